@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// inkpdf: puts handwriting (ink-layers files) onto PDF pages.
+///
+/// C libraries come from Debian through system-library targets; nothing is
+/// fetched from outside the toolchain.
+let package = Package(
+    name: "inkpdf",
+    products: [
+        .library(name: "InkPDF", targets: ["InkModel", "InkRendering", "InkExport"]),
+        .executable(name: "inkpdf", targets: ["inkpdf"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib",
+                       providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib",
+                       providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf",
+                       providers: [.apt(["libqpdf-dev"])]),
+
+        // Pure Swift model of the ink-layers format and its codec (zlib for gzip only).
+        .target(name: "InkModel", dependencies: ["CZlib"]),
+        // Stroke geometry (pure) and the few functions that draw it with cairo.
+        .target(name: "InkRendering", dependencies: ["InkModel", "CCairo"]),
+        // The PDF side: poppler reads, cairo writes, page by page.
+        .target(name: "InkExport", dependencies: ["InkModel", "InkRendering", "CPoppler", "CCairo", "CCrypto"]),
+        // Command-line parsing and running, as a library so that tests can drive it.
+        .target(name: "InkCLI", dependencies: ["InkModel", "InkExport"]),
+        .executableTarget(name: "inkpdf", dependencies: ["InkCLI"]),
+
+        // Generators for the bundled samples, the tests' documents and the benchmark.
+        .target(name: "InkSamples", dependencies: ["InkModel", "CCairo", "CQPDF"]),
+        .executableTarget(name: "inkpdf-samples", dependencies: ["InkSamples"]),
+
+        .testTarget(name: "InkModelTests", dependencies: ["InkModel"]),
+        .testTarget(name: "InkRenderingTests", dependencies: ["InkRendering", "InkModel", "CCairo"]),
+        .testTarget(name: "InkExportTests", dependencies: ["InkExport", "InkModel", "InkSamples", "CPoppler", "CCairo"]),
+        .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkSamples", "InkModel"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

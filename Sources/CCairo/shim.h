@@ -1,0 +1,5 @@
+#ifndef INKPDF_CCAIRO_SHIM_H
+#define INKPDF_CCAIRO_SHIM_H
+#include <cairo.h>
+#include <cairo-pdf.h>
+#endif
