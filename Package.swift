@@ -34,7 +34,7 @@ let package = Package(
         .executableTarget(name: "inkpdf", dependencies: ["InkCLI"]),
 
         // Generators for the bundled samples, the tests' documents and the benchmark.
-        .target(name: "InkSamples", dependencies: ["InkModel", "CCairo", "CQPDF"]),
+        .target(name: "InkSamples", dependencies: ["InkModel", "InkExport", "CCairo", "CQPDF"]),
         .executableTarget(name: "inkpdf-samples", dependencies: ["InkSamples"]),
 
         .testTarget(name: "InkModelTests", dependencies: ["InkModel"]),

@@ -1,0 +1,70 @@
+import InkModel
+
+/// Why an export could not be made. Each case prints as one line that says
+/// what went wrong, where, and what to do.
+public enum ExportError: Error, Equatable, CustomStringConvertible {
+    case inputMissing(path: String)
+    case inputUnreadable(path: String, reason: String)
+    case outputIsInput(path: String)
+    case damagedPDF(path: String, reason: String)
+    case emptyPDF(path: String)
+    case passwordRequired(path: String)
+    case wrongPassword(path: String)
+    case pageOutOfRange(inkFile: String, line: Int, page: Int, pageCount: Int, pdf: String)
+    case documentMismatch(inkFile: String, recorded: String, actual: String, pdf: String)
+    case invalidInk(InkLayersError)
+    case cannotCreateOutput(path: String, reason: String)
+    case writeFailed(path: String, reason: String)
+    case renderFailed(path: String, page: Int?, reason: String)
+    case interrupted(signal: Int32)
+
+    public var exitCode: ExitCode {
+        switch self {
+        case .inputMissing, .inputUnreadable: .inputMissing
+        case .outputIsInput: .usage
+        case .damagedPDF, .emptyPDF: .damagedPDF
+        case .passwordRequired: .passwordRequired
+        case .wrongPassword: .wrongPassword
+        case .pageOutOfRange: .pageOutOfRange
+        case .documentMismatch: .documentMismatch
+        case .invalidInk: .invalidInk
+        case .cannotCreateOutput: .cannotCreateOutput
+        case .writeFailed: .ioError
+        case .renderFailed: .internalError
+        case .interrupted(let signal): signal == 15 ? .terminated : .interrupted
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .inputMissing(let path):
+            "\(path): no such file; check the path"
+        case .inputUnreadable(let path, let reason):
+            "\(path): cannot be read (\(reason)); check its permissions"
+        case .outputIsInput(let path):
+            "\(path): the output would replace an input; choose another output path with -o"
+        case .damagedPDF(let path, let reason):
+            "\(path): not a PDF or damaged beyond repair (\(reason)); check that it opens in a PDF viewer"
+        case .emptyPDF(let path):
+            "\(path): the PDF has no pages; nothing to draw on"
+        case .passwordRequired(let path):
+            "\(path): the PDF is encrypted; give its password with --password or INKPDF_PASSWORD"
+        case .wrongPassword(let path):
+            "\(path): the password does not open this PDF; check it (a user or owner password works)"
+        case .pageOutOfRange(let inkFile, let line, let page, let pageCount, let pdf):
+            "\(inkFile):\(line): ink for page \(page), but \(pdf) has \(pageCount) page\(pageCount == 1 ? "" : "s"); is this the right PDF?"
+        case .documentMismatch(let inkFile, let recorded, let actual, let pdf):
+            "\(inkFile):1: the ink was made for a PDF with SHA-256 \(recorded), but \(pdf) has \(actual); use the matching PDF, or --ignore-mismatch to draw anyway"
+        case .invalidInk(let error):
+            error.description
+        case .cannotCreateOutput(let path, let reason):
+            "\(path): cannot create the output (\(reason)); choose a writable place with -o"
+        case .writeFailed(let path, let reason):
+            "\(path): writing failed (\(reason)); nothing was left at the destination; check free space and retry"
+        case .renderFailed(let path, let page, let reason):
+            "\(path)\(page.map { ": page \($0)" } ?? ""): drawing failed (\(reason))"
+        case .interrupted(let signal):
+            "interrupted by signal \(signal); no partial output was left"
+        }
+    }
+}

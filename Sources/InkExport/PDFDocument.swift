@@ -1,0 +1,139 @@
+import CPoppler
+import Foundation
+
+/// A PDF opened with poppler-glib for reading and rendering.
+///
+/// Not thread-safe: poppler documents are used from one thread at a time.
+public final class PDFDocument {
+    private let handle: OpaquePointer
+    public let path: String
+    public let pageCount: Int
+
+    /// Opens the PDF at `path`, trying `password` first as UTF-8 (AES-256
+    /// files) and then as Latin-1 bytes (RC4 and AES-128 files take
+    /// PDFDocEncoding), the two forms poppler accepts.
+    ///
+    /// The corresponding C function is `poppler_document_new_from_file`.
+    public init(path: String, password: String? = nil) throws(ExportError) {
+        self.path = path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw .inputMissing(path: path)
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw .inputUnreadable(path: path, reason: "permission denied")
+        }
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        var uriError: UnsafeMutablePointer<GError>?
+        guard let uri = g_filename_to_uri(absolute, nil, &uriError) else {
+            throw .inputUnreadable(path: path, reason: GLibError.consume(uriError)?.message ?? "bad file name")
+        }
+        defer { g_free(uri) }
+
+        var candidates: [[CChar]?] = [nil]
+        if let password {
+            candidates = [Array(password.utf8CString)]
+            if let latin1 = password.data(using: .isoLatin1), latin1 != Data(password.utf8) {
+                candidates.append(latin1.map { CChar(bitPattern: $0) } + [0])
+            }
+        }
+        var lastError: GLibError?
+        for candidate in candidates {
+            var error: UnsafeMutablePointer<GError>?
+            let document: OpaquePointer? = if let candidate {
+                candidate.withUnsafeBufferPointer { poppler_document_new_from_file(uri, $0.baseAddress, &error) }
+            } else {
+                poppler_document_new_from_file(uri, nil, &error)
+            }
+            if let document {
+                handle = document
+                pageCount = Int(poppler_document_get_n_pages(document))
+                guard pageCount > 0 else {
+                    inkpdf_g_object_unref(UnsafeMutableRawPointer(document))
+                    throw .emptyPDF(path: path)
+                }
+                return
+            }
+            lastError = GLibError.consume(error)
+            if lastError?.code != Int32(POPPLER_ERROR_ENCRYPTED.rawValue) { break }
+        }
+        if lastError?.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
+            throw password == nil ? .passwordRequired(path: path) : .wrongPassword(path: path)
+        }
+        throw .damagedPDF(path: path, reason: lastError?.message ?? "poppler could not open it")
+    }
+
+    deinit {
+        inkpdf_g_object_unref(UnsafeMutableRawPointer(handle))
+    }
+
+    /// Page `number` (1-based), to be released before the next is opened.
+    ///
+    /// The corresponding C function is `poppler_document_get_page`.
+    public func page(_ number: Int) throws(ExportError) -> PDFPage {
+        guard number >= 1, number <= pageCount, let page = poppler_document_get_page(handle, Int32(number - 1)) else {
+            throw .damagedPDF(path: path, reason: "page \(number) cannot be read")
+        }
+        return PDFPage(adopting: page, number: number)
+    }
+
+    /// Document information as UTF-8 strings (nil where absent).
+    public var info: DocumentInfo {
+        func take(_ value: UnsafeMutablePointer<gchar>?) -> String? {
+            guard let value else { return nil }
+            defer { g_free(value) }
+            let text = String(cString: value)
+            return text.isEmpty ? nil : text
+        }
+        func date(_ value: OpaquePointer?) -> String? {
+            guard let value else { return nil }
+            defer { g_date_time_unref(value) }
+            return take(g_date_time_format(value, "%Y-%m-%dT%H:%M:%S%:z"))
+        }
+        return DocumentInfo(title: take(poppler_document_get_title(handle)),
+                            author: take(poppler_document_get_author(handle)),
+                            subject: take(poppler_document_get_subject(handle)),
+                            keywords: take(poppler_document_get_keywords(handle)),
+                            creator: take(poppler_document_get_creator(handle)),
+                            creationDate: date(poppler_document_get_creation_date_time(handle)))
+    }
+}
+
+/// The document information that a flattened copy carries over.
+public struct DocumentInfo: Sendable, Equatable {
+    public var title, author, subject, keywords, creator: String?
+    /// ISO 8601 with offset, as cairo's metadata wants it.
+    public var creationDate: String?
+}
+
+/// One page of a `PDFDocument`, released when it goes out of scope.
+public struct PDFPage: ~Copyable {
+    private let handle: OpaquePointer
+    public let number: Int
+
+    init(adopting handle: OpaquePointer, number: Int) {
+        self.handle = handle
+        self.number = number
+    }
+
+    deinit {
+        inkpdf_g_object_unref(UnsafeMutableRawPointer(handle))
+    }
+
+    /// The size of the page as displayed (CropBox, after /Rotate), in points.
+    ///
+    /// The corresponding C function is `poppler_page_get_size`.
+    public var displayedSize: (width: Double, height: Double) {
+        var width = 0.0, height = 0.0
+        poppler_page_get_size(handle, &width, &height)
+        return (width, height)
+    }
+
+    /// Draws the page as it prints (annotations with the Print flag, form
+    /// fields burned in) onto `context`, whose user space is the displayed page.
+    ///
+    /// The corresponding C function is `poppler_page_render_for_printing`.
+    public func renderForPrinting(on context: OpaquePointer) {
+        poppler_page_render_for_printing(handle, context)
+    }
+}

@@ -1,0 +1,44 @@
+import InkModel
+
+/// What one stroke puts on the page: a path, how it is painted, and an
+/// optional clip (the stroke's mask). Built without cairo; `CairoInkPainter`
+/// turns it into cairo calls.
+public struct StrokeDrawing: Sendable, Equatable {
+    public var path: InkPath
+    public var paint: Paint
+    /// The region the stroke is confined to (from its `mask`), in page coordinates.
+    public var clip: InkPath?
+
+    public init(path: InkPath, paint: Paint, clip: InkPath? = nil) {
+        self.path = path
+        self.paint = paint
+        self.clip = clip
+    }
+}
+
+/// How a path is painted.
+public struct Paint: Sendable, Equatable {
+    public enum Style: Sendable, Equatable {
+        /// Fill with the non-zero winding rule.
+        case fill
+        /// Stroke the path with round caps and joins.
+        case stroke(width: Double)
+    }
+
+    public enum Blend: Sendable, Equatable {
+        case over
+        /// Darkens what is below (a highlighter): text under it stays readable.
+        case multiply
+    }
+
+    /// The colour with its final alpha (colour alpha × stroke opacity × ink factor).
+    public var color: RGBAColor
+    public var style: Style
+    public var blend: Blend
+
+    public init(color: RGBAColor, style: Style, blend: Blend = .over) {
+        self.color = color
+        self.style = style
+        self.blend = blend
+    }
+}
