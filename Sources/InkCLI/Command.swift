@@ -13,6 +13,17 @@ public struct FlattenArguments: Equatable, Sendable {
     public var ignoreMismatch = false
     public var writeSidecar = true
     public var quiet = false
+
+    public init(pdf: String, ink: String, output: String, password: String? = nil, ignoreMismatch: Bool = false,
+                writeSidecar: Bool = true, quiet: Bool = false) {
+        self.pdf = pdf
+        self.ink = ink
+        self.output = output
+        self.password = password
+        self.ignoreMismatch = ignoreMismatch
+        self.writeSidecar = writeSidecar
+        self.quiet = quiet
+    }
 }
 
 /// A command line that cannot be run, with the one line that says why.

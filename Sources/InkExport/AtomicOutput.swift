@@ -53,6 +53,20 @@ public struct AtomicOutput: Sendable {
         TemporaryFiles.shared.unregister(temporary)
     }
 
+    /// Writes `destination` by handing `body` the temporary path, then
+    /// commits; removes the temporary file if `body` throws.
+    public static func write<Result>(to destination: String, _ body: (String) throws -> Result) throws -> Result {
+        let output = try AtomicOutput(destination: destination)
+        do {
+            let result = try body(output.temporary)
+            try output.commit()
+            return result
+        } catch {
+            output.abandon()
+            throw error
+        }
+    }
+
     /// Removes the temporary file; the destination is untouched.
     public func abandon() {
         unlink(temporary)

@@ -7,7 +7,8 @@ public struct InkLayersHeader: Sendable, Equatable {
     public var version: Int
     /// Page count of the PDF these layers belong to (`pdf.pageCount`).
     public var pdfPageCount: Int?
-    /// Lower-case hex SHA-256 of that PDF's bytes (`pdf.sha256`).
+    /// Hex SHA-256 of that PDF's bytes (`pdf.sha256`), exactly as the file
+    /// wrote it so that writing it back is lossless: compare it case-insensitively.
     public var pdfSHA256: String?
     /// Keys of the `pdf` object other than `pageCount` and `sha256`.
     public var pdfExtra: JSONObject

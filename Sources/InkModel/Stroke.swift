@@ -7,7 +7,7 @@ public struct Stroke: Sendable, Equatable {
     /// Stable stroke-path identifier (`PKStrokePath.id`).
     public var id: String?
     /// Affine `[a, b, c, d, tx, ty]` applied to the points (`PKStroke.transform`).
-    public var transform: AffineTransform?
+    public var transform: StrokeTransform?
     /// Clip path in SVG path syntax, in point coordinates before `transform`.
     public var mask: String?
     /// Absent means the default, `.bspline`.
@@ -18,7 +18,7 @@ public struct Stroke: Sendable, Equatable {
     /// Keys this version of the format does not define, in source order.
     public var extra: JSONObject
 
-    public init(ink: Ink, created: Double, id: String? = nil, transform: AffineTransform? = nil,
+    public init(ink: Ink, created: Double, id: String? = nil, transform: StrokeTransform? = nil,
                 mask: String? = nil, interpolation: Interpolation? = nil, seed: JSONValue? = nil,
                 points: [StrokePoint], extra: JSONObject = JSONObject()) {
         self.ink = ink
@@ -45,14 +45,14 @@ public struct Stroke: Sendable, Equatable {
 }
 
 /// An affine transform `[a, b, c, d, tx, ty]`: x' = a·x + c·y + tx, y' = b·x + d·y + ty.
-public struct AffineTransform: Sendable, Equatable {
+public struct StrokeTransform: Sendable, Equatable {
     public var a, b, c, d, tx, ty: Double
 
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
-    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    public static let identity = StrokeTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     public var isIdentity: Bool { self == .identity }
 

@@ -1,0 +1,76 @@
+import InkExport
+
+/// Runs a command, writing to the streams it is given, and returns the exit code.
+public struct CommandRunner {
+    public static let version = "0.1.0"
+
+    public static let usage = """
+        inkpdf \(version): puts handwriting onto PDFs
+
+        usage:
+          inkpdf flatten IN.pdf --ink LAYERS -o OUT.pdf [--password P] [--ignore-mismatch] [--no-sidecar] [--quiet]
+          inkpdf --help | --version
+
+        flatten  draws every page of IN.pdf with its ink layers on top into OUT.pdf,
+                 and writes the full-fidelity drawing beside it as OUT.ink.jsonl.gz.
+                 LAYERS is an ink-layers file (.ink.jsonl, plain or gzip).
+                 --password P       password of an encrypted PDF (or set INKPDF_PASSWORD)
+                 --ignore-mismatch  draw even if the ink's header names a different PDF
+                 --no-sidecar       do not write OUT.ink.jsonl.gz
+                 --quiet            print nothing but errors
+
+        exit codes: 0 ok, 64 usage, 65 invalid ink, 66 input missing, 70 internal error,
+          73 cannot create output, 74 I/O error, 80 not a PDF or damaged, 81 password
+          required, 82 wrong password, 83 ink for a page the PDF lacks, 84 ink made for
+          another PDF, 130/143 interrupted
+        """
+
+    public var environment: [String: String]
+
+    public init(environment: [String: String]) {
+        self.environment = environment
+    }
+
+    /// Parses and runs `arguments` (without the program name).
+    public func run(_ arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        let command: Command
+        do {
+            command = try Command.parse(arguments)
+        } catch {
+            print("inkpdf: \(error)", to: &errors)
+            return ExitCode.usage.rawValue
+        }
+        return run(command, output: &output, errors: &errors)
+    }
+
+    public func run(_ command: Command, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        switch command {
+        case .help:
+            print(Self.usage, to: &output)
+            return ExitCode.success.rawValue
+        case .version:
+            print("inkpdf \(Self.version)", to: &output)
+            return ExitCode.success.rawValue
+        case .flatten(let arguments):
+            return flatten(arguments, output: &output, errors: &errors)
+        }
+    }
+
+    private func flatten(_ arguments: FlattenArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        let options = FlattenOptions(password: arguments.password ?? environment["INKPDF_PASSWORD"],
+                                     ignoreDocumentMismatch: arguments.ignoreMismatch,
+                                     writeSidecar: arguments.writeSidecar)
+        do {
+            let report = try Flattener.flatten(pdf: arguments.pdf, ink: arguments.ink, output: arguments.output, options: options)
+            for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }
+            if !arguments.quiet {
+                print("wrote \(report.output) (\(report.pageCount) pages, \(report.inkedPageCount) with ink, \(report.strokeCount) strokes)", to: &output)
+                if let sidecar = report.sidecar { print("wrote \(sidecar)", to: &output) }
+            }
+            return ExitCode.success.rawValue
+        } catch {
+            print("inkpdf: \(error)", to: &errors)
+            return error.exitCode.rawValue
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import CCairo
+import Foundation
+import InkModel
+import InkRendering
+
+/// What `flatten` may be told besides its files.
+public struct FlattenOptions: Sendable {
+    /// Opens an encrypted PDF (user or owner password).
+    public var password: String?
+    /// Draws the ink even when its header records a different PDF.
+    public var ignoreDocumentMismatch: Bool
+    /// Writes the full-fidelity `NAME.ink.jsonl.gz` beside the output.
+    public var writeSidecar: Bool
+
+    public init(password: String? = nil, ignoreDocumentMismatch: Bool = false, writeSidecar: Bool = true) {
+        self.password = password
+        self.ignoreDocumentMismatch = ignoreDocumentMismatch
+        self.writeSidecar = writeSidecar
+    }
+}
+
+/// What a flatten did.
+public struct FlattenReport: Sendable, Equatable {
+    public var output: String
+    /// Nil when no sidecar was written (or it would have replaced the ink input).
+    public var sidecar: String?
+    public var pageCount: Int
+    public var inkedPageCount: Int
+    public var strokeCount: Int
+    /// One line each, e.g. an ink type this version does not know, named once.
+    public var warnings: [String]
+}
+
+/// Flattens ink layers onto a PDF, one page at a time.
+///
+/// For each page, poppler draws the original with
+/// `poppler_page_render_for_printing` into a cairo PDF page the size of the
+/// page as displayed, and the page's layers are drawn on top. The ink of the
+/// next pages is read and turned into paths on a second thread while the
+/// current page renders; at most `lookahead` pages of ink are held at once.
+public enum Flattener {
+    static let lookahead = 2
+    /// zlib level of the sidecar: the drawing is mostly digits, which level 1 already shrinks well.
+    static let sidecarCompressionLevel: Int32 = 1
+
+    public static func flatten(pdf pdfPath: String, ink inkPath: String, output outputPath: String,
+                               options: FlattenOptions = FlattenOptions()) throws(ExportError) -> FlattenReport {
+        let sidecarPath = sidecarPath(forOutput: outputPath)
+        try refuseOverwritingInputs(output: outputPath, inputs: [pdfPath, inkPath])
+
+        let layers = try openInk(inkPath)
+        let document = try PDFDocument(path: pdfPath, password: options.password)
+        let digest = try SHA256Digest.hexDigest(ofFileAt: pdfPath)
+        if let recorded = layers.header.pdfSHA256, recorded.lowercased() != digest, !options.ignoreDocumentMismatch {
+            throw .documentMismatch(inkFile: inkPath, recorded: recorded, actual: digest, pdf: pdfPath)
+        }
+        if let last = layers.inkedPages.last, last > document.pageCount {
+            throw .pageOutOfRange(inkFile: inkPath, line: layers.firstLine(ofPage: last) ?? 1, page: last,
+                                  pageCount: document.pageCount, pdf: pdfPath)
+        }
+
+        let writesSidecar = options.writeSidecar && !samePath(sidecarPath, inkPath)
+        let output = try AtomicOutput(destination: outputPath)
+        var sidecarOutput: AtomicOutput?
+        do {
+            if writesSidecar { sidecarOutput = try AtomicOutput(destination: sidecarPath) }
+            var header = layers.header
+            header.pdfSHA256 = digest
+            header.pdfPageCount = document.pageCount
+            let sidecarJob = sidecarOutput.map { SidecarJob(ink: inkPath, header: header, output: $0) }
+            sidecarJob?.start()
+            let stats = try render(document: document, layers: layers, to: output)
+            try sidecarJob?.wait()
+            try output.commit()
+            try sidecarOutput?.commit()
+            return FlattenReport(output: outputPath, sidecar: writesSidecar ? sidecarPath : nil,
+                                 pageCount: document.pageCount, inkedPageCount: layers.inkedPages.count,
+                                 strokeCount: stats.strokes, warnings: stats.warnings)
+        } catch {
+            output.abandon()
+            sidecarOutput?.abandon()
+            throw error
+        }
+    }
+
+    /// `DIR/NAME.pdf` → `DIR/NAME.ink.jsonl.gz`.
+    public static func sidecarPath(forOutput output: String) -> String {
+        let url = URL(fileURLWithPath: output)
+        let name = url.pathExtension.lowercased() == "pdf" ? url.deletingPathExtension().lastPathComponent : url.lastPathComponent
+        let directory = (output as NSString).deletingLastPathComponent
+        return directory.isEmpty ? "\(name).ink.jsonl.gz" : (directory as NSString).appendingPathComponent("\(name).ink.jsonl.gz")
+    }
+
+    private static func openInk(_ path: String) throws(ExportError) -> PageOrderedLayers {
+        do {
+            return try PageOrderedLayers(path: path)
+        } catch {
+            throw exportError(from: error, path: path)
+        }
+    }
+
+    static func exportError(from error: any Error, path: String) -> ExportError {
+        switch error {
+        case let error as InkLayersError: return .invalidInk(error)
+        case InkFileError.cannotOpen(let file, let code) where code == ENOENT: return .inputMissing(path: file)
+        case InkFileError.cannotOpen(let file, let code): return .inputUnreadable(path: file, reason: String(cString: strerror(code)))
+        case let error as InkFileError: return .writeFailed(path: error.path, reason: error.description)
+        case let error as ExportError: return error
+        default: return .renderFailed(path: path, page: nil, reason: "\(error)")
+        }
+    }
+
+    private static func refuseOverwritingInputs(output: String, inputs: [String]) throws(ExportError) {
+        for input in inputs where samePath(output, input) {
+            throw .outputIsInput(path: output)
+        }
+        let sidecar = sidecarPath(forOutput: output)
+        if samePath(sidecar, inputs[0]) { throw .outputIsInput(path: sidecar) }
+    }
+
+    /// Whether two paths name the same file (by device and inode when both exist).
+    static func samePath(_ a: String, _ b: String) -> Bool {
+        var sa = stat(), sb = stat()
+        if stat(a, &sa) == 0, stat(b, &sb) == 0 { return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino }
+        return URL(fileURLWithPath: a).standardizedFileURL.path == URL(fileURLWithPath: b).standardizedFileURL.path
+    }
+
+    private static func render(document: PDFDocument, layers: PageOrderedLayers,
+                               to output: AtomicOutput) throws(ExportError) -> (strokes: Int, warnings: [String]) {
+        let first = try document.page(1)
+        let firstSize = first.displayedSize
+        _ = consume first
+        let writer = try CairoPDFWriter(path: output.temporary, name: output.destination,
+                                        width: firstSize.width, height: firstSize.height)
+        copyMetadata(document.info, to: writer)
+
+        let channel = PageInkChannel(capacity: lookahead)
+        let producer = PageInkProducer(layers: layers, channel: channel)
+        producer.start()
+        defer { channel.cancel() }
+
+        var pending = layers.inkedPages[...]
+        for number in 1...document.pageCount {
+            let page = try document.page(number)
+            let size = page.displayedSize
+            writer.beginPage(width: size.width, height: size.height)
+            cairo_save(writer.context)
+            page.renderForPrinting(on: writer.context)
+            cairo_restore(writer.context)
+            _ = consume page
+            if pending.first == number {
+                pending.removeFirst()
+                let ink = try channel.take()
+                precondition(ink.page == number, "ink arrived for page \(ink.page) while drawing page \(number)")
+                CairoInkPainter.draw(ink.drawings, on: writer.context)
+            }
+            try writer.endPage()
+        }
+        try writer.finish()
+        return (producer.strokeCount, producer.warnings)
+    }
+
+    private static func copyMetadata(_ info: DocumentInfo, to writer: CairoPDFWriter) {
+        if let title = info.title { writer.setMetadata(CAIRO_PDF_METADATA_TITLE, title) }
+        if let author = info.author { writer.setMetadata(CAIRO_PDF_METADATA_AUTHOR, author) }
+        if let subject = info.subject { writer.setMetadata(CAIRO_PDF_METADATA_SUBJECT, subject) }
+        if let keywords = info.keywords { writer.setMetadata(CAIRO_PDF_METADATA_KEYWORDS, keywords) }
+        if let creator = info.creator { writer.setMetadata(CAIRO_PDF_METADATA_CREATOR, creator) }
+        // The source's date, or none: never "now", so that the same inputs give the same bytes.
+        writer.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, info.creationDate ?? "")
+    }
+}

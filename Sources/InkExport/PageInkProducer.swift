@@ -1,0 +1,154 @@
+import Foundation
+import InkModel
+import InkRendering
+
+/// The drawings of one inked page, ready for cairo.
+struct PageInk: Sendable {
+    var page: Int
+    var drawings: [StrokeDrawing]
+}
+
+/// A bounded hand-over of pages' ink from the reading thread to the drawing
+/// thread: the reader waits when `capacity` pages are ready and undrawn.
+final class PageInkChannel: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var ready: [Result<PageInk, ExportError>] = []
+    private var cancelled = false
+    private let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// Waits for room; false once the drawing side has stopped.
+    func put(_ item: Result<PageInk, ExportError>) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while ready.count >= capacity && !cancelled { condition.wait() }
+        guard !cancelled else { return false }
+        ready.append(item)
+        condition.broadcast()
+        return true
+    }
+
+    func take() throws(ExportError) -> PageInk {
+        condition.lock()
+        while ready.isEmpty { condition.wait() }
+        let item = ready.removeFirst()
+        condition.broadcast()
+        condition.unlock()
+        return try item.get()
+    }
+
+    var isCancelled: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return cancelled
+    }
+
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+/// Reads the ink page by page on its own thread and turns strokes into drawings.
+final class PageInkProducer: @unchecked Sendable {
+    private let layers: PageOrderedLayers
+    private let channel: PageInkChannel
+    private let done = DispatchSemaphore(value: 0)
+    private var strokes = 0
+    private var collectedWarnings: [String] = []
+
+    init(layers: PageOrderedLayers, channel: PageInkChannel) {
+        self.layers = layers
+        self.channel = channel
+    }
+
+    func start() {
+        let thread = Thread { [self] in
+            produce()
+            done.signal()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// Valid once every page has been taken (the drawing side read them all).
+    var strokeCount: Int { waitUntilDone(); return strokes }
+    var warnings: [String] { waitUntilDone(); return collectedWarnings }
+
+    private var finished = false
+    private func waitUntilDone() {
+        if !finished { done.wait(); finished = true }
+    }
+
+    private func produce() {
+        var warnedInks: Set<String> = []
+        for page in layers.inkedPages {
+            if channel.isCancelled { return }
+            let item: Result<PageInk, ExportError>
+            do {
+                var drawings: [StrokeDrawing] = []
+                for layer in try layers.layers(forPage: page) {
+                    for (index, stroke) in layer.strokes.enumerated() {
+                        let (drawing, warning) = InkStyle.drawing(for: stroke)
+                        if let drawing { drawings.append(drawing) }
+                        if let warning {
+                            // An unknown ink is named once per document; other warnings say where.
+                            if case .unknown(let name) = stroke.ink.type {
+                                if warnedInks.insert(name).inserted { collectedWarnings.append(warning) }
+                            } else {
+                                collectedWarnings.append("page \(page), stroke \(index + 1): \(warning)")
+                            }
+                        }
+                    }
+                    strokes += layer.strokes.count
+                }
+                item = .success(PageInk(page: page, drawings: drawings))
+            } catch {
+                item = .failure(Flattener.exportError(from: error, path: layers.displayName))
+            }
+            let isFailure = if case .failure = item { true } else { false }
+            guard channel.put(item), !isFailure else { return }
+        }
+    }
+}
+
+/// Writes the sidecar on its own thread: the ink's header with the PDF's
+/// SHA-256 and page count, then every layer line exactly as it was read.
+final class SidecarJob: @unchecked Sendable {
+    private let inkPath: String
+    private let header: InkLayersHeader
+    private let output: AtomicOutput
+    private let done = DispatchSemaphore(value: 0)
+    private var failure: ExportError?
+
+    init(ink: String, header: InkLayersHeader, output: AtomicOutput) {
+        inkPath = ink
+        self.header = header
+        self.output = output
+    }
+
+    func start() {
+        Thread { [self] in
+            do {
+                let reader = try InkLayersReader(path: inkPath)
+                let writer = try InkLayersWriter(path: output.temporary, compressionLevel: Flattener.sidecarCompressionLevel)
+                try writer.write(header: header)
+                while let line = try reader.nextLine() {
+                    try writer.writeRawLine(line.bytes)
+                }
+                try writer.close()
+            } catch {
+                failure = Flattener.exportError(from: error, path: output.destination)
+            }
+            done.signal()
+        }.start()
+    }
+
+    func wait() throws(ExportError) {
+        done.wait()
+        if let failure { throw failure }
+    }
+}

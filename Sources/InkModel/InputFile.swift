@@ -1,0 +1,138 @@
+import CZlib
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why reading the bytes of a file failed, before any line number is known;
+/// `LineReader` turns it into a located error.
+enum InputFailure: Error {
+    case system(errno: Int32)
+    /// zlib's description of the damage.
+    case corruptGzip(String)
+    case truncatedGzip
+    case dataAfterGzip
+}
+
+/// A file opened for reading that hands out its decompressed bytes: plain
+/// files as they are, gzip files (recognised by the magic bytes `1f 8b`,
+/// never by the name) through zlib's `inflate`, including files made of
+/// several concatenated gzip members, as `gzip -d` accepts them.
+///
+/// zlib runs on our own descriptor rather than through `gzopen` so that the
+/// reader can tell a truncated file from a damaged one and keep `errno`.
+final class InputFile {
+    let path: String
+    let isGzip: Bool
+    private var descriptor: Int32
+    private var stream: UnsafeMutablePointer<z_stream>?
+    private var compressed: UnsafeMutableRawPointer?
+    private var compressedAtEnd = false
+    /// True between gzip members (and before the first), where the input may end cleanly.
+    private var betweenMembers = true
+    private static let compressedCapacity = 1 << 18
+
+    init(path: String) throws {
+        self.path = path
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw InkFileError.cannotOpen(path: path, errno: errno) }
+        self.descriptor = descriptor
+        var magic: (UInt8, UInt8) = (0, 0)
+        let count = withUnsafeMutableBytes(of: &magic) { pread(descriptor, $0.baseAddress, 2, 0) }
+        if count < 0 {
+            let code = errno
+            systemClose(descriptor)
+            self.descriptor = -1
+            throw InkFileError.readFailed(path: path, errno: code)
+        }
+        isGzip = count == 2 && magic == (0x1f, 0x8b)
+        guard isGzip else { return }
+        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        // windowBits 15 + 16: gzip wrapper only (the magic said so).
+        let status = inflateInit2_(stream, 15 + 16, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        guard status == Z_OK else {
+            stream.deallocate()
+            systemClose(descriptor)
+            self.descriptor = -1
+            throw InkFileError.compressionFailed(path: path, message: "inflateInit2 failed (\(status))")
+        }
+        self.stream = stream
+        compressed = UnsafeMutableRawPointer.allocate(byteCount: Self.compressedCapacity, alignment: 16)
+    }
+
+    deinit {
+        if let stream {
+            inflateEnd(stream)
+            stream.deallocate()
+        }
+        compressed?.deallocate()
+        if descriptor >= 0 { systemClose(descriptor) }
+    }
+
+    /// Reads up to `capacity` decompressed bytes; 0 means the end of the data.
+    func read(into buffer: UnsafeMutableRawPointer, capacity: Int) throws(InputFailure) -> Int {
+        guard let stream, let compressed else { return try readPlain(into: buffer, capacity: capacity) }
+        stream.pointee.next_out = buffer.assumingMemoryBound(to: Bytef.self)
+        stream.pointee.avail_out = uInt(min(capacity, Int(Int32.max)))
+        let requested = Int(stream.pointee.avail_out)
+        while stream.pointee.avail_out > 0 {
+            if stream.pointee.avail_in == 0 && !compressedAtEnd {
+                let count = try readPlain(into: compressed, capacity: Self.compressedCapacity)
+                if count == 0 {
+                    compressedAtEnd = true
+                } else {
+                    stream.pointee.next_in = compressed.assumingMemoryBound(to: Bytef.self)
+                    stream.pointee.avail_in = uInt(count)
+                }
+            }
+            if stream.pointee.avail_in == 0 && compressedAtEnd {
+                if betweenMembers { break }
+                throw .truncatedGzip
+            }
+            let status = inflate(stream, Z_NO_FLUSH)
+            switch status {
+            case Z_OK, Z_BUF_ERROR:
+                betweenMembers = false
+            case Z_STREAM_END:
+                // Another member may follow (as `cat a.gz b.gz` makes); start afresh.
+                inflateReset(stream)
+                betweenMembers = true
+                if stream.pointee.avail_in > 0 && stream.pointee.next_in.pointee != 0x1f { throw .dataAfterGzip }
+            case Z_DATA_ERROR, Z_NEED_DICT:
+                throw .corruptGzip(stream.pointee.msg.map { String(cString: $0) } ?? "invalid data")
+            case Z_MEM_ERROR:
+                throw .system(errno: ENOMEM)
+            default:
+                throw .corruptGzip("zlib status \(status)")
+            }
+        }
+        return requested - Int(stream.pointee.avail_out)
+    }
+
+    /// Reads exactly `count` bytes at `offset` of a plain file (never a gzip one).
+    func read(at offset: Int64, into buffer: UnsafeMutableRawPointer, count: Int) throws(InputFailure) {
+        var done = 0
+        while done < count {
+            let result = pread(descriptor, buffer + done, count - done, off_t(offset) + off_t(done))
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw .system(errno: errno)
+            }
+            // The file shrank since it was indexed.
+            if result == 0 { throw .system(errno: EIO) }
+            done += result
+        }
+    }
+
+    private func readPlain(into buffer: UnsafeMutableRawPointer, capacity: Int) throws(InputFailure) -> Int {
+        while true {
+            let count = systemRead(descriptor, buffer, capacity)
+            if count >= 0 { return count }
+            if errno != EINTR { throw .system(errno: errno) }
+        }
+    }
+}

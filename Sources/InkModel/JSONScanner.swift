@@ -1,0 +1,374 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A strict JSON (RFC 8259) scanner over the bytes of one line.
+///
+/// Written directly against the bytes because Foundation's decoders parse at
+/// about 6 MB/s, far too slow for files of hundreds of megabytes (see
+/// notes/performance.md). It is also the validator: anything that is not
+/// JSON (trailing commas, `NaN`, `+1`, `.5`, leading zeros, bad escapes,
+/// control characters or invalid UTF-8 in strings, nesting deeper than
+/// `maxDepth`) is a `JSONSyntaxError` with its byte offset.
+struct JSONScanner {
+    static let maxDepth = 512
+
+    let base: UnsafePointer<UInt8>
+    let end: Int
+    var index = 0
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        // An empty buffer may have no address; any readable address will do since nothing is read.
+        base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? JSONScanner.emptyBytes
+        end = bytes.count
+    }
+
+    // Never written after creation, so sharing it across threads is safe.
+    nonisolated(unsafe) private static let emptyBytes: UnsafePointer<UInt8> = {
+        let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+        pointer.initialize(to: 0)
+        return UnsafePointer(pointer)
+    }()
+
+    var isAtEnd: Bool { index >= end }
+
+    /// The byte at `index`, or 0 at the end (0 starts no JSON token, so callers
+    /// that see it report "unexpected end of line" by checking `isAtEnd`).
+    @inline(__always)
+    var current: UInt8 { index < end ? base[index] : 0 }
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while index < end {
+            let byte = base[index]
+            guard byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A else { return }
+            index += 1
+        }
+    }
+
+    func error(_ reason: String, at offset: Int? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(offset: offset ?? index, reason: reason)
+    }
+
+    /// "unexpected end of line" or "unexpected 'x'", for a byte where `expected` should be.
+    func unexpected(expected: String) -> JSONSyntaxError {
+        guard index < end else { return error("unexpected end of line; expected \(expected)") }
+        return error("expected \(expected), found \(Self.describe(base[index]))")
+    }
+
+    static func describe(_ byte: UInt8) -> String {
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        let hex = String(byte, radix: 16, uppercase: true)
+        return "byte 0x\(hex.count == 1 ? "0" + hex : hex)"
+    }
+
+    /// Consumes `byte` (after whitespace) or throws, naming what was expected.
+    @inline(__always)
+    mutating func expect(_ byte: UInt8, _ description: @autoclosure () -> String) throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard index < end && base[index] == byte else { throw unexpected(expected: description()) }
+        index += 1
+    }
+
+    /// After the top-level value: only whitespace may follow.
+    mutating func expectEnd() throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard index >= end else { throw error("unexpected \(Self.describe(base[index])) after the JSON value") }
+    }
+
+    /// Steps over the `,` between members or elements, or the closing bracket.
+    /// Returns true if another member follows, false at the closing bracket.
+    /// A trailing comma (`[1,]`) is an error here.
+    @inline(__always)
+    mutating func nextMember(closing: UInt8) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard index < end else {
+            throw unexpected(expected: closing == UInt8(ascii: "]") ? "',' or ']'" : "',' or '}'")
+        }
+        let byte = base[index]
+        if byte == UInt8(ascii: ",") {
+            index += 1
+            return true
+        }
+        if byte == closing {
+            index += 1
+            return false
+        }
+        throw unexpected(expected: closing == UInt8(ascii: "]") ? "',' or ']'" : "',' or '}'")
+    }
+
+    /// After `[` or `{` has been consumed: whether the container is empty (consuming the closing bracket if so).
+    @inline(__always)
+    mutating func closesImmediately(_ closing: UInt8) -> Bool {
+        skipWhitespace()
+        if index < end && base[index] == closing {
+            index += 1
+            return true
+        }
+        return false
+    }
+
+    /// Parses `"key":` (the opening quote is at `index` after whitespace), leaving `index` after the colon.
+    mutating func parseKey() throws(JSONSyntaxError) -> String {
+        skipWhitespace()
+        guard index < end && base[index] == UInt8(ascii: "\"") else { throw unexpected(expected: "a string key") }
+        let key = try parseString()
+        try expect(UInt8(ascii: ":"), "':'")
+        return key
+    }
+
+    // MARK: Strings
+
+    /// Parses a string starting at its opening quote.
+    mutating func parseString() throws(JSONSyntaxError) -> String {
+        let quote = index
+        index += 1
+        let contentStart = index
+        var isASCII = true
+        // Fast path: no escapes, so the string is the bytes between the quotes.
+        while index < end {
+            let byte = base[index]
+            if byte == UInt8(ascii: "\"") {
+                let bytes = UnsafeBufferPointer(start: base + contentStart, count: index - contentStart)
+                index += 1
+                if isASCII { return String(decoding: bytes, as: UTF8.self) }
+                guard let text = String(validating: bytes, as: UTF8.self) else {
+                    throw error("invalid UTF-8 in the string", at: quote)
+                }
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw error("control character \(Self.describe(byte)) in a string; it must be escaped") }
+            if byte >= 0x80 { isASCII = false }
+            index += 1
+        }
+        guard index < end else { throw error("unterminated string", at: quote) }
+        var decoded = Array(UnsafeBufferPointer(start: base + contentStart, count: index - contentStart))
+        try continueEscapedString(into: &decoded)
+        guard let text = String(validating: decoded, as: UTF8.self) else {
+            throw error("invalid UTF-8 in the string", at: quote)
+        }
+        return text
+    }
+
+    /// Decodes the rest of a string whose first escape is at `index`.
+    private mutating func continueEscapedString(into decoded: inout [UInt8]) throws(JSONSyntaxError) {
+        let quote = index
+        while index < end {
+            let byte = base[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return
+            }
+            if byte < 0x20 { throw error("control character \(Self.describe(byte)) in a string; it must be escaped") }
+            guard byte == UInt8(ascii: "\\") else {
+                decoded.append(byte)
+                index += 1
+                continue
+            }
+            let escapeStart = index
+            index += 1
+            guard index < end else { break }
+            let escape = base[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escape)
+            case UInt8(ascii: "b"): decoded.append(0x08)
+            case UInt8(ascii: "f"): decoded.append(0x0C)
+            case UInt8(ascii: "n"): decoded.append(0x0A)
+            case UInt8(ascii: "r"): decoded.append(0x0D)
+            case UInt8(ascii: "t"): decoded.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try parseHex4(escapeStart: escapeStart)
+                if scalar >= 0xD800 && scalar < 0xDC00 {
+                    // A high surrogate must be followed by an escaped low surrogate.
+                    guard index + 1 < end && base[index] == UInt8(ascii: "\\") && base[index + 1] == UInt8(ascii: "u") else {
+                        throw error("\\u escape is an unpaired surrogate", at: escapeStart)
+                    }
+                    index += 2
+                    let low = try parseHex4(escapeStart: escapeStart)
+                    guard low >= 0xDC00 && low < 0xE000 else {
+                        throw error("\\u escape is an unpaired surrogate", at: escapeStart)
+                    }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if scalar >= 0xDC00 && scalar < 0xE000 {
+                    throw error("\\u escape is an unpaired surrogate", at: escapeStart)
+                }
+                decoded.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
+            default:
+                throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string", at: escapeStart)
+            }
+        }
+        throw error("unterminated string", at: quote)
+    }
+
+    private mutating func parseHex4(escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {
+        guard index + 4 <= end else { throw error("\\u escape needs four hexadecimal digits", at: escapeStart) }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = base[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("\\u escape needs four hexadecimal digits", at: escapeStart)
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    // MARK: Any value
+
+    /// Parses any value into a `JSONValue`, numbers kept as their literal text.
+    mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        skipWhitespace()
+        guard index < end else { throw unexpected(expected: "a value") }
+        switch base[index] {
+        case UInt8(ascii: "\""):
+            return .string(try parseString())
+        case UInt8(ascii: "{"):
+            guard depth < Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth) levels") }
+            index += 1
+            var object = JSONObject()
+            if closesImmediately(UInt8(ascii: "}")) { return .object(object) }
+            repeat {
+                let key = try parseKey()
+                object.entries.append((key, try parseValue(depth: depth + 1)))
+            } while try nextMember(closing: UInt8(ascii: "}"))
+            return .object(object)
+        case UInt8(ascii: "["):
+            guard depth < Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth) levels") }
+            index += 1
+            var elements: [JSONValue] = []
+            if closesImmediately(UInt8(ascii: "]")) { return .array(elements) }
+            repeat {
+                elements.append(try parseValue(depth: depth + 1))
+            } while try nextMember(closing: UInt8(ascii: "]"))
+            return .array(elements)
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return .null
+        default:
+            return .number(try parseNumberLiteral())
+        }
+    }
+
+    private mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= end, memcmp(base + index, word.utf8Start, count) == 0 else {
+            throw error("invalid literal; expected \(word)")
+        }
+        index += count
+        if index < end && Self.isWordByte(base[index]) { throw error("invalid literal; expected \(word)", at: index - count) }
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte &- UInt8(ascii: "0") < 10
+    }
+
+    /// The literal text of the number at `index`, checked against the JSON grammar.
+    mutating func parseNumberLiteral() throws(JSONSyntaxError) -> String {
+        let start = index
+        guard let length = JSONNumberSyntax.length(UnsafeRawBufferPointer(start: base, count: end), from: start) else {
+            throw invalidNumber()
+        }
+        index += length
+        if index < end && Self.isWordByte(base[index]) { throw invalidNumber(at: start) }
+        return String(decoding: UnsafeBufferPointer(start: base + start, count: length), as: UTF8.self)
+    }
+
+    /// The error for something at `index` that should have been a number (or, generally, a value).
+    func invalidNumber(at offset: Int? = nil) -> JSONSyntaxError {
+        let at = offset ?? index
+        guard at < end else { return error("unexpected end of line; expected a value") }
+        let byte = base[at]
+        if byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") {
+            return error("invalid number (JSON numbers have no '+', leading zeros or bare '.')", at: at)
+        }
+        if byte == UInt8(ascii: "N") || byte == UInt8(ascii: "I") {
+            return error("invalid value; JSON has no NaN or Infinity", at: at)
+        }
+        return error("expected a value, found \(Self.describe(byte))", at: at)
+    }
+
+    // MARK: Skipping
+
+    /// Steps over any value without building it, checking only its structure
+    /// (brackets, strings, the bytes of literals); used to find `page` fast.
+    mutating func skipValue(depth: Int) throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard index < end else { throw unexpected(expected: "a value") }
+        switch base[index] {
+        case UInt8(ascii: "\""):
+            try skipString()
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            try skipContainer(depth: depth)
+        default:
+            // Numbers and literals: their bytes up to the next delimiter.
+            let start = index
+            while index < end {
+                let byte = base[index]
+                if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
+                    || byte == 0x20 || byte == 0x09 || byte == 0x0D { break }
+                index += 1
+            }
+            if index == start { throw invalidNumber() }
+        }
+    }
+
+    /// Steps over a string, starting at its opening quote; escapes are skipped, not decoded.
+    mutating func skipString() throws(JSONSyntaxError) {
+        let quote = index
+        index += 1
+        while index < end {
+            let remaining = end - index
+            guard let found = memchr(base + index, Int32(UInt8(ascii: "\"")), remaining) else { break }
+            let closing = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            // The quote is escaped if an odd number of backslashes precede it.
+            var backslashes = 0
+            while closing - backslashes - 1 > quote && base[closing - backslashes - 1] == UInt8(ascii: "\\") {
+                backslashes += 1
+            }
+            index = closing + 1
+            if backslashes % 2 == 0 { return }
+        }
+        throw error("unterminated string", at: quote)
+    }
+
+    /// Steps over an array or object by counting brackets outside strings.
+    private mutating func skipContainer(depth: Int) throws(JSONSyntaxError) {
+        let opening = index
+        var level = 0
+        while index < end {
+            let byte = base[index]
+            switch byte {
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                level += 1
+                if depth + level > Self.maxDepth { throw error("nesting deeper than \(Self.maxDepth) levels") }
+                index += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                level -= 1
+                index += 1
+                if level == 0 { return }
+            case UInt8(ascii: "\""):
+                try skipString()
+            default:
+                index += 1
+            }
+        }
+        throw error("unclosed \(base[opening] == UInt8(ascii: "[") ? "array" : "object")", at: opening)
+    }
+}

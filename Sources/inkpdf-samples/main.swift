@@ -1,0 +1,105 @@
+import Foundation
+import InkSamples
+
+/// `inkpdf-samples samples DIR` and `inkpdf-samples bench --pages N DIR`.
+let usage = """
+    usage: inkpdf-samples samples DIR
+           inkpdf-samples bench --pages N DIR
+
+      samples   write course-notes.pdf, course-notes.ink.jsonl, letter-worksheet.pdf
+                and letter-worksheet.ink.jsonl.gz into DIR
+      bench     write bench-N.pdf and bench-N.ink.jsonl (N pages, N ≥ 1) into DIR
+
+    Output is deterministic: the same command writes the same bytes.
+    """
+
+enum Command {
+    case samples(directory: String)
+    case bench(pages: Int, directory: String)
+    case help
+}
+
+func parse(_ arguments: [String]) -> Command? {
+    switch arguments.first {
+    case "-h", "--help", "help":
+        return arguments.count == 1 ? .help : nil
+    case "samples":
+        return arguments.count == 2 && !arguments[1].hasPrefix("-") ? .samples(directory: arguments[1]) : nil
+    case "bench":
+        var pages: Int?
+        var directory: String?
+        var rest = arguments.dropFirst()
+        while let argument = rest.popFirst() {
+            if argument == "--pages" {
+                guard let value = rest.popFirst(), let count = Int(value), count >= 1, pages == nil else { return nil }
+                pages = count
+            } else if argument.hasPrefix("--pages=") {
+                guard let count = Int(argument.dropFirst("--pages=".count)), count >= 1, pages == nil else { return nil }
+                pages = count
+            } else if !argument.hasPrefix("-"), directory == nil {
+                directory = argument
+            } else {
+                return nil
+            }
+        }
+        guard let pages, let directory else { return nil }
+        return .bench(pages: pages, directory: directory)
+    default:
+        return nil
+    }
+}
+
+struct OutputDirectoryError: Error, CustomStringConvertible {
+    var path: String
+    var code: Int32
+    var description: String { "cannot create directory \(path): \(String(cString: strerror(code)))" }
+}
+
+/// Creates `directory` and its missing parents (like `mkdir -p`).
+func prepare(_ directory: String) throws -> URL {
+    var path = directory.hasPrefix("/") ? "/" : ""
+    for component in directory.split(separator: "/") {
+        path += (path.isEmpty || path.hasSuffix("/") ? "" : "/") + component
+        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw OutputDirectoryError(path: path, code: errno) }
+    }
+    var info = stat()
+    guard stat(directory, &info) == 0 else { throw OutputDirectoryError(path: directory, code: errno) }
+    guard info.st_mode & S_IFMT == S_IFDIR else { throw OutputDirectoryError(path: directory, code: ENOTDIR) }
+    return URL(fileURLWithPath: directory, isDirectory: true)
+}
+
+func run(_ command: Command) -> Int32 {
+    do {
+        switch command {
+        case .help:
+            print(usage)
+        case .samples(let directory):
+            let url = try prepare(directory)
+            let notes = (url.appendingPathComponent("course-notes.pdf"), url.appendingPathComponent("course-notes.ink.jsonl"))
+            try SampleDocuments.writeCourseNotes(pdf: notes.0, ink: notes.1)
+            print(notes.0.path)
+            print(notes.1.path)
+            let sheet = (url.appendingPathComponent("letter-worksheet.pdf"),
+                         url.appendingPathComponent("letter-worksheet.ink.jsonl.gz"))
+            try SampleDocuments.writeWorksheet(pdf: sheet.0, ink: sheet.1)
+            print(sheet.0.path)
+            print(sheet.1.path)
+        case .bench(let pages, let directory):
+            let written = try SampleDocuments.makeBenchmark(pages: pages, directory: try prepare(directory))
+            print(written.pdf.path)
+            print(written.ink.path)
+        }
+        return 0
+    } catch {
+        FileHandle.standardError.write(Data("inkpdf-samples: \(error)\n".utf8))
+        return 73
+    }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let command = parse(arguments) else {
+    let given = arguments.isEmpty ? "no arguments" : "arguments: " + arguments.joined(separator: " ")
+    FileHandle.standardError.write(Data("inkpdf-samples: cannot use \(given)\n\(usage)\n".utf8))
+    exit(64)
+}
+exit(run(command))

@@ -1,0 +1,123 @@
+import Foundation
+import InkCLI
+import InkExport
+import InkModel
+import InkSamples
+import Testing
+
+@Suite struct CommandParsingTests {
+    @Test func flattenWithEveryOption() throws {
+        let command = try Command.parse(["flatten", "in.pdf", "--ink", "in.ink.jsonl", "-o", "out/x.pdf",
+                                         "--password", "pw", "--ignore-mismatch", "--no-sidecar", "--quiet"])
+        #expect(command == .flatten(FlattenArguments(pdf: "in.pdf", ink: "in.ink.jsonl", output: "out/x.pdf", password: "pw",
+                                                     ignoreMismatch: true, writeSidecar: false, quiet: true)))
+    }
+
+    @Test(arguments: [
+        ([], "no command given; see 'inkpdf --help'"),
+        (["frobnicate"], "unknown command 'frobnicate'; see 'inkpdf --help'"),
+        (["flatten", "--ink", "a", "-o", "b"], "flatten: which PDF? give IN.pdf; see 'inkpdf --help'"),
+        (["flatten", "a.pdf", "-o", "b.pdf"], "flatten: give the ink layers with --ink FILE; see 'inkpdf --help'"),
+        (["flatten", "a.pdf", "--ink", "a.ink"], "flatten: give the output with -o OUT.pdf; see 'inkpdf --help'"),
+        (["flatten", "a.pdf", "--ink"], "--ink needs a value; see 'inkpdf --help'"),
+        (["flatten", "a.pdf", "--colour", "red"], "flatten: unknown option '--colour'; see 'inkpdf --help'"),
+    ])
+    func badCommandLines(arguments: [String], message: String) {
+        #expect(throws: UsageError.self) { try Command.parse(arguments) }
+        do { _ = try Command.parse(arguments) } catch { #expect(error.description == message) }
+    }
+
+    @Test func helpAndVersionExitZero() {
+        var out = "", err = ""
+        let runner = CommandRunner(environment: [:])
+        #expect(runner.run(["--help"], output: &out, errors: &err) == 0)
+        #expect(out.contains("inkpdf flatten IN.pdf --ink LAYERS -o OUT.pdf"))
+        out = ""
+        #expect(runner.run(["--version"], output: &out, errors: &err) == 0)
+        #expect(out == "inkpdf \(CommandRunner.version)\n")
+        #expect(err.isEmpty)
+        #expect(runner.run(["nope"], output: &out, errors: &err) == ExitCode.usage.rawValue)
+        #expect(err == "inkpdf: unknown command 'nope'; see 'inkpdf --help'\n")
+    }
+}
+
+@Suite struct CommandRunTests {
+    @Test func flattenPrintsWhatItWroteAndUsesThePasswordFromTheEnvironment() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkpdf-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pdf = folder.appendingPathComponent("notes.pdf").path
+        let ink = folder.appendingPathComponent("notes.ink.jsonl").path
+        try SampleDocuments.writeCourseNotes(pdf: URL(fileURLWithPath: pdf), ink: URL(fileURLWithPath: ink))
+        let output = folder.appendingPathComponent("out/notes.pdf").path
+
+        var out = "", err = ""
+        let code = CommandRunner(environment: [:]).run(["flatten", pdf, "--ink", ink, "-o", output], output: &out, errors: &err)
+        #expect(code == 0, "\(err)")
+        #expect(out.hasPrefix("wrote \(output) ("))
+        #expect(out.hasSuffix("wrote \(folder.appendingPathComponent("out/notes.ink.jsonl.gz").path)\n"))
+
+        // An encrypted copy opens with INKPDF_PASSWORD.
+        let locked = folder.appendingPathComponent("locked.pdf").path
+        let qpdf = Process()
+        qpdf.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
+        qpdf.arguments = ["--encrypt", "pw", "owner", "256", "--", pdf, locked]
+        try qpdf.run()
+        qpdf.waitUntilExit()
+        out = ""; err = ""
+        let lockedOutput = folder.appendingPathComponent("out/locked.pdf").path
+        let noPassword = CommandRunner(environment: [:])
+            .run(["flatten", locked, "--ink", ink, "-o", lockedOutput, "--ignore-mismatch"], output: &out, errors: &err)
+        #expect(noPassword == ExitCode.passwordRequired.rawValue)
+        #expect(err == "inkpdf: \(locked): the PDF is encrypted; give its password with --password or INKPDF_PASSWORD\n")
+        out = ""; err = ""
+        let withPassword = CommandRunner(environment: ["INKPDF_PASSWORD": "pw"])
+            .run(["flatten", locked, "--ink", ink, "-o", lockedOutput, "--ignore-mismatch", "-q"], output: &out, errors: &err)
+        #expect(withPassword == 0, "\(err)")
+        #expect(out.isEmpty)
+    }
+}
+
+/// The real executable: a signal mid-flatten leaves no partial file.
+@Suite struct InterruptTests {
+    static var executable: URL {
+        // Test bundles sit beside the products in the build folder.
+        var url = Bundle.main.bundleURL
+        while !FileManager.default.fileExists(atPath: url.appendingPathComponent("inkpdf").path) && url.path != "/" {
+            url.deleteLastPathComponent()
+        }
+        return url.appendingPathComponent("inkpdf")
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func signalLeavesNoPartialOutput(signal: Int32) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkpdf-sig-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pdf = folder.appendingPathComponent("big.pdf"), ink = folder.appendingPathComponent("big.ink.jsonl")
+        try SampleDocuments.writeBenchmark(pages: 60, pdf: pdf, ink: ink)
+        let outFolder = folder.appendingPathComponent("out")
+
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["flatten", pdf.path, "--ink", ink.path, "-o", outFolder.appendingPathComponent("big.pdf").path]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        // Wait until the output's temporary file exists, then interrupt.
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: outFolder.path)) ?? []
+            if names.contains(where: { $0.hasPrefix(".big.pdf.inkpdf-") }) { break }
+            usleep(5_000)
+        }
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == (signal == SIGINT ? 130 : 143), "\(message)")
+        #expect(message.hasSuffix("no partial output was left\n"))
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: outFolder.path)) ?? []
+        #expect(left.isEmpty, "left behind: \(left)")
+    }
+}
