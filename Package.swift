@@ -8,7 +8,7 @@ import PackageDescription
 let package = Package(
     name: "inkpdf",
     products: [
-        .library(name: "InkPDF", targets: ["InkModel", "InkRendering", "InkExport"]),
+        .library(name: "InkPDF", targets: ["InkModel", "InkRendering", "InkExport", "Entitlements"]),
         .executable(name: "inkpdf", targets: ["inkpdf"]),
     ],
     targets: [
@@ -29,8 +29,10 @@ let package = Package(
         .target(name: "InkRendering", dependencies: ["InkModel", "CCairo"]),
         // The PDF side: poppler reads, cairo writes, page by page.
         .target(name: "InkExport", dependencies: ["InkModel", "InkRendering", "CPoppler", "CCairo", "CCrypto"]),
+        // Free-vs-Pro rules, verified purchase proofs (libcrypto) and the export gate.
+        .target(name: "Entitlements", dependencies: ["CCrypto"]),
         // Command-line parsing and running, as a library so that tests can drive it.
-        .target(name: "InkCLI", dependencies: ["InkModel", "InkExport"]),
+        .target(name: "InkCLI", dependencies: ["InkModel", "InkExport", "Entitlements"]),
         .executableTarget(name: "inkpdf", dependencies: ["InkCLI"]),
 
         // Generators for the bundled samples, the tests' documents and the benchmark.
@@ -40,6 +42,7 @@ let package = Package(
         .testTarget(name: "InkModelTests", dependencies: ["InkModel"]),
         .testTarget(name: "InkRenderingTests", dependencies: ["InkRendering", "InkModel", "CCairo"]),
         .testTarget(name: "InkExportTests", dependencies: ["InkExport", "InkModel", "InkSamples", "CPoppler", "CCairo"]),
+        .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements"]),
         .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkSamples", "InkModel"]),
     ],
     swiftLanguageModes: [.v6]

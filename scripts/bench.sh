@@ -25,10 +25,10 @@ done
 
 # Runs a command RUNS times; prints the best wall time (s) and the largest max RSS (KB).
 measure() {
-    local best="" rss=0 line t m
+    local best="" rss=0 t m
     for _ in $(seq "$RUNS"); do
-        line=$( { /usr/bin/time -f "%e %M" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1 )
-        t=${line% *}; m=${line#* }
+        /usr/bin/time -o "$work/time.txt" -f "%e %M" "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
+        read -r t m < "$work/time.txt"
         if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
         [ "$m" -gt "$rss" ] && rss=$m
     done

@@ -47,11 +47,12 @@ public enum CairoInkPainter {
     /// `cairo_curve_to` and `cairo_close_path`.
     public static func append(_ path: InkPath, to context: OpaquePointer) {
         cairo_new_path(context)
+        @inline(__always) func g(_ v: Double) -> Double { (v * 16).rounded() / 16 }
         for element in path.elements {
             switch element {
-            case .move(let p): cairo_move_to(context, p.x, p.y)
-            case .line(let p): cairo_line_to(context, p.x, p.y)
-            case .curve(let a, let b, let p): cairo_curve_to(context, a.x, a.y, b.x, b.y, p.x, p.y)
+            case .move(let p): cairo_move_to(context, g(p.x), g(p.y))
+            case .line(let p): cairo_line_to(context, g(p.x), g(p.y))
+            case .curve(let a, let b, let p): cairo_curve_to(context, g(a.x), g(a.y), g(b.x), g(b.y), g(p.x), g(p.y))
             case .close: cairo_close_path(context)
             }
         }

@@ -4,11 +4,11 @@
 /// between samples; each piece becomes one closed shape (left side forward,
 /// round end cap, right side back, round start cap), every shape wound the
 /// same way, so that filling them together with the non-zero rule gives
-/// their union: overlaps neither cancel nor darken translucent ink. The sides
-/// are thinned with Ramer–Douglas–Peucker to `tolerance`.
+/// their union: overlaps neither cancel nor darken translucent ink. Each side
+/// is fitted with cubic Béziers to within `tolerance`.
 public enum VariableWidthOutline {
-    /// Largest distance, in points, between a side's samples and the thinned side.
-    public static let tolerance = 0.05
+    /// Largest distance, in points, between a side's samples and the fitted curves.
+    public static let tolerance = 0.1
 
     /// `radii[i]` is half the drawn width at `centre[i]`.
     public static func outline(centre: [Point], radii: [Double]) -> InkPath {
@@ -56,12 +56,10 @@ public enum VariableWidthOutline {
             left.append(p[i] + normal * r[i])
             right.append(p[i] - normal * r[i])
         }
-        let leftSide = simplify(left, tolerance: tolerance)
-        let rightSide = simplify(right, tolerance: tolerance)
-        path.move(to: leftSide[0])
-        for q in leftSide.dropFirst() { path.line(to: q) }
+        path.move(to: left[0])
+        CurveFitter.appendFit(left, tolerance: tolerance, to: &path)
         appendHalfCircle(around: p[n - 1], radius: r[n - 1], heading: direction(p[n - 2], p[n - 1]), to: &path)
-        for q in rightSide.reversed().dropFirst() { path.line(to: q) }
+        CurveFitter.appendFit(right.reversed(), tolerance: tolerance, to: &path)
         let back = direction(p[1], p[0])
         appendHalfCircle(around: p[0], radius: r[0], heading: back, to: &path)
         path.close()

@@ -1,0 +1,1 @@
+// Entitlements: free-vs-Pro rules and verified purchase proofs.
