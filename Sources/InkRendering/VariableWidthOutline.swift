@@ -66,11 +66,19 @@ public enum VariableWidthOutline {
     }
 
     /// Half a circle from `centre + normal·r` round through `centre + heading·r`
-    /// to `centre − normal·r`, as two quarter arcs.
+    /// to `centre − normal·r`. One cubic strays from a half circle by under
+    /// 2 % of the radius, so small nibs (where that is within half the
+    /// tolerance) take one; larger ones take two quarter arcs.
     private static func appendHalfCircle(around c: Point, radius r: Double, heading d: Point, to path: inout InkPath) {
         let normal = Point(-d.y, d.x)
+        let start = c + normal * r, end = c - normal * r
+        if r * 0.02 <= tolerance / 2 {
+            let k = 4.0 / 3 * r
+            path.curve(to: end, control1: start + d * k, control2: end + d * k)
+            return
+        }
         let k = 0.5522847498 * r
-        let start = c + normal * r, middle = c + d * r, end = c - normal * r
+        let middle = c + d * r
         // Tangents along the arc: from normal towards heading, then towards −normal.
         path.curve(to: middle, control1: start + d * k, control2: middle + normal * k)
         path.curve(to: end, control1: middle - normal * k, control2: end + d * k)
