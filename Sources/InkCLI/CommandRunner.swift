@@ -8,12 +8,18 @@ public struct CommandRunner {
         inkpdf \(version): puts handwriting onto PDFs
 
         usage:
-          inkpdf flatten IN.pdf --ink LAYERS -o OUT.pdf [--password P] [--ignore-mismatch] [--no-sidecar] [--quiet]
+          inkpdf flatten IN.pdf --ink LAYERS -o OUT.pdf [--pages 2-5,9] [--only-annotated] [--strip-metadata]
+                         [--password P] [--ignore-mismatch] [--no-sidecar] [--quiet]
           inkpdf --help | --version
 
         flatten  draws every page of IN.pdf with its ink layers on top into OUT.pdf,
                  and writes the full-fidelity drawing beside it as OUT.ink.jsonl.gz.
                  LAYERS is an ink-layers file (.ink.jsonl, plain or gzip).
+                 Links, outline, page labels, metadata and selectable text are kept;
+                 forms and annotations are burned in as they print (flattening).
+                 --pages 2-5,9      only these pages (links and bookmarks to others are dropped)
+                 --only-annotated   only pages with ink
+                 --strip-metadata   leave out the author and the dates
                  --password P       password of an encrypted PDF (or set INKPDF_PASSWORD)
                  --ignore-mismatch  draw even if the ink's header names a different PDF
                  --no-sidecar       do not write OUT.ink.jsonl.gz
@@ -57,9 +63,7 @@ public struct CommandRunner {
     }
 
     private func flatten(_ arguments: FlattenArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
-        let options = FlattenOptions(password: arguments.password ?? environment["INKPDF_PASSWORD"],
-                                     ignoreDocumentMismatch: arguments.ignoreMismatch,
-                                     writeSidecar: arguments.writeSidecar)
+        let options = arguments.options(environment: environment)
         do {
             let report = try Flattener.flatten(pdf: arguments.pdf, ink: arguments.ink, output: arguments.output, options: options)
             for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }

@@ -9,7 +9,16 @@ import Synchronization
 /// removes them before the process ends.
 public struct AtomicOutput: Sendable {
     public let destination: String
+    /// The temporary file's name beside the destination.
     public let temporary: String
+    /// Held open from creation to commit, so that writers can reach the file
+    /// through `writablePath` even after a signal has removed its name.
+    private let descriptor: Int32
+
+    /// The path writers open: the open temporary file itself (`/proc/self/fd/N`).
+    /// Opening it never creates a file in the folder, so a writer that starts
+    /// after a signal removed the temporary name cannot leave one behind.
+    public var writablePath: String { "/proc/self/fd/\(descriptor)" }
 
     /// Reserves a temporary file beside `destination`, creating missing folders.
     public init(destination: String) throws(ExportError) {
@@ -27,38 +36,31 @@ public struct AtomicOutput: Sendable {
         }
         let name = ".\(url.lastPathComponent).inkpdf-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         temporary = (directory as NSString).appendingPathComponent(name)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard fd >= 0 else {
-            throw .cannotCreateOutput(path: destination, reason: String(cString: strerror(errno)))
-        }
-        close(fd)
-        TemporaryFiles.shared.register(temporary)
+        descriptor = try TemporaryFiles.shared.create(temporary, for: destination)
     }
 
     /// Flushes the temporary file to disk and renames it over the destination.
     public func commit() throws(ExportError) {
-        let fd = open(temporary, O_RDONLY)
-        guard fd >= 0 else { throw .writeFailed(path: destination, reason: String(cString: strerror(errno))) }
-        let synced = fsync(fd) == 0
-        close(fd)
-        guard synced else {
+        guard fsync(descriptor) == 0 else {
+            let reason = String(cString: strerror(errno))
             abandon()
-            throw .writeFailed(path: destination, reason: String(cString: strerror(errno)))
+            throw .writeFailed(path: destination, reason: reason)
         }
         guard rename(temporary, destination) == 0 else {
             let reason = String(cString: strerror(errno))
             abandon()
             throw .writeFailed(path: destination, reason: reason)
         }
+        close(descriptor)
         TemporaryFiles.shared.unregister(temporary)
     }
 
-    /// Writes `destination` by handing `body` the temporary path, then
+    /// Writes `destination` by handing `body` the path to write, then
     /// commits; removes the temporary file if `body` throws.
     public static func write<Result>(to destination: String, _ body: (String) throws -> Result) throws -> Result {
         let output = try AtomicOutput(destination: destination)
         do {
-            let result = try body(output.temporary)
+            let result = try body(output.writablePath)
             try output.commit()
             return result
         } catch {
@@ -70,6 +72,7 @@ public struct AtomicOutput: Sendable {
     /// Removes the temporary file; the destination is untouched.
     public func abandon() {
         unlink(temporary)
+        close(descriptor)
         TemporaryFiles.shared.unregister(temporary)
     }
 }
@@ -78,16 +81,29 @@ public struct AtomicOutput: Sendable {
 /// SIGINT or SIGTERM arrives.
 public final class TemporaryFiles: Sendable {
     public static let shared = TemporaryFiles()
-    private let paths = Mutex<Set<String>>([])
+    private let state = Mutex<(paths: Set<String>, ending: Bool)>(([], false))
 
-    func register(_ path: String) { paths.withLock { _ = $0.insert(path) } }
-    func unregister(_ path: String) { paths.withLock { _ = $0.remove(path) } }
+    /// Creates `path` (it must not exist) and registers it, in one step under
+    /// the lock, so that a signal either finds it registered or stops its creation.
+    func create(_ path: String, for destination: String) throws(ExportError) -> Int32 {
+        let result: Result<Int32, ExportError> = state.withLock { state in
+            if state.ending { return .failure(.interrupted(signal: SIGINT)) }
+            let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { return .failure(.cannotCreateOutput(path: destination, reason: String(cString: strerror(errno)))) }
+            state.paths.insert(path)
+            return .success(fd)
+        }
+        return try result.get()
+    }
 
-    /// Removes every registered file.
+    func unregister(_ path: String) { state.withLock { _ = $0.paths.remove(path) } }
+
+    /// Removes every registered file; no more can be created afterwards.
     public func removeAll() {
-        paths.withLock { set in
-            for path in set { unlink(path) }
-            set.removeAll()
+        state.withLock { state in
+            for path in state.paths { unlink(path) }
+            state.paths.removeAll()
+            state.ending = true
         }
     }
 

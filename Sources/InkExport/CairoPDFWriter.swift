@@ -28,6 +28,20 @@ final class CairoPDFWriter {
         cairo_pdf_surface_set_metadata(surface, key, value)
     }
 
+    /// Adds an outline entry under `parent`; returns its id, or 0 when cairo refused it.
+    ///
+    /// The corresponding C function is `cairo_pdf_surface_add_outline`.
+    func addOutline(parent: Int32, title: String, attributes: String, flags: cairo_pdf_outline_flags_t) -> Int32 {
+        cairo_pdf_surface_add_outline(surface, parent, title, attributes, flags)
+    }
+
+    /// Labels the current page ("iv", "A-3").
+    ///
+    /// The corresponding C function is `cairo_pdf_surface_set_page_label`.
+    func setPageLabel(_ label: String) {
+        cairo_pdf_surface_set_page_label(surface, label)
+    }
+
     /// Starts a page of the given size; must come before anything is drawn on it.
     ///
     /// The corresponding C function is `cairo_pdf_surface_set_size`.

@@ -17,6 +17,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case writeFailed(path: String, reason: String)
     case renderFailed(path: String, page: Int?, reason: String)
     case interrupted(signal: Int32)
+    case pageSelectionOutOfRange(pdf: String, page: Int, pageCount: Int)
+    case nothingSelected(pdf: String)
 
     public var exitCode: ExitCode {
         switch self {
@@ -32,6 +34,7 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
         case .writeFailed: .ioError
         case .renderFailed: .internalError
         case .interrupted(let signal): signal == 15 ? .terminated : .interrupted
+        case .pageSelectionOutOfRange, .nothingSelected: .usage
         }
     }
 
@@ -65,6 +68,10 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             "\(path)\(page.map { ": page \($0)" } ?? ""): drawing failed (\(reason))"
         case .interrupted(let signal):
             "interrupted by signal \(signal); no partial output was left"
+        case .pageSelectionOutOfRange(let pdf, let page, let pageCount):
+            "\(pdf): --pages asks for page \(page), but the PDF has \(pageCount) page\(pageCount == 1 ? "" : "s"); choose pages within 1-\(pageCount)"
+        case .nothingSelected(let pdf):
+            "\(pdf): no page is selected (--only-annotated and the ink has no page in --pages); nothing to write"
         }
     }
 }

@@ -11,11 +11,21 @@ public struct FlattenOptions: Sendable {
     public var ignoreDocumentMismatch: Bool
     /// Writes the full-fidelity `NAME.ink.jsonl.gz` beside the output.
     public var writeSidecar: Bool
+    /// Only these source pages go into the output (nil: all).
+    public var pages: PageSelection?
+    /// Only pages with ink go into the output (within `pages`).
+    public var onlyAnnotated: Bool
+    /// Leaves out the author and the dates.
+    public var stripMetadata: Bool
 
-    public init(password: String? = nil, ignoreDocumentMismatch: Bool = false, writeSidecar: Bool = true) {
+    public init(password: String? = nil, ignoreDocumentMismatch: Bool = false, writeSidecar: Bool = true,
+                pages: PageSelection? = nil, onlyAnnotated: Bool = false, stripMetadata: Bool = false) {
         self.password = password
         self.ignoreDocumentMismatch = ignoreDocumentMismatch
         self.writeSidecar = writeSidecar
+        self.pages = pages
+        self.onlyAnnotated = onlyAnnotated
+        self.stripMetadata = stripMetadata
     }
 }
 
@@ -24,7 +34,9 @@ public struct FlattenReport: Sendable, Equatable {
     public var output: String
     /// Nil when no sidecar was written (or it would have replaced the ink input).
     public var sidecar: String?
+    /// Pages written (after `--pages` and `--only-annotated`).
     public var pageCount: Int
+    /// Written pages that carry ink.
     public var inkedPageCount: Int
     public var strokeCount: Int
     /// One line each, e.g. an ink type this version does not know, named once.
@@ -58,6 +70,7 @@ public enum Flattener {
             throw .pageOutOfRange(inkFile: inkPath, line: layers.firstLine(ofPage: last) ?? 1, page: last,
                                   pageCount: document.pageCount, pdf: pdfPath)
         }
+        let kept = try keptPages(options: options, pageCount: document.pageCount, inkedPages: layers.inkedPages, pdf: pdfPath)
 
         let writesSidecar = options.writeSidecar && !samePath(sidecarPath, inkPath)
         let output = try AtomicOutput(destination: outputPath)
@@ -69,12 +82,12 @@ public enum Flattener {
             header.pdfPageCount = document.pageCount
             let sidecarJob = sidecarOutput.map { SidecarJob(ink: inkPath, header: header, output: $0) }
             sidecarJob?.start()
-            let stats = try render(document: document, layers: layers, to: output)
+            let stats = try render(document: document, keptPages: kept, layers: layers, options: options, to: output)
             try sidecarJob?.wait()
             try output.commit()
             try sidecarOutput?.commit()
             return FlattenReport(output: outputPath, sidecar: writesSidecar ? sidecarPath : nil,
-                                 pageCount: document.pageCount, inkedPageCount: layers.inkedPages.count,
+                                 pageCount: kept.count, inkedPageCount: stats.inkedPages,
                                  strokeCount: stats.strokes, warnings: stats.warnings)
         } catch {
             output.abandon()
@@ -125,28 +138,52 @@ public enum Flattener {
         return URL(fileURLWithPath: a).standardizedFileURL.path == URL(fileURLWithPath: b).standardizedFileURL.path
     }
 
-    private static func render(document: PDFDocument, layers: PageOrderedLayers,
-                               to output: AtomicOutput) throws(ExportError) -> (strokes: Int, warnings: [String]) {
-        let first = try document.page(1)
-        let firstSize = first.displayedSize
-        _ = consume first
-        let writer = try CairoPDFWriter(path: output.temporary, name: output.destination,
-                                        width: firstSize.width, height: firstSize.height)
-        copyMetadata(document.info, to: writer)
+    private static func keptPages(options: FlattenOptions, pageCount: Int, inkedPages: [Int],
+                                  pdf: String) throws(ExportError) -> [Int] {
+        var kept = Array(1...pageCount)
+        if let selection = options.pages {
+            switch selection.pages(in: pageCount) {
+            case .success(let pages): kept = pages
+            case .failure(let error):
+                throw .pageSelectionOutOfRange(pdf: pdf, page: error.missingPage ?? 0, pageCount: pageCount)
+            }
+        }
+        if options.onlyAnnotated {
+            let inked = Set(inkedPages)
+            kept = kept.filter { inked.contains($0) }
+        }
+        guard !kept.isEmpty else { throw .nothingSelected(pdf: pdf) }
+        return kept
+    }
 
+    private static func render(document: PDFDocument, keptPages: [Int], layers: PageOrderedLayers, options: FlattenOptions,
+                               to output: AtomicOutput) throws(ExportError) -> (strokes: Int, inkedPages: Int, warnings: [String]) {
+        let firstSize = document.displayedSize(ofPage: keptPages[0])
+        let writer = try CairoPDFWriter(path: output.writablePath, name: output.destination,
+                                        width: firstSize.0, height: firstSize.1)
+        let info = document.info
+        copyMetadata(info, stripping: options.stripMetadata, to: writer)
+        let navigation = NavigationWriter(keptPages: keptPages)
+        navigation.addOutline(document.outline(), to: writer)
+
+        let kept = Set(keptPages)
+        let inkedKeptPages = layers.inkedPages.filter { kept.contains($0) }
         let channel = PageInkChannel(capacity: lookahead)
-        let producer = PageInkProducer(layers: layers, channel: channel)
+        let producer = PageInkProducer(layers: layers, pages: inkedKeptPages, channel: channel)
         producer.start()
         defer { channel.cancel() }
 
-        var pending = layers.inkedPages[...]
-        for number in 1...document.pageCount {
+        var pending = inkedKeptPages[...]
+        for number in keptPages {
             let page = try document.page(number)
             let size = page.displayedSize
             writer.beginPage(width: size.width, height: size.height)
+            if let label = document.label(of: page) { writer.setPageLabel(label) }
+            navigation.beginPage(source: number, on: writer)
             cairo_save(writer.context)
             page.renderForPrinting(on: writer.context)
             cairo_restore(writer.context)
+            navigation.addLinks(document.links(on: page), source: number, on: writer)
             _ = consume page
             if pending.first == number {
                 pending.removeFirst()
@@ -156,17 +193,31 @@ public enum Flattener {
             }
             try writer.endPage()
         }
+        navigation.finish(on: writer)
+        // The document was last changed when its last stroke ended; without ink, when the source says.
+        if !options.stripMetadata, let modified = producer.latestInkTime.map(isoDate) ?? info.modificationDate {
+            writer.setMetadata(CAIRO_PDF_METADATA_MOD_DATE, modified)
+        }
         try writer.finish()
-        return (producer.strokeCount, producer.warnings)
+        return (producer.strokeCount, inkedKeptPages.count, producer.warnings)
     }
 
-    private static func copyMetadata(_ info: DocumentInfo, to writer: CairoPDFWriter) {
+    /// Seconds since 1970 as the ISO 8601 UTC form cairo's metadata takes.
+    static func isoDate(_ seconds: Double) -> String {
+        var time = time_t(seconds.rounded(.down))
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
+                      parts.tm_hour, parts.tm_min, parts.tm_sec)
+    }
+
+    private static func copyMetadata(_ info: DocumentInfo, stripping: Bool, to writer: CairoPDFWriter) {
         if let title = info.title { writer.setMetadata(CAIRO_PDF_METADATA_TITLE, title) }
-        if let author = info.author { writer.setMetadata(CAIRO_PDF_METADATA_AUTHOR, author) }
+        if !stripping, let author = info.author { writer.setMetadata(CAIRO_PDF_METADATA_AUTHOR, author) }
         if let subject = info.subject { writer.setMetadata(CAIRO_PDF_METADATA_SUBJECT, subject) }
         if let keywords = info.keywords { writer.setMetadata(CAIRO_PDF_METADATA_KEYWORDS, keywords) }
         if let creator = info.creator { writer.setMetadata(CAIRO_PDF_METADATA_CREATOR, creator) }
         // The source's date, or none: never "now", so that the same inputs give the same bytes.
-        writer.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, info.creationDate ?? "")
+        writer.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, stripping ? "" : info.creationDate ?? "")
     }
 }

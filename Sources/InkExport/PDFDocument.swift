@@ -8,6 +8,11 @@ public final class PDFDocument {
     private let handle: OpaquePointer
     public let path: String
     public let pageCount: Int
+    /// The password (in the form that opened the file), for qpdf.
+    private var workingPassword: [CChar]?
+    private var rotations: [Int]?
+    private var sizes: [Int: (Double, Double)] = [:]
+    private var destinationTree: OpaquePointer?
 
     /// Opens the PDF at `path`, trying `password` first as UTF-8 (AES-256
     /// files) and then as Latin-1 bytes (RC4 and AES-128 files take
@@ -47,11 +52,10 @@ public final class PDFDocument {
             }
             if let document {
                 handle = document
+                workingPassword = candidate
                 pageCount = Int(poppler_document_get_n_pages(document))
-                guard pageCount > 0 else {
-                    inkpdf_g_object_unref(UnsafeMutableRawPointer(document))
-                    throw .emptyPDF(path: path)
-                }
+                // Every stored property is set, so deinit releases the document when this throws.
+                guard pageCount > 0 else { throw .emptyPDF(path: path) }
                 return
             }
             lastError = GLibError.consume(error)
@@ -64,7 +68,46 @@ public final class PDFDocument {
     }
 
     deinit {
+        if let destinationTree { g_tree_unref(destinationTree) }
         inkpdf_g_object_unref(UnsafeMutableRawPointer(handle))
+    }
+
+    func withHandle<T>(_ body: (OpaquePointer) -> T) -> T { body(handle) }
+
+    /// Page `number`'s `/Rotate`, normalised (0, 90, 180, 270).
+    func rotation(ofPage number: Int) -> Int {
+        if rotations == nil {
+            let password = workingPassword.map { String(cString: $0) }
+            rotations = PageRotations.read(path: path, password: password) ?? []
+        }
+        if let rotations, rotations.count == pageCount { return rotations[number - 1] }
+        // qpdf could not read what poppler repaired: tell 90 from 0 by whether the shown size is the crop box turned.
+        guard let page = try? page(number) else { return 0 }
+        var crop = PopplerRectangle()
+        page.withHandle { poppler_page_get_crop_box($0, &crop) }
+        let size = page.displayedSize
+        let turned = abs(abs(crop.x2 - crop.x1) - size.height) < 0.01 && abs(abs(crop.x2 - crop.x1) - size.width) > 0.01
+        return turned ? 90 : 0
+    }
+
+    /// Page `number`'s displayed size, remembered once asked.
+    func displayedSize(ofPage number: Int) -> (Double, Double) {
+        if let size = sizes[number] { return size }
+        guard let page = try? page(number) else { return (0, 0) }
+        let size = page.displayedSize
+        sizes[number] = (size.width, size.height)
+        return (size.width, size.height)
+    }
+
+    /// A named destination from both the old `/Dests` dictionary and the
+    /// `/Names` tree (poppler's `find_dest` only searches the former when it exists).
+    ///
+    /// The corresponding C functions are `poppler_document_create_dests_tree` and `g_tree_lookup`.
+    func namedDestination(_ name: UnsafePointer<CChar>) -> UnsafeMutablePointer<PopplerDest>? {
+        if destinationTree == nil { destinationTree = poppler_document_create_dests_tree(handle) }
+        guard let tree = destinationTree,
+              let found = g_tree_lookup(tree, name)?.assumingMemoryBound(to: PopplerDest.self) else { return nil }
+        return poppler_dest_copy(found)
     }
 
     /// Page `number` (1-based), to be released before the next is opened.
@@ -95,7 +138,8 @@ public final class PDFDocument {
                             subject: take(poppler_document_get_subject(handle)),
                             keywords: take(poppler_document_get_keywords(handle)),
                             creator: take(poppler_document_get_creator(handle)),
-                            creationDate: date(poppler_document_get_creation_date_time(handle)))
+                            creationDate: date(poppler_document_get_creation_date_time(handle)),
+                            modificationDate: date(poppler_document_get_modification_date_time(handle)))
     }
 }
 
@@ -104,6 +148,7 @@ public struct DocumentInfo: Sendable, Equatable {
     public var title, author, subject, keywords, creator: String?
     /// ISO 8601 with offset, as cairo's metadata wants it.
     public var creationDate: String?
+    public var modificationDate: String?
 }
 
 /// One page of a `PDFDocument`, released when it goes out of scope.
@@ -119,6 +164,8 @@ public struct PDFPage: ~Copyable {
     deinit {
         inkpdf_g_object_unref(UnsafeMutableRawPointer(handle))
     }
+
+    func withHandle<T>(_ body: (OpaquePointer) -> T) -> T { body(handle) }
 
     /// The size of the page as displayed (CropBox, after /Rotate), in points.
     ///

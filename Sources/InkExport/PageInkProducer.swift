@@ -55,13 +55,16 @@ final class PageInkChannel: @unchecked Sendable {
 /// Reads the ink page by page on its own thread and turns strokes into drawings.
 final class PageInkProducer: @unchecked Sendable {
     private let layers: PageOrderedLayers
+    private let pages: [Int]
     private let channel: PageInkChannel
     private let done = DispatchSemaphore(value: 0)
     private var strokes = 0
     private var collectedWarnings: [String] = []
 
-    init(layers: PageOrderedLayers, channel: PageInkChannel) {
+    /// Reads the ink of `pages` (ascending, each with ink) in that order.
+    init(layers: PageOrderedLayers, pages: [Int], channel: PageInkChannel) {
         self.layers = layers
+        self.pages = pages
         self.channel = channel
     }
 
@@ -77,6 +80,9 @@ final class PageInkProducer: @unchecked Sendable {
     /// Valid once every page has been taken (the drawing side read them all).
     var strokeCount: Int { waitUntilDone(); return strokes }
     var warnings: [String] { waitUntilDone(); return collectedWarnings }
+    /// When the last stroke drawn ended (`created` + its last point's `t`), in seconds since 1970.
+    var latestInkTime: Double? { waitUntilDone(); return latest }
+    private var latest: Double?
 
     private var finished = false
     private func waitUntilDone() {
@@ -85,13 +91,15 @@ final class PageInkProducer: @unchecked Sendable {
 
     private func produce() {
         var warnedInks: Set<String> = []
-        for page in layers.inkedPages {
+        for page in pages {
             if channel.isCancelled { return }
             let item: Result<PageInk, ExportError>
             do {
                 var drawings: [StrokeDrawing] = []
                 for layer in try layers.layers(forPage: page) {
                     for (index, stroke) in layer.strokes.enumerated() {
+                        let ended = stroke.created + (stroke.points.last?.t ?? 0)
+                        if ended.isFinite, ended > latest ?? -.infinity { latest = ended }
                         let (drawing, warning) = InkStyle.drawing(for: stroke)
                         if let drawing { drawings.append(drawing) }
                         if let warning {
@@ -134,7 +142,7 @@ final class SidecarJob: @unchecked Sendable {
         Thread { [self] in
             do {
                 let reader = try InkLayersReader(path: inkPath)
-                let writer = try InkLayersWriter(path: output.temporary, compressionLevel: Flattener.sidecarCompressionLevel)
+                let writer = try InkLayersWriter(path: output.writablePath, compressionLevel: Flattener.sidecarCompressionLevel)
                 try writer.write(header: header)
                 while let line = try reader.nextLine() {
                     try writer.writeRawLine(line.bytes)

@@ -94,10 +94,10 @@ public enum SampleDocuments {
                                          pages: (Result) -> [PageGeometry]) throws -> Result {
         let cairoOutput = try AtomicOutput(destination: target)
         do {
-            let result = try draw(cairoOutput.temporary)
+            let result = try draw(cairoOutput.writablePath)
             let geometry = pages(result)
             if geometry.contains(where: \.needsBoxEdit) {
-                try AtomicOutput.write(to: target) { try PageBoxEditor.apply(geometry, input: cairoOutput.temporary, output: $0) }
+                try AtomicOutput.write(to: target) { try PageBoxEditor.apply(geometry, input: cairoOutput.writablePath, output: $0) }
                 cairoOutput.abandon()
             } else {
                 try cairoOutput.commit()

@@ -1,0 +1,88 @@
+import InkExport
+
+/// `inkpdf flatten IN.pdf --ink LAYERS -o OUT.pdf [options]`.
+public struct FlattenArguments: Equatable, Sendable {
+    public var pdf: String
+    public var ink: String
+    public var output: String
+    public var password: String?
+    public var ignoreMismatch = false
+    public var writeSidecar = true
+    public var quiet = false
+    public var pages: PageSelection?
+    public var onlyAnnotated = false
+    public var stripMetadata = false
+
+    public init(pdf: String, ink: String, output: String, password: String? = nil, ignoreMismatch: Bool = false,
+                writeSidecar: Bool = true, quiet: Bool = false, pages: PageSelection? = nil,
+                onlyAnnotated: Bool = false, stripMetadata: Bool = false) {
+        self.pdf = pdf
+        self.ink = ink
+        self.output = output
+        self.password = password
+        self.ignoreMismatch = ignoreMismatch
+        self.writeSidecar = writeSidecar
+        self.quiet = quiet
+        self.pages = pages
+        self.onlyAnnotated = onlyAnnotated
+        self.stripMetadata = stripMetadata
+    }
+}
+
+extension Command {
+    static func parseFlatten(_ arguments: [String]) throws(UsageError) -> FlattenArguments {
+        var positional: [String] = []
+        var ink: String?, output: String?, password: String?, pages: PageSelection?
+        var ignoreMismatch = false, writeSidecar = true, quiet = false, onlyAnnotated = false, stripMetadata = false
+        var index = 0
+        func value(_ option: String) throws(UsageError) -> String {
+            index += 1
+            guard index < arguments.count else { throw UsageError(message: "\(option) needs a value") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--ink", "-i": ink = try value(argument)
+            case "--output", "-o": output = try value(argument)
+            case "--password": password = try value(argument)
+            case "--pages":
+                let text = try value(argument)
+                guard case .success(let selection) = PageSelection.parse(text) else {
+                    throw UsageError(message: "flatten: --pages '\(text)' is not a page list like 2-5,9 or 7-")
+                }
+                pages = selection
+            case "--only-annotated": onlyAnnotated = true
+            case "--strip-metadata": stripMetadata = true
+            case "--ignore-mismatch": ignoreMismatch = true
+            case "--no-sidecar": writeSidecar = false
+            case "--quiet", "-q": quiet = true
+            case "--":
+                positional.append(contentsOf: arguments[(index + 1)...])
+                index = arguments.count
+                continue
+            default:
+                if argument.hasPrefix("-") && argument != "-" { throw UsageError(message: "flatten: unknown option '\(argument)'") }
+                positional.append(argument)
+            }
+            index += 1
+        }
+        guard positional.count == 1 else {
+            throw UsageError(message: positional.isEmpty ? "flatten: which PDF? give IN.pdf" : "flatten: one PDF at a time (got \(positional.count))")
+        }
+        guard let ink else { throw UsageError(message: "flatten: give the ink layers with --ink FILE") }
+        guard let output else { throw UsageError(message: "flatten: give the output with -o OUT.pdf") }
+        return FlattenArguments(pdf: positional[0], ink: ink, output: output, password: password,
+                                ignoreMismatch: ignoreMismatch, writeSidecar: writeSidecar, quiet: quiet,
+                                pages: pages, onlyAnnotated: onlyAnnotated, stripMetadata: stripMetadata)
+    }
+
+}
+
+extension FlattenArguments {
+    /// The flatten options these arguments ask for; the password falls back to `INKPDF_PASSWORD`.
+    func options(environment: [String: String]) -> FlattenOptions {
+        FlattenOptions(password: password ?? environment["INKPDF_PASSWORD"], ignoreDocumentMismatch: ignoreMismatch,
+                       writeSidecar: writeSidecar, pages: pages, onlyAnnotated: onlyAnnotated, stripMetadata: stripMetadata)
+    }
+}
