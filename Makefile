@@ -1,7 +1,7 @@
 # inkpdf: `make run` sets up, builds and flattens the bundled samples into out/;
 # `make test` runs the test suite. Both install missing Debian packages first.
 
-SWIFT ?= swift
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Debian packages the build, the tests and the benchmark need.
 PACKAGES := pkg-config libpoppler-glib-dev libcairo2-dev zlib1g-dev libssl-dev libqpdf-dev \
             fonts-dejavu-core poppler-utils qpdf time

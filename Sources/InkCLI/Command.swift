@@ -3,6 +3,10 @@ public enum Command: Equatable, Sendable {
     case help
     case version
     case flatten(FlattenArguments)
+    case merge(MergeArguments)
+    case inspect(InspectArguments)
+    case downgrade(DowngradeArguments)
+    case check(CheckArguments)
 }
 
 /// A command line that cannot be run, with the one line that says why.
@@ -20,6 +24,10 @@ extension Command {
         case "-h", "--help", "help": return .help
         case "-V", "--version", "version": return .version
         case "flatten": return .flatten(try parseFlatten(rest))
+        case "merge": return .merge(try parseMerge(rest))
+        case "inspect": return .inspect(try parseInspect(rest))
+        case "downgrade": return .downgrade(try parseDowngrade(rest))
+        case "check": return .check(try parseCheck(rest))
         default: throw UsageError(message: "unknown command '\(verb)'")
         }
     }

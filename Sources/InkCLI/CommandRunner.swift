@@ -10,6 +10,7 @@ public struct CommandRunner {
         usage:
           inkpdf flatten IN.pdf --ink LAYERS -o OUT.pdf [--pages 2-5,9] [--only-annotated] [--strip-metadata]
                          [--password P] [--ignore-mismatch] [--no-sidecar] [--quiet]
+        \(layersUsage)
           inkpdf --help | --version
 
         flatten  draws every page of IN.pdf with its ink layers on top into OUT.pdf,
@@ -25,10 +26,12 @@ public struct CommandRunner {
                  --no-sidecar       do not write OUT.ink.jsonl.gz
                  --quiet            print nothing but errors
 
+        \(layersHelp)
+
         exit codes: 0 ok, 64 usage, 65 invalid ink, 66 input missing, 70 internal error,
           73 cannot create output, 74 I/O error, 80 not a PDF or damaged, 81 password
           required, 82 wrong password, 83 ink for a page the PDF lacks, 84 ink made for
-          another PDF, 130/143 interrupted
+          another PDF, 90 merge conflicts (with --fail-on-conflict), 130/143 interrupted
         """
 
     public var environment: [String: String]
@@ -59,6 +62,10 @@ public struct CommandRunner {
             return ExitCode.success.rawValue
         case .flatten(let arguments):
             return flatten(arguments, output: &output, errors: &errors)
+        case .merge(let arguments): return merge(arguments, output: &output, errors: &errors)
+        case .inspect(let arguments): return inspect(arguments, output: &output, errors: &errors)
+        case .downgrade(let arguments): return downgrade(arguments, output: &output, errors: &errors)
+        case .check(let arguments): return check(arguments, output: &output, errors: &errors)
         }
     }
 

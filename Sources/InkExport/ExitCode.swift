@@ -24,6 +24,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case pageOutOfRange = 83
     /// The ink's header records a different PDF (SHA-256 mismatch).
     case documentMismatch = 84
+    /// `merge --fail-on-conflict`: the merge was written, but gestures changed differently on both sides.
+    case mergeConflicts = 90
     /// Stopped by SIGINT (128 + 2).
     case interrupted = 130
     /// Stopped by SIGTERM (128 + 15).

@@ -13,6 +13,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case pageOutOfRange(inkFile: String, line: Int, page: Int, pageCount: Int, pdf: String)
     case documentMismatch(inkFile: String, recorded: String, actual: String, pdf: String)
     case invalidInk(InkLayersError)
+    /// Invalid ink whose previous revision (kept when inkpdf replaced it) is good.
+    case damagedInk(DamagedLayersError)
     case cannotCreateOutput(path: String, reason: String)
     case writeFailed(path: String, reason: String)
     case renderFailed(path: String, page: Int?, reason: String)
@@ -29,7 +31,7 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
         case .wrongPassword: .wrongPassword
         case .pageOutOfRange: .pageOutOfRange
         case .documentMismatch: .documentMismatch
-        case .invalidInk: .invalidInk
+        case .invalidInk, .damagedInk: .invalidInk
         case .cannotCreateOutput: .cannotCreateOutput
         case .writeFailed: .ioError
         case .renderFailed: .internalError
@@ -59,6 +61,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
         case .documentMismatch(let inkFile, let recorded, let actual, let pdf):
             "\(inkFile):1: the ink was made for a PDF with SHA-256 \(recorded), but \(pdf) has \(actual); use the matching PDF, or --ignore-mismatch to draw anyway"
         case .invalidInk(let error):
+            error.description
+        case .damagedInk(let error):
             error.description
         case .cannotCreateOutput(let path, let reason):
             "\(path): cannot create the output (\(reason)); choose a writable place with -o"

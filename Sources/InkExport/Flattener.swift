@@ -72,7 +72,7 @@ public enum Flattener {
         }
         let kept = try keptPages(options: options, pageCount: document.pageCount, inkedPages: layers.inkedPages, pdf: pdfPath)
 
-        let writesSidecar = options.writeSidecar && !samePath(sidecarPath, inkPath)
+        let writesSidecar = options.writeSidecar && !LayersFileReplacement.sameFile(sidecarPath, inkPath)
         let output = try AtomicOutput(destination: outputPath)
         var sidecarOutput: AtomicOutput?
         do {
@@ -85,7 +85,11 @@ public enum Flattener {
             let stats = try render(document: document, keptPages: kept, layers: layers, options: options, to: output)
             try sidecarJob?.wait()
             try output.commit()
-            try sidecarOutput?.commit()
+            if let sidecarOutput {
+                // A sidecar this replaces is kept as NAME.ink.jsonl.gz.prev (the last good revision).
+                _ = try LayersFileReplacement.keepRevision(of: sidecarOutput.destination)
+                try sidecarOutput.commit()
+            }
             return FlattenReport(output: outputPath, sidecar: writesSidecar ? sidecarPath : nil,
                                  pageCount: kept.count, inkedPageCount: stats.inkedPages,
                                  strokeCount: stats.strokes, warnings: stats.warnings)
@@ -106,7 +110,7 @@ public enum Flattener {
 
     private static func openInk(_ path: String) throws(ExportError) -> PageOrderedLayers {
         do {
-            return try PageOrderedLayers(path: path)
+            return try LayersRevision.namingLastGoodRevision { try PageOrderedLayers(path: path) }
         } catch {
             throw exportError(from: error, path: path)
         }
@@ -115,6 +119,7 @@ public enum Flattener {
     static func exportError(from error: any Error, path: String) -> ExportError {
         switch error {
         case let error as InkLayersError: return .invalidInk(error)
+        case let error as DamagedLayersError: return .damagedInk(error)
         case InkFileError.cannotOpen(let file, let code) where code == ENOENT: return .inputMissing(path: file)
         case InkFileError.cannotOpen(let file, let code): return .inputUnreadable(path: file, reason: String(cString: strerror(code)))
         case let error as InkFileError: return .writeFailed(path: error.path, reason: error.description)
@@ -124,18 +129,11 @@ public enum Flattener {
     }
 
     private static func refuseOverwritingInputs(output: String, inputs: [String]) throws(ExportError) {
-        for input in inputs where samePath(output, input) {
+        for input in inputs where LayersFileReplacement.sameFile(output, input) {
             throw .outputIsInput(path: output)
         }
         let sidecar = sidecarPath(forOutput: output)
-        if samePath(sidecar, inputs[0]) { throw .outputIsInput(path: sidecar) }
-    }
-
-    /// Whether two paths name the same file (by device and inode when both exist).
-    static func samePath(_ a: String, _ b: String) -> Bool {
-        var sa = stat(), sb = stat()
-        if stat(a, &sa) == 0, stat(b, &sb) == 0 { return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino }
-        return URL(fileURLWithPath: a).standardizedFileURL.path == URL(fileURLWithPath: b).standardizedFileURL.path
+        if LayersFileReplacement.sameFile(sidecar, inputs[0]) { throw .outputIsInput(path: sidecar) }
     }
 
     private static func keptPages(options: FlattenOptions, pageCount: Int, inkedPages: [Int],

@@ -96,7 +96,7 @@ final class PageInkProducer: @unchecked Sendable {
             let item: Result<PageInk, ExportError>
             do {
                 var drawings: [StrokeDrawing] = []
-                for layer in try layers.layers(forPage: page) {
+                for layer in try LayersRevision.namingLastGoodRevision({ try layers.layers(forPage: page) }) {
                     for (index, stroke) in layer.strokes.enumerated() {
                         let ended = stroke.created + (stroke.points.last?.t ?? 0)
                         if ended.isFinite, ended > latest ?? -.infinity { latest = ended }

@@ -127,4 +127,34 @@ import Testing
             #expect(words(output.text(ofPage: page)) == words(source.text(ofPage: page)), "page \(page): the same words")
         }
     }
+
+    @Test func aReplacedSidecarIsKeptAsThePreviousRevision() throws {
+        let folder = TestFolder()
+        let pdf = folder.path("doc.pdf")
+        try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: Array(Self.pages.prefix(2)))
+        let first = folder.writeInk("first.ink.jsonl", layers: Self.layers(pageCount: 1))
+        let second = folder.writeInk("second.ink.jsonl", layers: Self.layers(pageCount: 2))
+        _ = try Flattener.flatten(pdf: pdf, ink: first, output: folder.path("out/doc.pdf"))
+        let firstSidecar = fileBytes(folder.path("out/doc.ink.jsonl.gz"))
+        _ = try Flattener.flatten(pdf: pdf, ink: second, output: folder.path("out/doc.pdf"))
+        #expect(fileBytes(folder.path("out/doc.ink.jsonl.gz.prev")) == firstSidecar)
+        #expect(fileBytes(folder.path("out/doc.ink.jsonl.gz")) != firstSidecar)
+    }
+
+    @Test func damagedInkNamesItsLastGoodRevision() throws {
+        let folder = TestFolder()
+        let pdf = folder.path("doc.pdf")
+        try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: [TestPage()])
+        let ink = folder.write("{\"format\":\"inkpdf-layers\",\"version\":1}\n{\"page\":1,\"strokes\":[", to: "doc.ink.jsonl")
+        folder.writeInk("doc.ink.jsonl.prev", layers: Self.layers(pageCount: 1))
+        do {
+            _ = try Flattener.flatten(pdf: pdf, ink: ink, output: folder.path("out/doc.pdf"))
+            Issue.record("expected an error")
+        } catch {
+            guard case .damagedInk(let damaged) = error else { Issue.record("got \(error)"); return }
+            #expect(damaged.lastGoodRevision == ink + ".prev")
+            #expect(error.description.hasSuffix("; the last good revision is \(ink).prev: copy it over \(ink) to recover"))
+            #expect(error.exitCode == .invalidInk)
+        }
+    }
 }

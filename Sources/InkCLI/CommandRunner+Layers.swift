@@ -1,0 +1,154 @@
+import Foundation
+import InkExport
+import InkModel
+
+/// Running the commands that work on layers files alone: merge, inspect,
+/// downgrade and check.
+extension CommandRunner {
+    static let layersUsage = """
+          inkpdf merge (--base B | --no-base) --local L --remote R -o OUT [--json] [--fail-on-conflict] [--quiet]
+          inkpdf inspect LAYERS [--json]
+          inkpdf downgrade LAYERS --max-content-version V -o OUT [--json] [--quiet]
+          inkpdf check LAYERS [--quiet]
+        """
+
+    static let layersHelp = """
+        merge      three-way merges two edited copies of a layers file with their common
+                   ancestor B: what either side erased stays erased, what either added is
+                   kept; gestures changed differently on both sides keep what both kept and
+                   are reported as conflicts. --no-base (first sync) adds everything.
+                   Reports added, removed, changed and conflicting gestures per page.
+                   --fail-on-conflict  exit 90 (after writing) if there were conflicts
+        inspect    the content version each page and the document need, strokes, points,
+                   inks, bounds and time span
+        downgrade  writes a copy for a client of content version V, each newer ink mapped to
+                   its closest older ink; lists the strokes whose look cannot be kept
+        check      validates a layers file; names the line at fault and the last good revision
+        merge and downgrade write OUT atomically (gzip if OUT ends in .gz); a file they
+        replace is kept as OUT.prev (OUT.damaged if it did not decode).
+        """
+
+    func merge(_ arguments: MergeArguments, output: inout some TextOutputStream,
+               errors: inout some TextOutputStream) -> Int32 {
+        let report: MergeReport
+        let kept: LayersFileReplacement.KeptRevision?
+        do {
+            (report, kept) = try LayersRevision.namingLastGoodRevision {
+                try LayersFileReplacement.write(to: arguments.output) { temporary in
+                    let writer = try InkLayersWriter(path: temporary, compressionLevel: Self.compression(for: arguments.output))
+                    let report = try InkMerge.merge(base: arguments.base, local: arguments.local,
+                                                    remote: arguments.remote, to: writer)
+                    try writer.close()
+                    return report
+                }
+            }
+        } catch {
+            print("inkpdf: \(error)", to: &errors)
+            return Self.exitCode(for: error).rawValue
+        }
+        if arguments.json {
+            var object = JSONObject([("output", .string(arguments.output)), ("keptRevision", .string(kept?.path))])
+            if case .object(let fields) = report.json { object.entries += fields.entries }
+            print(JSONValue.object(object).jsonText, to: &output)
+        } else if !arguments.quiet {
+            print("wrote \(arguments.output)\(Self.describe(kept))", to: &output)
+            for line in report.lines { print(line, to: &output) }
+        }
+        if arguments.failOnConflict && report.conflictCount > 0 {
+            print("inkpdf: \(arguments.output): \(report.conflictCount) conflict\(report.conflictCount == 1 ? "" : "s"); the merge was written; review them", to: &errors)
+            return ExitCode.mergeConflicts.rawValue
+        }
+        return ExitCode.success.rawValue
+    }
+
+    func inspect(_ arguments: InspectArguments, output: inout some TextOutputStream,
+                 errors: inout some TextOutputStream) -> Int32 {
+        do {
+            let inspection = try LayersRevision.namingLastGoodRevision { try InkInspection(path: arguments.path) }
+            if arguments.json {
+                print(inspection.json(file: arguments.path).jsonText, to: &output)
+            } else {
+                for line in inspection.lines(file: arguments.path) { print(line, to: &output) }
+            }
+            return ExitCode.success.rawValue
+        } catch {
+            print("inkpdf: \(error)", to: &errors)
+            return Self.exitCode(for: error).rawValue
+        }
+    }
+
+    func downgrade(_ arguments: DowngradeArguments, output: inout some TextOutputStream,
+                   errors: inout some TextOutputStream) -> Int32 {
+        if LayersFileReplacement.sameFile(arguments.path, arguments.output) {
+            let error = ExportError.outputIsInput(path: arguments.output)
+            print("inkpdf: \(error)", to: &errors)
+            return error.exitCode.rawValue
+        }
+        let report: DowngradeReport
+        let kept: LayersFileReplacement.KeptRevision?
+        do {
+            (report, kept) = try LayersRevision.namingLastGoodRevision {
+                try LayersFileReplacement.write(to: arguments.output) { temporary in
+                    let reader = try InkLayersReader(path: arguments.path)
+                    let writer = try InkLayersWriter(path: temporary, compressionLevel: Self.compression(for: arguments.output))
+                    let report = try InkDowngrade.downgrade(reader, maxContentVersion: arguments.maxContentVersion, to: writer)
+                    try writer.close()
+                    return report
+                }
+            }
+        } catch {
+            print("inkpdf: \(error)", to: &errors)
+            return Self.exitCode(for: error).rawValue
+        }
+        if arguments.json {
+            var object = JSONObject([("output", .string(arguments.output)), ("keptRevision", .string(kept?.path))])
+            if case .object(let fields) = report.json { object.entries += fields.entries }
+            print(JSONValue.object(object).jsonText, to: &output)
+        } else if !arguments.quiet {
+            print("wrote \(arguments.output)\(Self.describe(kept))", to: &output)
+            for line in report.lines(source: arguments.path) { print(line, to: &output) }
+        }
+        return ExitCode.success.rawValue
+    }
+
+    func check(_ arguments: CheckArguments, output: inout some TextOutputStream,
+               errors: inout some TextOutputStream) -> Int32 {
+        do {
+            let check = try LayersRevision.namingLastGoodRevision { try InkLayersCheck(path: arguments.path) }
+            if !arguments.quiet {
+                print("\(arguments.path): ok (\(check.pages) page\(check.pages == 1 ? "" : "s") with ink, "
+                      + "\(check.layers) layer\(check.layers == 1 ? "" : "s"), \(check.strokes) stroke\(check.strokes == 1 ? "" : "s"), "
+                      + "\(check.points) point\(check.points == 1 ? "" : "s"))", to: &output)
+            }
+            return ExitCode.success.rawValue
+        } catch {
+            print("inkpdf: \(error)", to: &errors)
+            return Self.exitCode(for: error).rawValue
+        }
+    }
+
+    /// gzip (zlib level 6) when the output's name ends in `.gz`, else plain text.
+    static func compression(for output: String) -> Int32? {
+        output.lowercased().hasSuffix(".gz") ? 6 : nil
+    }
+
+    private static func describe(_ kept: LayersFileReplacement.KeptRevision?) -> String {
+        switch kept {
+        case nil: ""
+        case .previous(let path): " (the previous revision is kept as \(path))"
+        case .damaged(let path): " (the replaced file did not decode; it is kept as \(path))"
+        }
+    }
+
+    /// The exit code for a failure of a layers command.
+    static func exitCode(for error: any Error) -> ExitCode {
+        switch error {
+        case is InkLayersError, is DamagedLayersError: .invalidInk
+        case InkFileError.cannotOpen: .inputMissing
+        case InkFileError.cannotCreate: .cannotCreateOutput
+        case is InkFileError: .ioError
+        case let error as ExportError: error.exitCode
+        default: .internalError
+        }
+    }
+}

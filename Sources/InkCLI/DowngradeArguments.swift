@@ -1,0 +1,42 @@
+/// `inkpdf downgrade FILE --max-content-version V -o OUT [--json] [--quiet]`.
+public struct DowngradeArguments: Equatable, Sendable {
+    public var path: String
+    /// The newest PencilKit content version the receiving client loads (≥ 1).
+    public var maxContentVersion: Int
+    public var output: String
+    public var json = false
+    public var quiet = false
+
+    public init(path: String, maxContentVersion: Int, output: String, json: Bool = false, quiet: Bool = false) {
+        self.path = path
+        self.maxContentVersion = maxContentVersion
+        self.output = output
+        self.json = json
+        self.quiet = quiet
+    }
+}
+
+extension Command {
+    static func parseDowngrade(_ arguments: [String]) throws(UsageError) -> DowngradeArguments {
+        var scanner = ArgumentScanner(command: "downgrade", arguments: arguments)
+        var version: Int?, output: String?, json = false, quiet = false
+        while let option = scanner.nextOption() {
+            switch option {
+            case "--max-content-version":
+                let text = try scanner.value(for: option)
+                guard let number = Int(text), number >= 1 else {
+                    throw UsageError(message: "downgrade: --max-content-version '\(text)' is not a content version (a whole number from 1)")
+                }
+                version = number
+            case "--output", "-o": output = try scanner.value(for: option)
+            case "--json": json = true
+            case "--quiet", "-q": quiet = true
+            default: throw scanner.unknown(option)
+            }
+        }
+        let path = try scanner.onePositional("LAYERS file")
+        guard let version else { throw UsageError(message: "downgrade: give the client's version with --max-content-version V") }
+        guard let output else { throw UsageError(message: "downgrade: give the output with -o OUT") }
+        return DowngradeArguments(path: path, maxContentVersion: version, output: output, json: json, quiet: quiet)
+    }
+}

@@ -1,0 +1,55 @@
+/// `inkpdf merge (--base B | --no-base) --local L --remote R -o OUT [--json] [--fail-on-conflict] [--quiet]`.
+public struct MergeArguments: Equatable, Sendable {
+    /// The common ancestor; nil for a first sync (`--no-base`), where everything is added.
+    public var base: String?
+    public var local: String
+    public var remote: String
+    public var output: String
+    /// Print the report as one JSON object.
+    public var json = false
+    /// Exit with 90 (after writing) if there were conflicts.
+    public var failOnConflict = false
+    public var quiet = false
+
+    public init(base: String?, local: String, remote: String, output: String, json: Bool = false,
+                failOnConflict: Bool = false, quiet: Bool = false) {
+        self.base = base
+        self.local = local
+        self.remote = remote
+        self.output = output
+        self.json = json
+        self.failOnConflict = failOnConflict
+        self.quiet = quiet
+    }
+}
+
+extension Command {
+    static func parseMerge(_ arguments: [String]) throws(UsageError) -> MergeArguments {
+        var scanner = ArgumentScanner(command: "merge", arguments: arguments)
+        var base: String?, local: String?, remote: String?, output: String?
+        var noBase = false, json = false, failOnConflict = false, quiet = false
+        while let option = scanner.nextOption() {
+            switch option {
+            case "--base", "-b": base = try scanner.value(for: option)
+            case "--no-base": noBase = true
+            case "--local", "-l": local = try scanner.value(for: option)
+            case "--remote", "-r": remote = try scanner.value(for: option)
+            case "--output", "-o": output = try scanner.value(for: option)
+            case "--json": json = true
+            case "--fail-on-conflict": failOnConflict = true
+            case "--quiet", "-q": quiet = true
+            default: throw scanner.unknown(option)
+            }
+        }
+        try scanner.noPositional()
+        if base != nil && noBase { throw UsageError(message: "merge: give --base FILE or --no-base, not both") }
+        if base == nil && !noBase {
+            throw UsageError(message: "merge: give the common ancestor with --base FILE, or --no-base for a first sync")
+        }
+        guard let local else { throw UsageError(message: "merge: give the local version with --local FILE") }
+        guard let remote else { throw UsageError(message: "merge: give the remote version with --remote FILE") }
+        guard let output else { throw UsageError(message: "merge: give the output with -o OUT") }
+        return MergeArguments(base: base, local: local, remote: remote, output: output, json: json,
+                              failOnConflict: failOnConflict, quiet: quiet)
+    }
+}
