@@ -100,8 +100,8 @@ final class PageInkProducer: @unchecked Sendable {
                     for (index, stroke) in layer.strokes.enumerated() {
                         let ended = stroke.created + (stroke.points.last?.t ?? 0)
                         if ended.isFinite, ended > latest ?? -.infinity { latest = ended }
-                        let (drawing, warning) = InkStyle.drawing(for: stroke)
-                        if let drawing { drawings.append(drawing) }
+                        let (strokeDrawings, warning) = InkStyle.drawings(for: stroke)
+                        drawings.append(contentsOf: strokeDrawings)
                         if let warning {
                             // An unknown ink is named once per document; other warnings say where.
                             if case .unknown(let name) = stroke.ink.type {

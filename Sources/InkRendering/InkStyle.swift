@@ -8,9 +8,9 @@ import InkModel
 /// own factor, clamped to 0 … 1. One alpha per stroke, painted once, so that
 /// a translucent stroke never darkens where it crosses itself.
 public enum InkStyle {
-    /// A stroke's drawing, and a warning when the ink is one this version does not know
-    /// (it is drawn as `pen`) or its mask cannot be read (it is drawn unclipped).
-    public static func drawing(for stroke: Stroke) -> (drawing: StrokeDrawing?, warning: String?) {
+    /// A stroke's drawings (usually one), and a warning when the ink is one this version
+    /// does not know (it is drawn as `pen`) or its mask cannot be read (it is drawn unclipped).
+    public static func drawings(for stroke: Stroke) -> (drawings: [StrokeDrawing], warning: String?) {
         var warning: String?
         var clip: InkPath?
         if let mask = stroke.mask {
@@ -24,7 +24,7 @@ public enum InkStyle {
             warning = "ink type '\(name)' is newer than this inkpdf; drawn as pen"
         }
         let samples = CentrelineSampler.samples(of: stroke)
-        guard !samples.isEmpty else { return (nil, warning) }
+        guard !samples.isEmpty else { return ([], warning) }
         let meanOpacity = samples.reduce(0) { $0 + $1.opacity } / Double(samples.count)
         let upright = Double.pi / 2
         let meanTilt = samples.reduce(0) { $0 + (1 - min(max($1.altitude, 0), upright) / upright) } / Double(samples.count)
@@ -52,7 +52,14 @@ public enum InkStyle {
         let drawing: StrokeDrawing
         switch stroke.ink.type {
         case .pen, .unknown:
-            drawing = StrokeDrawing(path: outline { s, _ in s.width / 2 }, paint: paint(1, .fill), clip: clip)
+            let fill = paint(1, .fill)
+            // Opaque ink: overlaps cannot show, so stretches of nearly even width can be
+            // centreline strokes, far fewer bytes than an outline; unless the width changes
+            // so fast that the stretches get short.
+            if fill.color.alpha >= 1, let runs = ConstantWidthRuns.drawings(samples, color: fill.color, clip: clip) {
+                return (runs, warning)
+            }
+            drawing = StrokeDrawing(path: outline { s, _ in s.width / 2 }, paint: fill, clip: clip)
         case .monoline:
             drawing = StrokeDrawing(path: CentrelineSampler.centrelinePath(of: stroke),
                                     paint: paint(1, .stroke(width: meanWidth)), clip: clip)
@@ -80,6 +87,6 @@ public enum InkStyle {
                                     },
                                     paint: paint(1, .fill), clip: clip)
         }
-        return (drawing, warning)
+        return ([drawing], warning)
     }
 }

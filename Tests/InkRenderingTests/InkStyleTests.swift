@@ -28,6 +28,28 @@ import Testing
         #expect(abs(crossing.r - single.r) <= 2, "the crossing is no darker than the stroke elsewhere")
     }
 
+    @Test func opaquePenWidthFollowsEachPointsSize() {
+        var stroke = makeStroke(size: 2, [(10, 30), (90, 30)])
+        stroke.points[1].w = 12
+        stroke.points[1].h = 12
+        // Four device pixels per point, so that edges are measured to a quarter point.
+        let canvas = RasterCanvas(width: 400, height: 240, scale: 4)
+        canvas.draw([stroke])
+        func thickness(at x: Int) -> Double { Double((0..<240).filter { canvas.isInked(4 * x, $0) }.count) / 4 }
+        for x in stride(from: 20, through: 80, by: 20) {
+            let expected = 2 + 10 * Double(x - 10) / 80
+            #expect(abs(thickness(at: x) - expected) <= 0.5, "width at x = \(x)")
+        }
+    }
+
+    @Test func opaquePenOfGentlyChangingWidthIsAFewEvenStretches() {
+        var stroke = makeStroke(size: 2, [(10, 30), (90, 30)])
+        stroke.points[1].w = 2.5
+        let drawings = InkStyle.drawings(for: stroke).drawings
+        #expect((5...6).contains(drawings.count), "a 0.5 pt change in 0.1 pt bands")
+        #expect(drawings.allSatisfy { if case .stroke = $0.paint.style { true } else { false } })
+    }
+
     @Test func sharpTurnLeavesNoHole() {
         // Back and forth: every sample inside the stroke's width must be inked.
         let zigzag = [(10.0, 50.0), (90, 50), (12, 54), (90, 58)]
@@ -52,9 +74,9 @@ import Testing
 
     @Test func unknownInkIsDrawnAsPenWithAWarning() {
         let stroke = makeStroke(.unknown("glitterPen"), size: 6, [(10, 10), (50, 10)])
-        let (drawing, warning) = InkStyle.drawing(for: stroke)
-        let pen = InkStyle.drawing(for: makeStroke(.pen, size: 6, [(10, 10), (50, 10)])).drawing
-        #expect(drawing == pen)
+        let (drawings, warning) = InkStyle.drawings(for: stroke)
+        let pen = InkStyle.drawings(for: makeStroke(.pen, size: 6, [(10, 10), (50, 10)])).drawings
+        #expect(drawings == pen)
         #expect(warning == "ink type 'glitterPen' is newer than this inkpdf; drawn as pen")
     }
 

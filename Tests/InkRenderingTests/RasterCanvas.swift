@@ -25,7 +25,7 @@ final class RasterCanvas {
     }
 
     func draw(_ strokes: [Stroke]) {
-        CairoInkPainter.draw(strokes.compactMap { InkStyle.drawing(for: $0).drawing }, on: context)
+        CairoInkPainter.draw(strokes.flatMap { InkStyle.drawings(for: $0).drawings }, on: context)
     }
 
     func fillRect(x: Double, y: Double, width w: Double, height h: Double, gray: Double) {

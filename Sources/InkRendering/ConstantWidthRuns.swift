@@ -1,0 +1,63 @@
+import InkModel
+
+/// Draws an opaque variable-width stroke as a few centreline strokes, each
+/// over a stretch where the width stays within `widthBand`: the edge is then
+/// never more than half the band from where the full outline would put it.
+/// Consecutive stretches share a sample and have round caps and joins, so
+/// they meet without a seam; overlaps are invisible because the ink is opaque.
+enum ConstantWidthRuns {
+    /// The largest spread of widths, in points, drawn with one width.
+    static let widthBand = 0.1
+    /// How far the fitted centreline may stray from the samples.
+    static let tolerance = 0.05
+    /// Shorter stretches cost more than the outline they replace.
+    static let minimumSamplesPerRun = 8
+
+    /// The stretches, or nil when there would be more than one per `minimumSamplesPerRun` samples.
+    static func drawings(_ samples: [StrokeSample], color: RGBAColor, clip: InkPath?) -> [StrokeDrawing]? {
+        // Each run: first and last sample (shared with the next run) and its width.
+        var runs: [(start: Int, end: Int, width: Double)] = []
+        var start = 0
+        var low = samples[0].width, high = samples[0].width
+        for i in 1..<max(samples.count, 1) {
+            let width = samples[i].width
+            if max(high, width) - min(low, width) > widthBand {
+                runs.append((start, i - 1, (low + high) / 2))
+                start = i - 1
+                low = min(samples[i - 1].width, width)
+                high = max(samples[i - 1].width, width)
+            } else {
+                low = min(low, width)
+                high = max(high, width)
+            }
+        }
+        runs.append((start, samples.count - 1, (low + high) / 2))
+        guard runs.count * minimumSamplesPerRun <= samples.count else { return nil }
+        return runs.map { run in
+            StrokeDrawing(path: centreline(samples[run.start...run.end].map(\.position)),
+                          paint: Paint(color: color, style: .stroke(width: run.width)), clip: clip)
+        }
+    }
+
+    /// The stretch as one subpath of fitted curves, with a corner wherever it
+    /// turns back by more than 90° between samples (a round join is drawn there).
+    private static func centreline(_ points: [Point]) -> InkPath {
+        var path = InkPath()
+        path.move(to: points[0])
+        guard points.count > 1 else {
+            path.line(to: points[0])   // a dot: round caps make it a disc
+            return path
+        }
+        var chainStart = 0
+        for i in 1..<(points.count - 1) {
+            let incoming = VariableWidthOutline.direction(points[i - 1], points[i])
+            let outgoing = VariableWidthOutline.direction(points[i], points[i + 1])
+            if incoming.x * outgoing.x + incoming.y * outgoing.y < 0 {
+                CurveFitter.appendFit(Array(points[chainStart...i]), tolerance: tolerance, to: &path)
+                chainStart = i
+            }
+        }
+        CurveFitter.appendFit(Array(points[chainStart...]), tolerance: tolerance, to: &path)
+        return path
+    }
+}
