@@ -7,8 +7,10 @@ PACKAGES := pkg-config libpoppler-glib-dev libcairo2-dev zlib1g-dev libssl-dev l
             fonts-dejavu-core poppler-utils qpdf time
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 INKPDF := .build/release/inkpdf
+# Demo material (a demo vendor key, trust file and Pro licence): see SamplePDFs/demo-licence/README.md.
+DEMO := SamplePDFs/demo-licence
 
-.PHONY: deps build run test samples bench clean
+.PHONY: deps build run test samples demo-licence bench clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -22,13 +24,19 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product inkpdf
 
-# Flattens every SamplePDFs/NAME.pdf that has NAME.ink.jsonl[.gz] beside it.
+# Shows the entitlement gate refusing an export without a proof of Pro (exit 85), then
+# flattens every SamplePDFs/NAME.pdf that has NAME.ink.jsonl[.gz] beside it with the demo Pro licence.
 run: build
 	@mkdir -p out
+	@echo "# without a proof of Pro, exporting is refused (exit 85, nothing written):"
+	@code=0; $(INKPDF) flatten SamplePDFs/course-notes.pdf --ink SamplePDFs/course-notes.ink.jsonl -o out/refused.pdf || code=$$?; \
+	  echo "exit $$code"; [ "$$code" = 85 ] || { echo "expected exit 85" >&2; exit 1; }
+	@echo "# with the demo Pro licence ($(DEMO), demo material), exporting is allowed:"
 	@for pdf in SamplePDFs/*.pdf; do \
 	  name=$$(basename "$$pdf" .pdf); \
 	  for ink in "SamplePDFs/$$name.ink.jsonl" "SamplePDFs/$$name.ink.jsonl.gz"; do \
-	    if [ -f "$$ink" ]; then $(INKPDF) flatten "$$pdf" --ink "$$ink" -o "out/$$name.pdf" || exit $$?; break; fi; \
+	    if [ -f "$$ink" ]; then $(INKPDF) flatten "$$pdf" --ink "$$ink" -o "out/$$name.pdf" \
+	      --trust $(DEMO)/trust.json --proof $(DEMO)/demo-pro-licence.jws || exit $$?; break; fi; \
 	  done; \
 	done
 
@@ -38,6 +46,10 @@ test: deps
 # Regenerates the bundled samples from the project's own generator.
 samples: deps
 	$(SWIFT) run -c release inkpdf-samples samples SamplePDFs
+
+# Regenerates the demo vendor key, trust file and Pro licence with inkpdf's own commands.
+demo-licence: build
+	INKPDF=$(INKPDF) scripts/demo-licence.sh
 
 # Times inkpdf flatten against pdftocairo -pdf on a 1000-page dense document.
 bench: deps

@@ -7,6 +7,8 @@ public enum Command: Equatable, Sendable {
     case inspect(InspectArguments)
     case downgrade(DowngradeArguments)
     case check(CheckArguments)
+    case entitlement(EntitlementCommand)
+    case batch(BatchArguments)
 }
 
 /// A command line that cannot be run, with the one line that says why.
@@ -28,6 +30,8 @@ extension Command {
         case "inspect": return .inspect(try parseInspect(rest))
         case "downgrade": return .downgrade(try parseDowngrade(rest))
         case "check": return .check(try parseCheck(rest))
+        case "batch": return .batch(try parseBatch(rest))
+        case "entitlement", "licence", "license": return .entitlement(try parseEntitlement(verb: verb, rest))
         default: throw UsageError(message: "unknown command '\(verb)'")
         }
     }

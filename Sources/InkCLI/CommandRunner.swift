@@ -10,7 +10,10 @@ public struct CommandRunner {
         usage:
           inkpdf flatten IN.pdf --ink LAYERS -o OUT.pdf [--pages 2-5,9] [--only-annotated] [--strip-metadata]
                          [--password P] [--ignore-mismatch] [--no-sidecar] [--quiet]
+                         [--proof FILE]… [--trust FILE] [--policy FILE] [--state FILE]
+        \(batchUsage)
         \(layersUsage)
+        \(entitlementUsage)
           inkpdf --help | --version
 
         flatten  draws every page of IN.pdf with its ink layers on top into OUT.pdf,
@@ -25,13 +28,20 @@ public struct CommandRunner {
                  --ignore-mismatch  draw even if the ink's header names a different PDF
                  --no-sidecar       do not write OUT.ink.jsonl.gz
                  --quiet            print nothing but errors
+                 Exporting needs Pro unless the policy makes it free: see entitlement below.
+
+        \(batchHelp)
 
         \(layersHelp)
+
+        \(entitlementHelp)
 
         exit codes: 0 ok, 64 usage, 65 invalid ink, 66 input missing, 70 internal error,
           73 cannot create output, 74 I/O error, 80 not a PDF or damaged, 81 password
           required, 82 wrong password, 83 ink for a page the PDF lacks, 84 ink made for
-          another PDF, 90 merge conflicts (with --fail-on-conflict), 130/143 interrupted
+          another PDF, 85 entitlement required (refused, nothing written), 86 proof invalid,
+          87 bad trust/policy/state file, 90 merge conflicts (with --fail-on-conflict),
+          91 batch: some documents failed, 130/143 interrupted
         """
 
     public var environment: [String: String]
@@ -66,10 +76,13 @@ public struct CommandRunner {
         case .inspect(let arguments): return inspect(arguments, output: &output, errors: &errors)
         case .downgrade(let arguments): return downgrade(arguments, output: &output, errors: &errors)
         case .check(let arguments): return check(arguments, output: &output, errors: &errors)
+        case .entitlement(let command): return runEntitlement(command, output: &output, errors: &errors)
+        case .batch(let arguments): return batch(arguments, output: &output, errors: &errors)
         }
     }
 
     private func flatten(_ arguments: FlattenArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        if let refused = exportGate(arguments.gate, command: "flatten", errors: &errors) { return refused }
         let options = arguments.options(environment: environment)
         do {
             let report = try Flattener.flatten(pdf: arguments.pdf, ink: arguments.ink, output: arguments.output, options: options)

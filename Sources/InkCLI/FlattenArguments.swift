@@ -12,6 +12,8 @@ public struct FlattenArguments: Equatable, Sendable {
     public var pages: PageSelection?
     public var onlyAnnotated = false
     public var stripMetadata = false
+    /// `--policy`, `--trust`, `--proof`, `--state`: what the entitlement gate reads before anything is written.
+    public var gate = GateOptions()
 
     public init(pdf: String, ink: String, output: String, password: String? = nil, ignoreMismatch: Bool = false,
                 writeSidecar: Bool = true, quiet: Bool = false, pages: PageSelection? = nil,
@@ -34,6 +36,7 @@ extension Command {
         var positional: [String] = []
         var ink: String?, output: String?, password: String?, pages: PageSelection?
         var ignoreMismatch = false, writeSidecar = true, quiet = false, onlyAnnotated = false, stripMetadata = false
+        var gate = GateOptions()
         var index = 0
         func value(_ option: String) throws(UsageError) -> String {
             index += 1
@@ -57,6 +60,7 @@ extension Command {
             case "--ignore-mismatch": ignoreMismatch = true
             case "--no-sidecar": writeSidecar = false
             case "--quiet", "-q": quiet = true
+            case "--policy", "--trust", "--proof", "--state": gate.set(argument, to: try value(argument))
             case "--":
                 positional.append(contentsOf: arguments[(index + 1)...])
                 index = arguments.count
@@ -74,7 +78,7 @@ extension Command {
         guard let output else { throw UsageError(message: "flatten: give the output with -o OUT.pdf") }
         return FlattenArguments(pdf: positional[0], ink: ink, output: output, password: password,
                                 ignoreMismatch: ignoreMismatch, writeSidecar: writeSidecar, quiet: quiet,
-                                pages: pages, onlyAnnotated: onlyAnnotated, stripMetadata: stripMetadata)
+                                pages: pages, onlyAnnotated: onlyAnnotated, stripMetadata: stripMetadata).with(gate: gate)
     }
 
 }

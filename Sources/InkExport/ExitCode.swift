@@ -24,8 +24,16 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case pageOutOfRange = 83
     /// The ink's header records a different PDF (SHA-256 mismatch).
     case documentMismatch = 84
+    /// The entitlement gate refused: the action needs Pro (or a proof failed), nothing was written.
+    case entitlementRequired = 85
+    /// `licence verify`: the proof does not verify, or grants nothing now.
+    case proofInvalid = 86
+    /// A trust, policy or state file is malformed (bad JSON, unknown key, unreadable certificate or key).
+    case entitlementConfigurationInvalid = 87
     /// `merge --fail-on-conflict`: the merge was written, but gestures changed differently on both sides.
     case mergeConflicts = 90
+    /// `batch`: at least one document failed (or a folder could not be read); the others were done.
+    case batchFailures = 91
     /// Stopped by SIGINT (128 + 2).
     case interrupted = 130
     /// Stopped by SIGTERM (128 + 15).

@@ -17,15 +17,20 @@ public struct FlattenOptions: Sendable {
     public var onlyAnnotated: Bool
     /// Leaves out the author and the dates.
     public var stripMetadata: Bool
+    /// Top-level keys added to (or replacing those of) the sidecar's header,
+    /// e.g. `batch`'s `"source":{"inkSha256":…}` that tells it the output is up to date.
+    public var sidecarHeaderExtra: JSONObject
 
     public init(password: String? = nil, ignoreDocumentMismatch: Bool = false, writeSidecar: Bool = true,
-                pages: PageSelection? = nil, onlyAnnotated: Bool = false, stripMetadata: Bool = false) {
+                pages: PageSelection? = nil, onlyAnnotated: Bool = false, stripMetadata: Bool = false,
+                sidecarHeaderExtra: JSONObject = JSONObject()) {
         self.password = password
         self.ignoreDocumentMismatch = ignoreDocumentMismatch
         self.writeSidecar = writeSidecar
         self.pages = pages
         self.onlyAnnotated = onlyAnnotated
         self.stripMetadata = stripMetadata
+        self.sidecarHeaderExtra = sidecarHeaderExtra
     }
 }
 
@@ -80,6 +85,7 @@ public enum Flattener {
             var header = layers.header
             header.pdfSHA256 = digest
             header.pdfPageCount = document.pageCount
+            for (key, value) in options.sidecarHeaderExtra.entries { header.extra[key] = value }
             let sidecarJob = sidecarOutput.map { SidecarJob(ink: inkPath, header: header, output: $0) }
             sidecarJob?.start()
             let stats = try render(document: document, keptPages: kept, layers: layers, options: options, to: output)

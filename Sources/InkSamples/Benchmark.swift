@@ -51,10 +51,9 @@ enum Benchmark {
     /// One page's handwriting: about 150 strokes, mostly pen words written in the
     /// gaps between text lines and in the margin, with marker highlights and
     /// pencil underlines. Seeded by the page number, so any page can be made alone.
-    static func layer(for page: PageLayout) -> PageLayer {
+    static func layer(for page: PageLayout, strokeCount: Int = 150) -> PageLayer {
         var hand = Handwriter(seed: 0x1A7E_5000 &+ UInt64(page.number), start: 1_704_067_200 + Double(page.number) * 3600)
         hand.precision = .compact
-        let strokeCount = 150
         var strokes: [Stroke] = []
         strokes.reserveCapacity(strokeCount + 8)
         var pen = PenTool.bluePen

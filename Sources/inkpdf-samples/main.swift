@@ -1,14 +1,17 @@
 import Foundation
 import InkSamples
 
-/// `inkpdf-samples samples DIR` and `inkpdf-samples bench --pages N DIR`.
+/// `inkpdf-samples samples DIR`, `inkpdf-samples bench --pages N DIR` and `inkpdf-samples batch --documents N DIR`.
 let usage = """
     usage: inkpdf-samples samples DIR
            inkpdf-samples bench --pages N DIR
+           inkpdf-samples batch --documents N DIR
 
       samples   write course-notes.pdf, course-notes.ink.jsonl, letter-worksheet.pdf
                 and letter-worksheet.ink.jsonl.gz into DIR
       bench     write bench-N.pdf and bench-N.ink.jsonl (N pages, N ≥ 1) into DIR
+      batch     write N lecture documents of 10 to 60 pages with ink on most pages
+                into week folders under DIR (the batch benchmark's corpus)
 
     Output is deterministic: the same command writes the same bytes.
     """
@@ -16,6 +19,7 @@ let usage = """
 enum Command {
     case samples(directory: String)
     case bench(pages: Int, directory: String)
+    case batch(documents: Int, directory: String)
     case help
 }
 
@@ -25,6 +29,10 @@ func parse(_ arguments: [String]) -> Command? {
         return arguments.count == 1 ? .help : nil
     case "samples":
         return arguments.count == 2 && !arguments[1].hasPrefix("-") ? .samples(directory: arguments[1]) : nil
+    case "batch":
+        guard arguments.count == 4, arguments[1] == "--documents", let count = Int(arguments[2]), count >= 1,
+              !arguments[3].hasPrefix("-") else { return nil }
+        return .batch(documents: count, directory: arguments[3])
     case "bench":
         var pages: Int?
         var directory: String?
@@ -88,6 +96,9 @@ func run(_ command: Command) -> Int32 {
             let written = try SampleDocuments.makeBenchmark(pages: pages, directory: try prepare(directory))
             print(written.pdf.path)
             print(written.ink.path)
+        case .batch(let documents, let directory):
+            let written = try BatchCorpus.write(documents: documents, directory: try prepare(directory))
+            print("\(written.count) documents in \(directory)")
         }
         return 0
     } catch {

@@ -52,7 +52,7 @@ import Testing
         let output = folder.appendingPathComponent("out/notes.pdf").path
 
         var out = "", err = ""
-        let code = CommandRunner(environment: [:]).run(["flatten", pdf, "--ink", ink, "-o", output], output: &out, errors: &err)
+        let code = CommandRunner(environment: DemoLicence.environment).run(["flatten", pdf, "--ink", ink, "-o", output], output: &out, errors: &err)
         #expect(code == 0, "\(err)")
         #expect(out.hasPrefix("wrote \(output) ("))
         #expect(out.hasSuffix("wrote \(folder.appendingPathComponent("out/notes.ink.jsonl.gz").path)\n"))
@@ -66,12 +66,12 @@ import Testing
         qpdf.waitUntilExit()
         out = ""; err = ""
         let lockedOutput = folder.appendingPathComponent("out/locked.pdf").path
-        let noPassword = CommandRunner(environment: [:])
+        let noPassword = CommandRunner(environment: DemoLicence.environment)
             .run(["flatten", locked, "--ink", ink, "-o", lockedOutput, "--ignore-mismatch"], output: &out, errors: &err)
         #expect(noPassword == ExitCode.passwordRequired.rawValue)
         #expect(err == "inkpdf: \(locked): the PDF is encrypted; give its password with --password or INKPDF_PASSWORD\n")
         out = ""; err = ""
-        let withPassword = CommandRunner(environment: ["INKPDF_PASSWORD": "pw"])
+        let withPassword = CommandRunner(environment: DemoLicence.environment.merging(["INKPDF_PASSWORD": "pw"]) { $1 })
             .run(["flatten", locked, "--ink", ink, "-o", lockedOutput, "--ignore-mismatch", "-q"], output: &out, errors: &err)
         #expect(withPassword == 0, "\(err)")
         #expect(out.isEmpty)
@@ -100,7 +100,7 @@ import Testing
 
         let process = Process()
         process.executableURL = Self.executable
-        process.arguments = ["flatten", pdf.path, "--ink", ink.path, "-o", outFolder.appendingPathComponent("big.pdf").path]
+        process.arguments = ["flatten", pdf.path, "--ink", ink.path, "-o", outFolder.appendingPathComponent("big.pdf").path] + DemoLicence.arguments
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = Pipe()

@@ -1,1 +1,0 @@
-// Entitlements: free-vs-Pro rules and verified purchase proofs.

@@ -1,0 +1,101 @@
+import InkExport
+
+/// `inkpdf batch SOURCE -o OUTPUT [--jobs N] [--shard K/N] [--json REPORT] [options]`.
+public struct BatchArguments: Equatable, Sendable {
+    /// How progress is shown.
+    public enum ProgressStyle: String, Equatable, Sendable {
+        /// `live` when standard error is a terminal, `lines` otherwise.
+        case auto
+        /// One line on standard error, rewritten as documents finish.
+        case live
+        /// One plain line on standard output per finished document.
+        case lines
+    }
+
+    public var source: String
+    public var output: String
+    /// Documents at once; nil: the number of cores.
+    public var jobs: Int?
+    public var shard: BatchShard?
+    /// Where to write the JSON report.
+    public var json: String?
+    public var progress: ProgressStyle = .auto
+    /// Print only errors (failures and the closing list of them).
+    public var quiet = false
+    public var copyUninked = false
+    public var force = false
+    public var password: String?
+    public var stripMetadata = false
+    /// `--policy`, `--trust`, `--proof`, `--state`: the entitlement gate, consulted once before any work.
+    public var gate = GateOptions()
+
+    public init(source: String, output: String, jobs: Int? = nil, shard: BatchShard? = nil, json: String? = nil,
+                progress: ProgressStyle = .auto, quiet: Bool = false, copyUninked: Bool = false, force: Bool = false,
+                password: String? = nil, stripMetadata: Bool = false, gate: GateOptions = GateOptions()) {
+        self.source = source
+        self.output = output
+        self.jobs = jobs
+        self.shard = shard
+        self.json = json
+        self.progress = progress
+        self.quiet = quiet
+        self.copyUninked = copyUninked
+        self.force = force
+        self.password = password
+        self.stripMetadata = stripMetadata
+        self.gate = gate
+    }
+}
+
+extension Command {
+    static func parseBatch(_ arguments: [String]) throws(UsageError) -> BatchArguments {
+        var scanner = ArgumentScanner(command: "batch", arguments: arguments)
+        var result = BatchArguments(source: "", output: "")
+        var output: String?
+        while let option = scanner.nextOption() {
+            switch option {
+            case "--output", "-o": output = try scanner.value(for: option)
+            case "--jobs", "-j":
+                let text = try scanner.value(for: option)
+                guard let jobs = Int(text), jobs >= 1 else { throw UsageError(message: "batch: --jobs '\(text)' is not a number of documents at once (1 or more)") }
+                result.jobs = jobs
+            case "--shard":
+                let text = try scanner.value(for: option)
+                guard let shard = BatchShard(parsing: text) else {
+                    throw UsageError(message: "batch: --shard '\(text)' is not K/N with 1 ≤ K ≤ N, like 2/8")
+                }
+                result.shard = shard
+            case "--json": result.json = try scanner.value(for: option)
+            case "--progress":
+                let text = try scanner.value(for: option)
+                guard let style = BatchArguments.ProgressStyle(rawValue: text) else {
+                    throw UsageError(message: "batch: --progress '\(text)' is not auto, live or lines")
+                }
+                result.progress = style
+            case "--quiet", "-q": result.quiet = true
+            case "--copy-uninked": result.copyUninked = true
+            case "--force": result.force = true
+            case "--password": result.password = try scanner.value(for: option)
+            case "--strip-metadata": result.stripMetadata = true
+            case _ where gateOptionNames.contains(option): result.gate.set(option, to: try scanner.value(for: option))
+            default: throw scanner.unknown(option)
+            }
+        }
+        guard scanner.positional.count == 1 else {
+            throw UsageError(message: scanner.positional.isEmpty ? "batch: which folder? give the folder of PDFs and their ink"
+                                                                 : "batch: one source folder at a time (got \(scanner.positional.count))")
+        }
+        guard let output else { throw UsageError(message: "batch: give the output folder with -o FOLDER") }
+        result.source = scanner.positional[0]
+        result.output = output
+        return result
+    }
+}
+
+extension BatchArguments {
+    /// The batch options these arguments ask for; the password falls back to `INKPDF_PASSWORD`.
+    func options(environment: [String: String]) -> BatchOptions {
+        BatchOptions(jobs: jobs ?? BatchOptions.defaultJobs, shard: shard, copyUninked: copyUninked, force: force,
+                     flatten: FlattenOptions(password: password ?? environment["INKPDF_PASSWORD"], stripMetadata: stripMetadata))
+    }
+}

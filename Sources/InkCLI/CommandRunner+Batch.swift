@@ -1,0 +1,104 @@
+import Foundation
+import InkExport
+
+/// Running `inkpdf batch`.
+extension CommandRunner {
+    static let batchUsage = """
+          inkpdf batch SOURCE -o OUTPUT [--jobs N] [--shard K/N] [--json REPORT] [--progress auto|live|lines]
+                       [--copy-uninked] [--force] [--password P] [--strip-metadata] [--quiet]
+                       [--proof FILE]… [--trust FILE] [--policy FILE] [--state FILE]
+        """
+
+    static let batchHelp = """
+        batch    flattens every NAME.pdf under SOURCE that has NAME.ink.jsonl[.gz] beside it
+                 to the same relative path under OUTPUT, with its sidecar; PDFs without ink
+                 are listed as skipped. A failed document is reported and the batch goes on.
+                 A re-run skips documents whose output is up to date (same PDF and ink).
+                 --jobs N           N documents at once (default: the number of cores)
+                 --shard K/N        only the K-th of N parts (deterministic, balanced by size)
+                 --json REPORT      write a JSON report of every document
+                 --progress STYLE   live line (terminal), lines (one per document), auto
+                 --copy-uninked     copy PDFs without ink instead of skipping them
+                 --force            redo documents that are up to date
+                 exit 91 if any document failed (the others were done)
+        """
+
+    func batch(_ arguments: BatchArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        // Batch export is an export: the gate is consulted once, before anything is read or written.
+        if let refused = exportGate(arguments.gate, command: "batch", errors: &errors) { return refused }
+        let plan: BatchFlattener.Plan
+        do {
+            plan = try BatchFlattener.plan(source: arguments.source, output: arguments.output, shard: arguments.shard)
+        } catch {
+            print("inkpdf: batch: \(error)", to: &errors)
+            return error.exitCode.rawValue
+        }
+        if !arguments.quiet {
+            for problem in plan.discovery.ignored { print("inkpdf: batch: note: \(problem.description)", to: &errors) }
+        }
+        let live = !arguments.quiet && (arguments.progress == .live || (arguments.progress == .auto && isatty(STDERR_FILENO) == 1))
+        let lines = !arguments.quiet && !live
+        let report = BatchFlattener.run(plan, options: arguments.options(environment: environment)) { result, progress in
+            if live { print("\r\u{1B}[K", terminator: "", to: &errors) }
+            for warning in Self.batchWarnings(of: result) { print("inkpdf: warning: \(result.document.relativePath): \(warning)", to: &errors) }
+            if let failure = result.failure {
+                print("inkpdf: batch: failed: \(result.document.relativePath): \(failure)", to: &errors)
+            } else if lines {
+                print(Self.batchLine(for: result), to: &output)
+            }
+            if live { print(Self.liveLine(progress), terminator: "", to: &errors) }
+        }
+        if live { print("\r\u{1B}[K", terminator: "", to: &errors) }
+        var code = report.exitCode.rawValue
+        if let json = arguments.json {
+            do {
+                try report.writeJSON(to: json)
+            } catch {
+                print("inkpdf: batch: \(error)", to: &errors)
+                code = error.exitCode.rawValue
+            }
+        }
+        let summary = report.summaryLines
+        if !arguments.quiet { print(summary[0], to: &output) }
+        for line in summary.dropFirst() { print("inkpdf: batch: \(line)", to: &errors) }
+        return code
+    }
+
+    /// One plain line for a finished document.
+    static func batchLine(for result: BatchResult) -> String {
+        let path = result.document.relativePath
+        switch result.outcome {
+        case .flattened(let report):
+            return "flattened \(path) (\(report.pageCount) pages, \(report.inkedPageCount) with ink, \(report.strokeCount) strokes)"
+        case .upToDate: return "up to date \(path)"
+        case .copied: return "copied \(path) (no ink)"
+        case .copyUpToDate: return "up to date \(path) (copy, no ink)"
+        case .skippedUninked: return "skipped \(path) (no ink beside it)"
+        case .failed(let error): return "failed \(path): \(error)"
+        }
+    }
+
+    static func batchWarnings(of result: BatchResult) -> [String] {
+        if case .flattened(let report) = result.outcome { return report.warnings }
+        return []
+    }
+
+    /// `[12/200] 340 pages, 25.3 pages/s, 1m20s left, 1 failed`.
+    static func liveLine(_ progress: BatchProgress) -> String {
+        var line = "[\(progress.documentsDone)/\(progress.documentsTotal)] \(progress.pagesDone) pages, "
+            + String(format: "%.1f pages/s", progress.pagesPerSecond)
+        if progress.documentsDone < progress.documentsTotal, let left = progress.secondsLeft {
+            line += ", \(duration(left)) left"
+        }
+        if progress.failures > 0 { line += ", \(progress.failures) failed" }
+        return line
+    }
+
+    /// `45s`, `3m05s`, `2h07m`.
+    static func duration(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded(.up))
+        if total < 60 { return "\(total)s" }
+        if total < 3600 { return String(format: "%dm%02ds", total / 60, total % 60) }
+        return String(format: "%dh%02dm", total / 3600, total % 3600 / 60)
+    }
+}

@@ -1,0 +1,242 @@
+import Entitlements
+import Foundation
+import InkExport
+
+extension CommandRunner {
+    /// What unlocks an export, for the one-line refusal.
+    static let exportUnlockHint = "to export, give a Pro licence or App Store proof with --proof FILE and the trust file with --trust FILE "
+        + "(or INKPDF_PROOFS and INKPDF_TRUST), or use a policy with \"exportAnnotated\":\"free\" (--policy FILE or INKPDF_POLICY)"
+
+    /// Consults the gate for an export command before it writes anything: nil to go on,
+    /// or the exit code after printing why not (85 when refused).
+    func exportGate(_ options: GateOptions, command: String, errors: inout some TextOutputStream) -> Int32? {
+        let gate: ResolvedGate
+        do {
+            gate = try resolve(options, needsTrustForProofs: true)
+        } catch {
+            print("inkpdf: \(command): \(error.message)", to: &errors)
+            return error.exitCode.rawValue
+        }
+        let report = EntitlementChecker(trust: gate.trust, policy: gate.policy, clock: SystemClock())
+            .check(.exportAnnotated, proofs: gate.proofs, state: gate.state)
+        if let code = save(report.state, to: gate.statePath, errors: &errors) { return code }
+        guard report.decision.allowed else {
+            print("inkpdf: \(command) refused (\(report.decision.reason.rawValue)): \(report.decision.message) "
+                  + "Nothing was written; \(Self.exportUnlockHint)", to: &errors)
+            return ExitCode.entitlementRequired.rawValue
+        }
+        for proof in report.proofs where proof.status != .ok {
+            print("inkpdf: warning: \(proof.source): \(proof.status.rawValue): \(proof.detail)", to: &errors)
+        }
+        return nil
+    }
+
+    func runEntitlement(_ command: EntitlementCommand, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        switch command {
+        case .check(let arguments): checkEntitlement(arguments, output: &output, errors: &errors)
+        case .issueLicence(let arguments): issueLicence(arguments, output: &output, errors: &errors)
+        case .verifyLicence(let arguments): verifyLicence(arguments, output: &output, errors: &errors)
+        case .generateVendorKey(let arguments): generateVendorKey(arguments, output: &output, errors: &errors)
+        }
+    }
+
+    /// Reads the policy, trust, proof and state files the options (or the environment) name.
+    func resolve(_ options: GateOptions, needsTrustForProofs: Bool) throws(GateSetupError) -> ResolvedGate {
+        func setting(_ flag: String?, _ variable: String) -> String? {
+            flag ?? environment[variable].flatMap { $0.isEmpty ? nil : $0 }
+        }
+        let proofPaths = !options.proofs.isEmpty ? options.proofs
+            : (environment["INKPDF_PROOFS"] ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
+        let trustPath = setting(options.trust, "INKPDF_TRUST")
+        if needsTrustForProofs, trustPath == nil, !proofPaths.isEmpty {
+            throw .usage(UsageError(message: "a proof needs the trust configuration that verifies it: give --trust FILE or set INKPDF_TRUST"))
+        }
+        do throws(EntitlementConfigurationError) {
+            let policy = try setting(options.policy, "INKPDF_POLICY").map(EntitlementPolicy.load(path:)) ?? EntitlementPolicy()
+            let trust = try trustPath.map(TrustConfiguration.load(path:))
+            var proofs: [ProofSource] = []
+            for path in proofPaths {
+                let data = try Self.read(path, role: "proof")
+                proofs.append(ProofSource(name: path, jws: String(decoding: data, as: UTF8.self)))
+            }
+            let statePath = setting(options.state, "INKPDF_STATE")
+            let state = try statePath.map(EntitlementState.load(path:)) ?? EntitlementState()
+            return ResolvedGate(trust: trust, policy: policy, proofs: proofs, statePath: statePath, state: state)
+        } catch {
+            throw .configuration(error)
+        }
+    }
+
+    private static func read(_ path: String, role: String) throws(EntitlementConfigurationError) -> Data {
+        guard FileManager.default.fileExists(atPath: path) else { throw .fileMissing(path: path, role: role) }
+        guard let data = FileManager.default.contents(atPath: path) else { throw .fileUnreadable(path: path, reason: "permission denied or not a file") }
+        return data
+    }
+
+    private func save(_ state: EntitlementState, to path: String?, errors: inout some TextOutputStream) -> Int32? {
+        guard let path else { return nil }
+        do {
+            try state.save(path: path)
+            return nil
+        } catch {
+            print("inkpdf: \(error)", to: &errors)
+            return GateSetupError.configuration(error).exitCode.rawValue
+        }
+    }
+
+    private func checkEntitlement(_ arguments: EntitlementCheckArguments, output: inout some TextOutputStream,
+                                  errors: inout some TextOutputStream) -> Int32 {
+        let gate: ResolvedGate
+        do {
+            gate = try resolve(arguments.gate, needsTrustForProofs: false)
+        } catch {
+            print("inkpdf: entitlement check: \(error.message)", to: &errors)
+            return error.exitCode.rawValue
+        }
+        let clock: any WallClock = arguments.now.map { FixedClock($0) } ?? SystemClock()
+        let report = EntitlementChecker(trust: gate.trust, policy: gate.policy, clock: clock)
+            .check(arguments.action, proofs: gate.proofs, usage: Usage(noteCount: arguments.notes, firstUse: arguments.firstUse), state: gate.state)
+        if let code = save(report.state, to: gate.statePath, errors: &errors) { return code }
+        if arguments.json {
+            print(report.json, to: &output)
+        } else {
+            let decision = report.decision
+            print("\(decision.action.rawValue): \(decision.allowed ? "allowed" : "denied") (tier \(decision.tier.rawValue), reason \(decision.reason.rawValue))",
+                  to: &output)
+            print(decision.message, to: &output)
+            for proof in report.proofs {
+                let outcome = proof.grant.map { ", \($0.reason.rawValue)" } ?? ""
+                print("proof \(proof.source): \(proof.kind.rawValue), \(proof.status.rawValue)\(outcome): \(proof.detail)", to: &output)
+            }
+        }
+        return (report.decision.allowed ? ExitCode.success : ExitCode.entitlementRequired).rawValue
+    }
+
+    private func issueLicence(_ arguments: LicenceIssueArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        let key: PrivateKey
+        do {
+            key = try PrivateKey(pem: String(decoding: try Self.read(arguments.key, role: "vendor private key"), as: UTF8.self))
+        } catch let error as EntitlementConfigurationError {
+            print("inkpdf: licence issue: \(error)", to: &errors)
+            return ExitCode.inputMissing.rawValue
+        } catch {
+            print("inkpdf: licence issue: \(arguments.key): not a PEM private key (\(error)); make one with 'inkpdf licence keygen'", to: &errors)
+            return ExitCode.entitlementConfigurationInvalid.rawValue
+        }
+        guard key.curveName == "prime256v1" else {
+            print("inkpdf: licence issue: \(arguments.key): a licence key must be EC P-256 (ES256), this is \(key.curveName ?? "not an EC key")", to: &errors)
+            return ExitCode.entitlementConfigurationInvalid.rawValue
+        }
+        let now = arguments.now ?? Date()
+        let id = arguments.id ?? "lic-" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
+        let licence = VendorLicence(id: id, customer: arguments.customer, bundleId: arguments.bundleId, product: arguments.product,
+                                    issuedAt: now, notBefore: arguments.notBefore ?? now, expires: arguments.expires)
+        let jws: String
+        do {
+            jws = try licence.issue(signingKey: key)
+        } catch {
+            print("inkpdf: licence issue: \(error)", to: &errors)
+            return ExitCode.internalError.rawValue
+        }
+        guard let path = arguments.output else {
+            print(jws, to: &output)
+            return ExitCode.success.rawValue
+        }
+        do {
+            try Self.writeAtomically(jws + "\n", to: path, permissions: 0o644)
+        } catch {
+            print("inkpdf: licence issue: \(path): cannot write it: \(error.localizedDescription)", to: &errors)
+            return ExitCode.cannotCreateOutput.rawValue
+        }
+        print("wrote \(path) (licence \(id) for \(arguments.customer), \(arguments.product), "
+              + "\(arguments.expires.map { "expires \($0.commandLineText)" } ?? "no expiry"))", to: &output)
+        return ExitCode.success.rawValue
+    }
+
+    private func verifyLicence(_ arguments: LicenceVerifyArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        let gate: ResolvedGate
+        do throws(GateSetupError) {
+            guard arguments.trust != nil || !(environment["INKPDF_TRUST"] ?? "").isEmpty else {
+                throw GateSetupError.usage(UsageError(message: "give the trust configuration with --trust FILE (or INKPDF_TRUST)"))
+            }
+            gate = try resolve(GateOptions(trust: arguments.trust, proofs: [arguments.path]), needsTrustForProofs: true)
+        } catch {
+            print("inkpdf: licence verify: \(error.message)", to: &errors)
+            return error.exitCode.rawValue
+        }
+        let clock: any WallClock = arguments.now.map { FixedClock($0) } ?? SystemClock()
+        let report = EntitlementChecker(trust: gate.trust, policy: gate.policy, clock: clock).check(.exportAnnotated, proofs: gate.proofs)
+        let proof = report.proofs[0]
+        let grants = proof.grant?.grantsPro == true
+        if arguments.json {
+            print(report.json, to: &output)
+        } else if grants {
+            print("\(proof.source): valid: \(proof.detail)", to: &output)
+        } else {
+            let reason = proof.grant.map { "\($0.reason.rawValue)" } ?? proof.status.rawValue
+            print("inkpdf: licence verify: \(proof.source): \(reason): \(proof.detail)", to: &errors)
+        }
+        return (grants ? ExitCode.success : ExitCode.proofInvalid).rawValue
+    }
+
+    private func generateVendorKey(_ arguments: VendorKeyArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        for path in [arguments.privateKey, arguments.publicKey] where FileManager.default.fileExists(atPath: path) {
+            print("inkpdf: licence keygen: \(path) exists; remove it first (a vendor key is never overwritten)", to: &errors)
+            return ExitCode.cannotCreateOutput.rawValue
+        }
+        do {
+            let key = try PrivateKey.generate(curve: .p256)
+            try Self.writeAtomically(try key.pem, to: arguments.privateKey, permissions: 0o600)
+            try Self.writeAtomically(try key.publicKey.pem, to: arguments.publicKey, permissions: 0o644)
+        } catch {
+            print("inkpdf: licence keygen: \(error)", to: &errors)
+            return ExitCode.cannotCreateOutput.rawValue
+        }
+        print("wrote \(arguments.privateKey) (vendor private key: keep it secret)", to: &output)
+        print("wrote \(arguments.publicKey) (vendor public key: list it in the trust file's vendorPublicKeys)", to: &output)
+        return ExitCode.success.rawValue
+    }
+
+    /// Writes `text` to a temporary file beside `path` with `permissions`, then renames it into place.
+    private static func writeAtomically(_ text: String, to path: String, permissions: Int) throws {
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).inkpdf-\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil, attributes: [.posixPermissions: permissions]) else {
+            throw CocoaError(.fileWriteNoPermission)
+        }
+        do {
+            let handle = try FileHandle(forWritingTo: temporary)
+            try handle.write(contentsOf: Data(text.utf8))
+            try handle.synchronize()
+            try handle.close()
+            guard rename(temporary.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+}
+
+extension CommandRunner {
+    static let entitlementUsage = """
+          inkpdf entitlement check --action ACTION [--proof FILE]… [--notes N] [--first-use DATE]
+                         [--policy FILE] [--trust FILE] [--state FILE] [--now DATE] [--json]
+          inkpdf licence issue --key vendor.pem --product P --bundle B --customer C [--expires DATE]
+                         [--not-before DATE] [--id ID] [--now DATE] [-o FILE]
+          inkpdf licence verify FILE --trust FILE [--now DATE] [--json]
+          inkpdf licence keygen --private vendor.pem --public vendor.pub.pem
+        """
+
+    static let entitlementHelp = """
+        entitlement check  decides ACTION (create-note, view-annotated, export-annotated,
+                 handwriting-search, suggest-pro) from verified proofs (App Store signed
+                 transactions or renewal info, vendor licences: one compact JWS per file);
+                 exit 0 allowed, 85 denied. --now sets the clock; --state keeps the latest
+                 time seen, so a clock turned back is caught. Every gated command (flatten)
+                 takes --policy, --trust, --proof, --state, or INKPDF_POLICY, INKPDF_TRUST,
+                 INKPDF_PROOFS (colon-separated), INKPDF_STATE.
+        licence  issue signs a vendor licence (ES256) with the vendor's private key;
+                 verify checks one (exit 0 valid now, 86 not); keygen makes a P-256 key pair.
+        """
+}
