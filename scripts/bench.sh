@@ -4,6 +4,7 @@
 # (about 150 strokes of about 60 points on every page). Reports time ratios and
 # peak memory (max RSS) at 36 and at 1000 pages. Targets: time ratio ≤ 1.5 at
 # 1000 pages, peak RSS ≤ 64 MB, and the 1000-page RSS ≤ 1.25 × the 36-page RSS.
+# Then the batch benchmark (see the end; BENCH_BATCH=0 skips it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
@@ -52,3 +53,39 @@ awk -v a="${T[ink-$PAGES]}" -v b="${T[floor-$PAGES]}" 'BEGIN{printf "time ratio 
 awk -v a="${R[ink-$PAGES]}" 'BEGIN{printf "inkpdf peak RSS at %s pages: %.1f MB (target ≤ 64)\n", "'"$PAGES"'", a/1024}'
 awk -v a="${R[ink-$PAGES]}" -v b="${R[ink-36]}" 'BEGIN{printf "RSS growth %s pages / 36 pages: %.2f (target ≤ 1.25)\n", "'"$PAGES"'", a/b}'
 ls -l "$work/out-$PAGES.pdf" "$work/floor-$PAGES.pdf" | awk '{printf "%s %.1f MB\n", $9, $5/1048576}'
+
+# Batch: a term of BATCH_DOCS generated documents (default 200; 10 to 60 pages
+# each, handwriting on about 4 pages in 5), flattened by `inkpdf batch` with
+# --jobs 1 and --jobs 2. Targets: documents per second with --jobs 2 ≥ 1.8 ×
+# --jobs 1, and peak RSS of the whole --jobs 2 run ≤ 2 × the peak RSS of
+# flattening the largest document alone. BENCH_BATCH=0 skips this part (it
+# takes a few minutes; the corpus is generated once into bench-work/).
+if [ "${BENCH_BATCH:-1}" != 0 ]; then
+    docs=${BATCH_DOCS:-200}
+    corpus="$work/batch-$docs"
+    if [ ! -f "$corpus.done" ]; then
+        echo
+        echo "generating $docs batch documents…"
+        rm -rf "$corpus"
+        "$bin/inkpdf-samples" batch --documents "$docs" "$corpus" >/dev/null
+        touch "$corpus.done"
+    fi
+    gate=(--policy "$work/policy.json")
+    largest=$(find "$corpus" -name '*.pdf' -printf '%s\t%p\n' | sort -n | tail -1 | cut -f2-)
+    largest_ink="${largest%.pdf}.ink.jsonl"; [ -f "$largest_ink" ] || largest_ink="$largest_ink.gz"
+    pages=$(find "$corpus" -name '*.pdf' -exec pdfinfo {} \; | awk '/^Pages:/{n+=$2} END{print n}')
+    echo
+    printf "%-34s %9s %9s %11s\n" "batch of $docs documents ($pages pages)" seconds "docs/s" "max RSS MB"
+    read -r ts ms < <(measure "$bin/inkpdf" flatten "$largest" --ink "$largest_ink" -o "$work/batch-single.pdf" "${gate[@]}")
+    printf "%-34s %9s %9s %11.1f\n" "flatten largest document alone" "$ts" "-" "$(awk "BEGIN{print $ms/1024}")"
+    declare -A BT BR
+    for jobs in 1 2; do
+        rm -rf "$work/batch-out"
+        read -r t m < <(measure "$bin/inkpdf" batch "$corpus" -o "$work/batch-out" --jobs "$jobs" --force --quiet "${gate[@]}")
+        BT[$jobs]=$t; BR[$jobs]=$m
+        printf "%-34s %9s %9.2f %11.1f\n" "inkpdf batch --jobs $jobs" "$t" "$(awk "BEGIN{print $docs/$t}")" "$(awk "BEGIN{print $m/1024}")"
+    done
+    echo
+    awk -v a="${BT[1]}" -v b="${BT[2]}" 'BEGIN{printf "batch speed-up, docs/s with --jobs 2 / --jobs 1: %.2f (target ≥ 1.8)\n", a/b}'
+    awk -v a="${BR[2]}" -v b="$ms" 'BEGIN{printf "batch peak RSS with --jobs 2 / largest document alone: %.2f (target ≤ 2)\n", a/b}'
+fi

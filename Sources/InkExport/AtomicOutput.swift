@@ -117,7 +117,9 @@ public final class TemporaryFiles: Sendable {
                 removeAll()
                 let error = ExportError.interrupted(signal: signalNumber)
                 FileHandle.standardError.write(Data("inkpdf: \(error)\n".utf8))
-                exit(error.exitCode.rawValue)
+                // _exit, not exit: the other threads are still inside poppler and cairo, and
+                // exit's static destructors would pull their globals away under them.
+                _exit(error.exitCode.rawValue)
             }
             source.resume()
             SignalSources.keep(source)
