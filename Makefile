@@ -4,13 +4,13 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Debian packages the build, the tests and the benchmark need.
 PACKAGES := pkg-config libpoppler-glib-dev libcairo2-dev zlib1g-dev libssl-dev libqpdf-dev \
-            fonts-dejavu-core poppler-utils qpdf time
+            fonts-dejavu-core poppler-utils qpdf time python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 INKPDF := .build/release/inkpdf
 # Demo material (a demo vendor key, trust file and Pro licence): see SamplePDFs/demo-licence/README.md.
 DEMO := SamplePDFs/demo-licence
 
-.PHONY: deps build run test samples demo-licence bench clean
+.PHONY: deps build run test samples demo-licence bench robustness fuzz clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -54,6 +54,17 @@ demo-licence: build
 # Times inkpdf flatten against pdftocairo -pdf on a 1000-page dense document.
 bench: deps
 	scripts/bench.sh
+
+# Runs every PDF and ink file of a corpus (default ../shared/corpus, read in place) through
+# inkpdf and prints a table: correct output, clear error, crash, hang, partial file.
+CORPUS ?= ../shared/corpus
+robustness: build
+	scripts/robustness.py $(CORPUS) --inkpdf $(INKPDF)
+
+# Fuzzes the ink-layers reader with libFuzzer for FUZZ_SECONDS (default 600).
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 clean:
 	rm -rf .build out bench-work

@@ -89,3 +89,5 @@ if [ "${BENCH_BATCH:-1}" != 0 ]; then
     awk -v a="${BT[1]}" -v b="${BT[2]}" 'BEGIN{printf "batch speed-up, docs/s with --jobs 2 / --jobs 1: %.2f (target ≥ 1.8)\n", a/b}'
     awk -v a="${BR[2]}" -v b="$ms" 'BEGIN{printf "batch peak RSS with --jobs 2 / largest document alone: %.2f (target ≤ 2)\n", a/b}'
 fi
+[ "${BENCH_EXPORT:-1}" = 0 ] || PAGES="$PAGES" RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-export.sh   # export benchmark; BENCH_EXPORT=0 skips it
+[ "${BENCH_INK:-1}" = 0 ] || PAGES="$PAGES" SWIFT="$SWIFT" scripts/bench-ink.sh   # ink bytes per page and fidelity; BENCH_INK=0 skips it

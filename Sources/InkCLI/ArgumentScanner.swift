@@ -40,9 +40,15 @@ struct ArgumentScanner {
 
     /// The single positional argument, named in the messages as `what`.
     func onePositional(_ what: String) throws(UsageError) -> String {
+        try onePositional(missing: "which file? give \(what)", kind: what)
+    }
+
+    /// The single positional argument; `missing` says what to give when there is
+    /// none ("which PDF? give IN.pdf"), `kind` names one when there are several.
+    func onePositional(missing: String, kind: String) throws(UsageError) -> String {
         guard positional.count == 1 else {
-            throw UsageError(message: positional.isEmpty ? "\(command): which file? give \(what)"
-                                                         : "\(command): one \(what) at a time (got \(positional.count))")
+            throw UsageError(message: positional.isEmpty ? "\(command): \(missing)"
+                                                         : "\(command): one \(kind) at a time (got \(positional.count))")
         }
         return positional[0]
     }

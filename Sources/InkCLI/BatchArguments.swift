@@ -26,6 +26,8 @@ public struct BatchArguments: Equatable, Sendable {
     public var force = false
     public var password: String?
     public var stripMetadata = false
+    /// `--timeout SECONDS`, `--memory-limit MB` for each document's worker process.
+    public var limits = WorkerLimits()
     /// `--policy`, `--trust`, `--proof`, `--state`: the entitlement gate, consulted once before any work.
     public var gate = GateOptions()
 
@@ -77,6 +79,7 @@ extension Command {
             case "--force": result.force = true
             case "--password": result.password = try scanner.value(for: option)
             case "--strip-metadata": result.stripMetadata = true
+            case "--timeout", "--memory-limit": try scanner.limit(option, into: &result.limits)
             case _ where gateOptionNames.contains(option): result.gate.set(option, to: try scanner.value(for: option))
             default: throw scanner.unknown(option)
             }
@@ -94,8 +97,9 @@ extension Command {
 
 extension BatchArguments {
     /// The batch options these arguments ask for; the password falls back to `INKPDF_PASSWORD`.
-    func options(environment: [String: String]) -> BatchOptions {
+    func options(environment: [String: String], workerExecutable: String?) -> BatchOptions {
         BatchOptions(jobs: jobs ?? BatchOptions.defaultJobs, shard: shard, copyUninked: copyUninked, force: force,
-                     flatten: FlattenOptions(password: password ?? environment["INKPDF_PASSWORD"], stripMetadata: stripMetadata))
+                     flatten: FlattenOptions(password: password ?? environment["INKPDF_PASSWORD"], stripMetadata: stripMetadata),
+                     worker: workerExecutable.map { DocumentWorker(executable: $0, limits: limits) })
     }
 }

@@ -1,14 +1,21 @@
+import InkExport
+
 /// A parsed command line. Parsing is a pure function of the arguments.
 public enum Command: Equatable, Sendable {
     case help
     case version
     case flatten(FlattenArguments)
+    /// Hidden: the worker process that a flatten runs in (`__worker flatten …`).
+    case worker(FlattenArguments)
     case merge(MergeArguments)
     case inspect(InspectArguments)
     case downgrade(DowngradeArguments)
     case check(CheckArguments)
     case entitlement(EntitlementCommand)
     case batch(BatchArguments)
+    case render(RenderArguments)
+    case export(ExportArguments)
+    case extract(ExtractArguments)
 }
 
 /// A command line that cannot be run, with the one line that says why.
@@ -26,11 +33,15 @@ extension Command {
         case "-h", "--help", "help": return .help
         case "-V", "--version", "version": return .version
         case "flatten": return .flatten(try parseFlatten(rest))
+        case DocumentWorker.workerVerb where rest.first == "flatten": return .worker(try parseFlatten(Array(rest.dropFirst())))
         case "merge": return .merge(try parseMerge(rest))
         case "inspect": return .inspect(try parseInspect(rest))
         case "downgrade": return .downgrade(try parseDowngrade(rest))
         case "check": return .check(try parseCheck(rest))
         case "batch": return .batch(try parseBatch(rest))
+        case "render": return .render(try parseRender(rest))
+        case "export": return .export(try parseExport(rest))
+        case "extract": return .extract(try parseExtract(rest))
         case "entitlement", "licence", "license": return .entitlement(try parseEntitlement(verb: verb, rest))
         default: throw UsageError(message: "unknown command '\(verb)'")
         }

@@ -6,7 +6,7 @@ extension CommandRunner {
     static let batchUsage = """
           inkpdf batch SOURCE -o OUTPUT [--jobs N] [--shard K/N] [--json REPORT] [--progress auto|live|lines]
                        [--copy-uninked] [--force] [--password P] [--strip-metadata] [--quiet]
-                       [--proof FILE]… [--trust FILE] [--policy FILE] [--state FILE]
+                       [--timeout SECONDS] [--memory-limit MB] [--proof FILE]… [--trust FILE] [--policy FILE] [--state FILE]
         """
 
     static let batchHelp = """
@@ -20,6 +20,7 @@ extension CommandRunner {
                  --progress STYLE   live line (terminal), lines (one per document), auto
                  --copy-uninked     copy PDFs without ink instead of skipping them
                  --force            redo documents that are up to date
+                 --timeout, --memory-limit  as for flatten, per document (each runs in a worker)
                  exit 91 if any document failed (the others were done)
         """
 
@@ -38,7 +39,7 @@ extension CommandRunner {
         }
         let live = !arguments.quiet && (arguments.progress == .live || (arguments.progress == .auto && isatty(STDERR_FILENO) == 1))
         let lines = !arguments.quiet && !live
-        let report = BatchFlattener.run(plan, options: arguments.options(environment: environment)) { result, progress in
+        let report = BatchFlattener.run(plan, options: arguments.options(environment: environment, workerExecutable: workerExecutable)) { result, progress in
             if live { print("\r\u{1B}[K", terminator: "", to: &errors) }
             for warning in Self.batchWarnings(of: result) { print("inkpdf: warning: \(result.document.relativePath): \(warning)", to: &errors) }
             if let failure = result.failure {

@@ -30,30 +30,12 @@ extension CommandRunner {
 
     func merge(_ arguments: MergeArguments, output: inout some TextOutputStream,
                errors: inout some TextOutputStream) -> Int32 {
-        let report: MergeReport
-        let kept: LayersFileReplacement.KeptRevision?
-        do {
-            (report, kept) = try LayersRevision.namingLastGoodRevision {
-                try LayersFileReplacement.write(to: arguments.output) { temporary in
-                    let writer = try InkLayersWriter(path: temporary, compressionLevel: Self.compression(for: arguments.output))
-                    let report = try InkMerge.merge(base: arguments.base, local: arguments.local,
-                                                    remote: arguments.remote, to: writer)
-                    try writer.close()
-                    return report
-                }
-            }
-        } catch {
-            print("inkpdf: \(error)", to: &errors)
-            return Self.exitCode(for: error).rawValue
+        let result = replaceLayers(arguments.output) { writer in
+            try InkMerge.merge(base: arguments.base, local: arguments.local, remote: arguments.remote, to: writer)
         }
-        if arguments.json {
-            var object = JSONObject([("output", .string(arguments.output)), ("keptRevision", .string(kept?.path))])
-            if case .object(let fields) = report.json { object.entries += fields.entries }
-            print(JSONValue.object(object).jsonText, to: &output)
-        } else if !arguments.quiet {
-            print("wrote \(arguments.output)\(Self.describe(kept))", to: &output)
-            for line in report.lines { print(line, to: &output) }
-        }
+        guard case .success(let (report, kept)) = result else { return fail(result, errors: &errors) }
+        printReplacement(arguments.output, kept: kept, json: report.json, lines: report.lines,
+                         asJSON: arguments.json, quiet: arguments.quiet, to: &output)
         if arguments.failOnConflict && report.conflictCount > 0 {
             print("inkpdf: \(arguments.output): \(report.conflictCount) conflict\(report.conflictCount == 1 ? "" : "s"); the merge was written; review them", to: &errors)
             return ExitCode.mergeConflicts.rawValue
@@ -84,31 +66,50 @@ extension CommandRunner {
             print("inkpdf: \(error)", to: &errors)
             return error.exitCode.rawValue
         }
-        let report: DowngradeReport
-        let kept: LayersFileReplacement.KeptRevision?
-        do {
-            (report, kept) = try LayersRevision.namingLastGoodRevision {
-                try LayersFileReplacement.write(to: arguments.output) { temporary in
-                    let reader = try InkLayersReader(path: arguments.path)
-                    let writer = try InkLayersWriter(path: temporary, compressionLevel: Self.compression(for: arguments.output))
-                    let report = try InkDowngrade.downgrade(reader, maxContentVersion: arguments.maxContentVersion, to: writer)
+        let result = replaceLayers(arguments.output) { writer in
+            try InkDowngrade.downgrade(try InkLayersReader(path: arguments.path), maxContentVersion: arguments.maxContentVersion, to: writer)
+        }
+        guard case .success(let (report, kept)) = result else { return fail(result, errors: &errors) }
+        printReplacement(arguments.output, kept: kept, json: report.json, lines: report.lines(source: arguments.path),
+                         asJSON: arguments.json, quiet: arguments.quiet, to: &output)
+        return ExitCode.success.rawValue
+    }
+
+    /// Writes `destination` (gzip when its name ends in `.gz`) through `body`,
+    /// atomically, keeping the revision it replaces; a layers file that fails to
+    /// decode is reported with its last good revision.
+    private func replaceLayers<Report>(_ destination: String, _ body: (InkLayersWriter) throws -> Report)
+        -> Result<(Report, LayersFileReplacement.KeptRevision?), any Error> {
+        Result {
+            try LayersRevision.namingLastGoodRevision {
+                try LayersFileReplacement.write(to: destination) { temporary in
+                    let writer = try InkLayersWriter(path: temporary, compressionLevel: Self.compression(for: destination))
+                    let report = try body(writer)
                     try writer.close()
                     return report
                 }
             }
-        } catch {
-            print("inkpdf: \(error)", to: &errors)
-            return Self.exitCode(for: error).rawValue
         }
-        if arguments.json {
-            var object = JSONObject([("output", .string(arguments.output)), ("keptRevision", .string(kept?.path))])
-            if case .object(let fields) = report.json { object.entries += fields.entries }
+    }
+
+    /// Prints the failure of `result` and returns its exit code.
+    private func fail<Value>(_ result: Result<Value, any Error>, errors: inout some TextOutputStream) -> Int32 {
+        guard case .failure(let error) = result else { return ExitCode.success.rawValue }
+        print("inkpdf: \(error)", to: &errors)
+        return Self.exitCode(for: error).rawValue
+    }
+
+    /// What a merge or downgrade wrote: one JSON object, or a line per change.
+    private func printReplacement(_ path: String, kept: LayersFileReplacement.KeptRevision?, json: JSONValue, lines: [String],
+                                  asJSON: Bool, quiet: Bool, to output: inout some TextOutputStream) {
+        if asJSON {
+            var object = JSONObject([("output", .string(path)), ("keptRevision", .string(kept?.path))])
+            if case .object(let fields) = json { object.entries += fields.entries }
             print(JSONValue.object(object).jsonText, to: &output)
-        } else if !arguments.quiet {
-            print("wrote \(arguments.output)\(Self.describe(kept))", to: &output)
-            for line in report.lines(source: arguments.path) { print(line, to: &output) }
+        } else if !quiet {
+            print("wrote \(path)\(Self.describe(kept))", to: &output)
+            for line in lines { print(line, to: &output) }
         }
-        return ExitCode.success.rawValue
     }
 
     func check(_ arguments: CheckArguments, output: inout some TextOutputStream,

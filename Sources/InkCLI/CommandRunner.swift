@@ -10,8 +10,11 @@ public struct CommandRunner {
         usage:
           inkpdf flatten IN.pdf --ink LAYERS -o OUT.pdf [--pages 2-5,9] [--only-annotated] [--strip-metadata]
                          [--password P] [--ignore-mismatch] [--no-sidecar] [--quiet]
+                         [--timeout SECONDS] [--memory-limit MB]
                          [--proof FILE]… [--trust FILE] [--policy FILE] [--state FILE]
         \(batchUsage)
+        \(renderUsage)
+        \(exportUsage)
         \(layersUsage)
         \(entitlementUsage)
           inkpdf --help | --version
@@ -28,9 +31,16 @@ public struct CommandRunner {
                  --ignore-mismatch  draw even if the ink's header names a different PDF
                  --no-sidecar       do not write OUT.ink.jsonl.gz
                  --quiet            print nothing but errors
+                 --timeout S        stop a document after S seconds (default 900): a damaged
+                                    PDF can make poppler loop; the work runs in a worker process
+                 --memory-limit MB  the worker's address-space limit (default 4096)
                  Exporting needs Pro unless the policy makes it free: see entitlement below.
 
+        \(exportHelp)
+
         \(batchHelp)
+
+        \(renderHelp)
 
         \(layersHelp)
 
@@ -40,14 +50,19 @@ public struct CommandRunner {
           73 cannot create output, 74 I/O error, 80 not a PDF or damaged, 81 password
           required, 82 wrong password, 83 ink for a page the PDF lacks, 84 ink made for
           another PDF, 85 entitlement required (refused, nothing written), 86 proof invalid,
-          87 bad trust/policy/state file, 90 merge conflicts (with --fail-on-conflict),
+          87 bad trust/policy/state file, 88 timed out, 89 worker crashed or out of
+          memory, 90 merge conflicts (with --fail-on-conflict),
           91 batch: some documents failed, 130/143 interrupted
         """
 
     public var environment: [String: String]
+    /// The inkpdf executable that runs each document in a worker process with
+    /// a timeout and a memory limit; nil runs documents in this process (tests).
+    public var workerExecutable: String?
 
-    public init(environment: [String: String]) {
+    public init(environment: [String: String], workerExecutable: String? = nil) {
         self.environment = environment
+        self.workerExecutable = workerExecutable
     }
 
     /// Parses and runs `arguments` (without the program name).
@@ -72,12 +87,16 @@ public struct CommandRunner {
             return ExitCode.success.rawValue
         case .flatten(let arguments):
             return flatten(arguments, output: &output, errors: &errors)
+        case .worker(let arguments): return runWorker(arguments, output: &output, errors: &errors)
         case .merge(let arguments): return merge(arguments, output: &output, errors: &errors)
         case .inspect(let arguments): return inspect(arguments, output: &output, errors: &errors)
         case .downgrade(let arguments): return downgrade(arguments, output: &output, errors: &errors)
         case .check(let arguments): return check(arguments, output: &output, errors: &errors)
         case .entitlement(let command): return runEntitlement(command, output: &output, errors: &errors)
         case .batch(let arguments): return batch(arguments, output: &output, errors: &errors)
+        case .render(let arguments): return render(arguments, output: &output, errors: &errors)
+        case .export(let arguments): return export(arguments, output: &output, errors: &errors)
+        case .extract(let arguments): return extract(arguments, output: &output, errors: &errors)
         }
     }
 
@@ -85,7 +104,8 @@ public struct CommandRunner {
         if let refused = exportGate(arguments.gate, command: "flatten", errors: &errors) { return refused }
         let options = arguments.options(environment: environment)
         do {
-            let report = try Flattener.flatten(pdf: arguments.pdf, ink: arguments.ink, output: arguments.output, options: options)
+            let report = try flattenDocument(arguments.pdf, ink: arguments.ink, output: arguments.output, options: options,
+                                             limits: arguments.limits)
             for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }
             if !arguments.quiet {
                 print("wrote \(report.output) (\(report.pageCount) pages, \(report.inkedPageCount) with ink, \(report.strokeCount) strokes)", to: &output)

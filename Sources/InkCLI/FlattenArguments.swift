@@ -14,6 +14,10 @@ public struct FlattenArguments: Equatable, Sendable {
     public var stripMetadata = false
     /// `--policy`, `--trust`, `--proof`, `--state`: what the entitlement gate reads before anything is written.
     public var gate = GateOptions()
+    /// `--timeout SECONDS`, `--memory-limit MB`: bounds on the worker process that does the work.
+    public var limits = WorkerLimits()
+    /// Hidden `--record-ink-sha256`: `batch` has its workers record the ink's hash in the sidecar.
+    public var recordInkSHA256: String?
 
     public init(pdf: String, ink: String, output: String, password: String? = nil, ignoreMismatch: Bool = false,
                 writeSidecar: Bool = true, quiet: Bool = false, pages: PageSelection? = nil,
@@ -33,18 +37,14 @@ public struct FlattenArguments: Equatable, Sendable {
 
 extension Command {
     static func parseFlatten(_ arguments: [String]) throws(UsageError) -> FlattenArguments {
-        var positional: [String] = []
+        var scanner = ArgumentScanner(command: "flatten", arguments: arguments)
         var ink: String?, output: String?, password: String?, pages: PageSelection?
         var ignoreMismatch = false, writeSidecar = true, quiet = false, onlyAnnotated = false, stripMetadata = false
         var gate = GateOptions()
-        var index = 0
-        func value(_ option: String) throws(UsageError) -> String {
-            index += 1
-            guard index < arguments.count else { throw UsageError(message: "\(option) needs a value") }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
+        var limits = WorkerLimits()
+        var recordInkSHA256: String?
+        func value(_ option: String) throws(UsageError) -> String { try scanner.value(for: option) }
+        while let argument = scanner.nextOption() {
             switch argument {
             case "--ink", "-i": ink = try value(argument)
             case "--output", "-o": output = try value(argument)
@@ -61,24 +61,20 @@ extension Command {
             case "--no-sidecar": writeSidecar = false
             case "--quiet", "-q": quiet = true
             case "--policy", "--trust", "--proof", "--state": gate.set(argument, to: try value(argument))
-            case "--":
-                positional.append(contentsOf: arguments[(index + 1)...])
-                index = arguments.count
-                continue
-            default:
-                if argument.hasPrefix("-") && argument != "-" { throw UsageError(message: "flatten: unknown option '\(argument)'") }
-                positional.append(argument)
+            case "--timeout", "--memory-limit": try scanner.limit(argument, into: &limits)
+            case "--record-ink-sha256": recordInkSHA256 = try value(argument)
+            default: throw scanner.unknown(argument)
             }
-            index += 1
         }
-        guard positional.count == 1 else {
-            throw UsageError(message: positional.isEmpty ? "flatten: which PDF? give IN.pdf" : "flatten: one PDF at a time (got \(positional.count))")
-        }
+        let pdf = try scanner.onePositional(missing: "which PDF? give IN.pdf", kind: "PDF")
         guard let ink else { throw UsageError(message: "flatten: give the ink layers with --ink FILE") }
         guard let output else { throw UsageError(message: "flatten: give the output with -o OUT.pdf") }
-        return FlattenArguments(pdf: positional[0], ink: ink, output: output, password: password,
-                                ignoreMismatch: ignoreMismatch, writeSidecar: writeSidecar, quiet: quiet,
-                                pages: pages, onlyAnnotated: onlyAnnotated, stripMetadata: stripMetadata).with(gate: gate)
+        var parsed = FlattenArguments(pdf: pdf, ink: ink, output: output, password: password,
+                                      ignoreMismatch: ignoreMismatch, writeSidecar: writeSidecar, quiet: quiet,
+                                      pages: pages, onlyAnnotated: onlyAnnotated, stripMetadata: stripMetadata).with(gate: gate)
+        parsed.limits = limits
+        parsed.recordInkSHA256 = recordInkSHA256
+        return parsed
     }
 
 }
@@ -87,6 +83,7 @@ extension FlattenArguments {
     /// The flatten options these arguments ask for; the password falls back to `INKPDF_PASSWORD`.
     func options(environment: [String: String]) -> FlattenOptions {
         FlattenOptions(password: password ?? environment["INKPDF_PASSWORD"], ignoreDocumentMismatch: ignoreMismatch,
-                       writeSidecar: writeSidecar, pages: pages, onlyAnnotated: onlyAnnotated, stripMetadata: stripMetadata)
+                       writeSidecar: writeSidecar, pages: pages, onlyAnnotated: onlyAnnotated, stripMetadata: stripMetadata,
+                       recordedInkSHA256: recordInkSHA256)
     }
 }

@@ -34,7 +34,8 @@ public struct AtomicOutput: Sendable {
         if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory), isDirectory.boolValue {
             throw .cannotCreateOutput(path: destination, reason: "it is a folder")
         }
-        let name = ".\(url.lastPathComponent).inkpdf-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        TemporaryFiles.removeLeftovers(besides: destination)
+        let name = TemporaryFiles.prefix(for: url.lastPathComponent) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         temporary = (directory as NSString).appendingPathComponent(name)
         descriptor = try TemporaryFiles.shared.create(temporary, for: destination)
     }
@@ -98,6 +99,47 @@ public final class TemporaryFiles: Sendable {
 
     func unregister(_ path: String) { state.withLock { _ = $0.paths.remove(path) } }
 
+    /// Temporary files for `NAME` are `.NAME.inkpdf-PID-RANDOM`.
+    static func prefix(for name: String) -> String { ".\(name).inkpdf-" }
+
+    /// Removes the temporary files beside `destination` left by a process that
+    /// no longer runs (a SIGKILL, a power cut), or by `owner` when given.
+    public static func removeLeftovers(besides destination: String, ownedBy owner: pid_t? = nil) {
+        let url = URL(fileURLWithPath: destination)
+        let directory = url.deletingLastPathComponent().path
+        let prefix = prefix(for: url.lastPathComponent)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = name.dropFirst(prefix.count).split(separator: "-").first.flatMap({ pid_t($0) }) else { continue }
+            let ended = kill(pid, 0) != 0 && errno == ESRCH
+            if pid == owner || (owner == nil && ended && pid != getpid()) {
+                unlink((directory as NSString).appendingPathComponent(name))
+            }
+        }
+    }
+
+    /// Worker processes that write outputs for this one, with their destinations.
+    private let workers = Mutex<[pid_t: [String]]>([:])
+
+    func registerWorker(_ pid: pid_t, destinations: [String]) { workers.withLock { $0[pid] = destinations } }
+    func unregisterWorker(_ pid: pid_t) { workers.withLock { _ = $0.removeValue(forKey: pid) } }
+
+    /// Stops the workers (SIGTERM, so that they remove their own temporary
+    /// files, then SIGKILL) and removes whatever they left.
+    func stopWorkers() {
+        let running = workers.withLock { $0 }
+        guard !running.isEmpty else { return }
+        for pid in running.keys { kill(pid, SIGTERM) }
+        usleep(300_000)
+        for (pid, destinations) in running {
+            kill(pid, SIGKILL)
+            for destination in destinations { Self.removeLeftovers(besides: destination, ownedBy: pid) }
+        }
+    }
+
+    /// Whether a signal is ending the process (its handler exits with the signal's code).
+    public var isEnding: Bool { state.withLock { $0.ending } }
+
     /// Removes every registered file; no more can be created afterwards.
     public func removeAll() {
         state.withLock { state in
@@ -115,6 +157,7 @@ public final class TemporaryFiles: Sendable {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler { [self] in
                 removeAll()
+                stopWorkers()
                 let error = ExportError.interrupted(signal: signalNumber)
                 FileHandle.standardError.write(Data("inkpdf: \(error)\n".utf8))
                 // _exit, not exit: the other threads are still inside poppler and cairo, and

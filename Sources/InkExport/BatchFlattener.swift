@@ -12,11 +12,6 @@ import Synchronization
 /// output sidecar records the same PDF and ink SHA-256 is skipped, so a run
 /// that was interrupted picks up where it stopped.
 public enum BatchFlattener {
-    /// The sidecar header key that records what the output was made from:
-    /// `"source":{"inkSha256":"…"}` (the PDF's hash is in `pdf.sha256`).
-    public static let sourceKey = "source"
-    public static let inkHashKey = "inkSha256"
-
     /// What a batch will work on: the documents of this shard, found under `source`.
     public struct Plan: Sendable, Equatable {
         public var source: String
@@ -107,8 +102,12 @@ public enum BatchFlattener {
             }
             var flattenOptions = options.flatten
             flattenOptions.writeSidecar = true
-            flattenOptions.sidecarHeaderExtra[sourceKey] = .object(JSONObject([(key: inkHashKey, value: .string(inkHash))]))
-            let report = try Flattener.flatten(pdf: document.pdf, ink: ink, output: output, options: flattenOptions)
+            flattenOptions.recordedInkSHA256 = inkHash
+            let report = if let worker = options.worker {
+                try worker.flatten(pdf: document.pdf, ink: ink, output: output, options: flattenOptions)
+            } else {
+                try Flattener.flatten(pdf: document.pdf, ink: ink, output: output, options: flattenOptions)
+            }
             return BatchResult(document: document, output: output, outcome: .flattened(report))
         } catch {
             return BatchResult(document: document, output: output, outcome: .failed(error))
@@ -126,8 +125,8 @@ public enum BatchFlattener {
         guard stat(output, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
               let header = try? InkLayersReader(path: Flattener.sidecarPath(forOutput: output)).header,
               header.pdfSHA256?.lowercased() == pdfHash,
-              case .object(let source)? = header.extra[sourceKey],
-              case .string(let recorded)? = source[inkHashKey] else { return false }
+              case .object(let source)? = header.extra[Flattener.sourceKey],
+              case .string(let recorded)? = source[Flattener.inkHashKey] else { return false }
         return recorded.lowercased() == inkHash
     }
 

@@ -13,14 +13,18 @@ public struct BatchOptions: Sendable {
     /// Applied to every document (password, metadata). The sidecar is always
     /// written: it is what tells a later run that the output is up to date.
     public var flatten: FlattenOptions
+    /// Flattens each document in a worker process with a timeout and a memory
+    /// limit (nil: on the batch's own threads, as the tests do).
+    public var worker: DocumentWorker?
 
     public init(jobs: Int = BatchOptions.defaultJobs, shard: BatchShard? = nil, copyUninked: Bool = false,
-                force: Bool = false, flatten: FlattenOptions = FlattenOptions()) {
+                force: Bool = false, flatten: FlattenOptions = FlattenOptions(), worker: DocumentWorker? = nil) {
         self.jobs = max(1, jobs)
         self.shard = shard
         self.copyUninked = copyUninked
         self.force = force
         self.flatten = flatten
+        self.worker = worker
     }
 
     /// The number of cores this process may use.

@@ -30,6 +30,10 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case proofInvalid = 86
     /// A trust, policy or state file is malformed (bad JSON, unknown key, unreadable certificate or key).
     case entitlementConfigurationInvalid = 87
+    /// The document took longer than `--timeout` and was stopped; nothing was written.
+    case timedOut = 88
+    /// The work on the document crashed or passed the memory limit; nothing was written.
+    case workerCrashed = 89
     /// `merge --fail-on-conflict`: the merge was written, but gestures changed differently on both sides.
     case mergeConflicts = 90
     /// `batch`: at least one document failed (or a folder could not be read); the others were done.

@@ -21,6 +21,12 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case interrupted(signal: Int32)
     case pageSelectionOutOfRange(pdf: String, page: Int, pageCount: Int)
     case nothingSelected(pdf: String)
+    /// `extract`: the PDF carries no ink layers.
+    case noEmbeddedInk(path: String)
+    /// A failure reported by a worker process, with its one-line message and exit code.
+    case reportedByWorker(message: String, exitCode: ExitCode)
+    case timedOut(path: String, seconds: Double)
+    case workerCrashed(path: String, signal: Int32, memoryLimitMB: Int)
 
     public var exitCode: ExitCode {
         switch self {
@@ -37,6 +43,10 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
         case .renderFailed: .internalError
         case .interrupted(let signal): signal == 15 ? .terminated : .interrupted
         case .pageSelectionOutOfRange, .nothingSelected: .usage
+        case .noEmbeddedInk: .invalidInk
+        case .reportedByWorker(_, let code): code
+        case .timedOut: .timedOut
+        case .workerCrashed: .workerCrashed
         }
     }
 
@@ -74,8 +84,16 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             "interrupted by signal \(signal); no partial output was left"
         case .pageSelectionOutOfRange(let pdf, let page, let pageCount):
             "\(pdf): --pages asks for page \(page), but the PDF has \(pageCount) page\(pageCount == 1 ? "" : "s"); choose pages within 1-\(pageCount)"
+        case .reportedByWorker(let message, _):
+            message
+        case .timedOut(let path, let seconds):
+            "\(path): stopped after \(Int(seconds)) s without finishing (a damaged PDF can make poppler loop); nothing was written; check the file, or raise --timeout"
+        case .workerCrashed(let path, let signal, let memoryLimitMB):
+            "\(path): the work on this document crashed (signal \(signal)) or passed the \(memoryLimitMB) MB memory limit; nothing was written; check the file, or raise --memory-limit"
         case .nothingSelected(let pdf):
             "\(pdf): no page is selected (--only-annotated and the ink has no page in --pages); nothing to write"
+        case .noEmbeddedInk(let path):
+            "\(path): the PDF carries no ink layers; only a PDF written by 'inkpdf export --embed-ink' has them"
         }
     }
 }

@@ -17,20 +17,20 @@ public struct FlattenOptions: Sendable {
     public var onlyAnnotated: Bool
     /// Leaves out the author and the dates.
     public var stripMetadata: Bool
-    /// Top-level keys added to (or replacing those of) the sidecar's header,
-    /// e.g. `batch`'s `"source":{"inkSha256":…}` that tells it the output is up to date.
-    public var sidecarHeaderExtra: JSONObject
+    /// The ink file's SHA-256, recorded in the sidecar's header as
+    /// `"source":{"inkSha256":…}` so that `batch` can tell the output is up to date.
+    public var recordedInkSHA256: String?
 
     public init(password: String? = nil, ignoreDocumentMismatch: Bool = false, writeSidecar: Bool = true,
                 pages: PageSelection? = nil, onlyAnnotated: Bool = false, stripMetadata: Bool = false,
-                sidecarHeaderExtra: JSONObject = JSONObject()) {
+                recordedInkSHA256: String? = nil) {
         self.password = password
         self.ignoreDocumentMismatch = ignoreDocumentMismatch
         self.writeSidecar = writeSidecar
         self.pages = pages
         self.onlyAnnotated = onlyAnnotated
         self.stripMetadata = stripMetadata
-        self.sidecarHeaderExtra = sidecarHeaderExtra
+        self.recordedInkSHA256 = recordedInkSHA256
     }
 }
 
@@ -56,52 +56,44 @@ public struct FlattenReport: Sendable, Equatable {
 /// next pages is read and turned into paths on a second thread while the
 /// current page renders; at most `lookahead` pages of ink are held at once.
 public enum Flattener {
+    /// The sidecar header key that records what the output was made from:
+    /// `"source":{"inkSha256":"…"}` (the PDF's hash is in `pdf.sha256`).
+    public static let sourceKey = "source"
+    public static let inkHashKey = "inkSha256"
     static let lookahead = 2
     /// zlib level of the sidecar: the drawing is mostly digits, which level 1 already shrinks well.
     static let sidecarCompressionLevel: Int32 = 1
 
     public static func flatten(pdf pdfPath: String, ink inkPath: String, output outputPath: String,
                                options: FlattenOptions = FlattenOptions()) throws(ExportError) -> FlattenReport {
-        let sidecarPath = sidecarPath(forOutput: outputPath)
-        try refuseOverwritingInputs(output: outputPath, inputs: [pdfPath, inkPath])
-
-        let layers = try openInk(inkPath)
+        try InkInputs.refuseOverwritingInputs(output: outputPath, inputs: [pdfPath, inkPath])
+        let layers = try InkInputs.openInk(inkPath)
         let document = try PDFDocument(path: pdfPath, password: options.password)
-        let digest = try SHA256Digest.hexDigest(ofFileAt: pdfPath)
-        if let recorded = layers.header.pdfSHA256, recorded.lowercased() != digest, !options.ignoreDocumentMismatch {
-            throw .documentMismatch(inkFile: inkPath, recorded: recorded, actual: digest, pdf: pdfPath)
-        }
-        if let last = layers.inkedPages.last, last > document.pageCount {
-            throw .pageOutOfRange(inkFile: inkPath, line: layers.firstLine(ofPage: last) ?? 1, page: last,
-                                  pageCount: document.pageCount, pdf: pdfPath)
-        }
-        let kept = try keptPages(options: options, pageCount: document.pageCount, inkedPages: layers.inkedPages, pdf: pdfPath)
+        let digest = try InkInputs.checkInk(layers, ink: inkPath, pdf: pdfPath, pageCount: document.pageCount,
+                                            ignoreMismatch: options.ignoreDocumentMismatch)
+        let kept = try InkInputs.keptPages(selection: options.pages, onlyAnnotated: options.onlyAnnotated,
+                                           pageCount: document.pageCount, inkedPages: layers.inkedPages, pdf: pdfPath)
 
-        let writesSidecar = options.writeSidecar && !LayersFileReplacement.sameFile(sidecarPath, inkPath)
         let output = try AtomicOutput(destination: outputPath)
-        var sidecarOutput: AtomicOutput?
+        var sidecar: SidecarOutput?
         do {
-            if writesSidecar { sidecarOutput = try AtomicOutput(destination: sidecarPath) }
-            var header = layers.header
-            header.pdfSHA256 = digest
-            header.pdfPageCount = document.pageCount
-            for (key, value) in options.sidecarHeaderExtra.entries { header.extra[key] = value }
-            let sidecarJob = sidecarOutput.map { SidecarJob(ink: inkPath, header: header, output: $0) }
-            sidecarJob?.start()
-            let stats = try render(document: document, keptPages: kept, layers: layers, options: options, to: output)
-            try sidecarJob?.wait()
-            try output.commit()
-            if let sidecarOutput {
-                // A sidecar this replaces is kept as NAME.ink.jsonl.gz.prev (the last good revision).
-                _ = try LayersFileReplacement.keepRevision(of: sidecarOutput.destination)
-                try sidecarOutput.commit()
+            var headerExtra = JSONObject()
+            if let inkHash = options.recordedInkSHA256 {
+                headerExtra[sourceKey] = .object(JSONObject([(key: inkHashKey, value: .string(inkHash))]))
             }
-            return FlattenReport(output: outputPath, sidecar: writesSidecar ? sidecarPath : nil,
+            sidecar = try SidecarOutput.start(for: outputPath, ink: inkPath, header: layers.header, pdfSHA256: digest,
+                                              pdfPageCount: document.pageCount, headerExtra: headerExtra,
+                                              wanted: options.writeSidecar)
+            let stats = try render(document: document, keptPages: kept, layers: layers, options: options, to: output)
+            try sidecar?.wait()
+            try output.commit()
+            try sidecar?.commit()
+            return FlattenReport(output: outputPath, sidecar: sidecar?.destination,
                                  pageCount: kept.count, inkedPageCount: stats.inkedPages,
                                  strokeCount: stats.strokes, warnings: stats.warnings)
         } catch {
             output.abandon()
-            sidecarOutput?.abandon()
+            sidecar?.abandon()
             throw error
         }
     }
@@ -114,14 +106,6 @@ public enum Flattener {
         return directory.isEmpty ? "\(name).ink.jsonl.gz" : (directory as NSString).appendingPathComponent("\(name).ink.jsonl.gz")
     }
 
-    private static func openInk(_ path: String) throws(ExportError) -> PageOrderedLayers {
-        do {
-            return try LayersRevision.namingLastGoodRevision { try PageOrderedLayers(path: path) }
-        } catch {
-            throw exportError(from: error, path: path)
-        }
-    }
-
     static func exportError(from error: any Error, path: String) -> ExportError {
         switch error {
         case let error as InkLayersError: return .invalidInk(error)
@@ -132,32 +116,6 @@ public enum Flattener {
         case let error as ExportError: return error
         default: return .renderFailed(path: path, page: nil, reason: "\(error)")
         }
-    }
-
-    private static func refuseOverwritingInputs(output: String, inputs: [String]) throws(ExportError) {
-        for input in inputs where LayersFileReplacement.sameFile(output, input) {
-            throw .outputIsInput(path: output)
-        }
-        let sidecar = sidecarPath(forOutput: output)
-        if LayersFileReplacement.sameFile(sidecar, inputs[0]) { throw .outputIsInput(path: sidecar) }
-    }
-
-    private static func keptPages(options: FlattenOptions, pageCount: Int, inkedPages: [Int],
-                                  pdf: String) throws(ExportError) -> [Int] {
-        var kept = Array(1...pageCount)
-        if let selection = options.pages {
-            switch selection.pages(in: pageCount) {
-            case .success(let pages): kept = pages
-            case .failure(let error):
-                throw .pageSelectionOutOfRange(pdf: pdf, page: error.missingPage ?? 0, pageCount: pageCount)
-            }
-        }
-        if options.onlyAnnotated {
-            let inked = Set(inkedPages)
-            kept = kept.filter { inked.contains($0) }
-        }
-        guard !kept.isEmpty else { throw .nothingSelected(pdf: pdf) }
-        return kept
     }
 
     private static func render(document: PDFDocument, keptPages: [Int], layers: PageOrderedLayers, options: FlattenOptions,
@@ -174,10 +132,12 @@ public enum Flattener {
         let inkedKeptPages = layers.inkedPages.filter { kept.contains($0) }
         let channel = PageInkChannel(capacity: lookahead)
         let producer = PageInkProducer(layers: layers, pages: inkedKeptPages, channel: channel)
-        producer.start()
         defer { channel.cancel() }
+        try producer.start()
 
         var pending = inkedKeptPages[...]
+        // Grain tiles (pencil, crayon) are made once and shared by every page: embedded once.
+        let textures = InkTextures()
         for number in keptPages {
             let page = try document.page(number)
             let size = page.displayedSize
@@ -193,7 +153,7 @@ public enum Flattener {
                 pending.removeFirst()
                 let ink = try channel.take()
                 precondition(ink.page == number, "ink arrived for page \(ink.page) while drawing page \(number)")
-                CairoInkPainter.draw(ink.drawings, on: writer.context)
+                CairoInkPainter.draw(ink.drawings, on: writer.context, textures: textures)
             }
             try writer.endPage()
         }

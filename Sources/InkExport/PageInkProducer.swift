@@ -68,13 +68,11 @@ final class PageInkProducer: @unchecked Sendable {
         self.channel = channel
     }
 
-    func start() {
-        let thread = Thread { [self] in
+    func start() throws(ExportError) {
+        try WorkThread.start(for: layers.displayName) { [self] in
             produce()
             done.signal()
         }
-        thread.stackSize = 8 << 20
-        thread.start()
     }
 
     /// Valid once every page has been taken (the drawing side read them all).
@@ -138,8 +136,8 @@ final class SidecarJob: @unchecked Sendable {
         self.output = output
     }
 
-    func start() {
-        Thread { [self] in
+    func start() throws(ExportError) {
+        try WorkThread.start(for: inkPath) { [self] in
             do {
                 let reader = try InkLayersReader(path: inkPath)
                 let writer = try InkLayersWriter(path: output.writablePath, compressionLevel: Flattener.sidecarCompressionLevel)
@@ -152,7 +150,7 @@ final class SidecarJob: @unchecked Sendable {
                 failure = Flattener.exportError(from: error, path: output.destination)
             }
             done.signal()
-        }.start()
+        }
     }
 
     func wait() throws(ExportError) {

@@ -7,6 +7,17 @@ public struct PageSelection: Sendable, Equatable {
         a.ranges.count == b.ranges.count && zip(a.ranges, b.ranges).allSatisfy { $0.first == $1.first && $0.last == $1.last }
     }
 
+    /// The selection written back as `parse` reads it.
+    public var text: String {
+        ranges.map { range in
+            switch range.last {
+            case .none: "\(range.first)-"
+            case .some(let last) where last == range.first: "\(range.first)"
+            case .some(let last): "\(range.first)-\(last)"
+            }
+        }.joined(separator: ",")
+    }
+
     /// Parses `2-5,9`, `7-`, `1,3`; nil with a reason for anything else.
     public static func parse(_ text: String) -> Result<PageSelection, PageSelectionError> {
         var ranges: [(Int, Int?)] = []

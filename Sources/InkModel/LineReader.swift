@@ -9,9 +9,10 @@ import Darwin
 /// Splits a file's decompressed bytes into lines, streaming: only the line
 /// being handed out (and the rest of the chunk it came in) is in memory.
 final class LineReader {
-    /// Longer lines are refused: no ink layer is that large, and the limit
-    /// keeps a wrong input (a binary file without newlines) from eating memory.
-    static let defaultMaxLineLength = 256 << 20
+    /// Longer lines are refused: a dense page is under 1 MB and a single stroke
+    /// of a million points about 40 MB, and the limit keeps a wrong input (a
+    /// binary file without newlines, a gzip bomb) from eating memory.
+    static let defaultMaxLineLength = 64 << 20
     let maxLineLength: Int
     private static let chunkSize = 1 << 20
 

@@ -41,7 +41,7 @@ enum ConstantWidthRuns {
 
     /// The stretch as one subpath of fitted curves, with a corner wherever it
     /// turns back by more than 90° between samples (a round join is drawn there).
-    private static func centreline(_ points: [Point]) -> InkPath {
+    static func centreline(_ points: [Point]) -> InkPath {
         var path = InkPath()
         path.move(to: points[0])
         guard points.count > 1 else {

@@ -5,12 +5,25 @@ import InkModel
 ///
 /// Opacity: a stroke is painted with one alpha, the colour's alpha times the
 /// mean of its points' opacity (0 … 2, where 1 is normal), times the ink's
-/// own factor, clamped to 0 … 1. One alpha per stroke, painted once, so that
-/// a translucent stroke never darkens where it crosses itself.
+/// own factor, clamped to 0 … 1. One alpha per stroke, painted once (one
+/// non-zero fill of its outline, or one stroke of its centreline), so that a
+/// translucent stroke never darkens where it crosses itself.
+///
+/// Sizes: a point's `w` is the nib's width in points; how each ink turns it
+/// into a drawn width is said at each ink below.
 public enum InkStyle {
     /// A stroke's drawings (usually one), and a warning when the ink is one this version
     /// does not know (it is drawn as `pen`) or its mask cannot be read (it is drawn unclipped).
-    public static func drawings(for stroke: Stroke) -> (drawings: [StrokeDrawing], warning: String?) {
+    /// How closely drawings follow the geometry.
+    public enum Quality: Sendable {
+        /// Outlines fitted with cubic Béziers within 0.1 pt: what inkpdf writes.
+        case compact
+        /// Centrelines sampled every 0.05 pt and outlines as polylines through every
+        /// sample, no fitting, no centreline runs: large; the reference `compact` is measured against.
+        case reference
+    }
+
+    public static func drawings(for stroke: Stroke, quality: Quality = .compact) -> (drawings: [StrokeDrawing], warning: String?) {
         var warning: String?
         var clip: InkPath?
         if let mask = stroke.mask {
@@ -23,70 +36,89 @@ public enum InkStyle {
         if case .unknown(let name) = stroke.ink.type {
             warning = "ink type '\(name)' is newer than this inkpdf; drawn as pen"
         }
-        let samples = CentrelineSampler.samples(of: stroke)
+        let samples = CentrelineSampler.samples(of: stroke, spacing: quality == .reference ? 0.05 : CentrelineSampler.spacing)
         guard !samples.isEmpty else { return ([], warning) }
-        let meanOpacity = samples.reduce(0) { $0 + $1.opacity } / Double(samples.count)
-        let upright = Double.pi / 2
-        let meanTilt = samples.reduce(0) { $0 + (1 - min(max($1.altitude, 0), upright) / upright) } / Double(samples.count)
+        return (drawings(stroke.ink, samples, clip: clip, fitted: quality == .compact), warning)
+    }
 
-        func paint(_ factor: Double, _ style: Paint.Style, _ blend: Paint.Blend = .over) -> Paint {
-            var color = stroke.ink.color
+    /// How far a pen leans from upright, 0 (upright) … 1 (flat on the paper).
+    static func tilt(_ s: StrokeSample) -> Double {
+        1 - min(max(s.altitude, 0), .pi / 2) / (.pi / 2)
+    }
+
+    private static func drawings(_ ink: Ink, _ samples: [StrokeSample], clip: InkPath?, fitted: Bool) -> [StrokeDrawing] {
+        let count = Double(samples.count)
+        let meanOpacity = samples.reduce(0) { $0 + $1.opacity } / count
+        let meanTilt = samples.reduce(0) { $0 + tilt($1) } / count
+        let meanWidth = samples.reduce(0) { $0 + $1.width } / count
+        let centre = samples.map(\.position)
+
+        func paint(_ factor: Double, _ style: Paint.Style, _ blend: Paint.Blend = .over, grain: Grain? = nil) -> Paint {
+            var color = ink.color
             color.alpha = min(max(color.alpha * meanOpacity * factor, 0), 1)
-            return Paint(color: color, style: style, blend: blend)
+            return Paint(color: color, style: style, blend: blend, grain: grain)
         }
-        func outline(_ radius: (StrokeSample, Point) -> Double) -> InkPath {
-            var heading = Point(1, 0)
-            var radii: [Double] = []
-            radii.reserveCapacity(samples.count)
-            for (i, s) in samples.enumerated() {
-                if i + 1 < samples.count {
-                    let next = samples[i + 1].position
-                    if next.distance(to: s.position) > 1e-9 { heading = VariableWidthOutline.direction(s.position, next) }
-                }
-                radii.append(radius(s, heading))
-            }
-            return VariableWidthOutline.outline(centre: samples.map(\.position), radii: radii)
+        func outline(_ nib: (StrokeSample) -> Nib) -> InkPath {
+            VariableWidthOutline.outline(centre: centre, nibs: samples.map(nib), fitted: fitted)
         }
-        let meanWidth = samples.reduce(0) { $0 + $1.width } / Double(samples.count)
 
-        let drawing: StrokeDrawing
-        switch stroke.ink.type {
+        switch ink.type {
         case .pen, .unknown:
+            // A round nib as wide as the point's size.
             let fill = paint(1, .fill)
             // Opaque ink: overlaps cannot show, so stretches of nearly even width can be
             // centreline strokes, far fewer bytes than an outline; unless the width changes
             // so fast that the stretches get short.
-            if fill.color.alpha >= 1, let runs = ConstantWidthRuns.drawings(samples, color: fill.color, clip: clip) {
-                return (runs, warning)
+            if fitted, fill.color.alpha >= 1, let runs = ConstantWidthRuns.drawings(samples, color: fill.color, clip: clip) {
+                return runs
             }
-            drawing = StrokeDrawing(path: outline { s, _ in s.width / 2 }, paint: fill, clip: clip)
+            return [StrokeDrawing(path: outline { .round(radius: $0.width / 2) }, paint: fill, clip: clip)]
         case .monoline:
-            drawing = StrokeDrawing(path: CentrelineSampler.centrelinePath(of: stroke),
-                                    paint: paint(1, .stroke(width: meanWidth)), clip: clip)
+            // One width for the whole stroke (the mean size): one stroke of the fitted centreline.
+            var line = InkPath()
+            line.move(to: centre[0])
+            if centre.count == 1 { line.line(to: centre[0]) }
+            for p in centre.dropFirst() { line.line(to: p) }
+            return [StrokeDrawing(path: fitted ? ConstantWidthRuns.centreline(centre) : line, paint: paint(1, .stroke(width: meanWidth)), clip: clip)]
         case .marker:
-            // A highlighter multiplies: dark text under it stays dark.
-            drawing = StrokeDrawing(path: CentrelineSampler.centrelinePath(of: stroke),
-                                    paint: paint(1, .stroke(width: meanWidth), .multiply), clip: clip)
+            // A chisel as long as the size across the azimuth and half that along it,
+            // held at one angle for the stroke (a highlighter does not twist mid-line).
+            // Multiplied: dark text under it stays dark, and paper takes the ink's colour.
+            let chisel = ChiselOutline.Chisel(length: meanWidth, thickness: meanWidth / 2,
+                                              angle: meanAngle(samples.map(\.azimuth)))
+            return [StrokeDrawing(path: ChiselOutline.outline(centre: centre, chisel: chisel, fitted: fitted),
+                                  paint: paint(1, .fill, .multiply), clip: clip)]
         case .pencil, .crayon:
-            // Tilting the pencil lays the lead flat: a wider, lighter line.
-            let grain = stroke.ink.type == .pencil ? 0.85 : 0.75
-            let spread = stroke.ink.type == .pencil ? 1.0 : 1.15
-            drawing = StrokeDrawing(path: outline { s, _ in
-                                        let tilt = 1 - min(max(s.altitude, 0), upright) / upright
-                                        return s.width / 2 * spread * (1 + tilt)
-                                    },
-                                    paint: paint(grain * (1 - 0.5 * meanTilt), .fill), clip: clip)
+            // The lead's footprint: round when upright; tilting lays it down along the
+            // azimuth, a longer and somewhat wider ellipse, and lighter (less pressure per area).
+            let isPencil = ink.type == .pencil
+            let spread = isPencil ? 1.0 : 1.15
+            let factor = (isPencil ? 0.8 : 0.9) * (1 - 0.5 * meanTilt)
+            let drawing = StrokeDrawing(path: outline { s in
+                                            let r = s.width / 2 * spread, t = tilt(s)
+                                            return Nib(major: r * (1 + 1.5 * t), minor: r * (1 + 0.4 * t), angle: s.azimuth)
+                                        },
+                                        paint: paint(factor, .fill, grain: isPencil ? .pencil : .crayon), clip: clip)
+            return [drawing]
         case .watercolor:
-            drawing = StrokeDrawing(path: outline { s, _ in s.width * 0.85 }, paint: paint(0.4, .fill), clip: clip)
+            // A wide soft brush (1.7 × the size), thin paint: strokes laid over each other build up.
+            return [StrokeDrawing(path: outline { .round(radius: $0.width * 0.85) }, paint: paint(0.4, .fill), clip: clip)]
         case .fountainPen, .reed:
-            // A flat nib held at the azimuth: broad across it, thin along it.
-            drawing = StrokeDrawing(path: outline { s, heading in
-                                        let strokeAngle = atan2(heading.y, heading.x)
-                                        let across = abs(sin(strokeAngle - s.azimuth))
-                                        return s.width / 2 * (0.25 + 0.75 * across)
-                                    },
-                                    paint: paint(1, .fill), clip: clip)
+            // A broad nib: its edge, as long as the size, lies across the azimuth (the
+            // barrel's direction), so the line is broad when drawn across the edge and
+            // thin along it. A reed is cut flatter than a steel nib.
+            let flatness = ink.type == .reed ? 0.18 : 0.3
+            let drawing = StrokeDrawing(path: outline { s in
+                                            Nib(major: s.width / 2, minor: s.width / 2 * flatness, angle: s.azimuth + .pi / 2)
+                                        },
+                                        paint: paint(1, .fill), clip: clip)
+            return [drawing]
         }
-        return ([drawing], warning)
+    }
+
+    /// The mean direction of angles (radians), wrapping round 2π.
+    static func meanAngle(_ angles: [Double]) -> Double {
+        let x = angles.reduce(0) { $0 + cos($1) }, y = angles.reduce(0) { $0 + sin($1) }
+        return x == 0 && y == 0 ? 0 : atan2(y, x)
     }
 }

@@ -35,10 +35,22 @@ public struct Paint: Sendable, Equatable {
     public var color: RGBAColor
     public var style: Style
     public var blend: Blend
+    /// A paper grain multiplied over the filled shape: one small tile per
+    /// grain, shared by every stroke of that ink in a document.
+    public var grain: Grain?
 
-    public init(color: RGBAColor, style: Style, blend: Blend = .over) {
+    public init(color: RGBAColor, style: Style, blend: Blend = .over, grain: Grain? = nil) {
         self.color = color
         self.style = style
         self.blend = blend
+        self.grain = grain
     }
+}
+
+/// The texture of a dry medium on paper, drawn from a small repeating tile.
+public enum Grain: Sendable, Hashable, CaseIterable {
+    /// Fine, faint tooth.
+    case pencil
+    /// Coarse, waxy, higher contrast.
+    case crayon
 }

@@ -23,7 +23,8 @@ public enum CentrelineSampler {
     /// The largest distance between consecutive samples, in points.
     public static let spacing = 0.75
 
-    public static func samples(of stroke: Stroke) -> [StrokeSample] {
+    /// Samples no farther apart than `spacing` (at most 64 per segment unless `spacing` is finer than the default).
+    public static func samples(of stroke: Stroke, spacing: Double = CentrelineSampler.spacing) -> [StrokeSample] {
         let points = stroke.points
         guard !points.isEmpty else { return [] }
         let transform = stroke.transform ?? .identity
@@ -49,7 +50,7 @@ public enum CentrelineSampler {
         case .linear:
             for i in 0..<last {
                 let a = positions[i], b = positions[i + 1]
-                let steps = stepCount(length: a.distance(to: b))
+                let steps = stepCount(length: a.distance(to: b), spacing: spacing)
                 for k in 0..<steps {
                     let t = Double(k) / Double(steps)
                     out.append(sample(i, i + 1, t, at: a + (b - a) * t))
@@ -59,7 +60,7 @@ public enum CentrelineSampler {
         case .bspline:
             for i in 0..<last {
                 let bezier = bezierSegment(positions, segment: i)
-                let steps = stepCount(length: bezier.controlLength)
+                let steps = stepCount(length: bezier.controlLength, spacing: spacing)
                 for k in 0..<steps {
                     let t = Double(k) / Double(steps)
                     out.append(sample(i, i + 1, t, at: bezier.point(at: t)))
@@ -109,9 +110,9 @@ public enum CentrelineSampler {
         return path
     }
 
-    private static func stepCount(length: Double) -> Int {
+    private static func stepCount(length: Double, spacing: Double) -> Int {
         guard length.isFinite else { return 1 }
-        return min(64, max(1, Int((length / spacing).rounded(.up))))
+        return min(spacing < Self.spacing ? 100_000 : 64, max(1, Int((length / spacing).rounded(.up))))
     }
 }
 

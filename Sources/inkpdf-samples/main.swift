@@ -1,4 +1,5 @@
 import Foundation
+import InkExport
 import InkSamples
 
 /// `inkpdf-samples samples DIR`, `inkpdf-samples bench --pages N DIR` and `inkpdf-samples batch --documents N DIR`.
@@ -6,12 +7,18 @@ let usage = """
     usage: inkpdf-samples samples DIR
            inkpdf-samples bench --pages N DIR
            inkpdf-samples batch --documents N DIR
+           inkpdf-samples ink-sheet DIR
+           inkpdf-samples ink-fidelity IN.pdf LAYERS PAGES DPI DIR
 
       samples   write course-notes.pdf, course-notes.ink.jsonl, letter-worksheet.pdf
                 and letter-worksheet.ink.jsonl.gz into DIR
       bench     write bench-N.pdf and bench-N.ink.jsonl (N pages, N ≥ 1) into DIR
       batch     write N lecture documents of 10 to 60 pages with ink on most pages
                 into week folders under DIR (the batch benchmark's corpus)
+      ink-sheet write ink-sheet.pdf, ink-sheet.ink.jsonl and ink-sheet-1.png (every ink
+                type, rendered as `inkpdf render` draws it; the README's picture) into DIR
+      ink-fidelity  renders the ink of PAGES (e.g. 1-3) alone at DPI, as written and as
+                an unfitted reference, into DIR and prints the SSIM near ink (benchmark)
 
     Output is deterministic: the same command writes the same bytes.
     """
@@ -20,6 +27,8 @@ enum Command {
     case samples(directory: String)
     case bench(pages: Int, directory: String)
     case batch(documents: Int, directory: String)
+    case inkSheet(directory: String)
+    case inkFidelity(pdf: String, ink: String, pages: String, dpi: Double, directory: String)
     case help
 }
 
@@ -29,6 +38,11 @@ func parse(_ arguments: [String]) -> Command? {
         return arguments.count == 1 ? .help : nil
     case "samples":
         return arguments.count == 2 && !arguments[1].hasPrefix("-") ? .samples(directory: arguments[1]) : nil
+    case "ink-fidelity":
+        guard arguments.count == 6, let dpi = Double(arguments[4]), dpi > 0 else { return nil }
+        return .inkFidelity(pdf: arguments[1], ink: arguments[2], pages: arguments[3], dpi: dpi, directory: arguments[5])
+    case "ink-sheet":
+        return arguments.count == 2 && !arguments[1].hasPrefix("-") ? .inkSheet(directory: arguments[1]) : nil
     case "batch":
         guard arguments.count == 4, arguments[1] == "--documents", let count = Int(arguments[2]), count >= 1,
               !arguments[3].hasPrefix("-") else { return nil }
@@ -96,6 +110,12 @@ func run(_ command: Command) -> Int32 {
             let written = try SampleDocuments.makeBenchmark(pages: pages, directory: try prepare(directory))
             print(written.pdf.path)
             print(written.ink.path)
+        case .inkFidelity(let pdf, let ink, let pages, let dpi, let directory):
+            guard case .success(let selection) = PageSelection.parse(pages) else { throw OutputDirectoryError(path: pages, code: EINVAL) }
+            let result = try InkFidelity.measure(pdf: pdf, ink: ink, pages: selection, scale: dpi / 72, directory: try prepare(directory))
+            print(String(format: "ssim-near-ink %.4f min-page %.4f pixels %d", result.ssim, result.minimumPageSSIM, result.pixels))
+        case .inkSheet(let directory):
+            for written in try InkSheet.write(directory: try prepare(directory)) { print(written.path) }
         case .batch(let documents, let directory):
             let written = try BatchCorpus.write(documents: documents, directory: try prepare(directory))
             print("\(written.count) documents in \(directory)")

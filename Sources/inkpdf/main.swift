@@ -11,5 +11,10 @@ struct StandardStream: TextOutputStream {
 TemporaryFiles.shared.removeOnSignals()
 var output = StandardStream(handle: .standardOutput)
 var errors = StandardStream(handle: .standardError)
-let runner = CommandRunner(environment: ProcessInfo.processInfo.environment)
-exit(runner.run(Array(CommandLine.arguments.dropFirst()), output: &output, errors: &errors))
+// Each document is flattened in a worker process: this same executable.
+let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+let runner = CommandRunner(environment: ProcessInfo.processInfo.environment, workerExecutable: executable)
+let code = runner.run(Array(CommandLine.arguments.dropFirst()), output: &output, errors: &errors)
+// A signal's handler is stopping the workers and will exit with the signal's code: leave that to it.
+while TemporaryFiles.shared.isEnding { pause() }
+exit(code)

@@ -138,7 +138,7 @@ import Testing
             #expect(InkFiles.message { try lines.next() as Any }
                     == "long.ink.jsonl:3: line is longer than 1000 bytes; the file is damaged or not an ink-layers file")
         }
-        #expect(LineReader.describe(bytes: LineReader.defaultMaxLineLength) == "256 MB")
+        #expect(LineReader.describe(bytes: LineReader.defaultMaxLineLength) == "64 MB")
     }
 
     @Test func readsConcatenatedGzipMembers() throws {

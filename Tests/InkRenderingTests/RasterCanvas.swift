@@ -24,8 +24,8 @@ final class RasterCanvas {
         cairo_surface_destroy(surface)
     }
 
-    func draw(_ strokes: [Stroke]) {
-        CairoInkPainter.draw(strokes.flatMap { InkStyle.drawings(for: $0).drawings }, on: context)
+    func draw(_ strokes: [Stroke], textures: InkTextures = InkTextures()) {
+        CairoInkPainter.draw(strokes.flatMap { InkStyle.drawings(for: $0).drawings }, on: context, textures: textures)
     }
 
     func fillRect(x: Double, y: Double, width w: Double, height h: Double, gray: Double) {

@@ -1,0 +1,31 @@
+import Foundation
+import InkExport
+
+extension CommandRunner {
+    /// Flattens one document: in a worker process when an executable is set
+    /// (bounded time and memory, a crash costs only this document), else here.
+    func flattenDocument(_ pdf: String, ink: String, output: String, options: FlattenOptions,
+                         limits: WorkerLimits) throws(ExportError) -> FlattenReport {
+        if let workerExecutable {
+            return try DocumentWorker(executable: workerExecutable, limits: limits)
+                .flatten(pdf: pdf, ink: ink, output: output, options: options)
+        }
+        return try Flattener.flatten(pdf: pdf, ink: ink, output: output, options: options)
+    }
+
+    /// The worker's side: limits itself, flattens, and prints its report as one JSON line.
+    /// Gated by its parent, so it does not consult the gate again.
+    func runWorker(_ arguments: FlattenArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        WorkerProcess.applyLimits(arguments.limits)
+        WorkerProcess.stopWhenParentEnds()
+        do {
+            let report = try Flattener.flatten(pdf: arguments.pdf, ink: arguments.ink, output: arguments.output,
+                                               options: arguments.options(environment: environment))
+            print(String(decoding: report.json, as: UTF8.self), to: &output)
+            return ExitCode.success.rawValue
+        } catch {
+            print("inkpdf: \(error)", to: &errors)
+            return error.exitCode.rawValue
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import InkExport
+
+/// `inkpdf render IN.pdf --ink LAYERS -o DIR [--pages R] [--dpi N | --scale S]`.
+public struct RenderArguments: Equatable, Sendable {
+    public var pdf: String
+    public var ink: String
+    public var outputDirectory: String
+    /// Pixels per point (dpi / 72).
+    public var scale: Double
+    public var pages: PageSelection?
+    public var password: String?
+    public var ignoreMismatch: Bool
+    public var quiet: Bool
+
+    /// 144 dpi unless told otherwise: sharp on screen, small on disk.
+    public static let defaultScale = 2.0
+
+    public init(pdf: String, ink: String, outputDirectory: String, scale: Double = RenderArguments.defaultScale,
+                pages: PageSelection? = nil, password: String? = nil, ignoreMismatch: Bool = false, quiet: Bool = false) {
+        self.pdf = pdf
+        self.ink = ink
+        self.outputDirectory = outputDirectory
+        self.scale = scale
+        self.pages = pages
+        self.password = password
+        self.ignoreMismatch = ignoreMismatch
+        self.quiet = quiet
+    }
+
+    /// The render options these arguments ask for; the password falls back to `INKPDF_PASSWORD`.
+    func options(environment: [String: String]) -> RenderOptions {
+        RenderOptions(scale: scale, pages: pages, password: password ?? environment["INKPDF_PASSWORD"],
+                      ignoreDocumentMismatch: ignoreMismatch)
+    }
+}
+
+extension Command {
+    static func parseRender(_ arguments: [String]) throws(UsageError) -> RenderArguments {
+        var scanner = ArgumentScanner(command: "render", arguments: arguments)
+        var ink: String?, output: String?, password: String?, pages: PageSelection?
+        var scale: Double?, ignoreMismatch = false, quiet = false
+        func number(_ option: String, _ text: String) throws(UsageError) -> Double {
+            guard let value = Double(text), value.isFinite, value > 0 else {
+                throw UsageError(message: "render: \(option) '\(text)' is not a positive number")
+            }
+            return value
+        }
+        while let option = scanner.nextOption() {
+            switch option {
+            case "--ink", "-i": ink = try scanner.value(for: option)
+            case "--output", "-o": output = try scanner.value(for: option)
+            case "--password": password = try scanner.value(for: option)
+            case "--ignore-mismatch": ignoreMismatch = true
+            case "--quiet", "-q": quiet = true
+            case "--pages":
+                let text = try scanner.value(for: option)
+                guard case .success(let selection) = PageSelection.parse(text) else {
+                    throw UsageError(message: "render: --pages '\(text)' is not a page list like 2-5,9 or 7-")
+                }
+                pages = selection
+            case "--dpi", "--scale":
+                guard scale == nil else { throw UsageError(message: "render: give either --dpi or --scale, once") }
+                let value = try number(option, try scanner.value(for: option))
+                scale = option == "--dpi" ? value / 72 : value
+            default: throw scanner.unknown(option)
+            }
+        }
+        let pdf = try scanner.onePositional("IN.pdf")
+        guard let ink else { throw UsageError(message: "render: give the ink layers with --ink FILE") }
+        guard let output else { throw UsageError(message: "render: give the folder for the images with -o DIR") }
+        return RenderArguments(pdf: pdf, ink: ink, outputDirectory: output, scale: scale ?? RenderArguments.defaultScale,
+                               pages: pages, password: password, ignoreMismatch: ignoreMismatch, quiet: quiet)
+    }
+}

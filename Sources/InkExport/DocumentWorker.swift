@@ -1,0 +1,130 @@
+import Foundation
+
+/// Runs the work on one document in a child process (the inkpdf executable
+/// itself, hidden verb `__worker`) with a wall-clock timeout and a memory
+/// limit, so that a PDF that makes poppler loop or crash costs that document
+/// and nothing more: the child is stopped, whatever it left is removed, and
+/// the caller gets an error it can report.
+public struct DocumentWorker: Sendable {
+    /// The inkpdf executable (`/proc/self/exe` from the command line).
+    public var executable: String
+    public var limits: WorkerLimits
+
+    public init(executable: String, limits: WorkerLimits = .default) {
+        self.executable = executable
+        self.limits = limits
+    }
+
+    /// The arguments that make the child flatten as `options` say (the password
+    /// travels in the environment, not on a command line others can read).
+    public static func arguments(pdf: String, ink: String, output: String, options: FlattenOptions,
+                                 limits: WorkerLimits) -> [String] {
+        var arguments = [workerVerb, "flatten", pdf, "--ink", ink, "-o", output,
+                         "--timeout", "\(limits.timeout)", "--memory-limit", "\(limits.memoryMB)", "--quiet"]
+        if options.ignoreDocumentMismatch { arguments.append("--ignore-mismatch") }
+        if !options.writeSidecar { arguments.append("--no-sidecar") }
+        if let pages = options.pages { arguments += ["--pages", pages.text] }
+        if options.onlyAnnotated { arguments.append("--only-annotated") }
+        if options.stripMetadata { arguments.append("--strip-metadata") }
+        if let inkHash = options.recordedInkSHA256 { arguments += ["--record-ink-sha256", inkHash] }
+        return arguments
+    }
+
+    /// The hidden first argument that makes inkpdf a worker.
+    public static let workerVerb = "__worker"
+
+    public func flatten(pdf: String, ink: String, output: String, options: FlattenOptions) throws(ExportError) -> FlattenReport {
+        var environment = ProcessInfo.processInfo.environment
+        environment["INKPDF_PASSWORD"] = options.password
+        let destinations = [output, Flattener.sidecarPath(forOutput: output)]
+        let result = try run(Self.arguments(pdf: pdf, ink: ink, output: output, options: options, limits: limits),
+                             environment: environment, document: pdf, destinations: destinations)
+        guard let report = FlattenReport(json: result) else {
+            throw .renderFailed(path: pdf, page: nil, reason: "the worker's report could not be read")
+        }
+        return report
+    }
+
+    /// Runs the child and returns its standard output, or throws what it reported.
+    private func run(_ arguments: [String], environment: [String: String], document: String,
+                     destinations: [String]) throws(ExportError) -> Data {
+        guard let stdout = ScratchFile(), let stderr = ScratchFile() else {
+            throw .renderFailed(path: document, page: nil, reason: "cannot create a scratch file for the worker")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        process.standardOutput = stdout.handle
+        process.standardError = stderr.handle
+        process.standardInput = FileHandle.nullDevice
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        do {
+            try process.run()
+        } catch {
+            throw .renderFailed(path: document, page: nil, reason: "cannot start the worker \(executable): \(error.localizedDescription)")
+        }
+        let pid = process.processIdentifier
+        TemporaryFiles.shared.registerWorker(pid, destinations: destinations)
+        defer { TemporaryFiles.shared.unregisterWorker(pid) }
+        if finished.wait(timeout: .now() + limits.timeout) == .timedOut {
+            kill(pid, SIGKILL)
+            finished.wait()
+            for destination in destinations { TemporaryFiles.removeLeftovers(besides: destination, ownedBy: pid) }
+            throw .timedOut(path: document, seconds: limits.timeout)
+        }
+        if process.terminationReason == .uncaughtSignal {
+            for destination in destinations { TemporaryFiles.removeLeftovers(besides: destination, ownedBy: pid) }
+            throw .workerCrashed(path: document, signal: process.terminationStatus, memoryLimitMB: limits.memoryMB)
+        }
+        let status = process.terminationStatus
+        guard status == 0 else {
+            // A worker that failed cleanly removed its files; one that could not (no thread left
+            // to handle it under the memory limit) may not have.
+            for destination in destinations { TemporaryFiles.removeLeftovers(besides: destination, ownedBy: pid) }
+            let message = String(decoding: stderr.contents(), as: UTF8.self)
+                .split(separator: "\n").last(where: { $0.hasPrefix("inkpdf: ") && !$0.hasPrefix("inkpdf: warning: ") })
+                .map { String($0.dropFirst("inkpdf: ".count)) } ?? "the worker stopped with exit code \(status)"
+            throw .reportedByWorker(message: message, exitCode: ExitCode(rawValue: status) ?? .internalError)
+        }
+        return stdout.contents()
+    }
+}
+
+/// An unnamed temporary file (created and unlinked at once) for a child's output.
+private final class ScratchFile {
+    let handle: FileHandle
+
+    init?() {
+        var template = Array((NSTemporaryDirectory() + "inkpdf-worker-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return nil }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+    }
+
+    func contents() -> Data {
+        lseek(handle.fileDescriptor, 0, SEEK_SET)
+        return (try? handle.readToEnd()) ?? Data()
+    }
+}
+
+extension FlattenReport {
+    /// The report as the worker prints it: one JSON object on one line.
+    public var json: Data {
+        var object: [String: Any] = ["output": output, "pageCount": pageCount, "inkedPageCount": inkedPageCount,
+                                     "strokeCount": strokeCount, "warnings": warnings]
+        if let sidecar { object["sidecar"] = sidecar }
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+    }
+
+    init?(json: Data) {
+        guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
+              let output = object["output"] as? String, let pageCount = object["pageCount"] as? Int,
+              let inked = object["inkedPageCount"] as? Int, let strokes = object["strokeCount"] as? Int,
+              let warnings = object["warnings"] as? [String] else { return nil }
+        self.init(output: output, sidecar: object["sidecar"] as? String, pageCount: pageCount, inkedPageCount: inked,
+                  strokeCount: strokes, warnings: warnings)
+    }
+}

@@ -1,0 +1,189 @@
+import CCairo
+import Foundation
+import InkModel
+import InkRendering
+
+/// What `export` may be told besides its files.
+public struct ExportOptions: Sendable {
+    /// Opens an encrypted PDF (user or owner password); the output stays encrypted.
+    public var password: String?
+    /// Draws the ink even when its header records a different PDF.
+    public var ignoreDocumentMismatch: Bool
+    /// Writes the full-fidelity `NAME.ink.jsonl.gz` beside the output.
+    public var writeSidecar: Bool
+    /// Only these source pages go into the output (nil: all).
+    public var pages: PageSelection?
+    /// Only pages with ink go into the output (within `pages`).
+    public var onlyAnnotated: Bool
+    /// Attaches the full-fidelity layers (gzip) to the output, for `extract`.
+    public var embedInk: Bool
+    /// Writes only the ink: one page per selected page, at the displayed size,
+    /// blank where there is no ink (what other overlay tools take).
+    public var inkOnly: Bool
+
+    public init(password: String? = nil, ignoreDocumentMismatch: Bool = false, writeSidecar: Bool = true,
+                pages: PageSelection? = nil, onlyAnnotated: Bool = false, embedInk: Bool = false, inkOnly: Bool = false) {
+        self.password = password
+        self.ignoreDocumentMismatch = ignoreDocumentMismatch
+        self.writeSidecar = writeSidecar
+        self.pages = pages
+        self.onlyAnnotated = onlyAnnotated
+        self.embedInk = embedInk
+        self.inkOnly = inkOnly
+    }
+}
+
+/// What an export did.
+public struct ExportReport: Sendable, Equatable {
+    public var output: String
+    /// Nil when no sidecar was written (or it would have replaced the ink input).
+    public var sidecar: String?
+    /// Pages written (after `--pages` and `--only-annotated`).
+    public var pageCount: Int
+    /// Written pages that carry ink.
+    public var inkedPageCount: Int
+    public var strokeCount: Int
+    /// Whether the layers were attached to the output.
+    public var embeddedInk: Bool
+    /// One line each, e.g. an ink type this version does not know, named once.
+    public var warnings: [String]
+}
+
+/// Exports a PDF with its ink laid over the original pages, keeping the
+/// whole document: every object of the source (outline, links, forms,
+/// annotations, metadata, labels, attachments, structure) stays, and pages
+/// without ink are left exactly as they were.
+///
+/// Two passes, each in bounded memory:
+/// 1. the inked pages' ink is drawn by cairo into an ink-only PDF, one page
+///    at a time, streamed to a temporary file beside the output (the ink of
+///    the next pages is read on a second thread, as in flatten);
+/// 2. qpdf opens the source and the ink PDF, lays each ink page over its
+///    page (`InkOverlay`), drops pages left out (`PageRemoval`), attaches the
+///    layers if asked, and writes the result with a deterministic `/ID`.
+///    Stream data is copied as it is, never decoded, and object handles are
+///    released after every page, so memory is qpdf's object table.
+public enum Exporter {
+    public static func export(pdf pdfPath: String, ink inkPath: String, output outputPath: String,
+                              options: ExportOptions = ExportOptions()) throws(ExportError) -> ExportReport {
+        try InkInputs.refuseOverwritingInputs(output: outputPath, inputs: [pdfPath, inkPath])
+        let layers = try InkInputs.openInk(inkPath)
+        let document = try QPDFDocument(path: pdfPath, password: options.password)
+        let pageCount = document.pageCount
+        let digest = try InkInputs.checkInk(layers, ink: inkPath, pdf: pdfPath, pageCount: pageCount,
+                                            ignoreMismatch: options.ignoreDocumentMismatch)
+        let kept = try InkInputs.keptPages(selection: options.pages, onlyAnnotated: options.onlyAnnotated,
+                                           pageCount: pageCount, inkedPages: layers.inkedPages, pdf: pdfPath)
+        let keptSet = Set(kept)
+        let inkedKept = layers.inkedPages.filter { keptSet.contains($0) }
+        let drawnPages = options.inkOnly ? kept : inkedKept
+        let placements = drawnPages.map { InkOverlay.placement(of: document.page($0)) }
+        document.releaseAllObjects()
+
+        let output = try AtomicOutput(destination: outputPath)
+        var inkFile: AtomicOutput?
+        var sidecar: SidecarOutput?
+        do {
+            sidecar = try SidecarOutput.start(for: outputPath, ink: inkPath, header: layers.header, pdfSHA256: digest,
+                                              pdfPageCount: pageCount, headerExtra: JSONObject(), wanted: options.writeSidecar,
+                                              forEmbedding: options.embedInk && !options.inkOnly)
+            let stats: InkDrawingStats
+            if options.inkOnly {
+                stats = try drawInk(layers: layers, pages: drawnPages, inkedPages: inkedKept, placements: placements,
+                                    to: output.writablePath, name: outputPath)
+            } else {
+                var inkDocument: QPDFDocument?
+                if !inkedKept.isEmpty {
+                    let file = try AtomicOutput(destination: outputPath + ".ink.pdf")
+                    inkFile = file
+                    stats = try drawInk(layers: layers, pages: drawnPages, inkedPages: inkedKept, placements: placements,
+                                        to: file.writablePath, name: outputPath)
+                    inkDocument = try openInkPDF(file, name: outputPath)
+                } else {
+                    stats = InkDrawingStats()
+                }
+                if let inkDocument {
+                    var overlay = InkOverlay(document: document, ink: inkDocument)
+                    for (index, page) in inkedKept.enumerated() {
+                        try overlay.overlay(inkPage: index + 1, onto: page, placement: placements[index])
+                        document.releaseAllObjects()
+                        inkDocument.releaseAllObjects()
+                    }
+                }
+                try PageRemoval.keep(kept, in: document)
+                if options.embedInk, let sidecar {
+                    try sidecar.wait()
+                    let bytes = try readFile(sidecar.writablePath, name: sidecar.destination)
+                    EmbeddedInk.attach(bytes, fileName: (sidecar.destination as NSString).lastPathComponent,
+                                       date: stats.latestInkTime.map(EmbeddedInk.pdfDate), to: document)
+                    document.releaseAllObjects()
+                }
+                try document.write(to: output.writablePath, name: outputPath)
+                // inkDocument (read while writing) is released here, before its file goes.
+                withExtendedLifetime(inkDocument) {}
+            }
+            inkFile?.abandon()
+            try sidecar?.wait()
+            try output.commit()
+            try sidecar?.commit()
+            return ExportReport(output: outputPath, sidecar: sidecar?.isKept == true ? sidecar?.destination : nil,
+                                pageCount: kept.count, inkedPageCount: inkedKept.count, strokeCount: stats.strokes,
+                                embeddedInk: options.embedInk && !options.inkOnly, warnings: stats.warnings)
+        } catch {
+            output.abandon()
+            inkFile?.abandon()
+            sidecar?.abandon()
+            throw error
+        }
+    }
+
+    struct InkDrawingStats {
+        var strokes = 0
+        var warnings: [String] = []
+        var latestInkTime: Double?
+    }
+
+    /// Draws an ink-only PDF: one page per entry of `pages`, sized as
+    /// `placements` say, with the ink of those in `inkedPages`.
+    private static func drawInk(layers: PageOrderedLayers, pages: [Int], inkedPages: [Int], placements: [PagePlacement],
+                                to path: String, name: String) throws(ExportError) -> InkDrawingStats {
+        let first = placements[0].displayedSize
+        let writer = try CairoPDFWriter(path: path, name: name, width: first.width, height: first.height)
+        writer.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, "")
+        let channel = PageInkChannel(capacity: Flattener.lookahead)
+        let producer = PageInkProducer(layers: layers, pages: inkedPages, channel: channel)
+        try producer.start()
+        defer { channel.cancel() }
+        // One grain tile per ink for the whole document, embedded once.
+        let textures = InkTextures()
+        var pending = inkedPages[...]
+        for (page, placement) in zip(pages, placements) {
+            let size = placement.displayedSize
+            writer.beginPage(width: size.width, height: size.height)
+            if pending.first == page {
+                pending.removeFirst()
+                let ink = try channel.take()
+                precondition(ink.page == page, "ink arrived for page \(ink.page) while drawing page \(page)")
+                CairoInkPainter.draw(ink.drawings, on: writer.context, textures: textures)
+            }
+            try writer.endPage()
+        }
+        try writer.finish()
+        return InkDrawingStats(strokes: producer.strokeCount, warnings: producer.warnings, latestInkTime: producer.latestInkTime)
+    }
+
+    private static func openInkPDF(_ file: AtomicOutput, name: String) throws(ExportError) -> QPDFDocument {
+        do {
+            return try QPDFDocument(path: file.writablePath, password: nil)
+        } catch {
+            throw .renderFailed(path: name, page: nil, reason: "the ink drawn cannot be read back (\(error))")
+        }
+    }
+
+    private static func readFile(_ path: String, name: String) throws(ExportError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .writeFailed(path: name, reason: "cannot read it back to attach it")
+        }
+        return [UInt8](data)
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// Lays the pages of an ink-only PDF (drawn by cairo) over pages of the
+/// original, by hand with qpdf's object API.
+///
+/// qpdf 11.3's own overlay job moves the original content when the CropBox
+/// or TrimBox is not centred in the MediaBox, clips it to the TrimBox and
+/// scales ink into it (see docs in the shared notes). Here the original
+/// content streams are not touched: the page's `/Contents` becomes
+/// `[q, original…, Q + ink]`, where the ink is the ink page's content stream
+/// turned into a Form XObject, copied without decoding, and placed with
+/// `PagePlacement.matrix`. The XObject carries no `/Group`: cairo marks its
+/// pages as isolated transparency groups, and an isolated group keeps a
+/// multiply highlighter from darkening the text beneath it.
+///
+/// Pages without ink are not touched at all.
+struct InkOverlay {
+    let document: QPDFDocument
+    let ink: QPDFDocument
+    /// `q`, shared by every inked page (by object number: handles do not outlive a page).
+    private var saveStream: QPDFReference?
+
+    init(document: QPDFDocument, ink: QPDFDocument) {
+        self.document = document
+        self.ink = ink
+    }
+
+    /// Where ink goes on page `number` of `document`, from its boxes, `/Rotate` and `/UserUnit`.
+    static func placement(of page: QPDFObject) -> PagePlacement {
+        func numbers(_ box: QPDFObject?) -> [Double]? {
+            guard let box, box.isArray, box.count == 4 else { return nil }
+            let values = box.items.compactMap(\.number)
+            return values.count == 4 ? values : nil
+        }
+        return PagePlacement(mediaBox: numbers(page.inherited("/MediaBox")) ?? [0, 0, 612, 792],
+                             cropBox: numbers(page.inherited("/CropBox")),
+                             rotate: page.inherited("/Rotate")?.integer ?? 0,
+                             userUnit: page["/UserUnit"]?.number)
+    }
+
+    /// Puts ink page `inkPage` of `ink` over page `number` of `document`.
+    ///
+    /// The corresponding C functions are `qpdf_oh_copy_foreign_object`, `qpdf_oh_new_stream`
+    /// and `qpdf_oh_replace_key`.
+    mutating func overlay(inkPage inkNumber: Int, onto number: Int, placement: PagePlacement) throws(ExportError) {
+        let page = document.page(number)
+        let inkPage = ink.page(inkNumber)
+        let size = placement.displayedSize
+
+        let form = try formXObject(from: inkPage, size: size, page: number)
+
+        // Resources: a fresh dictionary for this page (the original may be
+        // shared with other pages or inherited), with the ink under an unused name.
+        let resources = page.inherited("/Resources")?.shallowCopy() ?? document.newDictionary()
+        let xObjects = resources["/XObject"]?.shallowCopy() ?? document.newDictionary()
+        var name = "/InkPDFInk"
+        var suffix = 1
+        while xObjects[name] != nil {
+            suffix += 1
+            name = "/InkPDFInk\(suffix)"
+        }
+        xObjects.set(name, form)
+        resources.set("/XObject", xObjects)
+        page.set("/Resources", resources)
+
+        let matrix = placement.matrix.map(PagePlacement.pdfNumber).joined(separator: " ")
+        let drawInk = document.newStream(Array("\nQ q \(matrix) cm \(name) Do Q\n".utf8))
+        let contents = document.newArray([save()])
+        if let original = page["/Contents"] {
+            if original.isArray {
+                for item in original.items { contents.append(item) }
+            } else {
+                contents.append(original)
+            }
+        }
+        contents.append(drawInk)
+        page.set("/Contents", contents)
+        if let error = document.takeError() { throw .damagedPDF(path: document.path, reason: "page \(number): \(error)") }
+        if let error = ink.takeError() { throw .renderFailed(path: document.path, page: number, reason: error) }
+    }
+
+    /// The ink page as a Form XObject of this document: its content stream
+    /// copied as it is (still compressed), with a form's keys and the ink page's resources.
+    private func formXObject(from inkPage: QPDFObject, size: (width: Double, height: Double),
+                             page number: Int) throws(ExportError) -> QPDFObject {
+        let form: QPDFObject
+        let contents = inkPage["/Contents"]
+        if let contents, contents.isStream {
+            form = document.copyForeign(contents, from: ink)
+        } else {
+            // Several streams (not what cairo writes): join their decoded data.
+            var bytes: [UInt8] = []
+            for stream in contents?.items ?? [] {
+                guard let data = stream.streamData() else {
+                    throw .renderFailed(path: document.path, page: number, reason: "the ink page's content cannot be read")
+                }
+                bytes += data + [10]
+            }
+            form = document.newStream(bytes)
+        }
+        form.set("/Type", document.newName("/XObject"))
+        form.set("/Subtype", document.newName("/Form"))
+        form.set("/BBox", document.newArray([document.newInteger(0), document.newInteger(0),
+                                             document.newReal(size.width), document.newReal(size.height)]))
+        form.remove("/Group")
+        if let resources = inkPage["/Resources"] {
+            form.set("/Resources", document.copyForeign(resources, from: ink))
+        }
+        return form
+    }
+
+    /// The shared `q` stream, made on first use.
+    private mutating func save() -> QPDFObject {
+        if let saveStream { return document.object(id: saveStream.id, generation: saveStream.generation) }
+        let stream = document.newStream(Array("q\n".utf8))
+        saveStream = stream.reference
+        return stream
+    }
+}

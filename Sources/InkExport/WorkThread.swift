@@ -1,0 +1,30 @@
+import Foundation
+
+/// Starts a thread and says whether it started: Foundation's `Thread.start`
+/// fails silently (under a memory limit, a stack cannot always be mapped),
+/// and a thread that never runs leaves whoever waits for it waiting for ever.
+enum WorkThread {
+    /// Runs `body` on a new thread with `stackSize` bytes of stack (poppler and
+    /// cairo recurse on some pages, so work threads get the main thread's 8 MiB).
+    ///
+    /// The corresponding C functions are `pthread_attr_setstacksize`, `pthread_create` and `pthread_detach`.
+    static func start(for document: String, stackSize: Int = 8 << 20, _ body: @escaping @Sendable () -> Void) throws(ExportError) {
+        final class Box { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, stackSize)
+        let context = Unmanaged.passRetained(Box(body)).toOpaque()
+        var thread = pthread_t()
+        let status = pthread_create(&thread, &attributes, { context in
+            let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
+            box.body()
+            return nil
+        }, context)
+        guard status == 0 else {
+            Unmanaged<Box>.fromOpaque(context).release()
+            throw .renderFailed(path: document, page: nil, reason: "cannot start a thread (\(String(cString: strerror(status)))); raise --memory-limit")
+        }
+        pthread_detach(thread)
+    }
+}

@@ -1,0 +1,42 @@
+/// The grey levels of a grain tile (255 leaves the colour below as it is,
+/// lower darkens it when multiplied), made from a fixed hash so that the
+/// same inkpdf writes the same bytes.
+struct GrainTile {
+    let size: Int
+    let pixelsPerPoint: Double
+    let levels: [UInt8]
+
+    init(_ grain: Grain) {
+        switch grain {
+        case .pencil:
+            // 32 px at 4 px/pt: an 8 pt tile of fine tooth, slightly streaked along x.
+            self.init(size: 32, pixelsPerPoint: 4, cell: 1, threshold: 0.4, strength: 0.45, seed: 0x9E37)
+        case .crayon:
+            // 48 px at 4 px/pt: a 12 pt tile of coarser, stronger wax specks.
+            self.init(size: 48, pixelsPerPoint: 4, cell: 2, threshold: 0.45, strength: 0.45, seed: 0x7F4A)
+        }
+    }
+
+    private init(size: Int, pixelsPerPoint: Double, cell: Int, threshold: Double, strength: Double, seed: UInt32) {
+        self.size = size
+        self.pixelsPerPoint = pixelsPerPoint
+        let cells = size / cell
+        func noise(_ x: Int, _ y: Int) -> Double {
+            // Wraps at the tile's edge so that repeats join without a seam.
+            var h = UInt32((x + cells) % cells) &* 0x27D4_EB2D ^ UInt32((y + cells) % cells) &* 0x1656_67B1 ^ seed
+            h ^= h >> 15; h = h &* 0x85EB_CA6B; h ^= h >> 13; h = h &* 0xC2B2_AE35; h ^= h >> 16
+            return Double(h & 0xFFFF) / 65535
+        }
+        var levels = [UInt8](repeating: 255, count: size * size)
+        for y in 0..<size {
+            for x in 0..<size {
+                let cx = x / cell, cy = y / cell
+                // Neighbours along x soften the speck into a short streak.
+                let n = (2 * noise(cx, cy) + noise(cx - 1, cy) + noise(cx + 1, cy)) / 4
+                let speck = max(0, (n - threshold) / (1 - threshold))
+                levels[y * size + x] = UInt8((255 * (1 - strength * speck)).rounded())
+            }
+        }
+        self.levels = levels
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import InkExport
+import InkSamples
+import Testing
+
+/// Each document runs in a worker process: bounded time and memory, and
+/// nothing left behind whatever happens to it or to its parent.
+@Suite struct WorkerTests {
+    final class Fixture {
+        let folder: URL
+        let pdf: URL, ink: URL
+        var out: URL { folder.appendingPathComponent("out") }
+
+        init(pages: Int = 40) throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkpdf-worker-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            pdf = folder.appendingPathComponent("doc.pdf")
+            ink = folder.appendingPathComponent("doc.ink.jsonl")
+            try SampleDocuments.writeBenchmark(pages: pages, pdf: pdf, ink: ink)
+        }
+
+        deinit { try? FileManager.default.removeItem(at: folder) }
+
+        var leftInOutput: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).sorted() }
+
+        /// Starts the real executable on this document.
+        func start(_ extra: [String] = []) throws -> (Process, Pipe) {
+            let process = Process()
+            process.executableURL = InterruptTests.executable
+            process.arguments = ["flatten", pdf.path, "--ink", ink.path, "-o", out.appendingPathComponent("doc.pdf").path]
+                + DemoLicence.arguments + extra
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = Pipe()
+            try process.run()
+            return (process, errors)
+        }
+    }
+
+    @Test func aDocumentThatTakesTooLongIsStoppedAndLeavesNothing() throws {
+        let f = try Fixture()
+        let (process, errors) = try f.start(["--timeout", "0.3"])
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == ExitCode.timedOut.rawValue, "\(message)")
+        #expect(message == "inkpdf: \(f.pdf.path): stopped after 0 s without finishing (a damaged PDF can make poppler loop); nothing was written; check the file, or raise --timeout\n")
+        #expect(f.leftInOutput.isEmpty, "left behind: \(f.leftInOutput)")
+    }
+
+    @Test func aWorkerWithoutMemoryToWorkInFailsCleanly() throws {
+        let f = try Fixture(pages: 2)
+        let (process, errors) = try f.start(["--memory-limit", "100"])
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus != 0)
+        #expect(message.contains("--memory-limit"), "\(message)")
+        #expect(f.leftInOutput.isEmpty, "left behind: \(f.leftInOutput)")
+    }
+
+    @Test func killingTheParentStopsTheWorker() throws {
+        let f = try Fixture()
+        let (process, _) = try f.start()
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, !f.leftInOutput.contains(where: { $0.hasPrefix(".doc.pdf.inkpdf-") }) { usleep(5_000) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        // The orphaned worker notices within half a second and removes its files.
+        let settled = Date().addingTimeInterval(10)
+        while Date() < settled, !f.leftInOutput.isEmpty { usleep(50_000) }
+        #expect(f.leftInOutput.isEmpty, "left behind: \(f.leftInOutput)")
+    }
+
+    @Test func temporaryFilesOfADeadProcessAreRemovedByTheNextRun() throws {
+        let f = try Fixture(pages: 2)
+        try FileManager.default.createDirectory(at: f.out, withIntermediateDirectories: true)
+        // A process that has ended: its pid no longer runs.
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let stale = f.out.appendingPathComponent(".doc.pdf.inkpdf-\(ended.processIdentifier)-12345")
+        let live = f.out.appendingPathComponent(".doc.pdf.inkpdf-\(getpid())-12345")
+        try Data("half a file".utf8).write(to: stale)
+        try Data("still being written".utf8).write(to: live)
+        let (process, errors) = try f.start()
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(message)")
+        #expect(!FileManager.default.fileExists(atPath: stale.path), "the dead process's file is gone")
+        #expect(FileManager.default.fileExists(atPath: live.path), "a running process's file is left alone")
+        #expect(f.leftInOutput == [".doc.pdf.inkpdf-\(getpid())-12345", "doc.ink.jsonl.gz", "doc.pdf"])
+    }
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Benchmark of `inkpdf export` (ink laid over the original pages) on the dense
+# document of scripts/bench.sh (bench-work/bench-PAGES.*, generated if missing),
+# against
+#   - `pdftocairo -pdf` (re-drawing every page, no ink: the flatten floor), and
+#   - the two-step script "draw an ink-only PDF, then qpdf SRC --overlay INK -- OUT"
+#     (step 1 is `inkpdf export --ink-only`, the same cairo drawing export does).
+# Reports best wall time of RUNS runs and peak RSS. Targets: export / pdftocairo
+# ≤ 0.5; export ≤ the two-step script; export peak RSS ≤ 64 MB.
+# SWIFT_BUILD_FLAGS (e.g. "--scratch-path .build-x") is passed to swift build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SWIFT=${SWIFT:-swift}
+PAGES=${PAGES:-1000}
+RUNS=${RUNS:-2}
+work=bench-work
+mkdir -p "$work"
+# The benchmark measures exporting, not licensing: a policy that makes export free.
+echo '{"exportAnnotated":"free"}' > "$work/export-policy.json"
+export INKPDF_POLICY="$work/export-policy.json"
+
+# shellcheck disable=SC2086
+$SWIFT build -c release ${SWIFT_BUILD_FLAGS:-} --product inkpdf >/dev/null
+# shellcheck disable=SC2086
+$SWIFT build -c release ${SWIFT_BUILD_FLAGS:-} --product inkpdf-samples >/dev/null
+# shellcheck disable=SC2086
+bin=$($SWIFT build -c release ${SWIFT_BUILD_FLAGS:-} --show-bin-path)
+
+src="$work/bench-$PAGES.pdf" ink="$work/bench-$PAGES.ink.jsonl"
+if [ ! -f "$src" ] || [ ! -f "$ink" ]; then
+    echo "generating $PAGES dense pages…"
+    "$bin/inkpdf-samples" bench --pages "$PAGES" "$work" >/dev/null
+fi
+
+# Runs a command RUNS times; prints the best wall time (s) and the largest max RSS (KB).
+measure() {
+    local best="" rss=0 t m
+    for _ in $(seq "$RUNS"); do
+        /usr/bin/time -o "$work/time-export.txt" -f "%e %M" "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
+        read -r t m < "$work/time-export.txt"
+        if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
+        [ "$m" -gt "$rss" ] && rss=$m
+    done
+    echo "$best $rss"
+}
+row() { printf "%-44s %9s %11.1f\n" "$1" "$2" "$(awk "BEGIN{print $3/1024}")"; }
+
+echo
+printf "%-44s %9s %11s\n" "export, $PAGES dense pages" seconds "max RSS MB"
+read -r tf mf < <(measure pdftocairo -pdf "$src" "$work/export-floor.pdf"); row "pdftocairo -pdf" "$tf" "$mf"
+read -r te me < <(measure "$bin/inkpdf" export "$src" --ink "$ink" -o "$work/export-$PAGES.pdf" --no-sidecar)
+row "inkpdf export --no-sidecar" "$te" "$me"
+read -r ts ms < <(measure "$bin/inkpdf" export "$src" --ink "$ink" -o "$work/export-$PAGES.pdf")
+row "inkpdf export (with sidecar)" "$ts" "$ms"
+read -r t1 m1 < <(measure "$bin/inkpdf" export "$src" --ink "$ink" -o "$work/export-ink-only.pdf" --ink-only --no-sidecar)
+row "two-step 1: inkpdf export --ink-only" "$t1" "$m1"
+read -r t2 m2 < <(measure qpdf "$src" --overlay "$work/export-ink-only.pdf" -- "$work/export-qpdf-overlay.pdf")
+row "two-step 2: qpdf --overlay" "$t2" "$m2"
+echo
+awk -v a="$te" -v b="$tf" 'BEGIN{printf "time export / pdftocairo -pdf: %.2f (target ≤ 0.5)\n", a/b}'
+awk -v a="$te" -v b="$t1" -v c="$t2" 'BEGIN{printf "time export / two-step script: %.2f (target ≤ 1; two-step %.2f s)\n", a/(b+c), b+c}'
+awk -v a="$me" -v b="$ms" 'BEGIN{printf "export peak RSS: %.1f MB, %.1f MB with the sidecar (target ≤ 64)\n", a/1024, b/1024}'
+ls -l "$src" "$work/export-$PAGES.pdf" "$work/export-qpdf-overlay.pdf" | awk '{printf "%s %.1f MB\n", $9, $5/1048576}'
