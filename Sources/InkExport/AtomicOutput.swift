@@ -121,7 +121,15 @@ public final class TemporaryFiles: Sendable {
     /// Worker processes that write outputs for this one, with their destinations.
     private let workers = Mutex<[pid_t: [String]]>([:])
 
-    func registerWorker(_ pid: pid_t, destinations: [String]) { workers.withLock { $0[pid] = destinations } }
+    /// Registers a started worker; false once a signal is ending the process (the
+    /// caller must stop the worker itself: the handler's list is already taken).
+    func registerWorker(_ pid: pid_t, destinations: [String]) -> Bool {
+        workers.withLock { workers in
+            guard !isEnding else { return false }
+            workers[pid] = destinations
+            return true
+        }
+    }
     func unregisterWorker(_ pid: pid_t) { workers.withLock { _ = $0.removeValue(forKey: pid) } }
 
     /// Stops the workers (SIGTERM, so that they remove their own temporary

@@ -34,6 +34,7 @@ public struct DocumentWorker: Sendable {
     public static let workerVerb = "__worker"
 
     public func flatten(pdf: String, ink: String, output: String, options: FlattenOptions) throws(ExportError) -> FlattenReport {
+        guard !TemporaryFiles.shared.isEnding else { throw .interrupted(signal: SIGINT) }
         var environment = ProcessInfo.processInfo.environment
         environment["INKPDF_PASSWORD"] = options.password
         let destinations = [output, Flattener.sidecarPath(forOutput: output)]
@@ -66,7 +67,13 @@ public struct DocumentWorker: Sendable {
             throw .renderFailed(path: document, page: nil, reason: "cannot start the worker \(executable): \(error.localizedDescription)")
         }
         let pid = process.processIdentifier
-        TemporaryFiles.shared.registerWorker(pid, destinations: destinations)
+        guard TemporaryFiles.shared.registerWorker(pid, destinations: destinations) else {
+            // A signal arrived while this worker started: stop it here, the handler no longer will.
+            kill(pid, SIGKILL)
+            finished.wait()
+            for destination in destinations { TemporaryFiles.removeLeftovers(besides: destination, ownedBy: pid) }
+            throw .interrupted(signal: SIGINT)
+        }
         defer { TemporaryFiles.shared.unregisterWorker(pid) }
         if finished.wait(timeout: .now() + limits.timeout) == .timedOut {
             kill(pid, SIGKILL)

@@ -91,3 +91,51 @@ import Testing
         #expect(f.leftInOutput == [".doc.pdf.inkpdf-\(getpid())-12345", "doc.ink.jsonl.gz", "doc.pdf"])
     }
 }
+
+/// Ctrl-C in the middle of a batch: nothing half-written, and the next run
+/// does only what is left.
+@Suite struct BatchInterruptTests {
+    @Test func anInterruptedBatchLeavesWholeFilesAndResumes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkpdf-batch-int-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = folder.appendingPathComponent("term"), output = folder.appendingPathComponent("flat")
+        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+        for week in 1...4 {
+            try SampleDocuments.writeBenchmark(pages: 30, pdf: source.appendingPathComponent("week\(week).pdf"),
+                                               ink: source.appendingPathComponent("week\(week).ink.jsonl"))
+        }
+        func batch() throws -> (Process, Pipe) {
+            let process = Process()
+            process.executableURL = InterruptTests.executable
+            process.arguments = ["batch", source.path, "-o", output.path, "--jobs", "1", "--progress", "lines"] + DemoLicence.arguments
+            let lines = Pipe()
+            process.standardOutput = lines
+            process.standardError = Pipe()
+            try process.run()
+            return (process, lines)
+        }
+        func names() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []).sorted() }
+
+        let (first, _) = try batch()
+        // Interrupt once the first document is done and the second is being written.
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, !(names().contains("week1.pdf") && names().contains { $0.contains(".inkpdf-") }) { usleep(5_000) }
+        kill(first.processIdentifier, SIGINT)
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 130)
+        let afterInterrupt = names()
+        #expect(!afterInterrupt.contains { $0.contains(".inkpdf-") }, "no temporary files: \(afterInterrupt)")
+        #expect(afterInterrupt.contains("week1.pdf") && afterInterrupt.contains("week1.ink.jsonl.gz"))
+        let finished = afterInterrupt.filter { $0.hasSuffix(".pdf") }.count
+        #expect(finished < 4, "the batch was stopped before the end")
+
+        let (second, lines) = try batch()
+        second.waitUntilExit()
+        #expect(second.terminationStatus == 0)
+        let report = String(decoding: lines.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let skipped = report.split(separator: "\n").filter { $0.hasPrefix("up to date ") }.count
+        #expect(skipped == finished, "\(report)")
+        #expect(report.contains("\(finished) up to date"), "\(report)")
+        #expect(names().filter { $0.hasSuffix(".pdf") }.count == 4)
+    }
+}
