@@ -9,40 +9,9 @@
 # ≤ 0.5; export ≤ the two-step script; export peak RSS ≤ 64 MB.
 # SWIFT_BUILD_FLAGS (e.g. "--scratch-path .build-x") is passed to swift build.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-SWIFT=${SWIFT:-swift}
-PAGES=${PAGES:-1000}
-RUNS=${RUNS:-2}
-work=bench-work
-mkdir -p "$work"
-# The benchmark measures exporting, not licensing: a policy that makes export free.
-echo '{"exportAnnotated":"free"}' > "$work/export-policy.json"
-export INKPDF_POLICY="$work/export-policy.json"
-
-# shellcheck disable=SC2086
-$SWIFT build -c release ${SWIFT_BUILD_FLAGS:-} --product inkpdf >/dev/null
-# shellcheck disable=SC2086
-$SWIFT build -c release ${SWIFT_BUILD_FLAGS:-} --product inkpdf-samples >/dev/null
-# shellcheck disable=SC2086
-bin=$($SWIFT build -c release ${SWIFT_BUILD_FLAGS:-} --show-bin-path)
-
+# shellcheck source=scripts/bench-common.sh
+source "$(dirname "$0")/bench-common.sh"
 src="$work/bench-$PAGES.pdf" ink="$work/bench-$PAGES.ink.jsonl"
-if [ ! -f "$src" ] || [ ! -f "$ink" ]; then
-    echo "generating $PAGES dense pages…"
-    "$bin/inkpdf-samples" bench --pages "$PAGES" "$work" >/dev/null
-fi
-
-# Runs a command RUNS times; prints the best wall time (s) and the largest max RSS (KB).
-measure() {
-    local best="" rss=0 t m
-    for _ in $(seq "$RUNS"); do
-        /usr/bin/time -o "$work/time-export.txt" -f "%e %M" "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
-        read -r t m < "$work/time-export.txt"
-        if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
-        [ "$m" -gt "$rss" ] && rss=$m
-    done
-    echo "$best $rss"
-}
 row() { printf "%-44s %9s %11.1f\n" "$1" "$2" "$(awk "BEGIN{print $3/1024}")"; }
 
 echo

@@ -6,24 +6,11 @@
 # near ink (dilated by 3 px), at 288 dpi, over the first FIDELITY_PAGES pages.
 # Targets: ≤ 15 KB of ink per page at SSIM ≥ 0.99 near ink.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-SWIFT=${SWIFT:-swift}
-PAGES=${PAGES:-1000}
 FIDELITY_PAGES=${FIDELITY_PAGES:-3}
-work=bench-work
-mkdir -p "$work"
-echo '{"exportAnnotated":"free"}' > "$work/policy.json"
-
-$SWIFT build -c release --product inkpdf >/dev/null
-$SWIFT build -c release --product inkpdf-samples >/dev/null
-bin=$($SWIFT build -c release --show-bin-path)
-
-if [ ! -f "$work/bench-$PAGES.pdf" ] || [ ! -f "$work/bench-$PAGES.ink.jsonl" ]; then
-    echo "generating $PAGES dense pages…"
-    "$bin/inkpdf-samples" bench --pages "$PAGES" "$work" >/dev/null
-fi
+# shellcheck source=scripts/bench-common.sh
+source "$(dirname "$0")/bench-common.sh"
 [ -f "$work/floor-$PAGES.pdf" ] || pdftocairo -pdf "$work/bench-$PAGES.pdf" "$work/floor-$PAGES.pdf"
-INKPDF_POLICY="$work/policy.json" "$bin/inkpdf" flatten "$work/bench-$PAGES.pdf" --ink "$work/bench-$PAGES.ink.jsonl" \
+"$bin/inkpdf" flatten "$work/bench-$PAGES.pdf" --ink "$work/bench-$PAGES.ink.jsonl" \
     -o "$work/ink-$PAGES.pdf" --no-sidecar --quiet
 out=$(stat -c %s "$work/ink-$PAGES.pdf")
 floor=$(stat -c %s "$work/floor-$PAGES.pdf")

@@ -6,37 +6,9 @@
 # 1000 pages, peak RSS ≤ 64 MB, and the 1000-page RSS ≤ 1.25 × the 36-page RSS.
 # Then the batch benchmark (see the end; BENCH_BATCH=0 skips it).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-SWIFT=${SWIFT:-swift}
-PAGES=${PAGES:-1000}
-RUNS=${RUNS:-2}
-work=bench-work
-mkdir -p "$work"
-# The benchmark measures flattening, not licensing: a policy that makes export free.
-echo '{"exportAnnotated":"free"}' > "$work/policy.json"
-
-$SWIFT build -c release --product inkpdf >/dev/null
-$SWIFT build -c release --product inkpdf-samples >/dev/null
-bin=$($SWIFT build -c release --show-bin-path)
-
-for n in 36 "$PAGES"; do
-    if [ ! -f "$work/bench-$n.pdf" ] || [ ! -f "$work/bench-$n.ink.jsonl" ]; then
-        echo "generating $n dense pages…"
-        "$bin/inkpdf-samples" bench --pages "$n" "$work" >/dev/null
-    fi
-done
-
-# Runs a command RUNS times; prints the best wall time (s) and the largest max RSS (KB).
-measure() {
-    local best="" rss=0 t m
-    for _ in $(seq "$RUNS"); do
-        /usr/bin/time -o "$work/time.txt" -f "%e %M" "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
-        read -r t m < "$work/time.txt"
-        if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
-        [ "$m" -gt "$rss" ] && rss=$m
-    done
-    echo "$best $rss"
-}
+# shellcheck source=scripts/bench-common.sh
+source "$(dirname "$0")/bench-common.sh"
+dense_document 36
 
 printf "%-8s %-22s %9s %11s\n" pages command seconds "max RSS MB"
 declare -A T R
