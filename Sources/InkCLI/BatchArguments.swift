@@ -100,6 +100,6 @@ extension BatchArguments {
     func options(environment: [String: String], workerExecutable: String?) -> BatchOptions {
         BatchOptions(jobs: jobs ?? BatchOptions.defaultJobs, shard: shard, copyUninked: copyUninked, force: force,
                      flatten: FlattenOptions(password: password ?? environment["INKPDF_PASSWORD"], stripMetadata: stripMetadata),
-                     worker: workerExecutable.map { DocumentWorker(executable: $0, limits: limits) })
+                     worker: workerExecutable.map { DocumentWorker(executable: $0, limits: limits, gateArguments: gate.arguments) })
     }
 }

@@ -5,19 +5,20 @@ extension CommandRunner {
     /// Flattens one document: in a worker process when an executable is set
     /// (bounded time and memory, a crash costs only this document), else here.
     func flattenDocument(_ pdf: String, ink: String, output: String, options: FlattenOptions,
-                         limits: WorkerLimits) throws(ExportError) -> FlattenReport {
+                         limits: WorkerLimits, gate: GateOptions) throws(ExportError) -> FlattenReport {
         if let workerExecutable {
-            return try DocumentWorker(executable: workerExecutable, limits: limits)
+            return try DocumentWorker(executable: workerExecutable, limits: limits, gateArguments: gate.arguments)
                 .flatten(pdf: pdf, ink: ink, output: output, options: options)
         }
         return try Flattener.flatten(pdf: pdf, ink: ink, output: output, options: options)
     }
 
-    /// The worker's side: limits itself, flattens, and prints its report as one JSON line.
-    /// Gated by its parent, so it does not consult the gate again.
+    /// The worker's side: limits itself, checks the gate (the hidden verb is no way
+    /// around it), flattens, and prints its report as one JSON line.
     func runWorker(_ arguments: FlattenArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         WorkerProcess.applyLimits(arguments.limits)
         WorkerProcess.stopWhenParentEnds()
+        if let refused = exportGate(arguments.gate, command: "flatten", errors: &errors) { return refused }
         do {
             let report = try Flattener.flatten(pdf: arguments.pdf, ink: arguments.ink, output: arguments.output,
                                                options: arguments.options(environment: environment))

@@ -105,7 +105,7 @@ public struct CommandRunner {
         let options = arguments.options(environment: environment)
         do {
             let report = try flattenDocument(arguments.pdf, ink: arguments.ink, output: arguments.output, options: options,
-                                             limits: arguments.limits)
+                                             limits: arguments.limits, gate: arguments.gate)
             for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }
             if !arguments.quiet {
                 print("wrote \(report.output) (\(report.pageCount) pages, \(report.inkedPageCount) with ink, \(report.strokeCount) strokes)", to: &output)

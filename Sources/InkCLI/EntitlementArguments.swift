@@ -17,6 +17,17 @@ public struct GateOptions: Equatable, Sendable {
         self.state = state
     }
 
+    /// The options as they are written on a command line (for a worker process,
+    /// which checks the gate again: a hidden verb must not be a way around it).
+    public var arguments: [String] {
+        var out: [String] = []
+        if let policy { out += ["--policy", policy] }
+        if let trust { out += ["--trust", trust] }
+        for proof in proofs { out += ["--proof", proof] }
+        if let state { out += ["--state", state] }
+        return out
+    }
+
     /// Records one of the gate's options.
     mutating func set(_ option: String, to value: String) {
         switch option {

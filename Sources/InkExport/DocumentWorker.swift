@@ -9,10 +9,14 @@ public struct DocumentWorker: Sendable {
     /// The inkpdf executable (`/proc/self/exe` from the command line).
     public var executable: String
     public var limits: WorkerLimits
+    /// The entitlement options (`--policy`, `--trust`, `--proof`, `--state`) the worker
+    /// checks again before it writes: it is an export like any other.
+    public var gateArguments: [String]
 
-    public init(executable: String, limits: WorkerLimits = .default) {
+    public init(executable: String, limits: WorkerLimits = .default, gateArguments: [String] = []) {
         self.executable = executable
         self.limits = limits
+        self.gateArguments = gateArguments
     }
 
     /// The arguments that make the child flatten as `options` say (the password
@@ -38,7 +42,7 @@ public struct DocumentWorker: Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["INKPDF_PASSWORD"] = options.password
         let destinations = [output, Flattener.sidecarPath(forOutput: output)]
-        let result = try run(Self.arguments(pdf: pdf, ink: ink, output: output, options: options, limits: limits),
+        let result = try run(Self.arguments(pdf: pdf, ink: ink, output: output, options: options, limits: limits) + gateArguments,
                              environment: environment, document: pdf, destinations: destinations)
         guard let report = FlattenReport(json: result) else {
             throw .renderFailed(path: pdf, page: nil, reason: "the worker's report could not be read")

@@ -140,8 +140,8 @@ public enum Flattener {
         let textures = InkTextures()
         for number in keptPages {
             let page = try document.page(number)
-            let size = page.displayedSize
-            writer.beginPage(width: size.width, height: size.height)
+            let size = document.displayedSize(ofPage: number)
+            writer.beginPage(width: size.0, height: size.1)
             if let label = document.label(of: page) { writer.setPageLabel(label) }
             navigation.beginPage(source: number, on: writer)
             cairo_save(writer.context)

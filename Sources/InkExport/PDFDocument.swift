@@ -90,11 +90,18 @@ public final class PDFDocument {
         return turned ? 90 : 0
     }
 
-    /// Page `number`'s displayed size, remembered once asked.
-    func displayedSize(ofPage number: Int) -> (Double, Double) {
+    /// Page `number`'s displayed size, remembered once asked. A page whose
+    /// CropBox lies outside its MediaBox shows as 0 × 0 in poppler; it is given
+    /// its MediaBox's size (turned by /Rotate), as poppler's pdftoppm shows it.
+    public func displayedSize(ofPage number: Int) -> (Double, Double) {
         if let size = sizes[number] { return size }
         guard let page = try? page(number) else { return (0, 0) }
-        let size = page.displayedSize
+        var size = page.displayedSize
+        if size.width < 1 || size.height < 1,
+           let media = PageRotations.mediaBoxSize(path: path, password: workingPassword.map { String(cString: $0) }, page: number),
+           media.0 >= 1, media.1 >= 1 {
+            size = rotation(ofPage: number) % 180 == 0 ? (media.0, media.1) : (media.1, media.0)
+        }
         sizes[number] = (size.width, size.height)
         return (size.width, size.height)
     }

@@ -8,6 +8,11 @@ public enum WorkerProcess {
     ///
     /// The corresponding C function is `setrlimit`.
     public static func applyLimits(_ limits: WorkerLimits) {
+        // The parent may have started this process from a thread that blocks signals, and the
+        // mask is inherited: unblock them, so that a crash or a kill ends the worker as it should.
+        var none = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, nil)
         var memory = rlimit(rlim_cur: rlim_t(limits.memoryMB) << 20, rlim_max: rlim_t(limits.memoryMB) << 20)
         setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &memory)
         let seconds = rlim_t(max(limits.timeout, 1).rounded(.up)) + 5

@@ -9,6 +9,8 @@ struct StandardStream: TextOutputStream {
 }
 
 TemporaryFiles.shared.removeOnSignals()
+// Past a file-size limit (ulimit -f), a write should fail with EFBIG and be reported, not kill the process.
+signal(SIGXFSZ, SIG_IGN)
 var output = StandardStream(handle: .standardOutput)
 var errors = StandardStream(handle: .standardError)
 // Each document is flattened in a worker process: this same executable.

@@ -70,6 +70,20 @@ import Testing
         #expect(f.leftInOutput.isEmpty, "left behind: \(f.leftInOutput)")
     }
 
+    @Test func theHiddenWorkerVerbIsNoWayAroundTheGate() throws {
+        let f = try Fixture(pages: 1)
+        let process = Process()
+        process.executableURL = InterruptTests.executable
+        process.arguments = ["__worker", "flatten", f.pdf.path, "--ink", f.ink.path, "-o", f.out.appendingPathComponent("doc.pdf").path]
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("INKPDF_") }
+        process.standardError = Pipe()
+        process.standardOutput = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == ExitCode.entitlementRequired.rawValue)
+        #expect(f.leftInOutput.isEmpty)
+    }
+
     @Test func temporaryFilesOfADeadProcessAreRemovedByTheNextRun() throws {
         let f = try Fixture(pages: 2)
         try FileManager.default.createDirectory(at: f.out, withIntermediateDirectories: true)
