@@ -16,6 +16,8 @@ public enum Command: Equatable, Sendable {
     case render(RenderArguments)
     case export(ExportArguments)
     case extract(ExtractArguments)
+    /// Hidden: a command run as a worker process (`__isolated export …`), printing as it would.
+    indirect case isolated(Command)
 }
 
 /// A command line that cannot be run, with the one line that says why.
@@ -41,6 +43,7 @@ extension Command {
         case "batch": return .batch(try parseBatch(rest))
         case "render": return .render(try parseRender(rest))
         case "export": return .export(try parseExport(rest))
+        case DocumentWorker.isolatedVerb: return .isolated(try parse(rest))
         case "extract": return .extract(try parseExtract(rest))
         case "entitlement", "licence", "license": return .entitlement(try parseEntitlement(verb: verb, rest))
         default: throw UsageError(message: "unknown command '\(verb)'")

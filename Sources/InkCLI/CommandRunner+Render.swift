@@ -4,7 +4,7 @@ import InkExport
 /// no entitlement gate.
 extension CommandRunner {
     static let renderUsage = """
-          inkpdf render IN.pdf --ink LAYERS -o DIR [--pages 2-5,9] [--dpi N | --scale S]
+          inkpdf render IN.pdf --ink LAYERS -o DIR [--pages 2-5,9] [--dpi N | --scale S] [--timeout S] [--memory-limit MB]
                         [--password P] [--ignore-mismatch] [--quiet]
         """
 

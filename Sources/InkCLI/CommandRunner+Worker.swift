@@ -29,4 +29,35 @@ extension CommandRunner {
             return error.exitCode.rawValue
         }
     }
+
+    /// Runs `arguments` as `inkpdf __isolated ARGUMENTS` and passes on what it
+    /// printed and its exit code; a worker stopped by the timeout or killed by a
+    /// signal is reported here, with its files removed.
+    func runIsolated(_ arguments: [String], executable: String, limits: WorkerLimits, document: String, destination: String,
+                     output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        do {
+            let result = try DocumentWorker(executable: executable, limits: limits)
+                .spawn([DocumentWorker.isolatedVerb] + arguments, document: document, destinations: [destination])
+            output.write(String(decoding: result.output, as: UTF8.self))
+            errors.write(String(decoding: result.errors, as: UTF8.self))
+            return result.status
+        } catch {
+            print("inkpdf: \(error)", to: &errors)
+            return error.exitCode.rawValue
+        }
+    }
+
+    /// The worker's side of `runIsolated`: limits itself, then runs the command as usual
+    /// (the entitlement gate included).
+    func runAsIsolatedWorker(_ command: Command, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        switch command {
+        case .export(let arguments): WorkerProcess.applyLimits(arguments.limits)
+        case .render(let arguments): WorkerProcess.applyLimits(arguments.limits)
+        default:
+            print("inkpdf: \(DocumentWorker.isolatedVerb) runs export or render only", to: &errors)
+            return ExitCode.usage.rawValue
+        }
+        WorkerProcess.stopWhenParentEnds()
+        return run(command, output: &output, errors: &errors)
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import InkExport
 
 /// Runs a command, writing to the streams it is given, and returns the exit code.
@@ -74,6 +75,19 @@ public struct CommandRunner {
             print("inkpdf: \(error)", to: &errors)
             return ExitCode.usage.rawValue
         }
+        // Commands that read a PDF run in a worker process, bounded in time and memory.
+        if let workerExecutable {
+            switch command {
+            case .export(let export):
+                return runIsolated(arguments, executable: workerExecutable, limits: export.limits, document: export.pdf,
+                                   destination: export.output, output: &output, errors: &errors)
+            case .render(let render):
+                return runIsolated(arguments, executable: workerExecutable, limits: render.limits, document: render.pdf,
+                                   destination: (render.outputDirectory as NSString).appendingPathComponent("page.png"),
+                                   output: &output, errors: &errors)
+            default: break
+            }
+        }
         return run(command, output: &output, errors: &errors)
     }
 
@@ -96,6 +110,7 @@ public struct CommandRunner {
         case .batch(let arguments): return batch(arguments, output: &output, errors: &errors)
         case .render(let arguments): return render(arguments, output: &output, errors: &errors)
         case .export(let arguments): return export(arguments, output: &output, errors: &errors)
+        case .isolated(let command): return runAsIsolatedWorker(command, output: &output, errors: &errors)
         case .extract(let arguments): return extract(arguments, output: &output, errors: &errors)
         }
     }

@@ -15,6 +15,8 @@ public struct ExportArguments: Equatable, Sendable {
     public var inkOnly = false
     /// `--policy`, `--trust`, `--proof`, `--state`: what the entitlement gate reads before anything is written.
     public var gate = GateOptions()
+    /// `--timeout SECONDS`, `--memory-limit MB`: bounds on the worker process that exports.
+    public var limits = WorkerLimits()
 
     public init(pdf: String, ink: String, output: String, password: String? = nil, ignoreMismatch: Bool = false,
                 writeSidecar: Bool = true, quiet: Bool = false, pages: PageSelection? = nil, onlyAnnotated: Bool = false,
@@ -78,6 +80,7 @@ extension Command {
             case "--no-sidecar": parsed.writeSidecar = false
             case "--quiet", "-q": parsed.quiet = true
             case "--policy", "--trust", "--proof", "--state": parsed.gate.set(argument, to: try scanner.value(for: argument))
+            case "--timeout", "--memory-limit": try scanner.limit(argument, into: &parsed.limits)
             default: throw scanner.unknown(argument)
             }
         }

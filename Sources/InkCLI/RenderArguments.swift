@@ -11,6 +11,8 @@ public struct RenderArguments: Equatable, Sendable {
     public var password: String?
     public var ignoreMismatch: Bool
     public var quiet: Bool
+    /// `--timeout SECONDS`, `--memory-limit MB`: bounds on the worker process that renders.
+    public var limits = WorkerLimits()
 
     /// 144 dpi unless told otherwise: sharp on screen, small on disk.
     public static let defaultScale = 2.0
@@ -39,6 +41,7 @@ extension Command {
         var scanner = ArgumentScanner(command: "render", arguments: arguments)
         var ink: String?, output: String?, password: String?, pages: PageSelection?
         var scale: Double?, ignoreMismatch = false, quiet = false
+        var limits = WorkerLimits()
         func number(_ option: String, _ text: String) throws(UsageError) -> Double {
             guard let value = Double(text), value.isFinite, value > 0 else {
                 throw UsageError(message: "render: \(option) '\(text)' is not a positive number")
@@ -58,6 +61,7 @@ extension Command {
                     throw UsageError(message: "render: --pages '\(text)' is not a page list like 2-5,9 or 7-")
                 }
                 pages = selection
+            case "--timeout", "--memory-limit": try scanner.limit(option, into: &limits)
             case "--dpi", "--scale":
                 guard scale == nil else { throw UsageError(message: "render: give either --dpi or --scale, once") }
                 let value = try number(option, try scanner.value(for: option))
@@ -68,7 +72,9 @@ extension Command {
         let pdf = try scanner.onePositional("IN.pdf")
         guard let ink else { throw UsageError(message: "render: give the ink layers with --ink FILE") }
         guard let output else { throw UsageError(message: "render: give the folder for the images with -o DIR") }
-        return RenderArguments(pdf: pdf, ink: ink, outputDirectory: output, scale: scale ?? RenderArguments.defaultScale,
-                               pages: pages, password: password, ignoreMismatch: ignoreMismatch, quiet: quiet)
+        var parsed = RenderArguments(pdf: pdf, ink: ink, outputDirectory: output, scale: scale ?? RenderArguments.defaultScale,
+                                     pages: pages, password: password, ignoreMismatch: ignoreMismatch, quiet: quiet)
+        parsed.limits = limits
+        return parsed
     }
 }

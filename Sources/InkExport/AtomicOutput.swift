@@ -102,17 +102,23 @@ public final class TemporaryFiles: Sendable {
     /// Temporary files for `NAME` are `.NAME.inkpdf-PID-RANDOM`.
     static func prefix(for name: String) -> String { ".\(name).inkpdf-" }
 
-    /// Removes the temporary files beside `destination` left by a process that
-    /// no longer runs (a SIGKILL, a power cut), or by `owner` when given.
+    /// Removes the temporary files for `destination` left by a process that no
+    /// longer runs (a SIGKILL, a power cut); or, when `owner` is given, every
+    /// temporary file of that process in `destination`'s folder.
     public static func removeLeftovers(besides destination: String, ownedBy owner: pid_t? = nil) {
         let url = URL(fileURLWithPath: destination)
         let directory = url.deletingLastPathComponent().path
         let prefix = prefix(for: url.lastPathComponent)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for name in names where name.hasPrefix(prefix) {
-            guard let pid = name.dropFirst(prefix.count).split(separator: "-").first.flatMap({ pid_t($0) }) else { continue }
-            let ended = kill(pid, 0) != 0 && errno == ESRCH
-            if pid == owner || (owner == nil && ended && pid != getpid()) {
+        for name in names {
+            // A given owner's files go whatever their name (a worker may write several outputs there).
+            if let owner, name.contains(".inkpdf-\(owner)-") {
+                unlink((directory as NSString).appendingPathComponent(name))
+                continue
+            }
+            guard owner == nil, name.hasPrefix(prefix),
+                  let pid = name.dropFirst(prefix.count).split(separator: "-").first.flatMap({ pid_t($0) }) else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH && pid != getpid() {
                 unlink((directory as NSString).appendingPathComponent(name))
             }
         }

@@ -36,6 +36,8 @@ public struct DocumentWorker: Sendable {
 
     /// The hidden first argument that makes inkpdf a worker.
     public static let workerVerb = "__worker"
+    /// The hidden first argument that runs any command as a worker, printing as it would.
+    public static let isolatedVerb = "__isolated"
 
     public func flatten(pdf: String, ink: String, output: String, options: FlattenOptions) throws(ExportError) -> FlattenReport {
         guard !TemporaryFiles.shared.isEnding else { throw .interrupted(signal: SIGINT) }
@@ -53,6 +55,22 @@ public struct DocumentWorker: Sendable {
     /// Runs the child and returns its standard output, or throws what it reported.
     private func run(_ arguments: [String], environment: [String: String], document: String,
                      destinations: [String]) throws(ExportError) -> Data {
+        let result = try spawn(arguments, environment: environment, document: document, destinations: destinations)
+        guard result.status == 0 else {
+            let message = String(decoding: result.errors, as: UTF8.self)
+                .split(separator: "\n").last(where: { $0.hasPrefix("inkpdf: ") && !$0.hasPrefix("inkpdf: warning: ") })
+                .map { String($0.dropFirst("inkpdf: ".count)) } ?? "the worker stopped with exit code \(result.status)"
+            throw .reportedByWorker(message: message, exitCode: ExitCode(rawValue: result.status) ?? .internalError)
+        }
+        return result.output
+    }
+
+    /// Runs `inkpdf ARGUMENTS` as a worker (the caller puts the hidden verb first) and
+    /// returns its exit status and what it printed. Throws only when the worker had
+    /// to be stopped (timeout) or died by a signal; the files it left beside
+    /// `destinations` are removed then, and whenever it fails.
+    public func spawn(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+                      document: String, destinations: [String]) throws(ExportError) -> (status: Int32, output: Data, errors: Data) {
         guard let stdout = ScratchFile(), let stderr = ScratchFile() else {
             throw .renderFailed(path: document, page: nil, reason: "cannot create a scratch file for the worker")
         }
@@ -90,16 +108,12 @@ public struct DocumentWorker: Sendable {
             throw .workerCrashed(path: document, signal: process.terminationStatus, memoryLimitMB: limits.memoryMB)
         }
         let status = process.terminationStatus
-        guard status == 0 else {
+        if status != 0 {
             // A worker that failed cleanly removed its files; one that could not (no thread left
             // to handle it under the memory limit) may not have.
             for destination in destinations { TemporaryFiles.removeLeftovers(besides: destination, ownedBy: pid) }
-            let message = String(decoding: stderr.contents(), as: UTF8.self)
-                .split(separator: "\n").last(where: { $0.hasPrefix("inkpdf: ") && !$0.hasPrefix("inkpdf: warning: ") })
-                .map { String($0.dropFirst("inkpdf: ".count)) } ?? "the worker stopped with exit code \(status)"
-            throw .reportedByWorker(message: message, exitCode: ExitCode(rawValue: status) ?? .internalError)
         }
-        return stdout.contents()
+        return (status, stdout.contents(), stderr.contents())
     }
 }
 

@@ -70,6 +70,37 @@ import Testing
         #expect(f.leftInOutput.isEmpty, "left behind: \(f.leftInOutput)")
     }
 
+    /// export and render read PDFs too: they run in workers with the same bounds.
+    @Test(arguments: ["export", "render"])
+    func exportAndRenderAreBoundedToo(command: String) throws {
+        let f = try Fixture()
+        let target = command == "export" ? f.out.appendingPathComponent("doc.pdf").path : f.out.path
+        func run(_ extra: [String]) throws -> (Int32, String, String) {
+            let process = Process()
+            process.executableURL = InterruptTests.executable
+            // Viewing (render) is free: only export takes the licence.
+            process.arguments = [command, f.pdf.path, "--ink", f.ink.path, "-o", target]
+                + (command == "export" ? DemoLicence.arguments : []) + extra
+            let errors = Pipe(), output = Pipe()
+            process.standardError = errors
+            process.standardOutput = output
+            try process.run()
+            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, printed, message)
+        }
+        let (stopped, _, message) = try run(["--timeout", "0.3"])
+        #expect(stopped == ExitCode.timedOut.rawValue, "\(message)")
+        #expect(message.hasPrefix("inkpdf: \(f.pdf.path): stopped after 0 s without finishing"))
+        #expect(f.leftInOutput.filter { $0.hasSuffix(".png") || $0.hasSuffix(".pdf") || $0.contains(".inkpdf-") }.isEmpty,
+                "left behind: \(f.leftInOutput)")
+        // Without the bound it finishes, and prints what the command prints.
+        let (status, printed, errors) = try run(["--pages", "1-2"])
+        #expect(status == 0, "\(errors)")
+        #expect(printed.hasPrefix("wrote "), "\(printed)")
+    }
+
     @Test func theHiddenWorkerVerbIsNoWayAroundTheGate() throws {
         let f = try Fixture(pages: 1)
         let process = Process()
