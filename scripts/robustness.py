@@ -77,7 +77,7 @@ def main():
     env["INKPDF_POLICY"] = policy
     empty = os.path.join(work, "empty.ink.jsonl")
     with open(empty, "w") as f: f.write('{"format":"inkpdf-layers","version":1}\n')
-    has_export = subprocess.run([inkpdf, "export", "--help"], capture_output=True).returncode in (0,)
+    has_export = b"inkpdf export" in subprocess.run([inkpdf, "--help"], capture_output=True).stdout
     pw = passwords(corpus)
     rows = []
     files = []
@@ -86,7 +86,6 @@ def main():
             files.append(os.path.relpath(os.path.join(root, n), corpus))
     # A plain page to put foreign ink files on.
     blank = os.path.join(work, "blank.pdf")
-    subprocess.run([inkpdf, "flatten"], capture_output=True)
     samples = os.path.join(os.path.dirname(__file__), "..", "SamplePDFs", "letter-worksheet.pdf")
     shutil.copyfile(samples, blank)
     for i, rel in enumerate(sorted(files)):

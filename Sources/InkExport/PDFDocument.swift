@@ -15,8 +15,8 @@ public final class PDFDocument {
     private var destinationTree: OpaquePointer?
 
     /// Opens the PDF at `path`, trying `password` first as UTF-8 (AES-256
-    /// files) and then as Latin-1 bytes (RC4 and AES-128 files take
-    /// PDFDocEncoding), the two forms poppler accepts.
+    /// files, also in its NFKC form) and then as Latin-1 bytes (RC4 and
+    /// AES-128 files take PDFDocEncoding), the forms poppler accepts.
     ///
     /// The corresponding C function is `poppler_document_new_from_file`.
     public init(path: String, password: String? = nil) throws(ExportError) {
@@ -38,6 +38,10 @@ public final class PDFDocument {
         var candidates: [[CChar]?] = [nil]
         if let password {
             candidates = [Array(password.utf8CString)]
+            // AES-256 passwords are SASLprep-normalised UTF-8; NFKC is its normalisation step,
+            // so a password typed in another composition (e.g. a decomposed é) still opens.
+            let normalised = password.precomposedStringWithCompatibilityMapping
+            if Array(normalised.utf8) != Array(password.utf8) { candidates.append(Array(normalised.utf8CString)) }
             if let latin1 = password.data(using: .isoLatin1), latin1 != Data(password.utf8) {
                 candidates.append(latin1.map { CChar(bitPattern: $0) } + [0])
             }

@@ -82,6 +82,15 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: f.output))
     }
 
+    @Test func aes256PasswordInAnotherUnicodeComposition() throws {
+        let f = try Fixture()
+        let encrypted = f.folder.path("nfc.pdf")
+        try runQPDF(["--encrypt", "caf\u{E9}", "o", "256", "--", f.pdf, encrypted])   // é precomposed
+        // The same word typed with a combining accent (e + U+0301) still opens the file.
+        _ = try Flattener.flatten(pdf: encrypted, ink: f.ink, output: f.output, options: FlattenOptions(password: "cafe\u{301}"))
+        #expect(FileManager.default.fileExists(atPath: f.output))
+    }
+
     @Test func latin1PasswordOfAnRC4File() throws {
         let f = try Fixture()
         let encrypted = f.folder.path("rc4.pdf")
