@@ -41,7 +41,7 @@ def passwords(corpus):
             found[row["file"]] = pw
     return found
 
-def run(inkpdf, args, output, timeout, env):
+def run(inkpdf, args, output, timeout, env, password=None):
     folder = os.path.dirname(output)
     os.makedirs(folder, exist_ok=True)
     try:
@@ -57,7 +57,8 @@ def run(inkpdf, args, output, timeout, env):
         return "partial file", ", ".join(leftovers)
     if p.returncode == 0:
         if not os.path.exists(output): return "partial file", "exit 0 but no output"
-        check = subprocess.run(["qpdf", "--check", output], capture_output=True)
+        # export keeps an encrypted source's encryption: check it with its password.
+        check = subprocess.run(["qpdf", "--check"] + (["--password=" + password] if password else []) + [output], capture_output=True)
         return ("correct output", "") if check.returncode in (0, 3) else ("partial file", "qpdf --check failed")
     if os.path.exists(output):
         return "partial file", "an error, but an output was written"
@@ -103,7 +104,7 @@ def main():
             continue
         for verb, args in commands:
             target = args[args.index("-o") + 1]
-            result, detail = run(inkpdf, args, target, timeout, env)
+            result, detail = run(inkpdf, args, target, timeout, env, pw.get(rel))
             rows.append((rel, verb, result, detail))
             print("%-58s %-8s %-15s %s" % (rel[:58], verb, result, detail[:150]), flush=True)
     shutil.rmtree(work, ignore_errors=True)

@@ -119,6 +119,7 @@ public enum Exporter {
                     document.releaseAllObjects()
                 }
                 try document.write(to: output.writablePath, name: outputPath)
+                try checkReadsBack(output.writablePath, pageCount: kept.count, source: pdfPath, password: options.password)
                 // inkDocument (read while writing) is released here, before its file goes.
                 withExtendedLifetime(inkDocument) {}
             }
@@ -185,5 +186,20 @@ public enum Exporter {
             throw .writeFailed(path: name, reason: "cannot read it back to attach it")
         }
         return [UInt8](data)
+    }
+
+    /// qpdf can write an unreadable file from some damaged sources (measured on a
+    /// file with a broken trailer): the copy must read back, with its pages, before
+    /// it replaces anything.
+    private static func checkReadsBack(_ path: String, pageCount: Int, source: String, password: String?) throws(ExportError) {
+        let copy: QPDFDocument
+        do {
+            copy = try QPDFDocument(path: path, password: password)
+        } catch {
+            throw .damagedPDF(path: source, reason: "qpdf could not write a readable copy of it")
+        }
+        guard copy.pageCount == pageCount else {
+            throw .damagedPDF(path: source, reason: "the copy qpdf wrote has \(copy.pageCount) pages, not \(pageCount)")
+        }
     }
 }

@@ -93,7 +93,8 @@ import Testing
         let (stopped, _, message) = try run(["--timeout", "0.3"])
         #expect(stopped == ExitCode.timedOut.rawValue, "\(message)")
         #expect(message.hasPrefix("inkpdf: \(f.pdf.path): stopped after 0 s without finishing"))
-        #expect(f.leftInOutput.filter { $0.hasSuffix(".png") || $0.hasSuffix(".pdf") || $0.contains(".inkpdf-") }.isEmpty,
+        // No part of a file; render writes each page's PNG whole, so pages finished in time may stay.
+        #expect(f.leftInOutput.filter { $0.contains(".inkpdf-") || (command == "export" && $0.hasSuffix(".pdf")) }.isEmpty,
                 "left behind: \(f.leftInOutput)")
         // Without the bound it finishes, and prints what the command prints.
         let (status, printed, errors) = try run(["--pages", "1-2"])
