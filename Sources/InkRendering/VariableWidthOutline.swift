@@ -168,48 +168,4 @@ public enum VariableWidthOutline {
         let length = v.length
         return length > 0 ? v * (1 / length) : Point(1, 0)
     }
-
-    /// Ramer–Douglas–Peucker thinning; keeps the first and last point.
-    public static func simplify(_ points: [Point], tolerance: Double) -> [Point] {
-        guard points.count > 2 else { return points }
-        var keep = [Bool](repeating: false, count: points.count)
-        keep[0] = true
-        keep[points.count - 1] = true
-        var stack: [(Int, Int)] = [(0, points.count - 1)]
-        let limit = tolerance * tolerance
-        while let (first, last) = stack.popLast() {
-            guard last > first + 1 else { continue }
-            let a = points[first], b = points[last]
-            let ab = b - a
-            let lengthSquared = ab.x * ab.x + ab.y * ab.y
-            var worst = -1.0, worstIndex = first
-            for i in (first + 1)..<last {
-                let ap = points[i] - a
-                let distanceSquared: Double
-                if lengthSquared > 0 {
-                    let cross = ab.x * ap.y - ab.y * ap.x
-                    let t = (ap.x * ab.x + ap.y * ab.y) / lengthSquared
-                    if t < 0 {
-                        distanceSquared = ap.x * ap.x + ap.y * ap.y
-                    } else if t > 1 {
-                        let bp = points[i] - b
-                        distanceSquared = bp.x * bp.x + bp.y * bp.y
-                    } else {
-                        distanceSquared = cross * cross / lengthSquared
-                    }
-                } else {
-                    distanceSquared = ap.x * ap.x + ap.y * ap.y
-                }
-                if distanceSquared > worst { worst = distanceSquared; worstIndex = i }
-            }
-            if worst > limit {
-                keep[worstIndex] = true
-                stack.append((first, worstIndex))
-                stack.append((worstIndex, last))
-            }
-        }
-        var out: [Point] = []
-        for (i, p) in points.enumerated() where keep[i] { out.append(p) }
-        return out
-    }
 }
