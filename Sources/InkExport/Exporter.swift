@@ -151,26 +151,15 @@ public enum Exporter {
         let first = placements[0].displayedSize
         let writer = try CairoPDFWriter(path: path, name: name, width: first.width, height: first.height)
         writer.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, "")
-        let channel = PageInkChannel(capacity: Flattener.lookahead)
-        let producer = PageInkProducer(layers: layers, pages: inkedPages, channel: channel)
-        try producer.start()
-        defer { channel.cancel() }
-        // One grain tile per ink for the whole document, embedded once.
-        let textures = InkTextures()
-        var pending = inkedPages[...]
+        let ink = try PageInkFeed(layers: layers, pages: inkedPages)
         for (page, placement) in zip(pages, placements) {
             let size = placement.displayedSize
             writer.beginPage(width: size.width, height: size.height)
-            if pending.first == page {
-                pending.removeFirst()
-                let ink = try channel.take()
-                precondition(ink.page == page, "ink arrived for page \(ink.page) while drawing page \(page)")
-                CairoInkPainter.draw(ink.drawings, on: writer.context, textures: textures)
-            }
+            try ink.drawInk(ofPage: page, on: writer.context)
             try writer.endPage()
         }
         try writer.finish()
-        return InkDrawingStats(strokes: producer.strokeCount, warnings: producer.warnings, latestInkTime: producer.latestInkTime)
+        return InkDrawingStats(strokes: ink.strokeCount, warnings: ink.warnings, latestInkTime: ink.latestInkTime)
     }
 
     private static func openInkPDF(_ file: AtomicOutput, name: String) throws(ExportError) -> QPDFDocument {

@@ -130,14 +130,7 @@ public enum Flattener {
 
         let kept = Set(keptPages)
         let inkedKeptPages = layers.inkedPages.filter { kept.contains($0) }
-        let channel = PageInkChannel(capacity: lookahead)
-        let producer = PageInkProducer(layers: layers, pages: inkedKeptPages, channel: channel)
-        defer { channel.cancel() }
-        try producer.start()
-
-        var pending = inkedKeptPages[...]
-        // Grain tiles (pencil, crayon) are made once and shared by every page: embedded once.
-        let textures = InkTextures()
+        let ink = try PageInkFeed(layers: layers, pages: inkedKeptPages)
         for number in keptPages {
             let page = try document.page(number)
             let size = document.displayedSize(ofPage: number)
@@ -149,21 +142,16 @@ public enum Flattener {
             cairo_restore(writer.context)
             navigation.addLinks(document.links(on: page), source: number, on: writer)
             _ = consume page
-            if pending.first == number {
-                pending.removeFirst()
-                let ink = try channel.take()
-                precondition(ink.page == number, "ink arrived for page \(ink.page) while drawing page \(number)")
-                CairoInkPainter.draw(ink.drawings, on: writer.context, textures: textures)
-            }
+            try ink.drawInk(ofPage: number, on: writer.context)
             try writer.endPage()
         }
         navigation.finish(on: writer)
         // The document was last changed when its last stroke ended; without ink, when the source says.
-        if !options.stripMetadata, let modified = producer.latestInkTime.map(isoDate) ?? info.modificationDate {
+        if !options.stripMetadata, let modified = ink.latestInkTime.map(isoDate) ?? info.modificationDate {
             writer.setMetadata(CAIRO_PDF_METADATA_MOD_DATE, modified)
         }
         try writer.finish()
-        return (producer.strokeCount, inkedKeptPages.count, producer.warnings)
+        return (ink.strokeCount, inkedKeptPages.count, ink.warnings)
     }
 
     /// Seconds since 1970 as the ISO 8601 UTC form cairo's metadata takes.

@@ -158,3 +158,41 @@ final class SidecarJob: @unchecked Sendable {
         if let failure { throw failure }
     }
 }
+
+/// The ink side of a page loop, shared by flatten and export: starts the
+/// producer thread for `pages` (ascending, each with ink), and draws each
+/// page's ink when the loop reaches it, with grain tiles shared by the whole
+/// document (embedded once).
+final class PageInkFeed {
+    private let channel = PageInkChannel(capacity: Flattener.lookahead)
+    private let producer: PageInkProducer
+    private var pending: ArraySlice<Int>
+    private let textures = InkTextures()
+
+    init(layers: PageOrderedLayers, pages: [Int]) throws(ExportError) {
+        producer = PageInkProducer(layers: layers, pages: pages, channel: channel)
+        pending = pages[...]
+        do {
+            try producer.start()
+        } catch {
+            channel.cancel()
+            throw error
+        }
+    }
+
+    deinit { channel.cancel() }
+
+    /// Draws page `number`'s ink on `context` if it has any; pages come in ascending order.
+    func drawInk(ofPage number: Int, on context: OpaquePointer) throws(ExportError) {
+        guard pending.first == number else { return }
+        pending.removeFirst()
+        let ink = try channel.take()
+        precondition(ink.page == number, "ink arrived for page \(ink.page) while drawing page \(number)")
+        CairoInkPainter.draw(ink.drawings, on: context, textures: textures)
+    }
+
+    /// Valid once every page's ink was drawn.
+    var strokeCount: Int { producer.strokeCount }
+    var warnings: [String] { producer.warnings }
+    var latestInkTime: Double? { producer.latestInkTime }
+}
