@@ -60,36 +60,21 @@ public struct ExtractArguments: Equatable, Sendable {
 extension Command {
     static func parseExport(_ arguments: [String]) throws(UsageError) -> ExportArguments {
         var scanner = ArgumentScanner(command: "export", arguments: arguments)
-        var ink: String?, output: String?
-        var parsed = ExportArguments(pdf: "", ink: "", output: "")
-        while let argument = scanner.nextOption() {
-            switch argument {
-            case "--ink", "-i": ink = try scanner.value(for: argument)
-            case "--output", "-o": output = try scanner.value(for: argument)
-            case "--password": parsed.password = try scanner.value(for: argument)
-            case "--pages":
-                let text = try scanner.value(for: argument)
-                guard case .success(let selection) = PageSelection.parse(text) else {
-                    throw UsageError(message: "export: --pages '\(text)' is not a page list like 2-5,9 or 7-")
-                }
-                parsed.pages = selection
-            case "--only-annotated": parsed.onlyAnnotated = true
-            case "--embed-ink": parsed.embedInk = true
-            case "--ink-only": parsed.inkOnly = true
-            case "--ignore-mismatch": parsed.ignoreMismatch = true
-            case "--no-sidecar": parsed.writeSidecar = false
-            case "--quiet", "-q": parsed.quiet = true
-            case "--policy", "--trust", "--proof", "--state": parsed.gate.set(argument, to: try scanner.value(for: argument))
-            case "--timeout", "--memory-limit": try scanner.limit(argument, into: &parsed.limits)
-            default: throw scanner.unknown(argument)
+        var embedInk = false, inkOnly = false
+        let common = try scanner.documentOptions { (option, _) throws(UsageError) -> Bool in
+            switch option {
+            case "--embed-ink": embedInk = true
+            case "--ink-only": inkOnly = true
+            default: return false
             }
+            return true
         }
-        parsed.pdf = try scanner.onePositional(missing: "which PDF? give IN.pdf", kind: "PDF")
-        guard let ink else { throw UsageError(message: "export: give the ink layers with --ink FILE") }
-        guard let output else { throw UsageError(message: "export: give the output with -o OUT.pdf") }
-        if parsed.embedInk && parsed.inkOnly { throw UsageError(message: "export: --embed-ink and --ink-only do not go together") }
-        parsed.ink = ink
-        parsed.output = output
+        if embedInk && inkOnly { throw UsageError(message: "export: --embed-ink and --ink-only do not go together") }
+        var parsed = ExportArguments(pdf: common.pdf, ink: common.ink, output: common.output, password: common.password,
+                                     ignoreMismatch: common.ignoreMismatch, writeSidecar: common.writeSidecar, quiet: common.quiet,
+                                     pages: common.pages, onlyAnnotated: common.onlyAnnotated, embedInk: embedInk, inkOnly: inkOnly,
+                                     gate: common.gate)
+        parsed.limits = common.limits
         return parsed
     }
 

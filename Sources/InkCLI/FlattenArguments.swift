@@ -38,41 +38,20 @@ public struct FlattenArguments: Equatable, Sendable {
 extension Command {
     static func parseFlatten(_ arguments: [String]) throws(UsageError) -> FlattenArguments {
         var scanner = ArgumentScanner(command: "flatten", arguments: arguments)
-        var ink: String?, output: String?, password: String?, pages: PageSelection?
-        var ignoreMismatch = false, writeSidecar = true, quiet = false, onlyAnnotated = false, stripMetadata = false
-        var gate = GateOptions()
-        var limits = WorkerLimits()
-        var recordInkSHA256: String?
-        func value(_ option: String) throws(UsageError) -> String { try scanner.value(for: option) }
-        while let argument = scanner.nextOption() {
-            switch argument {
-            case "--ink", "-i": ink = try value(argument)
-            case "--output", "-o": output = try value(argument)
-            case "--password": password = try value(argument)
-            case "--pages":
-                let text = try value(argument)
-                guard case .success(let selection) = PageSelection.parse(text) else {
-                    throw UsageError(message: "flatten: --pages '\(text)' is not a page list like 2-5,9 or 7-")
-                }
-                pages = selection
-            case "--only-annotated": onlyAnnotated = true
+        var stripMetadata = false, recordInkSHA256: String?
+        let common = try scanner.documentOptions { (option, scanner) throws(UsageError) -> Bool in
+            switch option {
             case "--strip-metadata": stripMetadata = true
-            case "--ignore-mismatch": ignoreMismatch = true
-            case "--no-sidecar": writeSidecar = false
-            case "--quiet", "-q": quiet = true
-            case "--policy", "--trust", "--proof", "--state": gate.set(argument, to: try value(argument))
-            case "--timeout", "--memory-limit": try scanner.limit(argument, into: &limits)
-            case "--record-ink-sha256": recordInkSHA256 = try value(argument)
-            default: throw scanner.unknown(argument)
+            case "--record-ink-sha256": recordInkSHA256 = try scanner.value(for: option)
+            default: return false
             }
+            return true
         }
-        let pdf = try scanner.onePositional(missing: "which PDF? give IN.pdf", kind: "PDF")
-        guard let ink else { throw UsageError(message: "flatten: give the ink layers with --ink FILE") }
-        guard let output else { throw UsageError(message: "flatten: give the output with -o OUT.pdf") }
-        var parsed = FlattenArguments(pdf: pdf, ink: ink, output: output, password: password,
-                                      ignoreMismatch: ignoreMismatch, writeSidecar: writeSidecar, quiet: quiet,
-                                      pages: pages, onlyAnnotated: onlyAnnotated, stripMetadata: stripMetadata).with(gate: gate)
-        parsed.limits = limits
+        var parsed = FlattenArguments(pdf: common.pdf, ink: common.ink, output: common.output, password: common.password,
+                                      ignoreMismatch: common.ignoreMismatch, writeSidecar: common.writeSidecar, quiet: common.quiet,
+                                      pages: common.pages, onlyAnnotated: common.onlyAnnotated, stripMetadata: stripMetadata)
+            .with(gate: common.gate)
+        parsed.limits = common.limits
         parsed.recordInkSHA256 = recordInkSHA256
         return parsed
     }
