@@ -31,7 +31,7 @@ final class NavigationWriter {
                 var attributes: String?
                 switch item.target {
                 case .none: attributes = ""
-                case .uri(let uri): attributes = "uri='\(Self.escape(Self.percentEncode(uri)))'"
+                case .uri(let uri): attributes = CairoTagAttributes.uri(uri)
                 case .page(let page, let x, let y):
                     if let output = outputPage[page] { attributes = Self.pageAttributes(output, x, y) }
                 }
@@ -56,7 +56,7 @@ final class NavigationWriter {
         }
         guard let output = outputPage[source], let destinations = pendingDestinations.removeValue(forKey: output) else { return }
         for destination in destinations {
-            cairo_tag_begin(context, CAIRO_TAG_DEST, "name='\(destination.name)' x=\(Self.number(destination.x)) y=\(Self.number(destination.y))")
+            cairo_tag_begin(context, CAIRO_TAG_DEST, "name='\(destination.name)' x=\(CairoTagAttributes.number(destination.x)) y=\(CairoTagAttributes.number(destination.y))")
             cairo_tag_end(context, CAIRO_TAG_DEST)
         }
     }
@@ -69,7 +69,7 @@ final class NavigationWriter {
             let target: String
             switch link.target {
             case .uri(let uri):
-                target = "uri='\(Self.escape(Self.percentEncode(uri)))'"
+                target = CairoTagAttributes.uri(uri)
             case .page(let page, let x, let y):
                 guard let output = outputPage[page] else { continue }
                 if output < current {
@@ -78,7 +78,7 @@ final class NavigationWriter {
                     target = "dest='\(destination(page: output, x: x ?? 0, y: y ?? 0))'"
                 }
             }
-            let rect = "rect=[\(Self.number(link.x)) \(Self.number(link.y)) \(Self.number(link.width)) \(Self.number(link.height))]"
+            let rect = "rect=[\(CairoTagAttributes.number(link.x)) \(CairoTagAttributes.number(link.y)) \(CairoTagAttributes.number(link.width)) \(CairoTagAttributes.number(link.height))]"
             cairo_tag_begin(context, CAIRO_TAG_LINK, "\(rect) \(target)")
             cairo_tag_end(context, CAIRO_TAG_LINK)
         }
@@ -92,7 +92,7 @@ final class NavigationWriter {
     /// A destination name for a place on a page not yet finished (ASCII only:
     /// cairo 1.16 encodes other names differently on the two sides).
     private func destination(page: Int, x: Double, y: Double) -> String {
-        let key = "\(page) \(Self.number(x)) \(Self.number(y))"
+        let key = "\(page) \(CairoTagAttributes.number(x)) \(CairoTagAttributes.number(y))"
         if let name = destinationNames[key] { return name }
         let name = "inkpdf.\(destinationNames.count + 1)"
         destinationNames[key] = name
@@ -102,38 +102,6 @@ final class NavigationWriter {
 
     private static func pageAttributes(_ page: Int, _ x: Double?, _ y: Double?) -> String {
         guard x != nil || y != nil else { return "page=\(page)" }
-        return "page=\(page) pos=[\(number(x ?? 0)) \(number(y ?? 0))]"
-    }
-
-    /// A number as cairo's attribute parser reads it (no exponent).
-    static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        return String(format: "%.3f", value)
-    }
-
-    /// Escapes `\` and `'` for a quoted cairo attribute string.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            if character == "\\" || character == "'" { out.append("\\") }
-            out.append(character)
-        }
-        return out
-    }
-
-    /// cairo writes a URI into the PDF unescaped, so bytes that would break the
-    /// PDF string (parentheses, backslashes), quotes, spaces, controls and
-    /// non-ASCII are percent-encoded; existing `%XX` escapes are kept.
-    static func percentEncode(_ uri: String) -> String {
-        var out = ""
-        for byte in uri.utf8 {
-            switch byte {
-            case 0x21...0x7E where !"()\\'\"<>{}|^`".utf8.contains(byte):
-                out.append(Character(UnicodeScalar(byte)))
-            default:
-                out += String(format: "%%%02X", byte)
-            }
-        }
-        return out
+        return "page=\(page) pos=[\(CairoTagAttributes.number(x ?? 0)) \(CairoTagAttributes.number(y ?? 0))]"
     }
 }

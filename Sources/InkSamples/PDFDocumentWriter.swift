@@ -1,4 +1,5 @@
 import CCairo
+import InkExport
 
 /// A cairo PDF surface being written page by page, with the page geometry
 /// each page asked for (so that qpdf can set `/Rotate` and `/CropBox` later)
@@ -49,7 +50,7 @@ final class PDFDocumentWriter {
         var flags: UInt32 = 0
         if open { flags |= CAIRO_PDF_OUTLINE_FLAG_OPEN.rawValue }
         if bold { flags |= CAIRO_PDF_OUTLINE_FLAG_BOLD.rawValue }
-        let attributes = dest.map { "dest='\(Self.escapeAttribute($0))'" } ?? ""
+        let attributes = dest.map { "dest=\(CairoTagAttributes.quoted($0))" } ?? ""
         return cairo_pdf_surface_add_outline(surface, parent, title, attributes, cairo_pdf_outline_flags_t(rawValue: flags))
     }
 
@@ -96,7 +97,7 @@ final class PDFDocumentWriter {
     /// Draws `body` as a named destination (`CAIRO_TAG_DEST`); the target is the
     /// top-left of what `body` draws. Names must be ASCII `[A-Za-z0-9._-]`.
     func destination<Result>(_ name: String, _ body: () -> Result) -> Result {
-        let attributes = "name='\(Self.escapeAttribute(name))'"
+        let attributes = "name=\(CairoTagAttributes.quoted(name))"
         cairo_tag_begin(context, "cairo.dest", attributes)
         let result = body()
         cairo_tag_end(context, "cairo.dest")
@@ -105,7 +106,7 @@ final class PDFDocumentWriter {
 
     /// Draws `body` as the active area of a link to the named destination `dest`.
     func link<Result>(toDestination dest: String, _ body: () -> Result) -> Result {
-        cairo_tag_begin(context, "Link", "dest='\(Self.escapeAttribute(dest))'")
+        cairo_tag_begin(context, "Link", "dest=\(CairoTagAttributes.quoted(dest))")
         let result = body()
         cairo_tag_end(context, "Link")
         return result
@@ -114,38 +115,10 @@ final class PDFDocumentWriter {
     /// Draws `body` as the active area of a URI link; the URI is percent-encoded
     /// first, because cairo writes it into the PDF string unescaped.
     func link<Result>(toURI uri: String, _ body: () -> Result) -> Result {
-        cairo_tag_begin(context, "Link", "uri='\(Self.escapeAttribute(Self.percentEncode(uri)))'")
+        cairo_tag_begin(context, "Link", CairoTagAttributes.uri(uri))
         let result = body()
         cairo_tag_end(context, "Link")
         return result
-    }
-
-    static func escapeAttribute(_ value: String) -> String {
-        var out = ""
-        for character in value {
-            if character == "'" || character == "\\" { out.append("\\") }
-            out.append(character)
-        }
-        return out
-    }
-
-    /// Percent-encodes what cairo would corrupt or a PDF string would reinterpret:
-    /// `( ) \ ' %`, space, controls and non-ASCII.
-    static func percentEncode(_ uri: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = []
-        for byte in uri.utf8 {
-            switch byte {
-            case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\\"), UInt8(ascii: "'"), UInt8(ascii: "%"),
-                 UInt8(ascii: " "), 0..<0x20, 0x7F...0xFF:
-                out.append(UInt8(ascii: "%"))
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 15)])
-            default:
-                out.append(byte)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 
     // MARK: Drawing in displayed coordinates
