@@ -1,3 +1,4 @@
+import Foundation
 import InkModel
 
 /// Why an export could not be made. Each case prints as one line that says
@@ -94,6 +95,19 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             "\(pdf): no page is selected (--only-annotated and the ink has no page in --pages); nothing to write"
         case .noEmbeddedInk(let path):
             "\(path): the PDF carries no ink layers; only a PDF written by 'inkpdf export --embed-ink' has them"
+        }
+    }
+}
+
+extension ExportError {
+    /// Throws `inputMissing` unless `path` is a file, `inputUnreadable` unless it can be read.
+    static func requireReadableFile(_ path: String) throws(ExportError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw .inputMissing(path: path)
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw .inputUnreadable(path: path, reason: "permission denied")
         }
     }
 }

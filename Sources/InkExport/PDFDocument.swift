@@ -21,13 +21,7 @@ public final class PDFDocument {
     /// The corresponding C function is `poppler_document_new_from_file`.
     public init(path: String, password: String? = nil) throws(ExportError) {
         self.path = path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw .inputMissing(path: path)
-        }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw .inputUnreadable(path: path, reason: "permission denied")
-        }
+        try ExportError.requireReadableFile(path)
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         var uriError: UnsafeMutablePointer<GError>?
         guard let uri = g_filename_to_uri(absolute, nil, &uriError) else {

@@ -17,13 +17,7 @@ final class QPDFDocument {
     /// The corresponding C functions are `qpdf_init` and `qpdf_read`.
     init(path: String, password: String?) throws(ExportError) {
         self.path = path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw .inputMissing(path: path)
-        }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw .inputUnreadable(path: path, reason: "permission denied")
-        }
+        try ExportError.requireReadableFile(path)
         data = qpdf_init()
         qpdf_silence_errors(data)
         qpdf_set_suppress_warnings(data, QPDF_TRUE)
