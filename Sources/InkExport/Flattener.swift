@@ -133,7 +133,7 @@ public enum Flattener {
         let ink = try PageInkFeed(layers: layers, pages: inkedKeptPages)
         for number in keptPages {
             let page = try document.page(number)
-            let size = document.displayedSize(ofPage: number)
+            let size = document.displayedSize(of: page)
             writer.beginPage(width: size.0, height: size.1)
             if let label = document.label(of: page) { writer.setPageLabel(label) }
             navigation.beginPage(source: number, on: writer)

@@ -94,13 +94,19 @@ public final class PDFDocument {
     public func displayedSize(ofPage number: Int) -> (Double, Double) {
         if let size = sizes[number] { return size }
         guard let page = try? page(number) else { return (0, 0) }
+        return displayedSize(of: page)
+    }
+
+    /// The displayed size of a page already open (see `displayedSize(ofPage:)`).
+    public func displayedSize(of page: borrowing PDFPage) -> (Double, Double) {
+        if let size = sizes[page.number] { return size }
         var size = page.displayedSize
         if size.width < 1 || size.height < 1,
-           let media = PageRotations.mediaBoxSize(path: path, password: workingPassword.map { String(cString: $0) }, page: number),
+           let media = PageRotations.mediaBoxSize(path: path, password: workingPassword.map { String(cString: $0) }, page: page.number),
            media.0 >= 1, media.1 >= 1 {
-            size = rotation(ofPage: number) % 180 == 0 ? (media.0, media.1) : (media.1, media.0)
+            size = rotation(ofPage: page.number) % 180 == 0 ? (media.0, media.1) : (media.1, media.0)
         }
-        sizes[number] = (size.width, size.height)
+        sizes[page.number] = (size.width, size.height)
         return (size.width, size.height)
     }
 
