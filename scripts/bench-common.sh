@@ -28,15 +28,15 @@ dense_document() {
     fi
 }
 
-# Runs a command RUNS times; prints the best wall time (s) and the largest max RSS (KB).
+# Runs a command RUNS times; prints the best wall time (s) and the largest peak
+# RSS (KB) of the command and its worker processes together (scripts/tree-rss.py).
 measure() {
-    local best="" rss=0 t m timing="$work/time-$$.txt"
+    local best="" rss=0 t m
     for _ in $(seq "$RUNS"); do
-        /usr/bin/time -o "$timing" -f "%e %M" "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
-        read -r t m < "$timing"
+        read -r t m < <(scripts/tree-rss.py "$@") || { echo "failed: $*" >&2; exit 1; }
+        [ -n "$t" ] || { echo "failed: $*" >&2; exit 1; }
         if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
         [ "$m" -gt "$rss" ] && rss=$m
     done
     echo "$best $rss"
 }
-dense_document "$PAGES"

@@ -2,7 +2,8 @@
 # Benchmark of `inkpdf flatten` against `pdftocairo -pdf` (the same poppler-to-cairo
 # work without ink: the floor), on generated documents with dense handwriting
 # (about 150 strokes of about 60 points on every page). Reports time ratios and
-# peak memory (max RSS) at 36 and at 1000 pages. Targets: time ratio ≤ 1.5 at
+# peak memory (the summed RSS of inkpdf and its worker process, see
+# scripts/tree-rss.py) at 36 and at 1000 pages. Targets: time ratio ≤ 1.5 at
 # 1000 pages, peak RSS ≤ 64 MB, and the 1000-page RSS ≤ 1.25 × the 36-page RSS.
 # Then the batch benchmark (see the end; BENCH_BATCH=0 skips it).
 set -euo pipefail
@@ -28,9 +29,10 @@ ls -l "$work/out-$PAGES.pdf" "$work/floor-$PAGES.pdf" | awk '{printf "%s %.1f MB
 
 # Batch: a term of BATCH_DOCS generated documents (default 200; 10 to 60 pages
 # each, handwriting on about 4 pages in 5), flattened by `inkpdf batch` with
-# --jobs 1 and --jobs 2. Targets: documents per second with --jobs 2 ≥ 1.8 ×
-# --jobs 1, and peak RSS of the whole --jobs 2 run ≤ 2 × the peak RSS of
-# flattening the largest document alone. BENCH_BATCH=0 skips this part (it
+# --jobs 1 and --jobs 2 (each document on one core: --jobs N keeps to N cores).
+# Targets: documents per second with --jobs 2 ≥ 1.8 × --jobs 1, and peak RSS of
+# the whole --jobs 2 run (parent and workers summed) ≤ 2 × the peak RSS of
+# flattening the largest document alone (also parent and worker summed). BENCH_BATCH=0 skips this part (it
 # takes a few minutes; the corpus is generated once into bench-work/).
 if [ "${BENCH_BATCH:-1}" != 0 ]; then
     docs=${BATCH_DOCS:-200}

@@ -18,6 +18,8 @@ public struct FlattenArguments: Equatable, Sendable {
     public var limits = WorkerLimits()
     /// Hidden `--record-ink-sha256`: `batch` has its workers record the ink's hash in the sidecar.
     public var recordInkSHA256: String?
+    /// Hidden `--single-thread`: `batch` has each worker use one core.
+    public var singleThreaded = false
 
     public init(pdf: String, ink: String, output: String, password: String? = nil, ignoreMismatch: Bool = false,
                 writeSidecar: Bool = true, quiet: Bool = false, pages: PageSelection? = nil,
@@ -38,11 +40,12 @@ public struct FlattenArguments: Equatable, Sendable {
 extension Command {
     static func parseFlatten(_ arguments: [String]) throws(UsageError) -> FlattenArguments {
         var scanner = ArgumentScanner(command: "flatten", arguments: arguments)
-        var stripMetadata = false, recordInkSHA256: String?
+        var stripMetadata = false, recordInkSHA256: String?, singleThreaded = false
         let common = try scanner.documentOptions { (option, scanner) throws(UsageError) -> Bool in
             switch option {
             case "--strip-metadata": stripMetadata = true
             case "--record-ink-sha256": recordInkSHA256 = try scanner.value(for: option)
+            case "--single-thread": singleThreaded = true
             default: return false
             }
             return true
@@ -53,6 +56,7 @@ extension Command {
             .with(gate: common.gate)
         parsed.limits = common.limits
         parsed.recordInkSHA256 = recordInkSHA256
+        parsed.singleThreaded = singleThreaded
         return parsed
     }
 
@@ -61,8 +65,10 @@ extension Command {
 extension FlattenArguments {
     /// The flatten options these arguments ask for; the password falls back to `INKPDF_PASSWORD`.
     func options(environment: [String: String]) -> FlattenOptions {
-        FlattenOptions(password: password ?? environment["INKPDF_PASSWORD"], ignoreDocumentMismatch: ignoreMismatch,
-                       writeSidecar: writeSidecar, pages: pages, onlyAnnotated: onlyAnnotated, stripMetadata: stripMetadata,
-                       recordedInkSHA256: recordInkSHA256)
+        var options = FlattenOptions(password: password ?? environment["INKPDF_PASSWORD"], ignoreDocumentMismatch: ignoreMismatch,
+                                     writeSidecar: writeSidecar, pages: pages, onlyAnnotated: onlyAnnotated,
+                                     stripMetadata: stripMetadata, recordedInkSHA256: recordInkSHA256)
+        options.singleThreaded = singleThreaded
+        return options
     }
 }

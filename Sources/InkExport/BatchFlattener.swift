@@ -103,6 +103,8 @@ public enum BatchFlattener {
             var flattenOptions = options.flatten
             flattenOptions.writeSidecar = true
             flattenOptions.recordedInkSHA256 = inkHash
+            // Documents run side by side, one core each: `--jobs N` keeps to N cores.
+            flattenOptions.singleThreaded = true
             let report = if let worker = options.worker {
                 try worker.flatten(pdf: document.pdf, ink: ink, output: output, options: flattenOptions)
             } else {

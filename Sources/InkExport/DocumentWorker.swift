@@ -31,6 +31,7 @@ public struct DocumentWorker: Sendable {
         if options.onlyAnnotated { arguments.append("--only-annotated") }
         if options.stripMetadata { arguments.append("--strip-metadata") }
         if let inkHash = options.recordedInkSHA256 { arguments += ["--record-ink-sha256", inkHash] }
+        if options.singleThreaded { arguments.append("--single-thread") }
         return arguments
     }
 

@@ -20,6 +20,10 @@ public struct FlattenOptions: Sendable {
     /// The ink file's SHA-256, recorded in the sidecar's header as
     /// `"source":{"inkSha256":…}` so that `batch` can tell the output is up to date.
     public var recordedInkSHA256: String?
+    /// Does all the work on the calling thread: one core. Otherwise the ink is
+    /// read and the sidecar written on threads of their own while pages are
+    /// drawn. `batch` sets it, so that `--jobs N` keeps to N cores.
+    public var singleThreaded = false
 
     public init(password: String? = nil, ignoreDocumentMismatch: Bool = false, writeSidecar: Bool = true,
                 pages: PageSelection? = nil, onlyAnnotated: Bool = false, stripMetadata: Bool = false,
@@ -54,7 +58,8 @@ public struct FlattenReport: Sendable, Equatable {
 /// `poppler_page_render_for_printing` into a cairo PDF page the size of the
 /// page as displayed, and the page's layers are drawn on top. The ink of the
 /// next pages is read and turned into paths on a second thread while the
-/// current page renders; at most `lookahead` pages of ink are held at once.
+/// current page renders (unless `singleThreaded`); at most `lookahead` pages
+/// of ink are held at once.
 public enum Flattener {
     /// The sidecar header key that records what the output was made from:
     /// `"source":{"inkSha256":"…"}` (the PDF's hash is in `pdf.sha256`).
@@ -83,7 +88,7 @@ public enum Flattener {
             }
             sidecar = try SidecarOutput.start(for: outputPath, ink: inkPath, header: layers.header, pdfSHA256: digest,
                                               pdfPageCount: document.pageCount, headerExtra: headerExtra,
-                                              wanted: options.writeSidecar)
+                                              wanted: options.writeSidecar, concurrent: !options.singleThreaded)
             let stats = try render(document: document, keptPages: kept, layers: layers, options: options, to: output)
             try sidecar?.wait()
             try output.commit()
@@ -130,7 +135,7 @@ public enum Flattener {
 
         let kept = Set(keptPages)
         let inkedKeptPages = layers.inkedPages.filter { kept.contains($0) }
-        let ink = try PageInkFeed(layers: layers, pages: inkedKeptPages)
+        let ink = try PageInkFeed(layers: layers, pages: inkedKeptPages, concurrent: !options.singleThreaded)
         for number in keptPages {
             let page = try document.page(number)
             let size = document.displayedSize(of: page)

@@ -61,8 +61,9 @@ enum InkInputs {
 
 /// The full-fidelity sidecar beside an output (`NAME.ink.jsonl.gz`): the
 /// ink's header with the PDF's SHA-256 and page count, then every layer line
-/// as read, written on its own thread while the output is drawn, and put in
-/// place only after the output.
+/// as read, written on its own thread while the output is drawn (or, not
+/// `concurrent`, on the calling thread when waited for), and put in place
+/// only after the output.
 final class SidecarOutput {
     private let output: AtomicOutput
     private let job: SidecarJob
@@ -79,7 +80,7 @@ final class SidecarOutput {
     /// it is written to a temporary file beside the output and never kept.
     static func start(for outputPath: String, ink inkPath: String, header source: InkLayersHeader, pdfSHA256: String,
                       pdfPageCount: Int, headerExtra: JSONObject, wanted: Bool,
-                      forEmbedding: Bool = false) throws(ExportError) -> SidecarOutput? {
+                      forEmbedding: Bool = false, concurrent: Bool = true) throws(ExportError) -> SidecarOutput? {
         let path = Flattener.sidecarPath(forOutput: outputPath)
         let keep = wanted && !LayersFileReplacement.sameFile(path, inkPath)
         guard keep || forEmbedding else { return nil }
@@ -89,7 +90,7 @@ final class SidecarOutput {
         for (key, value) in headerExtra.entries { header.extra[key] = value }
         let output = try AtomicOutput(destination: keep ? path : outputPath + ".ink")
         let sidecar = SidecarOutput(output: output, job: SidecarJob(ink: inkPath, header: header, output: output), isKept: keep)
-        try sidecar.job.start()
+        if concurrent { try sidecar.job.start() }
         return sidecar
     }
 

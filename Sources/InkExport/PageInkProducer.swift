@@ -52,35 +52,70 @@ final class PageInkChannel: @unchecked Sendable {
     }
 }
 
+/// Turns each page's strokes into drawings, keeping count of strokes,
+/// warnings and the latest ink time. Used from one thread at a time.
+final class PageInkBuilder: @unchecked Sendable {
+    private let layers: PageOrderedLayers
+    private(set) var strokes = 0
+    private(set) var warnings: [String] = []
+    /// When the last stroke drawn ended (`created` + its last point's `t`), in seconds since 1970.
+    private(set) var latestInkTime: Double?
+    private var warnedInks: Set<String> = []
+
+    init(layers: PageOrderedLayers) { self.layers = layers }
+
+    func ink(ofPage page: Int) -> Result<PageInk, ExportError> {
+        do {
+            var drawings: [StrokeDrawing] = []
+            for layer in try LayersRevision.namingLastGoodRevision({ try layers.layers(forPage: page) }) {
+                for (index, stroke) in layer.strokes.enumerated() {
+                    let ended = stroke.created + (stroke.points.last?.t ?? 0)
+                    if ended.isFinite, ended > latestInkTime ?? -.infinity { latestInkTime = ended }
+                    let (strokeDrawings, warning) = InkStyle.drawings(for: stroke)
+                    drawings.append(contentsOf: strokeDrawings)
+                    if let warning {
+                        // An unknown ink is named once per document; other warnings say where.
+                        if case .unknown(let name) = stroke.ink.type {
+                            if warnedInks.insert(name).inserted { warnings.append(warning) }
+                        } else {
+                            warnings.append("page \(page), stroke \(index + 1): \(warning)")
+                        }
+                    }
+                }
+                strokes += layer.strokes.count
+            }
+            return .success(PageInk(page: page, drawings: drawings))
+        } catch {
+            return .failure(Flattener.exportError(from: error, path: layers.displayName))
+        }
+    }
+}
+
 /// Reads the ink page by page on its own thread and turns strokes into drawings.
 final class PageInkProducer: @unchecked Sendable {
-    private let layers: PageOrderedLayers
+    private let builder: PageInkBuilder
+    private let name: String
     private let pages: [Int]
     private let channel: PageInkChannel
     private let done = DispatchSemaphore(value: 0)
-    private var strokes = 0
-    private var collectedWarnings: [String] = []
 
     /// Reads the ink of `pages` (ascending, each with ink) in that order.
     init(layers: PageOrderedLayers, pages: [Int], channel: PageInkChannel) {
-        self.layers = layers
+        builder = PageInkBuilder(layers: layers)
+        name = layers.displayName
         self.pages = pages
         self.channel = channel
     }
 
     func start() throws(ExportError) {
-        try WorkThread.start(for: layers.displayName) { [self] in
+        try WorkThread.start(for: name) { [self] in
             produce()
             done.signal()
         }
     }
 
-    /// Valid once every page has been taken (the drawing side read them all).
-    var strokeCount: Int { waitUntilDone(); return strokes }
-    var warnings: [String] { waitUntilDone(); return collectedWarnings }
-    /// When the last stroke drawn ended (`created` + its last point's `t`), in seconds since 1970.
-    var latestInkTime: Double? { waitUntilDone(); return latest }
-    private var latest: Double?
+    /// The builder, once every page has been taken (the drawing side read them all).
+    var finishedBuilder: PageInkBuilder { waitUntilDone(); return builder }
 
     private var finished = false
     private func waitUntilDone() {
@@ -88,33 +123,9 @@ final class PageInkProducer: @unchecked Sendable {
     }
 
     private func produce() {
-        var warnedInks: Set<String> = []
         for page in pages {
             if channel.isCancelled { return }
-            let item: Result<PageInk, ExportError>
-            do {
-                var drawings: [StrokeDrawing] = []
-                for layer in try LayersRevision.namingLastGoodRevision({ try layers.layers(forPage: page) }) {
-                    for (index, stroke) in layer.strokes.enumerated() {
-                        let ended = stroke.created + (stroke.points.last?.t ?? 0)
-                        if ended.isFinite, ended > latest ?? -.infinity { latest = ended }
-                        let (strokeDrawings, warning) = InkStyle.drawings(for: stroke)
-                        drawings.append(contentsOf: strokeDrawings)
-                        if let warning {
-                            // An unknown ink is named once per document; other warnings say where.
-                            if case .unknown(let name) = stroke.ink.type {
-                                if warnedInks.insert(name).inserted { collectedWarnings.append(warning) }
-                            } else {
-                                collectedWarnings.append("page \(page), stroke \(index + 1): \(warning)")
-                            }
-                        }
-                    }
-                    strokes += layer.strokes.count
-                }
-                item = .success(PageInk(page: page, drawings: drawings))
-            } catch {
-                item = .failure(Flattener.exportError(from: error, path: layers.displayName))
-            }
+            let item = builder.ink(ofPage: page)
             let isFailure = if case .failure = item { true } else { false }
             guard channel.put(item), !isFailure else { return }
         }
@@ -136,42 +147,60 @@ final class SidecarJob: @unchecked Sendable {
         self.output = output
     }
 
+    private var started = false
+
     func start() throws(ExportError) {
         try WorkThread.start(for: inkPath) { [self] in
-            do {
-                let reader = try InkLayersReader(path: inkPath)
-                let writer = try InkLayersWriter(path: output.writablePath, compressionLevel: Flattener.sidecarCompressionLevel)
-                try writer.write(header: header)
-                while let line = try reader.nextLine() {
-                    try writer.writeRawLine(line.bytes)
-                }
-                try writer.close()
-            } catch {
-                failure = Flattener.exportError(from: error, path: output.destination)
-            }
+            write()
             done.signal()
         }
+        started = true
     }
 
+    /// Waits for the thread `start()` began, or writes the sidecar here when none was started.
     func wait() throws(ExportError) {
-        done.wait()
+        if started { done.wait() } else { write() }
         if let failure { throw failure }
+    }
+
+    private func write() {
+        do {
+            let reader = try InkLayersReader(path: inkPath)
+            let writer = try InkLayersWriter(path: output.writablePath, compressionLevel: Flattener.sidecarCompressionLevel)
+            try writer.write(header: header)
+            while let line = try reader.nextLine() {
+                try writer.writeRawLine(line.bytes)
+            }
+            try writer.close()
+        } catch {
+            failure = Flattener.exportError(from: error, path: output.destination)
+        }
     }
 }
 
-/// The ink side of a page loop, shared by flatten and export: starts the
-/// producer thread for `pages` (ascending, each with ink), and draws each
-/// page's ink when the loop reaches it, with grain tiles shared by the whole
-/// document (embedded once).
+/// The ink side of a page loop, shared by flatten and export: draws each
+/// page's ink when the loop reaches it (pages ascending, each with ink), with
+/// grain tiles shared by the whole document (embedded once). `concurrent`:
+/// the ink of the next pages is read and turned into paths on a producer
+/// thread meanwhile; otherwise each page's ink is made on the calling thread
+/// when it is drawn (one core).
 final class PageInkFeed {
     private let channel = PageInkChannel(capacity: Flattener.lookahead)
-    private let producer: PageInkProducer
+    private let producer: PageInkProducer?
+    private let inline: PageInkBuilder?
     private var pending: ArraySlice<Int>
     private let textures = InkTextures()
 
-    init(layers: PageOrderedLayers, pages: [Int]) throws(ExportError) {
-        producer = PageInkProducer(layers: layers, pages: pages, channel: channel)
+    init(layers: PageOrderedLayers, pages: [Int], concurrent: Bool = true) throws(ExportError) {
         pending = pages[...]
+        guard concurrent else {
+            producer = nil
+            inline = PageInkBuilder(layers: layers)
+            return
+        }
+        let producer = PageInkProducer(layers: layers, pages: pages, channel: channel)
+        self.producer = producer
+        inline = nil
         do {
             try producer.start()
         } catch {
@@ -186,13 +215,14 @@ final class PageInkFeed {
     func drawInk(ofPage number: Int, on context: OpaquePointer) throws(ExportError) {
         guard pending.first == number else { return }
         pending.removeFirst()
-        let ink = try channel.take()
+        let ink = if let inline { try inline.ink(ofPage: number).get() } else { try channel.take() }
         precondition(ink.page == number, "ink arrived for page \(ink.page) while drawing page \(number)")
         CairoInkPainter.draw(ink.drawings, on: context, textures: textures)
     }
 
     /// Valid once every page's ink was drawn.
-    var strokeCount: Int { producer.strokeCount }
-    var warnings: [String] { producer.warnings }
-    var latestInkTime: Double? { producer.latestInkTime }
+    private var builder: PageInkBuilder { inline ?? producer!.finishedBuilder }
+    var strokeCount: Int { builder.strokes }
+    var warnings: [String] { builder.warnings }
+    var latestInkTime: Double? { builder.latestInkTime }
 }

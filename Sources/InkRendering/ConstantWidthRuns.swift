@@ -7,9 +7,9 @@ import InkModel
 /// they meet without a seam; overlaps are invisible because the ink is opaque.
 enum ConstantWidthRuns {
     /// The largest spread of widths, in points, drawn with one width.
-    static let widthBand = 0.1
+    static let widthBand = 0.15
     /// How far the fitted centreline may stray from the samples.
-    static let tolerance = 0.05
+    static let tolerance = 0.075
     /// Shorter stretches cost more than the outline they replace.
     static let minimumSamplesPerRun = 8
 

@@ -110,6 +110,28 @@ import Testing
         _ = try Flattener.flatten(pdf: pdf, ink: folder.path("second/doc.ink.jsonl.gz"), output: folder.path("third/doc.pdf"))
     }
 
+
+    @Test func oneCoreGivesTheSameOutputAndSidecarAsThePipeline() throws {
+        let folder = TestFolder()
+        let pdf = folder.path("course-notes.pdf"), ink = folder.path("course-notes.ink.jsonl")
+        try SampleDocuments.writeCourseNotes(pdf: URL(fileURLWithPath: pdf), ink: URL(fileURLWithPath: ink))
+        let piped = try Flattener.flatten(pdf: pdf, ink: ink, output: folder.path("piped/notes.pdf"))
+        var options = FlattenOptions()
+        options.singleThreaded = true
+        let single = try Flattener.flatten(pdf: pdf, ink: ink, output: folder.path("single/notes.pdf"), options: options)
+        #expect(single.strokeCount == piped.strokeCount && single.strokeCount > 20)
+        #expect(single.inkedPageCount == piped.inkedPageCount)
+        #expect(fileBytes(folder.path("single/notes.pdf")) == fileBytes(folder.path("piped/notes.pdf")))
+        let sidecar = { (dir: String) throws -> [PageLayer] in
+            let reader = try InkLayersReader(path: folder.path("\(dir)/notes.ink.jsonl.gz"))
+            var layers: [PageLayer] = []
+            while let layer = try reader.nextLayer() { layers.append(layer) }
+            return layers
+        }
+        let singleLayers = try sidecar("single")
+        #expect(!singleLayers.isEmpty)
+        #expect(singleLayers == (try sidecar("piped")))
+    }
     @Test func flattensTheCourseNotesSample() throws {
         let folder = TestFolder()
         let pdf = folder.path("course-notes.pdf"), ink = folder.path("course-notes.ink.jsonl")
