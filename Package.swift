@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "Entitlements", dependencies: ["CCrypto"]),
         // Command-line parsing and running, as a library so that tests can drive it.
         .target(name: "InkCLI", dependencies: ["InkModel", "InkExport", "Entitlements"]),
-        .executableTarget(name: "inkpdf", dependencies: ["InkCLI"]),
+        .executableTarget(name: "inkpdf", dependencies: ["InkCLI", "CZlib"]),
 
         // Generators for the bundled samples, the tests' documents and the benchmark.
         .target(name: "InkSamples", dependencies: ["InkModel", "InkExport", "CCairo", "CQPDF"]),
@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "InkRenderingTests", dependencies: ["InkRendering", "InkModel", "CCairo"]),
         .testTarget(name: "InkExportTests", dependencies: ["InkExport", "InkModel", "InkSamples", "CPoppler", "CCairo"]),
         .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements"]),
-        .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkSamples", "InkModel"]),
+        .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkSamples", "InkModel", "CZlib"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,7 +7,8 @@ public enum CairoInkPainter {
     /// displayed page in points, origin top-left, y down. Leaves the context's
     /// state as it found it.
     ///
-    /// Only OVER and MULTIPLY are used, with no groups and no image masks: both
+    /// Consecutive opaque strokes of one colour are drawn as one path per width
+    /// (`OpaqueStrokeBatching`). Only OVER and MULTIPLY are used, with no groups and no image masks: both
     /// operators stay vector in cairo's PDF output (others force a fallback
     /// raster). Grained strokes take their tile from `textures`, which a caller
     /// keeps for a whole document so that each tile is embedded once.
@@ -19,7 +20,7 @@ public enum CairoInkPainter {
         cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
         var currentBlend: Paint.Blend = .over
         cairo_set_operator(context, CAIRO_OPERATOR_OVER)
-        for drawing in drawings {
+        for drawing in OpaqueStrokeBatching.batched(drawings) {
             if drawing.paint.blend != currentBlend {
                 currentBlend = drawing.paint.blend
                 cairo_set_operator(context, cairoOperator(currentBlend))

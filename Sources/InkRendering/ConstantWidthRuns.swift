@@ -10,6 +10,10 @@ enum ConstantWidthRuns {
     static let widthBand = 0.15
     /// How far the fitted centreline may stray from the samples.
     static let tolerance = 0.075
+    /// Stretch widths are rounded to this step (at most a 0.0125 pt shift of
+    /// each edge), so that stretches of many strokes share a width and are
+    /// drawn as one path (`OpaqueStrokeBatching`).
+    static let widthStep = 0.025
     /// Shorter stretches cost more than the outline they replace.
     static let minimumSamplesPerRun = 8
 
@@ -35,8 +39,12 @@ enum ConstantWidthRuns {
         guard runs.count * minimumSamplesPerRun <= samples.count else { return nil }
         return runs.map { run in
             StrokeDrawing(path: centreline(samples[run.start...run.end].map(\.position)),
-                          paint: Paint(color: color, style: .stroke(width: run.width)), clip: clip)
+                          paint: Paint(color: color, style: .stroke(width: quantized(run.width))), clip: clip)
         }
+    }
+
+    static func quantized(_ width: Double) -> Double {
+        max((width / widthStep).rounded(), 1) * widthStep
     }
 
     /// The stretch as one subpath of fitted curves, with a corner wherever it

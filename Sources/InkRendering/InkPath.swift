@@ -18,6 +18,8 @@ public struct InkPath: Sendable, Equatable {
     public mutating func line(to p: Point) { elements.append(.line(p)) }
     public mutating func curve(to p: Point, control1 c1: Point, control2 c2: Point) { elements.append(.curve(c1, c2, p)) }
     public mutating func close() { elements.append(.close) }
+    /// Adds `other`'s subpaths after this path's.
+    public mutating func append(_ other: InkPath) { elements.append(contentsOf: other.elements) }
 }
 
 /// A point in page coordinates.

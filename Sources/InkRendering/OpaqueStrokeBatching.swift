@@ -1,0 +1,50 @@
+import InkModel
+
+/// Joins consecutive opaque centreline strokes of one colour into one path
+/// per line width, so that cairo records, analyses and writes one operation
+/// (one `w`, one `S`) for each width instead of one per stretch.
+///
+/// The picture does not change: opaque strokes of one colour painted over
+/// each other show their union whatever their order, and a path of several
+/// subpaths is stroked as each subpath on its own (caps at each end). The
+/// order of the drawings is kept across anything else: a translucent, filled,
+/// clipped or differently coloured drawing ends a batch.
+public enum OpaqueStrokeBatching {
+    /// The drawings with each batch of joinable strokes replaced by one drawing
+    /// per width, in the order each width first appeared.
+    public static func batched(_ drawings: [StrokeDrawing]) -> [StrokeDrawing] {
+        var result: [StrokeDrawing] = []
+        result.reserveCapacity(drawings.count)
+        var batch: [StrokeDrawing] = []   // one per width, paths joined
+        var batchColor: RGBAColor?
+
+        func flush() {
+            result.append(contentsOf: batch)
+            batch.removeAll(keepingCapacity: true)
+            batchColor = nil
+        }
+
+        for drawing in drawings {
+            guard isJoinable(drawing), case .stroke(let width) = drawing.paint.style else {
+                flush()
+                result.append(drawing)
+                continue
+            }
+            if batchColor != drawing.paint.color { flush() }
+            batchColor = drawing.paint.color
+            if let index = batch.firstIndex(where: { $0.paint.style == .stroke(width: width) }) {
+                batch[index].path.append(drawing.path)
+            } else {
+                batch.append(drawing)
+            }
+        }
+        flush()
+        return result
+    }
+
+    static func isJoinable(_ drawing: StrokeDrawing) -> Bool {
+        guard case .stroke = drawing.paint.style else { return false }
+        return drawing.paint.color.alpha >= 1 && drawing.paint.blend == .over && drawing.paint.grain == nil
+            && drawing.clip == nil
+    }
+}
