@@ -3,7 +3,7 @@ import InkExport
 
 /// Runs a command, writing to the streams it is given, and returns the exit code.
 public struct CommandRunner {
-    public static let version = "0.1.0"
+    public static let version = InkPDFVersion.current
 
     public static let usage = """
         inkpdf \(version): puts handwriting onto PDFs

@@ -7,10 +7,12 @@ final class CairoPDFWriter {
     let context: OpaquePointer
     /// The destination named in errors (the file written may be its temporary twin).
     let name: String
+    private let path: String
 
     /// The corresponding C functions are `cairo_pdf_surface_create` and `cairo_create`.
     init(path: String, name: String, width: Double, height: Double) throws(ExportError) {
         self.name = name
+        self.path = path
         surface = cairo_pdf_surface_create(path, width, height)
         context = cairo_create(surface)
         try check()
@@ -58,9 +60,11 @@ final class CairoPDFWriter {
     /// Writes the rest of the file and closes it.
     ///
     /// The corresponding C function is `cairo_surface_finish`.
+    /// Writes the rest of the file and names inkpdf as its Producer (`ProducerStamp`).
     func finish() throws(ExportError) {
         cairo_surface_finish(surface)
         try check()
+        try ProducerStamp.apply(to: path, name: name)
     }
 
     private func check() throws(ExportError) {

@@ -150,7 +150,8 @@ public final class PDFDocument {
                             keywords: take(poppler_document_get_keywords(handle)),
                             creator: take(poppler_document_get_creator(handle)),
                             creationDate: date(poppler_document_get_creation_date_time(handle)),
-                            modificationDate: date(poppler_document_get_modification_date_time(handle)))
+                            modificationDate: date(poppler_document_get_modification_date_time(handle)),
+                            producer: take(poppler_document_get_producer(handle)))
     }
 }
 
@@ -160,6 +161,8 @@ public struct DocumentInfo: Sendable, Equatable {
     /// ISO 8601 with offset, as cairo's metadata wants it.
     public var creationDate: String?
     public var modificationDate: String?
+    /// The software that wrote the PDF (not carried over: a flattened copy names inkpdf).
+    public var producer: String?
 }
 
 /// One page of a `PDFDocument`, released when it goes out of scope.

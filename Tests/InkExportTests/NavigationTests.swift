@@ -85,6 +85,7 @@ import Testing
         #expect(resultInfo.subject == sourceInfo.subject && resultInfo.keywords == sourceInfo.keywords)
         #expect(resultInfo.creator == sourceInfo.creator && resultInfo.creationDate == sourceInfo.creationDate)
         #expect(resultInfo.modificationDate != nil, "the modification date says when the ink was last written")
+        #expect(resultInfo.producer?.hasPrefix("inkpdf \(InkPDFVersion.current) with cairo ") == true, "\(resultInfo.producer ?? "no producer")")
         try expectQPDFCheckPasses(output)
     }
 

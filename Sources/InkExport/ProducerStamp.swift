@@ -1,0 +1,62 @@
+import CCairo
+import Foundation
+
+/// Names inkpdf as the Producer of a PDF that cairo wrote.
+///
+/// cairo 1.16 writes `/Producer (cairo 1.16.0 (https://cairographics.org))`
+/// into the document information dictionary and has no setting for it. cairo
+/// writes that dictionary just before the catalog and the cross-reference
+/// table, so once the file is finished the entry is found there (searching
+/// back from the offset `startxref` gives) and overwritten in place with
+/// inkpdf's name, padded with spaces after the string (whitespace between
+/// tokens): no byte moves, so every cross-reference offset stays right.
+enum ProducerStamp {
+    /// What the Producer entry says after the stamp.
+    static let producer = "inkpdf \(InkPDFVersion.current) with cairo \(String(cString: cairo_version_string()))"
+    /// The entry as cairo writes it.
+    static let cairoEntry = Array("/Producer (cairo \(String(cString: cairo_version_string())) (https://cairographics.org))".utf8)
+    /// How far before the cross-reference table the entry is looked for: the
+    /// catalog and the information dictionary (with the metadata strings) lie between.
+    static let searchWindow = 1 << 20
+
+    /// Stamps the finished PDF at `path` (named `name` in errors). Leaves a
+    /// file without cairo's entry (another cairo, a changed layout) as it is.
+    static func apply(to path: String, name: String) throws(ExportError) {
+        let fd = open(path, O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else { throw .writeFailed(path: name, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .writeFailed(path: name, reason: String(cString: strerror(errno))) }
+        let size = Int(info.st_size)
+        // The file ends "startxref\nOFFSET\n%%EOF\n".
+        let tail = try read(fd, from: max(0, size - 64), count: min(size, 64), name: name)
+        guard let keyword = lastRange(of: Array("startxref".utf8), in: tail) else { return }
+        let digits = tail[keyword.upperBound...].drop { $0 == 10 || $0 == 13 || $0 == 32 }.prefix { (48...57).contains($0) }
+        guard let xref = Int(String(decoding: digits, as: UTF8.self)), xref <= size else { return }
+        let start = max(0, xref - searchWindow)
+        let window = try read(fd, from: start, count: xref - start, name: name)
+        guard let entry = lastRange(of: cairoEntry, in: window) else { return }
+        let replacement = Array("/Producer (\(producer))".utf8)
+        guard replacement.count <= entry.count else { return }
+        let padded = replacement + [UInt8](repeating: 32, count: entry.count - replacement.count)
+        let written = padded.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(start + entry.lowerBound)) }
+        guard written == padded.count else { throw .writeFailed(path: name, reason: String(cString: strerror(errno))) }
+    }
+
+    private static func read(_ fd: Int32, from offset: Int, count: Int, name: String) throws(ExportError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset)) }
+        guard got == count else { throw .writeFailed(path: name, reason: "cannot read back what cairo wrote") }
+        return bytes
+    }
+
+    static func lastRange(of needle: [UInt8], in haystack: [UInt8]) -> Range<Int>? {
+        guard needle.count <= haystack.count else { return nil }
+        var i = haystack.count - needle.count
+        while i >= 0 {
+            if haystack[i] == needle[0] && haystack[i..<(i + needle.count)].elementsEqual(needle) { return i..<(i + needle.count) }
+            i -= 1
+        }
+        return nil
+    }
+}
