@@ -65,3 +65,4 @@ if [ "${BENCH_BATCH:-1}" != 0 ]; then
 fi
 [ "${BENCH_EXPORT:-1}" = 0 ] || PAGES="$PAGES" RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-export.sh   # export benchmark; BENCH_EXPORT=0 skips it
 [ "${BENCH_INK:-1}" = 0 ] || PAGES="$PAGES" SWIFT="$SWIFT" scripts/bench-ink.sh   # ink bytes per page and fidelity; BENCH_INK=0 skips it
+[ "${BENCH_DOCUMENTS:-1}" = 0 ] || PAGES="$PAGES" RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-documents.sh   # real-world documents; BENCH_DOCUMENTS=0 skips it

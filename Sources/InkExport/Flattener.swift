@@ -133,14 +133,21 @@ public enum Flattener {
         let navigation = NavigationWriter(keptPages: keptPages)
         navigation.addOutline(document.outline(), to: writer)
 
+        // cairo writes an empty label tree when every label is the page's own number (which
+        // poppler then reads as empty labels): labels are set only when some page's label
+        // is not its place in the output (the source has labels, or pages were left out).
+        var labels: [String?] = []
+        for number in keptPages { labels.append(document.label(of: try document.page(number))) }
+        let writesLabels = labels.enumerated().contains { $1 != nil && $1 != String($0 + 1) }
+
         let kept = Set(keptPages)
         let inkedKeptPages = layers.inkedPages.filter { kept.contains($0) }
         let ink = try PageInkFeed(layers: layers, pages: inkedKeptPages, concurrent: !options.singleThreaded)
-        for number in keptPages {
+        for (index, number) in keptPages.enumerated() {
             let page = try document.page(number)
             let size = document.displayedSize(of: page)
             writer.beginPage(width: size.0, height: size.1)
-            if let label = document.label(of: page) { writer.setPageLabel(label) }
+            if writesLabels, let label = labels[index] { writer.setPageLabel(label) }
             navigation.beginPage(source: number, on: writer)
             cairo_save(writer.context)
             page.renderForPrinting(on: writer.context)

@@ -56,8 +56,7 @@ final class NavigationWriter {
         }
         guard let output = outputPage[source], let destinations = pendingDestinations.removeValue(forKey: output) else { return }
         for destination in destinations {
-            cairo_tag_begin(context, CAIRO_TAG_DEST, "name='\(destination.name)' x=\(CairoTagAttributes.number(destination.x)) y=\(CairoTagAttributes.number(destination.y))")
-            cairo_tag_end(context, CAIRO_TAG_DEST)
+            Self.writeDestination(name: destination.name, x: destination.x, y: destination.y, on: context)
         }
     }
 
@@ -75,7 +74,7 @@ final class NavigationWriter {
                 if output < current {
                     target = Self.pageAttributes(output, x, y)
                 } else {
-                    target = "dest='\(destination(page: output, x: x ?? 0, y: y ?? 0))'"
+                    target = "dest='\(destination(page: output, x: x ?? 0, y: y ?? 0, current: current, context: context))'"
                 }
             }
             let rect = "rect=[\(CairoTagAttributes.number(link.x)) \(CairoTagAttributes.number(link.y)) \(CairoTagAttributes.number(link.width)) \(CairoTagAttributes.number(link.height))]"
@@ -90,14 +89,24 @@ final class NavigationWriter {
     }
 
     /// A destination name for a place on a page not yet finished (ASCII only:
-    /// cairo 1.16 encodes other names differently on the two sides).
-    private func destination(page: Int, x: Double, y: Double) -> String {
+    /// cairo 1.16 encodes other names differently on the two sides). A place on
+    /// the `current` page is written at once (its page has begun); others when their page begins.
+    private func destination(page: Int, x: Double, y: Double, current: Int, context: OpaquePointer) -> String {
         let key = "\(page) \(CairoTagAttributes.number(x)) \(CairoTagAttributes.number(y))"
         if let name = destinationNames[key] { return name }
         let name = "inkpdf.\(destinationNames.count + 1)"
         destinationNames[key] = name
-        pendingDestinations[page, default: []].append((name, x, y))
+        if page == current {
+            Self.writeDestination(name: name, x: x, y: y, on: context)
+        } else {
+            pendingDestinations[page, default: []].append((name, x, y))
+        }
         return name
+    }
+
+    private static func writeDestination(name: String, x: Double, y: Double, on context: OpaquePointer) {
+        cairo_tag_begin(context, CAIRO_TAG_DEST, "name='\(name)' x=\(CairoTagAttributes.number(x)) y=\(CairoTagAttributes.number(y))")
+        cairo_tag_end(context, CAIRO_TAG_DEST)
     }
 
     private static func pageAttributes(_ page: Int, _ x: Double?, _ y: Double?) -> String {

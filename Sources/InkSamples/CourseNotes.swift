@@ -129,6 +129,7 @@ enum CourseNotes {
         page.space(6)
         page.heading("Where to find things", dest: "where", level: 2)
         page.linkLine("Contents, with links to every section (page ii)", dest: "contents", key: "link.contents")
+        page.linkLine("About these notes, on this page", dest: "about", key: "link.about")
         page.linkLine("The convolution pairs of Table 3.1 (page 3)", dest: "table3.1", key: "link.table")
         page.linkLine("Course page: https://example.edu/elec2301/notes(2024)/lecture-3", 
                       uri: "https://example.edu/elec2301/notes(2024)/lecture-3", key: "link.course")

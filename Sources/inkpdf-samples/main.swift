@@ -9,6 +9,8 @@ let usage = """
            inkpdf-samples batch --documents N DIR
            inkpdf-samples ink-sheet DIR
            inkpdf-samples ink-fidelity IN.pdf LAYERS PAGES DPI DIR
+           inkpdf-samples margin-notes IN.pdf OUT.ink.jsonl
+           inkpdf-samples compare-documents SOURCE.pdf FLATTENED.pdf
 
       samples   write course-notes.pdf, course-notes.ink.jsonl, letter-worksheet.pdf
                 and letter-worksheet.ink.jsonl.gz into DIR
@@ -19,6 +21,10 @@ let usage = """
                 type, rendered as `inkpdf render` draws it; the README's picture) into DIR
       ink-fidelity  renders the ink of PAGES (e.g. 1-3) alone at DPI, as written and as
                 an unfitted reference, into DIR and prints the SSIM near ink (benchmark)
+      margin-notes  writes a few handwritten words in the right margin of every page
+                of IN.pdf (the benchmark's ink for real-world documents)
+      compare-documents  prints how many of SOURCE's links, outline entries, metadata
+                fields and page labels FLATTENED kept (benchmark)
 
     Output is deterministic: the same command writes the same bytes.
     """
@@ -29,6 +35,8 @@ enum Command {
     case batch(documents: Int, directory: String)
     case inkSheet(directory: String)
     case inkFidelity(pdf: String, ink: String, pages: String, dpi: Double, directory: String)
+    case marginNotes(pdf: String, ink: String)
+    case compareDocuments(source: String, output: String)
     case help
 }
 
@@ -41,6 +49,10 @@ func parse(_ arguments: [String]) -> Command? {
     case "ink-fidelity":
         guard arguments.count == 6, let dpi = Double(arguments[4]), dpi > 0 else { return nil }
         return .inkFidelity(pdf: arguments[1], ink: arguments[2], pages: arguments[3], dpi: dpi, directory: arguments[5])
+    case "margin-notes":
+        return arguments.count == 3 ? .marginNotes(pdf: arguments[1], ink: arguments[2]) : nil
+    case "compare-documents":
+        return arguments.count == 3 ? .compareDocuments(source: arguments[1], output: arguments[2]) : nil
     case "ink-sheet":
         return arguments.count == 2 && !arguments[1].hasPrefix("-") ? .inkSheet(directory: arguments[1]) : nil
     case "batch":
@@ -114,6 +126,11 @@ func run(_ command: Command) -> Int32 {
             guard case .success(let selection) = PageSelection.parse(pages) else { throw OutputDirectoryError(path: pages, code: EINVAL) }
             let result = try InkFidelity.measure(pdf: pdf, ink: ink, pages: selection, scale: dpi / 72, directory: try prepare(directory))
             print(String(format: "ssim-near-ink %.4f min-page %.4f pixels %d", result.ssim, result.minimumPageSSIM, result.pixels))
+        case .marginNotes(let pdf, let ink):
+            try MarginNotes.write(pdf: pdf, ink: ink)
+            print(ink)
+        case .compareDocuments(let source, let output):
+            print(try DocumentComparison.compare(source: source, output: output).line)
         case .inkSheet(let directory):
             for written in try InkSheet.write(directory: try prepare(directory)) { print(written.path) }
         case .batch(let documents, let directory):

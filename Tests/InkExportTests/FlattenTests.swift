@@ -111,6 +111,26 @@ import Testing
     }
 
 
+    @Test func aDocumentWithoutPageLabelsGetsNone() throws {
+        // cairo would write an empty label tree, which poppler reads as every label empty.
+        let folder = TestFolder()
+        let pdf = folder.path("doc.pdf")
+        try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: Array(Self.pages.prefix(3)))
+        let ink = folder.writeInk("doc.ink.jsonl", layers: Self.layers(pageCount: 3))
+        _ = try Flattener.flatten(pdf: pdf, ink: ink, output: folder.path("out/doc.pdf"))
+        let output = try PDFDocument(path: folder.path("out/doc.pdf"))
+        for number in 1...3 {
+            let label = output.label(of: try output.page(number))
+            #expect(label == "\(number)")
+        }
+        // Pages left out: the rest keep their source numbers as labels.
+        let selection = try #require(try? PageSelection.parse("2-3").get())
+        _ = try Flattener.flatten(pdf: pdf, ink: ink, output: folder.path("some/doc.pdf"), options: FlattenOptions(pages: selection))
+        let some = try PDFDocument(path: folder.path("some/doc.pdf"))
+        let first = some.label(of: try some.page(1)), second = some.label(of: try some.page(2))
+        #expect(first == "2" && second == "3")
+    }
+
     @Test func oneCoreGivesTheSameOutputAndSidecarAsThePipeline() throws {
         let folder = TestFolder()
         let pdf = folder.path("course-notes.pdf"), ink = folder.path("course-notes.ink.jsonl")
