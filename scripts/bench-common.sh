@@ -29,14 +29,15 @@ dense_document() {
 }
 
 # Runs a command RUNS times; prints the best wall time (s) and the largest peak
-# RSS (KB) of the command and its worker processes together (scripts/tree-rss.py).
+# memory (KB) of the command and its worker processes together: their summed
+# PSS, so that library pages they share count once (scripts/tree-rss.py).
 measure() {
-    local best="" rss=0 t m
+    local best="" peak=0 t m
     for _ in $(seq "$RUNS"); do
-        read -r t m < <(scripts/tree-rss.py "$@") || { echo "failed: $*" >&2; exit 1; }
+        read -r t m _ < <(scripts/tree-rss.py "$@") || { echo "failed: $*" >&2; exit 1; }
         [ -n "$t" ] || { echo "failed: $*" >&2; exit 1; }
         if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
-        [ "$m" -gt "$rss" ] && rss=$m
+        [ "$m" -gt "$peak" ] && peak=$m
     done
-    echo "$best $rss"
+    echo "$best $peak"
 }

@@ -5,8 +5,9 @@
 #   - `pdftocairo -pdf` (re-drawing every page, no ink: the flatten floor), and
 #   - the two-step script "draw an ink-only PDF, then qpdf SRC --overlay INK -- OUT"
 #     (step 1 is `inkpdf export --ink-only`, the same cairo drawing export does).
-# Reports best wall time of RUNS runs and peak RSS. Targets: export / pdftocairo
-# ≤ 0.5; export ≤ the two-step script; export peak RSS ≤ 64 MB.
+# Reports best wall time of RUNS runs and peak memory (summed PSS of inkpdf and its
+# worker). Targets: export / pdftocairo
+# ≤ 0.5; export ≤ the two-step script; export peak memory ≤ 64 MB.
 # SWIFT_BUILD_FLAGS (e.g. "--scratch-path .build-x") is passed to swift build.
 set -euo pipefail
 # shellcheck source=scripts/bench-common.sh
@@ -15,7 +16,7 @@ src="$work/bench-$PAGES.pdf" ink="$work/bench-$PAGES.ink.jsonl"
 row() { printf "%-44s %9s %11.1f\n" "$1" "$2" "$(awk "BEGIN{print $3/1024}")"; }
 
 echo
-printf "%-44s %9s %11s\n" "export, $PAGES dense pages" seconds "max RSS MB"
+printf "%-44s %9s %11s\n" "export, $PAGES dense pages" seconds "peak MB"
 read -r tf mf < <(measure pdftocairo -pdf "$src" "$work/export-floor.pdf"); row "pdftocairo -pdf" "$tf" "$mf"
 read -r te me < <(measure "$bin/inkpdf" export "$src" --ink "$ink" -o "$work/export-$PAGES.pdf" --no-sidecar)
 row "inkpdf export --no-sidecar" "$te" "$me"
@@ -28,5 +29,5 @@ row "two-step 2: qpdf --overlay" "$t2" "$m2"
 echo
 awk -v a="$te" -v b="$tf" 'BEGIN{printf "time export / pdftocairo -pdf: %.2f (target ≤ 0.5)\n", a/b}'
 awk -v a="$te" -v b="$t1" -v c="$t2" 'BEGIN{printf "time export / two-step script: %.2f (target ≤ 1; two-step %.2f s)\n", a/(b+c), b+c}'
-awk -v a="$me" -v b="$ms" 'BEGIN{printf "export peak RSS: %.1f MB, %.1f MB with the sidecar (target ≤ 64)\n", a/1024, b/1024}'
+awk -v a="$me" -v b="$ms" 'BEGIN{printf "export peak memory: %.1f MB, %.1f MB with the sidecar (target ≤ 64)\n", a/1024, b/1024}'
 ls -l "$src" "$work/export-$PAGES.pdf" "$work/export-qpdf-overlay.pdf" | awk '{printf "%s %.1f MB\n", $9, $5/1048576}'

@@ -2,16 +2,16 @@
 # Benchmark of `inkpdf flatten` against `pdftocairo -pdf` (the same poppler-to-cairo
 # work without ink: the floor), on generated documents with dense handwriting
 # (about 150 strokes of about 60 points on every page). Reports time ratios and
-# peak memory (the summed RSS of inkpdf and its worker process, see
+# peak memory (inkpdf and its worker process together: their summed PSS, see
 # scripts/tree-rss.py) at 36 and at 1000 pages. Targets: time ratio ≤ 1.5 at
-# 1000 pages, peak RSS ≤ 64 MB, and the 1000-page RSS ≤ 1.25 × the 36-page RSS.
+# 1000 pages, peak memory ≤ 64 MB, and the 1000-page peak ≤ 1.25 × the 36-page peak.
 # Then the batch benchmark (see the end; BENCH_BATCH=0 skips it).
 set -euo pipefail
 # shellcheck source=scripts/bench-common.sh
 source "$(dirname "$0")/bench-common.sh"
 dense_document 36
 
-printf "%-8s %-22s %9s %11s\n" pages command seconds "max RSS MB"
+printf "%-8s %-22s %9s %11s\n" pages command seconds "peak MB"
 declare -A T R
 for n in 36 "$PAGES"; do
     read -r t m < <(measure pdftocairo -pdf "$work/bench-$n.pdf" "$work/floor-$n.pdf")
@@ -23,15 +23,15 @@ for n in 36 "$PAGES"; do
 done
 echo
 awk -v a="${T[ink-$PAGES]}" -v b="${T[floor-$PAGES]}" 'BEGIN{printf "time ratio inkpdf / pdftocairo at %s pages: %.2f (target ≤ 1.5, aim 1.25)\n", "'"$PAGES"'", a/b}'
-awk -v a="${R[ink-$PAGES]}" 'BEGIN{printf "inkpdf peak RSS at %s pages: %.1f MB (target ≤ 64)\n", "'"$PAGES"'", a/1024}'
-awk -v a="${R[ink-$PAGES]}" -v b="${R[ink-36]}" 'BEGIN{printf "RSS growth %s pages / 36 pages: %.2f (target ≤ 1.25)\n", "'"$PAGES"'", a/b}'
+awk -v a="${R[ink-$PAGES]}" 'BEGIN{printf "inkpdf peak memory at %s pages: %.1f MB (target ≤ 64)\n", "'"$PAGES"'", a/1024}'
+awk -v a="${R[ink-$PAGES]}" -v b="${R[ink-36]}" 'BEGIN{printf "memory growth %s pages / 36 pages: %.2f (target ≤ 1.25)\n", "'"$PAGES"'", a/b}'
 ls -l "$work/out-$PAGES.pdf" "$work/floor-$PAGES.pdf" | awk '{printf "%s %.1f MB\n", $9, $5/1048576}'
 
 # Batch: a term of BATCH_DOCS generated documents (default 200; 10 to 60 pages
 # each, handwriting on about 4 pages in 5), flattened by `inkpdf batch` with
 # --jobs 1 and --jobs 2 (each document on one core: --jobs N keeps to N cores).
-# Targets: documents per second with --jobs 2 ≥ 1.8 × --jobs 1, and peak RSS of
-# the whole --jobs 2 run (parent and workers summed) ≤ 2 × the peak RSS of
+# Targets: documents per second with --jobs 2 ≥ 1.8 × --jobs 1, and peak memory of
+# the whole --jobs 2 run (parent and workers summed) ≤ 2 × the peak of
 # flattening the largest document alone (also parent and worker summed). BENCH_BATCH=0 skips this part (it
 # takes a few minutes; the corpus is generated once into bench-work/).
 if [ "${BENCH_BATCH:-1}" != 0 ]; then
@@ -49,7 +49,7 @@ if [ "${BENCH_BATCH:-1}" != 0 ]; then
     largest_ink="${largest%.pdf}.ink.jsonl"; [ -f "$largest_ink" ] || largest_ink="$largest_ink.gz"
     pages=$(find "$corpus" -name '*.pdf' -exec pdfinfo {} \; | awk '/^Pages:/{n+=$2} END{print n}')
     echo
-    printf "%-34s %9s %9s %11s\n" "batch of $docs documents ($pages pages)" seconds "docs/s" "max RSS MB"
+    printf "%-34s %9s %9s %11s\n" "batch of $docs documents ($pages pages)" seconds "docs/s" "peak MB"
     read -r ts ms < <(measure "$bin/inkpdf" flatten "$largest" --ink "$largest_ink" -o "$work/batch-single.pdf" "${gate[@]}")
     printf "%-34s %9s %9s %11.1f\n" "flatten largest document alone" "$ts" "-" "$(awk "BEGIN{print $ms/1024}")"
     declare -A BT BR
@@ -61,7 +61,7 @@ if [ "${BENCH_BATCH:-1}" != 0 ]; then
     done
     echo
     awk -v a="${BT[1]}" -v b="${BT[2]}" 'BEGIN{printf "batch speed-up, docs/s with --jobs 2 / --jobs 1: %.2f (target ≥ 1.8)\n", a/b}'
-    awk -v a="${BR[2]}" -v b="$ms" 'BEGIN{printf "batch peak RSS with --jobs 2 / largest document alone: %.2f (target ≤ 2)\n", a/b}'
+    awk -v a="${BR[2]}" -v b="$ms" 'BEGIN{printf "batch peak memory with --jobs 2 / largest document alone: %.2f (target ≤ 2)\n", a/b}'
 fi
 [ "${BENCH_EXPORT:-1}" = 0 ] || PAGES="$PAGES" RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-export.sh   # export benchmark; BENCH_EXPORT=0 skips it
 [ "${BENCH_INK:-1}" = 0 ] || PAGES="$PAGES" SWIFT="$SWIFT" scripts/bench-ink.sh   # ink bytes per page and fidelity; BENCH_INK=0 skips it
