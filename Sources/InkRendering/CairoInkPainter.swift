@@ -8,7 +8,9 @@ public enum CairoInkPainter {
     /// state as it found it.
     ///
     /// Consecutive opaque strokes of one colour are drawn as one path per width
-    /// (`OpaqueStrokeBatching`). Only OVER and MULTIPLY are used, with no groups and no image masks: both
+    /// (`OpaqueStrokeBatching`), and the grain of consecutive strokes of one
+    /// grained ink is painted once over their union (one pattern in the PDF).
+    /// Only OVER and MULTIPLY are used, with no groups and no image masks: both
     /// operators stay vector in cairo's PDF output (others force a fallback
     /// raster). Grained strokes take their tile from `textures`, which a caller
     /// keeps for a whole document so that each tile is embedded once.
@@ -20,7 +22,26 @@ public enum CairoInkPainter {
         cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
         var currentBlend: Paint.Blend = .over
         cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+        // The union of consecutive grained fills without a mask, whose grain is painted once.
+        var pendingGrain: (grain: Grain, region: InkPath)?
+        func paintPendingGrain() {
+            guard let pending = pendingGrain else { return }
+            pendingGrain = nil
+            cairo_save(context)
+            append(pending.region, to: context, snapping: snapping)
+            cairo_clip(context)
+            paintGrain(pending.grain)
+            cairo_restore(context)
+        }
+        func paintGrain(_ grain: Grain) {
+            cairo_set_source(context, textures.pattern(for: grain))
+            cairo_set_operator(context, CAIRO_OPERATOR_MULTIPLY)
+            cairo_paint(context)
+        }
         for drawing in OpaqueStrokeBatching.batched(drawings) {
+            let joinsGrain = drawing.clip == nil && drawing.paint.style == .fill && drawing.paint.grain != nil
+                && drawing.paint.grain == pendingGrain?.grain
+            if !joinsGrain { paintPendingGrain() }
             if drawing.paint.blend != currentBlend {
                 currentBlend = drawing.paint.blend
                 cairo_set_operator(context, cairoOperator(currentBlend))
@@ -36,15 +57,19 @@ public enum CairoInkPainter {
             switch (drawing.paint.style, drawing.paint.grain) {
             case (.fill, nil):
                 cairo_fill(context)
+            case (.fill, let grain?) where drawing.clip == nil:
+                // The colour now; the grain (multiplied, so it only darkens) once over the
+                // union of this and the next grained strokes: one pattern for all of them.
+                cairo_fill(context)
+                let region = drawing.path.uniformlyOriented()
+                if pendingGrain == nil { pendingGrain = (grain, region) } else { pendingGrain?.region.append(region) }
             case (.fill, let grain?):
-                // The shape is written once, as a clip: the colour and then the
-                // grain (multiplied, so it only darkens) are painted through it.
+                // Masked: the shape is written once, as a clip within the mask, and the
+                // colour and then the grain are painted through it.
                 cairo_save(context)
                 cairo_clip(context)
                 cairo_paint(context)
-                cairo_set_source(context, textures.pattern(for: grain))
-                cairo_set_operator(context, CAIRO_OPERATOR_MULTIPLY)
-                cairo_paint(context)
+                paintGrain(grain)
                 cairo_restore(context)
             case (.stroke(let width), _):
                 cairo_set_line_width(context, width)
@@ -52,6 +77,7 @@ public enum CairoInkPainter {
             }
             if drawing.clip != nil { cairo_restore(context) }
         }
+        paintPendingGrain()
         cairo_restore(context)
     }
 

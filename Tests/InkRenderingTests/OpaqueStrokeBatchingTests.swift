@@ -57,3 +57,44 @@ import Testing
         #expect(differing * 100 < together.inkedPixelCount, "only antialiased edges where strokes overlap may differ")
     }
 }
+
+@Suite struct GrainUnionTests {
+    @Test func everySubpathTurnsTheSameWayAndKeepsItsPoints() {
+        var path = InkPath()
+        // Clockwise on the page (y down) …
+        path.move(to: Point(0, 0)); path.line(to: Point(10, 0)); path.line(to: Point(10, 10)); path.line(to: Point(0, 10)); path.close()
+        // … and the other way, with a curve.
+        path.move(to: Point(20, 0)); path.line(to: Point(20, 10))
+        path.curve(to: Point(30, 0), control1: Point(25, 12), control2: Point(32, 5)); path.close()
+        let oriented = path.uniformlyOriented()
+        var starts: [Int] = []
+        for (index, element) in oriented.elements.enumerated() { if case .move = element { starts.append(index) } }
+        #expect(starts == [0, 5])
+        let first = oriented.elements[0..<5], second = oriented.elements[5...]
+        #expect(InkPath.signedArea(first) > 0 && InkPath.signedArea(second) > 0)
+        #expect(abs(InkPath.signedArea(first)) == abs(InkPath.signedArea(path.elements[0..<5])))
+        #expect(oriented.elements[5] == .move(Point(30, 0)) && oriented.elements[6] == .curve(Point(32, 5), Point(25, 12), Point(20, 10)))
+    }
+
+    @Test(arguments: [Grain.pencil, .crayon])
+    func shapesTurningOppositeWaysKeepTheirGrainWhereTheyOverlap(grain: Grain) {
+        // Two grained shapes overlapping in 40…80 × 20…40, one traced clockwise and one
+        // anticlockwise: joined as they are, the overlap would wind to zero and lose its grain.
+        var clockwise = InkPath(), anticlockwise = InkPath()
+        clockwise.move(to: Point(10, 20)); clockwise.line(to: Point(80, 20)); clockwise.line(to: Point(80, 40))
+        clockwise.line(to: Point(10, 40)); clockwise.close()
+        anticlockwise.move(to: Point(40, 20)); anticlockwise.line(to: Point(40, 40)); anticlockwise.line(to: Point(110, 40))
+        anticlockwise.line(to: Point(110, 20)); anticlockwise.close()
+        let paint = Paint(color: RGBAColor(red: 0.3, green: 0.3, blue: 0.3, alpha: 0.8), style: .fill, grain: grain)
+        let canvas = RasterCanvas(width: 480, height: 240, scale: 4)   // 120 × 60 pt
+        CairoInkPainter.draw([StrokeDrawing(path: clockwise, paint: paint), StrokeDrawing(path: anticlockwise, paint: paint)],
+                             on: canvas.context, textures: InkTextures())
+        func spread(_ x: Int) -> Double {   // over 20 × 5 pt from device column x, row 100 (y = 25 pt)
+            let tones = (0..<80).flatMap { dx in (0..<20).map { dy in Double(canvas.pixel(x + dx, 100 + dy).r) } }
+            let mean = tones.reduce(0, +) / Double(tones.count)
+            return (tones.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(tones.count)).squareRoot()
+        }
+        #expect(spread(80) > 4, "grain in the first shape alone (σ = \(spread(80)))")
+        #expect(spread(200) > 4, "grain where the shapes overlap (σ = \(spread(200)))")
+    }
+}
