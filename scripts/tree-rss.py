@@ -2,7 +2,7 @@
 """Runs a command and prints its wall time (s), the peak of the summed
 proportional set size (PSS, KB) of it and all its descendants, and the peak
 resident set size (RSS, KB) of the largest single process among them, sampled
-every 20 ms from /proc. The PSS sum is what a whole inkpdf run (the parent and
+every 50 ms from /proc. The PSS sum is what a whole inkpdf run (the parent and
 its worker processes together) holds at once, counting pages the processes
 share (libraries) once; the single-process RSS is what /usr/bin/time reports.
 Usage: tree-rss.py COMMAND [ARG...]; prints "SECONDS PSS_KB RSS_KB"."""
@@ -55,7 +55,7 @@ def main():
             peak_rss = max(peak_rss, rss)
             stack.extend(tree.get(pid, []))
         peak_pss = max(peak_pss, total)
-        time.sleep(0.02)
+        time.sleep(0.05)
     process.wait()
     if process.returncode != 0:
         sys.exit(f"failed ({process.returncode}): {' '.join(sys.argv[1:])}")

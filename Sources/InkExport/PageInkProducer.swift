@@ -151,6 +151,8 @@ final class SidecarJob: @unchecked Sendable {
 
     func start() throws(ExportError) {
         try WorkThread.start(for: inkPath) { [self] in
+            // A copy that is only needed when the last page is drawn: it takes the idle core time.
+            WorkThread.yieldToForegroundWork()
             write()
             done.signal()
         }

@@ -27,4 +27,12 @@ enum WorkThread {
         }
         pthread_detach(thread)
     }
+
+    /// Lowers the calling thread's scheduling priority (Linux: a thread's own nice
+    /// value) so that it runs on cores the drawing leaves idle rather than taking
+    /// turns with it. Background work whose result is only waited for at the end.
+    static func yieldToForegroundWork() {
+        // On Linux the nice value is a thread's own, and 0 names the calling thread.
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+    }
 }
