@@ -19,3 +19,16 @@ awk -v o="$out" -v f="$floor" -v n="$PAGES" 'BEGIN{printf "ink bytes per page at
 read -r _ ssim _ worst _ pixels < <("$bin/inkpdf-samples" ink-fidelity "$work/bench-$PAGES.pdf" "$work/bench-$PAGES.ink.jsonl" \
     "1-$FIDELITY_PAGES" 288 "$work/ink-fidelity")
 echo "SSIM near ink at 288 dpi, pages 1-$FIDELITY_PAGES, against the unfitted reference: $ssim (worst page $worst; $pixels pixels; target ≥ 0.99)"
+
+# The same strokes as ink-only PDFs: inkpdf's drawing against the peer that strokes
+# each segment on its own with its point's width (Xournal++ 1.1's export method,
+# re-created by `inkpdf-samples per-segment-peer`). Both are recompressed by qpdf at
+# zlib level 6 first, so that the drawing is compared, not the compression level.
+"$bin/inkpdf" export "$work/bench-$PAGES.pdf" --ink "$work/bench-$PAGES.ink.jsonl" -o "$work/ink-only-$PAGES.pdf" \
+    --ink-only --no-sidecar --quiet
+"$bin/inkpdf-samples" per-segment-peer "$work/bench-$PAGES.ink.jsonl" "$work/peer-$PAGES.pdf" >/dev/null
+for name in ink-only peer; do
+    qpdf --recompress-flate --compression-level=6 "$work/$name-$PAGES.pdf" "$work/$name-$PAGES-l6.pdf"
+done
+mine=$(stat -c %s "$work/ink-only-$PAGES-l6.pdf"); peer=$(stat -c %s "$work/peer-$PAGES-l6.pdf")
+awk -v a="$mine" -v b="$peer" -v n="$PAGES" 'BEGIN{printf "ink-only PDF per page, both at zlib level 6: inkpdf %.1f KB, one stroke per segment (Xournal++ 1.1 method) %.1f KB: %.2f of the peer\n", a/n/1024, b/n/1024, a/b}'

@@ -11,6 +11,7 @@ let usage = """
            inkpdf-samples ink-fidelity IN.pdf LAYERS PAGES DPI DIR
            inkpdf-samples margin-notes IN.pdf OUT.ink.jsonl
            inkpdf-samples compare-documents SOURCE.pdf FLATTENED.pdf
+           inkpdf-samples per-segment-peer LAYERS OUT.pdf
 
       samples   write course-notes.pdf, course-notes.ink.jsonl, letter-worksheet.pdf
                 and letter-worksheet.ink.jsonl.gz into DIR
@@ -25,6 +26,9 @@ let usage = """
                 of IN.pdf (the benchmark's ink for real-world documents)
       compare-documents  prints how many of SOURCE's links, outline entries, metadata
                 fields and page labels FLATTENED kept (benchmark)
+      per-segment-peer  draws LAYERS (pages ascending) as Xournal++ 1.1 exports
+                pressure strokes, one stroked line per segment, into an ink-only
+                A4 PDF: the benchmark's peer for ink bytes
 
     Output is deterministic: the same command writes the same bytes.
     """
@@ -37,6 +41,7 @@ enum Command {
     case inkFidelity(pdf: String, ink: String, pages: String, dpi: Double, directory: String)
     case marginNotes(pdf: String, ink: String)
     case compareDocuments(source: String, output: String)
+    case perSegmentPeer(ink: String, pdf: String)
     case help
 }
 
@@ -51,6 +56,8 @@ func parse(_ arguments: [String]) -> Command? {
         return .inkFidelity(pdf: arguments[1], ink: arguments[2], pages: arguments[3], dpi: dpi, directory: arguments[5])
     case "margin-notes":
         return arguments.count == 3 ? .marginNotes(pdf: arguments[1], ink: arguments[2]) : nil
+    case "per-segment-peer":
+        return arguments.count == 3 ? .perSegmentPeer(ink: arguments[1], pdf: arguments[2]) : nil
     case "compare-documents":
         return arguments.count == 3 ? .compareDocuments(source: arguments[1], output: arguments[2]) : nil
     case "ink-sheet":
@@ -131,6 +138,9 @@ func run(_ command: Command) -> Int32 {
             print(ink)
         case .compareDocuments(let source, let output):
             print(try DocumentComparison.compare(source: source, output: output).line)
+        case .perSegmentPeer(let ink, let pdf):
+            try PerSegmentPeer.write(ink: ink, pdf: pdf)
+            print(pdf)
         case .inkSheet(let directory):
             for written in try InkSheet.write(directory: try prepare(directory)) { print(written.path) }
         case .batch(let documents, let directory):
