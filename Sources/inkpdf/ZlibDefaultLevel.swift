@@ -14,6 +14,8 @@ public let pdfStreamCompressionLevel: Int32 = 4
 /// binds cairo's (and qpdf's) calls to this definition because the executable
 /// comes first in the lookup order; an explicit level is left as asked. A
 /// program that uses the InkPDF library keeps its own zlib defaults.
+///
+/// The corresponding C function is `deflateInit2_`.
 @_cdecl("deflateInit_")
 public func deflateInitAtInkpdfLevel(_ stream: z_streamp?, _ level: Int32, _ version: UnsafePointer<CChar>?,
                                      _ streamSize: Int32) -> Int32 {
