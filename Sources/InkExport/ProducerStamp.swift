@@ -21,6 +21,8 @@ enum ProducerStamp {
 
     /// Stamps the finished PDF at `path` (named `name` in errors). Leaves a
     /// file without cairo's entry (another cairo, a changed layout) as it is.
+    ///
+    /// The corresponding C functions are `pread` and `pwrite`.
     static func apply(to path: String, name: String) throws(ExportError) {
         let fd = open(path, O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { throw .writeFailed(path: name, reason: String(cString: strerror(errno))) }

@@ -31,6 +31,8 @@ enum WorkThread {
     /// Lowers the calling thread's scheduling priority (Linux: a thread's own nice
     /// value) so that it runs on cores the drawing leaves idle rather than taking
     /// turns with it. Background work whose result is only waited for at the end.
+    ///
+    /// The corresponding C function is `setpriority`.
     static func yieldToForegroundWork() {
         // On Linux the nice value is a thread's own, and 0 names the calling thread.
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)

@@ -10,6 +10,9 @@ import InkModel
 public enum PerSegmentPeer {
     /// Writes `pdf` with one page per page of the ink's PDF (its header's
     /// `pdf.pageCount`, else the last inked page), pages in ascending order.
+    ///
+    /// The corresponding C functions are `cairo_set_line_width`, `cairo_move_to`,
+    /// `cairo_line_to` and `cairo_stroke`.
     public static func write(ink: String, pdf: String) throws {
         let reader = try InkLayersReader(path: ink)
         let size = Benchmark.a4
