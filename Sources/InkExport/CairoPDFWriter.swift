@@ -57,10 +57,9 @@ final class CairoPDFWriter {
         try check()
     }
 
-    /// Writes the rest of the file and closes it.
+    /// Writes the rest of the file, closes it and names inkpdf as its Producer (`ProducerStamp`).
     ///
     /// The corresponding C function is `cairo_surface_finish`.
-    /// Writes the rest of the file and names inkpdf as its Producer (`ProducerStamp`).
     func finish() throws(ExportError) {
         cairo_surface_finish(surface)
         try check()

@@ -14,7 +14,7 @@ enum ProducerStamp {
     /// What the Producer entry says after the stamp.
     static let producer = "inkpdf \(InkPDFVersion.current) with cairo \(String(cString: cairo_version_string()))"
     /// The entry as cairo writes it.
-    static let cairoEntry = Array("/Producer (cairo \(String(cString: cairo_version_string())) (https://cairographics.org))".utf8)
+    static let cairoEntry = Data("/Producer (cairo \(String(cString: cairo_version_string())) (https://cairographics.org))".utf8)
     /// How far before the cross-reference table the entry is looked for: the
     /// catalog and the information dictionary (with the metadata strings) lie between.
     static let searchWindow = 1 << 20
@@ -32,12 +32,12 @@ enum ProducerStamp {
         let size = Int(info.st_size)
         // The file ends "startxref\nOFFSET\n%%EOF\n".
         let tail = try read(fd, from: max(0, size - 64), count: min(size, 64), name: name)
-        guard let keyword = lastRange(of: Array("startxref".utf8), in: tail) else { return }
+        guard let keyword = tail.range(of: Data("startxref".utf8), options: .backwards) else { return }
         let digits = tail[keyword.upperBound...].drop { $0 == 10 || $0 == 13 || $0 == 32 }.prefix { (48...57).contains($0) }
         guard let xref = Int(String(decoding: digits, as: UTF8.self)), xref <= size else { return }
         let start = max(0, xref - searchWindow)
         let window = try read(fd, from: start, count: xref - start, name: name)
-        guard let entry = lastRange(of: cairoEntry, in: window) else { return }
+        guard let entry = window.range(of: cairoEntry, options: .backwards) else { return }
         let replacement = Array("/Producer (\(producer))".utf8)
         guard replacement.count <= entry.count else { return }
         let padded = replacement + [UInt8](repeating: 32, count: entry.count - replacement.count)
@@ -45,20 +45,11 @@ enum ProducerStamp {
         guard written == padded.count else { throw .writeFailed(path: name, reason: String(cString: strerror(errno))) }
     }
 
-    private static func read(_ fd: Int32, from offset: Int, count: Int, name: String) throws(ExportError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
+    /// `count` bytes from `offset`, indexed from 0.
+    private static func read(_ fd: Int32, from offset: Int, count: Int, name: String) throws(ExportError) -> Data {
+        var bytes = Data(count: count)
         let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset)) }
         guard got == count else { throw .writeFailed(path: name, reason: "cannot read back what cairo wrote") }
         return bytes
-    }
-
-    static func lastRange(of needle: [UInt8], in haystack: [UInt8]) -> Range<Int>? {
-        guard needle.count <= haystack.count else { return nil }
-        var i = haystack.count - needle.count
-        while i >= 0 {
-            if haystack[i] == needle[0] && haystack[i..<(i + needle.count)].elementsEqual(needle) { return i..<(i + needle.count) }
-            i -= 1
-        }
-        return nil
     }
 }
