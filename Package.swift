@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 /// inkpdf: puts handwriting (ink-layers files) onto PDF pages.
@@ -22,9 +22,13 @@ let package = Package(
                        providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf",
                        providers: [.apt(["libqpdf-dev"])]),
+        .systemLibrary(name: "CZip", pkgConfig: "libzip",
+                       providers: [.apt(["libzip-dev"])]),
 
         // Pure Swift model of the ink-layers format and its codec (zlib for gzip only).
         .target(name: "InkModel", dependencies: ["CZlib"]),
+        // Other tools' files (Xournal++, reMarkable) read into the model, one folder per format.
+        .target(name: "InkImport", dependencies: ["InkModel", "CZlib", "CZip"]),
         // Stroke geometry (pure) and the few functions that draw it with cairo.
         .target(name: "InkRendering", dependencies: ["InkModel", "CCairo"]),
         // The PDF side: poppler reads, cairo writes, page by page.
@@ -40,6 +44,7 @@ let package = Package(
         .executableTarget(name: "inkpdf-samples", dependencies: ["InkSamples"]),
 
         .testTarget(name: "InkModelTests", dependencies: ["InkModel"]),
+        .testTarget(name: "InkImportTests", dependencies: ["InkImport", "InkModel"]),
         .testTarget(name: "InkRenderingTests", dependencies: ["InkRendering", "InkModel", "CCairo"]),
         .testTarget(name: "InkExportTests", dependencies: ["InkExport", "InkModel", "InkSamples", "CPoppler", "CCairo"]),
         .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements"]),

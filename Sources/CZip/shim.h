@@ -1,0 +1,4 @@
+#ifndef INKPDF_CZIP_SHIM_H
+#define INKPDF_CZIP_SHIM_H
+#include <zip.h>
+#endif

@@ -1,0 +1,28 @@
+import Foundation
+import InkModel
+
+/// What an importer is told beyond the file: a PDF the user gave for the
+/// background, limits on decompressed size, where temporary files go.
+public struct ImportOptions: Sendable {
+    /// A background PDF given with `--pdf`, used instead of the one the file names.
+    public var pdf: String?
+    /// With a single reMarkable `.rm` page over a PDF: which PDF page (1-based).
+    public var page: Int?
+    /// The most bytes any compressed part (gzip stream, zip entry, whole archive) may expand to.
+    public var maximumExpandedBytes: Int
+    /// The folder for the temporary layers file (and extracted attachments).
+    public var temporaryDirectory: String
+
+    public init(pdf: String? = nil, page: Int? = nil, maximumExpandedBytes: Int = 1 << 30,
+                temporaryDirectory: String = ImportOptions.defaultTemporaryDirectory) {
+        self.pdf = pdf
+        self.page = page
+        self.maximumExpandedBytes = maximumExpandedBytes
+        self.temporaryDirectory = temporaryDirectory
+    }
+
+    public static var defaultTemporaryDirectory: String {
+        if let value = ProcessInfo.processInfo.environment["TMPDIR"], !value.isEmpty { return value }
+        return "/tmp"
+    }
+}
