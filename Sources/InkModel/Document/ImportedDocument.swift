@@ -112,6 +112,9 @@ public struct Decoration: Sendable, Equatable {
         case text(String, fontFamily: String, fontSize: Double, color: RGBAColor)
         /// An image (PNG or JPEG bytes) stretched over its rectangle.
         case image([UInt8])
+        /// A closed polygon through (x0, y0, x1, y1, …) in page points, filled
+        /// with the colour (a filled Xournal++ stroke's inside, say).
+        case polygon([Double], fill: RGBAColor)
     }
 
     /// Index of the layer (in the page's layers-file order) after whose ink this is drawn.
