@@ -8,7 +8,7 @@ import PackageDescription
 let package = Package(
     name: "inkpdf",
     products: [
-        .library(name: "InkPDF", targets: ["InkModel", "InkRendering", "InkExport", "Entitlements"]),
+        .library(name: "InkPDF", targets: ["InkModel", "InkImport", "InkRendering", "InkPipeline", "InkBatch", "Entitlements"]),
         .executable(name: "inkpdf", targets: ["inkpdf"]),
     ],
     targets: [
@@ -25,30 +25,47 @@ let package = Package(
         .systemLibrary(name: "CZip", pkgConfig: "libzip",
                        providers: [.apt(["libzip-dev"])]),
 
+        // libcrypto behind one small wrapper: digests, keys, signatures, certificates.
+        .target(name: "LibCrypto", dependencies: ["CCrypto"]),
+        // File-system work in one place: descriptors and errno, atomic outputs, temporary
+        // files and their clean-up on signals, file identity and digests.
+        .target(name: "InkFileSystem", dependencies: ["LibCrypto"]),
         // Pure Swift model of the ink-layers format and its codec (zlib for gzip only).
-        .target(name: "InkModel", dependencies: ["CZlib"]),
+        .target(name: "InkModel", dependencies: ["InkFileSystem", "CZlib"]),
         // Other tools' files (Xournal++, reMarkable) read into the model, one folder per format.
         .target(name: "InkImport", dependencies: ["InkModel", "CZlib", "CZip"]),
         // Stroke geometry (pure) and the few functions that draw it with cairo.
         .target(name: "InkRendering", dependencies: ["InkModel", "CCairo"]),
-        // The PDF side: poppler reads, cairo writes, page by page.
-        .target(name: "InkExport", dependencies: ["InkModel", "InkRendering", "CPoppler", "CCairo", "CCrypto", "CQPDF"]),
+        // The page pipeline: poppler, cairo and qpdf wrappers, the shared page loop and ink
+        // feed, then flatten, export and render, each in its folder; sidecars beside the output.
+        .target(name: "InkPipeline", dependencies: ["InkModel", "InkRendering", "InkFileSystem", "LibCrypto",
+                                                    "CPoppler", "CCairo", "CQPDF"]),
+        // Many documents at once, and the worker processes every document is drawn in.
+        .target(name: "InkBatch", dependencies: ["InkPipeline", "InkModel", "InkFileSystem"]),
         // Free-vs-Pro rules, verified purchase proofs (libcrypto) and the export gate.
-        .target(name: "Entitlements", dependencies: ["CCrypto"]),
+        .target(name: "Entitlements", dependencies: ["LibCrypto"]),
         // Command-line parsing and running, as a library so that tests can drive it.
-        .target(name: "InkCLI", dependencies: ["InkModel", "InkExport", "Entitlements"]),
+        .target(name: "InkCLI", dependencies: ["InkModel", "InkImport", "InkPipeline", "InkBatch", "InkFileSystem", "Entitlements", "LibCrypto"]),
         .executableTarget(name: "inkpdf", dependencies: ["InkCLI", "CZlib"]),
 
-        // Generators for the bundled samples, the tests' documents and the benchmark.
-        .target(name: "InkSamples", dependencies: ["InkModel", "InkExport", "CCairo", "CQPDF"]),
-        .executableTarget(name: "inkpdf-samples", dependencies: ["InkSamples"]),
+        // Test support: the generators of the bundled samples and of the tests' documents
+        // (course notes, worksheet, inks sheet, dense pages), a temporary folder, poppler read-back.
+        .target(name: "InkFixtures", dependencies: ["InkModel", "InkPipeline", "InkFileSystem", "CCairo", "CPoppler", "CQPDF"]),
+        // The benchmark's own generators, peers and measures (batch corpus, per-segment peer,
+        // document comparison, ink fidelity), apart from the fixtures.
+        .target(name: "InkBench", dependencies: ["InkFixtures", "InkModel", "InkPipeline", "InkFileSystem", "CCairo", "CPoppler", "CQPDF"]),
+        .executableTarget(name: "inkpdf-samples", dependencies: ["InkFixtures", "InkBench"]),
 
-        .testTarget(name: "InkModelTests", dependencies: ["InkModel"]),
-        .testTarget(name: "InkImportTests", dependencies: ["InkImport", "InkModel"]),
+        .testTarget(name: "InkFileSystemTests", dependencies: ["InkFileSystem", "InkFixtures"]),
+        .testTarget(name: "InkModelTests", dependencies: ["InkModel", "InkFixtures"]),
+        .testTarget(name: "InkImportTests", dependencies: ["InkImport", "InkModel", "InkFixtures"]),
         .testTarget(name: "InkRenderingTests", dependencies: ["InkRendering", "InkModel", "CCairo"]),
-        .testTarget(name: "InkExportTests", dependencies: ["InkExport", "InkModel", "InkSamples", "CPoppler", "CCairo"]),
-        .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements"]),
-        .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkSamples", "InkModel", "CZlib"]),
+        .testTarget(name: "InkPipelineTests", dependencies: ["InkPipeline", "InkModel", "InkFixtures", "InkFileSystem", "CPoppler", "CCairo"]),
+        .testTarget(name: "InkBatchTests", dependencies: ["InkBatch", "InkCLI", "InkPipeline", "InkModel", "InkFixtures", "InkFileSystem"]),
+        .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "LibCrypto"]),
+        .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkFixtures", "InkModel", "InkPipeline", "InkBatch", "CZlib"]),
+        // Tests that run the built inkpdf executable (worker processes, signals, limits).
+        .testTarget(name: "InkIntegrationTests", dependencies: ["inkpdf", "InkCLI", "InkFixtures", "InkModel", "InkPipeline", "CZlib"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
-import InkExport
+import InkBatch
+import InkPipeline
 
 /// The options `flatten` and `export` share: the PDF, its ink and the output,
 /// and how to read and write them.

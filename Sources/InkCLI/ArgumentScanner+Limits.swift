@@ -1,4 +1,5 @@
-import InkExport
+import InkBatch
+import InkPipeline
 
 extension ArgumentScanner {
     /// Reads the value of `--timeout SECONDS` or `--memory-limit MB` into `limits`.

@@ -1,4 +1,5 @@
-import InkExport
+import InkBatch
+import InkPipeline
 
 /// `inkpdf batch SOURCE -o OUTPUT [--jobs N] [--shard K/N] [--json REPORT] [options]`.
 public struct BatchArguments: Equatable, Sendable {

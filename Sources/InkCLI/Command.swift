@@ -1,4 +1,5 @@
-import InkExport
+import InkBatch
+import InkPipeline
 
 /// A parsed command line. Parsing is a pure function of the arguments.
 public enum Command: Equatable, Sendable {

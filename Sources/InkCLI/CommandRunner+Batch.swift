@@ -1,5 +1,6 @@
+import InkBatch
 import Foundation
-import InkExport
+import InkPipeline
 
 /// Running `inkpdf batch`.
 extension CommandRunner {

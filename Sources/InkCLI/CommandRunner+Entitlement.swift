@@ -1,6 +1,8 @@
+import LibCrypto
+import InkBatch
 import Entitlements
 import Foundation
-import InkExport
+import InkPipeline
 
 extension CommandRunner {
     /// What unlocks an export, for the one-line refusal.

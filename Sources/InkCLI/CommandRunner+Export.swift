@@ -1,4 +1,5 @@
-import InkExport
+import InkBatch
+import InkPipeline
 
 /// Running `inkpdf export` and `inkpdf extract`.
 extension CommandRunner {

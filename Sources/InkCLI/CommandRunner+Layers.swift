@@ -1,5 +1,7 @@
+import InkBatch
+import InkFileSystem
 import Foundation
-import InkExport
+import InkPipeline
 import InkModel
 
 /// Running the commands that work on layers files alone: merge, inspect,

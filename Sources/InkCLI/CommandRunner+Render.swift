@@ -1,4 +1,5 @@
-import InkExport
+import InkBatch
+import InkPipeline
 
 /// `inkpdf render`: previews of pages with their ink, as PNG. Viewing is free:
 /// no entitlement gate.

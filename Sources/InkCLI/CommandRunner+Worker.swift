@@ -1,5 +1,6 @@
+import InkBatch
 import Foundation
-import InkExport
+import InkPipeline
 
 extension CommandRunner {
     /// Flattens one document: in a worker process when an executable is set

@@ -1,5 +1,6 @@
+import InkBatch
 import Foundation
-import InkExport
+import InkPipeline
 
 /// Runs a command, writing to the streams it is given, and returns the exit code.
 public struct CommandRunner {

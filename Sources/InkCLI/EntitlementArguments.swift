@@ -1,3 +1,4 @@
+import InkBatch
 import Entitlements
 import Foundation
 

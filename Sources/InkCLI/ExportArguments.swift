@@ -1,4 +1,5 @@
-import InkExport
+import InkBatch
+import InkPipeline
 
 /// `inkpdf export IN.pdf --ink LAYERS -o OUT.pdf [options]`.
 public struct ExportArguments: Equatable, Sendable {

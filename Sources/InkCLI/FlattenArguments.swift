@@ -1,4 +1,5 @@
-import InkExport
+import InkBatch
+import InkPipeline
 
 /// `inkpdf flatten IN.pdf --ink LAYERS -o OUT.pdf [options]`.
 public struct FlattenArguments: Equatable, Sendable {

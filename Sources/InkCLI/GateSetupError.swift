@@ -1,5 +1,6 @@
+import InkBatch
 import Entitlements
-import InkExport
+import InkPipeline
 
 /// A gate that could not be set up: a usage problem or a configuration file at fault.
 enum GateSetupError: Error {

@@ -1,4 +1,5 @@
-import InkExport
+import InkBatch
+import InkPipeline
 
 /// `inkpdf render IN.pdf --ink LAYERS -o DIR [--pages R] [--dpi N | --scale S]`.
 public struct RenderArguments: Equatable, Sendable {

@@ -1,3 +1,4 @@
+import InkBatch
 import Entitlements
 
 /// The gate's inputs, read from files named by flags or the environment.

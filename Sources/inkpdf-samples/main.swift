@@ -1,6 +1,7 @@
+import InkBench
 import Foundation
-import InkExport
-import InkSamples
+import InkPipeline
+import InkFixtures
 
 /// `inkpdf-samples samples DIR`, `inkpdf-samples bench --pages N DIR` and `inkpdf-samples batch --documents N DIR`.
 let usage = """

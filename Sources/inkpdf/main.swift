@@ -1,6 +1,7 @@
+import InkFileSystem
 import Foundation
 import InkCLI
-import InkExport
+import InkPipeline
 
 /// Standard output or error as a text stream, written unbuffered by lines.
 struct StandardStream: TextOutputStream {
@@ -8,7 +9,7 @@ struct StandardStream: TextOutputStream {
     mutating func write(_ string: String) { handle.write(Data(string.utf8)) }
 }
 
-TemporaryFiles.shared.removeOnSignals()
+SignalCleanup.install()
 // Past a file-size limit (ulimit -f), a write should fail with EFBIG and be reported, not kill the process.
 signal(SIGXFSZ, SIG_IGN)
 var output = StandardStream(handle: .standardOutput)

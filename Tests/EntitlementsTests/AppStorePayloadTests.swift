@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Entitlements
+@testable import LibCrypto
 
 /// After the signature: the app, the environment, and what the product is.
 @Suite struct AppStorePayloadTests {

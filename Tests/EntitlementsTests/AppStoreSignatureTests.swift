@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Entitlements
+@testable import LibCrypto
 
 /// The cryptographic checks, each with Apple's status name and inkpdf's failure code.
 @Suite struct AppStoreSignatureTests {

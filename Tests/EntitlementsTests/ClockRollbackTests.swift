@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Entitlements
+@testable import LibCrypto
 
 /// A clock turned back refuses time-limited grants; lifetime grants stand.
 @Suite struct ClockRollbackTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Entitlements
+@testable import LibCrypto
 
 @Suite struct ConfigurationFileTests {
     /// A fresh folder, removed afterwards.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Entitlements
+@testable import LibCrypto
 
 /// Expects a proof to fail with exactly this status and failure code.
 func expectFailure(_ result: Result<VerifiedProof, ProofFailure>, _ status: VerificationStatus, _ code: String,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Entitlements
+@testable import LibCrypto
 
 @Suite struct JWSFormatTests {
     @Test func validLifetimeProofGrantsPro() throws {

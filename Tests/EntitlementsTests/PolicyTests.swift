@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Entitlements
+@testable import LibCrypto
 
 /// Each row of the rules table, at its boundaries.
 @Suite struct PolicyTests {

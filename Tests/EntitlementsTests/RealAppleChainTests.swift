@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Entitlements
+@testable import LibCrypto
 
 /// Apple's real, public chain (`AppleChainPEM`): it verifies
 /// inside the leaf's validity and not outside, which is why offline checks use `signedDate`.

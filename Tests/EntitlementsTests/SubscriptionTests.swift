@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Entitlements
+@testable import LibCrypto
 
 /// Subscriptions, grace periods, revocations, upgrades and family sharing.
 @Suite struct SubscriptionTests {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Entitlements
+@testable import LibCrypto
 
 /// An App Store–like PKI made by the test with libcrypto: a P-384 root and intermediate
 /// (the intermediate with Apple's WWDR OID), and a P-256 leaf with the receipt-signing OID.

@@ -1,8 +1,9 @@
+import InkBatch
 import Foundation
 import InkCLI
-import InkExport
+import InkPipeline
 import InkModel
-import InkSamples
+import InkFixtures
 import Testing
 
 @Suite struct BatchCommandTests {

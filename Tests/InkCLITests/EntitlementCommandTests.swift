@@ -1,7 +1,7 @@
 import Foundation
 import InkCLI
-import InkExport
-import InkSamples
+import InkPipeline
+import InkFixtures
 import Testing
 
 /// The entitlement gate on `flatten`, and the `entitlement` and `licence` commands.

@@ -1,8 +1,8 @@
 import Foundation
 import InkCLI
-import InkExport
+import InkPipeline
 import InkModel
-import InkSamples
+import InkFixtures
 import Testing
 
 /// `inkpdf export` and `inkpdf extract` from the command line.

@@ -1,6 +1,7 @@
+import InkFixtures
 import Foundation
 import InkCLI
-import InkExport
+import InkPipeline
 import Testing
 
 @Suite struct RenderCommandTests {

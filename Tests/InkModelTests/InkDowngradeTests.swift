@@ -1,3 +1,4 @@
+import InkFixtures
 import Foundation
 import Testing
 @testable import InkModel
@@ -43,7 +44,7 @@ import Testing
     }
 
     @Test func aFileIsCopiedWithNothingDroppedAndUnchangedLinesVerbatim() throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let source = directory.path("new.ink.jsonl"), output = directory.path("old.ink.jsonl")
             let untouched = ##"{"page":1,"strokes":[{"ink":{"type":"pen","color":"#000000"},"created":1.50,"points":[[1,2,0,1,1,1,1,0,1.5]]}],"x":1.0}"##
             let newer = ##"{"page":2,"layer":"Art","strokes":[{"ink":{"type":"pen","color":"#000000"},"created":2,"points":[[1,2,0,1,1,1,1,0,1.5]]},{"ink":{"type":"reed","color":"#112233"},"created":3,"points":[[1,2,0,1,1,1,1,0,1.5]]},{"ink":{"type":"glitter","color":"#FF0000","sparkle":true},"created":4,"points":[[1,2,0,1,1,1,1,0,1.5]],"future":1}]}"##

@@ -1,3 +1,4 @@
+import InkFixtures
 import Foundation
 @testable import InkModel
 

@@ -1,3 +1,4 @@
+import InkFixtures
 import Foundation
 import Testing
 @testable import InkModel
@@ -6,7 +7,7 @@ import Testing
     typealias F = MergeFixtures
 
     @Test func reportsVersionsCountsInksBoundsAndTimesPerPageAndDocument() throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let path = directory.path("notes.ink.jsonl")
             var moved = F.stroke(1764460000, 0..<3)
             moved.transform = StrokeTransform(a: 1, b: 0, c: 0, d: 1, tx: 100, ty: 0)
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func anEmptyFileNeedsVersionOne() throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let path = directory.path("empty.ink.jsonl")
             try InkFiles.write(InkFiles.header + "\n", to: path)
             let inspection = try InkInspection(path: path)

@@ -1,10 +1,11 @@
+import InkFixtures
 import Foundation
 import Testing
 @testable import InkModel
 
 @Suite struct InkLayersCheckTests {
     @Test func countsAValidFile() throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let path = directory.path("ok.ink.jsonl")
             try InkFiles.write([InkFiles.header, InkFiles.layerLine(page: 2), InkFiles.layerLine(page: 2, layer: "b"),
                                 InkFiles.layerLine(page: 5)].joined(separator: "\n"), to: path, gzip: true)
@@ -20,7 +21,7 @@ import Testing
         (#"{"page":1,"strokes":[}"#, "2: invalid JSON at column 22: expected a value, found '}'"),
     ])
     func namesTheLineAtFault(line: String, expected: String) throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let path = directory.path("bad.ink.jsonl")
             try InkFiles.write([#"{"format":"inkpdf-layers","version":1,"pdf":{"pageCount":3}}"#, line].joined(separator: "\n"), to: path)
             let message = InkFiles.message { try InkLayersCheck(path: path) }
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func aDecodeErrorNamesTheLastGoodRevision() throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let path = directory.path("notes.ink.jsonl")
             try InkFiles.write(InkFiles.header + "\n{\"page\":", to: path)
             let plain = InkFiles.message { try LayersRevision.namingLastGoodRevision { try InkLayersCheck(path: path) } }

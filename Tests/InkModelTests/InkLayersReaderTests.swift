@@ -1,3 +1,4 @@
+import InkFixtures
 import Foundation
 import Testing
 @testable import InkModel
@@ -8,7 +9,7 @@ import Testing
 
     @Test(arguments: [nil, 1, 9] as [Int32?])
     func roundTripsReadWriteRead(compressionLevel: Int32?) throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let first = directory.path("first.ink.jsonl")
             let second = directory.path("second.ink.jsonl")
             var other = Self.layer
@@ -50,7 +51,7 @@ import Testing
         #expect(stroke.seed == .number("12345678901234567890"))
         #expect(stroke.extra == JSONObject([("pkVersion", .number("4"))]))
         // Written back: the kept values in their original text, after the defined keys.
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let path = directory.path("kept.ink.jsonl")
             let writer = try InkLayersWriter(path: path, compressionLevel: nil)
             try writer.write(layer: layer)
@@ -80,7 +81,7 @@ import Testing
     }
 
     @Test func readsBOMAndCRLF() throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let path = directory.path("windows.ink.jsonl")
             let text = InkFiles.header + "\r\n" + InkFiles.layerLine(page: 2) + "\r\n\r\n" + InkFiles.layerLine(page: 3) + "\r\n"
             try InkFiles.write([0xEF, 0xBB, 0xBF] + Array(text.utf8), to: path)
@@ -97,7 +98,7 @@ import Testing
     }
 
     @Test func skipsEmptyLinesAndCountsThem() throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let path = directory.path("gaps.ink.jsonl")
             try InkFiles.write(InkFiles.header + "\n\n  \n" + InkFiles.layerLine(page: 1) + "\n\n" + #"{"page":2,"strokes":7}"#, to: path)
             let reader = try InkLayersReader(path: path)
@@ -113,7 +114,7 @@ import Testing
         let points = Array(repeating: point, count: 200_000).joined(separator: ",")
         let stroke = ##"{"ink":{"type":"pen","color":"#000000"},"created":1,"points":[\##(points)]}"##
         let strokes = Array(repeating: stroke, count: 3).joined(separator: ",")
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             for gzip in [false, true] {
                 let path = directory.path("large\(gzip ? ".gz" : "")")
                 try InkFiles.write(InkFiles.header + "\n" + InkFiles.layerLine(page: 5, strokes: strokes) + "\n"
@@ -129,7 +130,7 @@ import Testing
     }
 
     @Test func refusesALineLongerThanTheLimit() throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let path = directory.path("long.ink.jsonl")
             try InkFiles.write(InkFiles.header + "\n" + InkFiles.layerLine(page: 1) + "\n" + String(repeating: " ", count: 5000), to: path)
             let lines = LineReader(input: try InputFile(path: path), displayName: "long.ink.jsonl", maxLineLength: 1000)
@@ -142,7 +143,7 @@ import Testing
     }
 
     @Test func readsConcatenatedGzipMembers() throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let first = directory.path("a.gz"), second = directory.path("b.gz"), both = directory.path("both.gz")
             try InkFiles.write(InkFiles.header + "\n" + InkFiles.layerLine(page: 1) + "\n", to: first, gzip: true)
             try InkFiles.write(InkFiles.layerLine(page: 2) + "\n", to: second, gzip: true)
@@ -153,7 +154,7 @@ import Testing
     }
 
     @Test func reportsTruncatedAndDamagedGzip() throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let whole = directory.path("whole.gz")
             let lines = (1...2000).map { InkFiles.layerLine(page: $0) }.joined(separator: "\n")
             try InkFiles.write(InkFiles.header + "\n" + lines + "\n", to: whole, gzip: true)

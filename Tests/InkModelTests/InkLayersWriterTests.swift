@@ -1,3 +1,4 @@
+import InkFixtures
 import Foundation
 import Testing
 @testable import InkModel
@@ -27,7 +28,7 @@ import Testing
         """
 
     @Test func writesTheExactBytesOfAnExample() throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let path = directory.path("example.ink.jsonl")
             let writer = try InkLayersWriter(path: path, compressionLevel: nil)
             try writer.write(header: Self.exampleHeader)
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func writesGzipWhenAskedTo() throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let path = directory.path("example.ink.jsonl.gz")
             let writer = try InkLayersWriter(path: path, compressionLevel: 6)
             try writer.write(header: Self.exampleHeader)
@@ -51,7 +52,7 @@ import Testing
     }
 
     @Test func writesRawLinesVerbatim() throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let path = directory.path("raw.ink.jsonl")
             let writer = try InkLayersWriter(path: path, compressionLevel: nil)
             let line = Array(#"{"page":2,"strokes":[],"x":1.50}"#.utf8)
@@ -63,7 +64,7 @@ import Testing
 
     @Test(arguments: [Double.infinity, -Double.infinity, Double.nan])
     func refusesNonFiniteNumbers(value: Double) throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let path = directory.path("bad.ink.jsonl")
             let writer = try InkLayersWriter(path: path, compressionLevel: nil)
             try writer.write(header: InkLayersHeader())
@@ -81,7 +82,7 @@ import Testing
         (JSONValue.number("4 2"), "notes.ink.jsonl:1: page 3, stroke 1: a kept number is not valid JSON number text; cannot write it"),
     ])
     func refusesValuesThatWouldNotReadBack(seed: JSONValue, message: String) throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let path = directory.path("notes.ink.jsonl")
             let writer = try InkLayersWriter(path: path, compressionLevel: nil)
             var layer = Self.exampleLayer

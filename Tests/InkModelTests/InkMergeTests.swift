@@ -1,3 +1,4 @@
+import InkFixtures
 import Foundation
 import Testing
 @testable import InkModel
@@ -93,7 +94,7 @@ import Testing
     }
 
     @Test func aPageOrLayerOnlyOneSideHasIsKept() throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let base = directory.path("base.ink.jsonl"), local = directory.path("local.ink.jsonl")
             let remote = directory.path("remote.ink.jsonl"), output = directory.path("merged.ink.jsonl")
             let notes = F.layer(1, "Notes", [F.stroke(1)])
@@ -119,7 +120,7 @@ import Testing
 
     @Test(arguments: [false, true])
     func withoutABaseEverythingIsAdded(gzip: Bool) throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let local = directory.path("local.ink.jsonl"), remote = directory.path("remote.ink.jsonl")
             let output = directory.path("merged.ink.jsonl")
             try F.write([F.layer(1, [F.stroke(1), F.stroke(2)]), F.layer(3, [F.stroke(4)])], to: local)
@@ -138,7 +139,7 @@ import Testing
     }
 
     @Test func identicalInputsMergeToIdenticalOutput() throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let path = directory.path("same.ink.jsonl")
             try F.write([F.layer(1, "Notes", [F.stroke(1), F.stroke(2, ink: .reed)]), F.layer(2, [F.stroke(3, id: "Z")])],
                         to: path, header: InkLayersHeader(pdfPageCount: 3, extra: JSONObject([("title", .string("Lecture"))])))
@@ -153,7 +154,7 @@ import Testing
     }
 
     @Test func unknownInksAndKeysSurviveAMerge() throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let base = directory.path("base.ink.jsonl"), local = directory.path("local.ink.jsonl")
             let remote = directory.path("remote.ink.jsonl"), output = directory.path("merged.ink.jsonl")
             let glitter = ##"{"ink":{"type":"glitter","color":"#FF0000","sparkle":{"k":7}},"created":2,"points":[[1,2,0,1,1,1,1,0,1.5]],"future":[1.50,null]}"##
@@ -169,7 +170,7 @@ import Testing
     }
 
     @Test func anInvalidInputIsReportedWhereItIs() throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let good = directory.path("good.ink.jsonl"), bad = directory.path("bad.ink.jsonl")
             try F.write([F.layer(1, [F.stroke(1)])], to: good)
             let broken = ##"{"page":2,"strokes":[{"ink":{"type":"pen","color":"#000000"},"created":1,"points":[[1,2,0,-1,1,1,1,0,1.5]]}]}"##

@@ -1,3 +1,4 @@
+import InkFixtures
 import Foundation
 import Testing
 @testable import InkModel

@@ -1,3 +1,4 @@
+import InkFixtures
 import Foundation
 import Testing
 @testable import InkModel
@@ -25,7 +26,7 @@ import Testing
 
     @Test(arguments: [(outOfOrder, false), (outOfOrder, true), (inOrder, false), (inOrder, true)])
     func givesEachPagesLayersInFileOrder(text: String, gzip: Bool) throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let path = directory.path("layers.ink.jsonl\(gzip ? ".gz" : "")")
             try InkFiles.write(text, to: path, gzip: gzip)
             let layers = try PageOrderedLayers(path: path)
@@ -45,7 +46,7 @@ import Testing
     }
 
     @Test func namesTheFirstLineOfAPage() throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let path = directory.path("layers.ink.jsonl")
             try InkFiles.write(Self.outOfOrder, to: path)
             let layers = try PageOrderedLayers(path: path)
@@ -58,7 +59,7 @@ import Testing
 
     @Test(arguments: [false, true])
     func reportsAnInvalidLayerWhenItsPageIsRead(gzip: Bool) throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let path = directory.path("bad.ink.jsonl")
             let bad = ##"{"page":2,"strokes":[{"ink":{"type":"pen","color":"#000000"},"created":1,"points":[[1,2,0,1,1,1,1,0,1e999]]}]}"##
             try InkFiles.write([InkFiles.header, InkFiles.layerLine(page: 4), bad, InkFiles.layerLine(page: 1)].joined(separator: "\n"),
@@ -71,7 +72,7 @@ import Testing
     }
 
     @Test func reportsABadPageWhileIndexing() throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let path = directory.path("bad.ink.jsonl")
             try InkFiles.write([InkFiles.header, InkFiles.layerLine(page: 4), #"{"strokes":[]}"#].joined(separator: "\n"), to: path)
             #expect(InkFiles.message { try PageOrderedLayers(path: path) } == "\(path):3: layer has no `page`")
@@ -79,7 +80,7 @@ import Testing
     }
 
     @Test func indexesAManyPageFile() throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let path = directory.path("many.ink.jsonl.gz")
             let pages = Array((1...300).reversed()) + Array(1...300)
             try InkFiles.write(([InkFiles.header] + pages.enumerated().map { InkFiles.layerLine(page: $1, layer: "\($0)") })

@@ -1,3 +1,4 @@
+import InkFixtures
 import Foundation
 import Testing
 @testable import InkModel
@@ -126,7 +127,7 @@ import Testing
 
     @Test(arguments: headerCases)
     func reportsHeaderErrors(text: String, message: String) throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let path = directory.path("x.ink.jsonl")
             try InkFiles.write(text, to: path)
             let expected = message.replacingOccurrences(of: "x.ink.jsonl:", with: "\(path):")
@@ -135,7 +136,7 @@ import Testing
     }
 
     @Test func refusesABinaryFile() throws {
-        try TemporaryDirectory.with { directory in
+        try TestFolder.with { directory in
             let path = directory.path("x.ink.jsonl")
             try InkFiles.write([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00], to: path)
             #expect(InkFiles.message { try InkLayersReader(path: path) }

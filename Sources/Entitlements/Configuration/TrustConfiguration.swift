@@ -1,3 +1,4 @@
+import LibCrypto
 import Foundation
 
 /// What inkpdf trusts: the app's bundle id, the App Store environments it accepts, the

@@ -1,3 +1,4 @@
+import LibCrypto
 import Foundation
 
 /// Verifies proofs against a trust configuration, the way Apple's `SignedDataVerifier`

@@ -1,3 +1,4 @@
+import LibCrypto
 import Foundation
 
 /// The claims of an inkpdf vendor licence: a compact JWS with header

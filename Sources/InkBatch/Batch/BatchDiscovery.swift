@@ -1,0 +1,49 @@
+import InkPipeline
+import Foundation
+
+/// What `batch` finds under its source folder: every `NAME.pdf`, with
+/// `NAME.ink.jsonl` (preferred) or `NAME.ink.jsonl.gz` beside it when there is one.
+///
+/// Symbolic links are followed; a folder reached a second time (a symlink
+/// loop, or two links to one folder) is walked once and the repeat noted.
+/// A folder that cannot be read is listed, and the walk goes on.
+public struct BatchDiscovery: Sendable, Equatable {
+    /// A place the walk could not use, and why.
+    public struct Problem: Sendable, Equatable {
+        /// Relative to the source folder (`.` for the folder itself).
+        public var path: String
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// Every PDF found, with or without ink, ordered by relative path.
+    public var documents: [BatchDocument]
+    /// Folders that could not be read: documents in them may be missed, so the batch counts them as failures.
+    public var unreadable: [Problem]
+    /// What was left out on purpose: repeated folders (symlink loops), broken links, the output folder.
+    public var ignored: [Problem]
+
+    public var inked: [BatchDocument] { documents.filter { $0.ink != nil } }
+    public var uninked: [BatchDocument] { documents.filter { $0.ink == nil } }
+
+    /// Walks `source`; `excluding` folders (the output folder, when it lies inside the source) are not entered.
+    public static func discover(source: String, excluding: [String] = []) throws(BatchError) -> BatchDiscovery {
+        var info = stat()
+        guard stat(source, &info) == 0 else {
+            throw errno == ENOENT ? .sourceMissing(path: source) : .sourceUnreadable(path: source, reason: String(cString: strerror(errno)))
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw .sourceNotAFolder(path: source) }
+        var walk = Walk()
+        for path in excluding {
+            var excluded = stat()
+            if stat(path, &excluded) == 0 { walk.excluded.insert(FolderIdentity(excluded)) }
+        }
+        walk.visited.insert(FolderIdentity(info))
+        guard let names = walk.entries(of: source) else {
+            throw .sourceUnreadable(path: source, reason: walk.unreadable.first?.reason ?? "cannot list it")
+        }
+        walk.visit(folder: source, relative: "", names: names)
+        walk.documents.sort(by: BatchDocument.precedes)
+        return BatchDiscovery(documents: walk.documents, unreadable: walk.unreadable, ignored: walk.ignored)
+    }
+}

@@ -1,0 +1,146 @@
+import InkPipeline
+import InkFileSystem
+import Foundation
+import InkModel
+import Synchronization
+
+/// Flattens every inked PDF under a folder into the same relative paths
+/// under another, several documents at once.
+///
+/// Each of `jobs` worker threads takes the next document from a shared list
+/// and flattens it whole with `Flattener` (poppler objects never cross
+/// threads), so memory stays within `jobs` × one document's bound. A
+/// document that fails is recorded and the others go on. A document whose
+/// output sidecar records the same PDF and ink SHA-256 is skipped, so a run
+/// that was interrupted picks up where it stopped.
+public enum BatchFlattener {
+    /// What a batch will work on: the documents of this shard, found under `source`.
+    public struct Plan: Sendable, Equatable {
+        public var source: String
+        public var output: String
+        public var discovery: BatchDiscovery
+        /// This shard's documents (all of them without a shard), by relative path.
+        public var documents: [BatchDocument]
+        public var shard: BatchShard?
+    }
+
+    /// Finds the documents under `source` and picks this shard's.
+    public static func plan(source: String, output: String, shard: BatchShard? = nil) throws(BatchError) -> Plan {
+        var outputInfo = stat(), sourceInfo = stat()
+        if stat(output, &outputInfo) == 0 {
+            guard outputInfo.st_mode & S_IFMT == S_IFDIR else { throw .outputNotAFolder(path: output) }
+            if stat(source, &sourceInfo) == 0, sourceInfo.st_dev == outputInfo.st_dev, sourceInfo.st_ino == outputInfo.st_ino {
+                throw .outputIsSource(path: output)
+            }
+        }
+        let discovery = try BatchDiscovery.discover(source: source, excluding: [output])
+        let documents = shard.map { $0.select(discovery.documents) } ?? discovery.documents
+        return Plan(source: source, output: output, discovery: discovery, documents: documents, shard: shard)
+    }
+
+    /// Runs the plan. `progress` is called on the calling thread, once after
+    /// each document (in the order they finish), so it may write to streams
+    /// the caller owns. Returns the results ordered by relative path.
+    public static func run(_ plan: Plan, options: BatchOptions = BatchOptions(),
+                           progress: (BatchResult, BatchProgress) -> Void = { _, _ in }) -> BatchReport {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let documents = plan.documents
+        let finished = FinishedQueue()
+        let next = Mutex(0)
+        let workerCount = min(options.jobs, documents.count)
+        for _ in 0..<workerCount {
+            let worker = Thread {
+                while true {
+                    let index: Int? = next.withLock { next in
+                        guard next < documents.count else { return nil }
+                        defer { next += 1 }
+                        return next
+                    }
+                    guard let index else { return }
+                    finished.post(process(documents[index], outputRoot: plan.output, options: options))
+                }
+            }
+            // Poppler and cairo recurse on some pages; give workers the main thread's stack size.
+            worker.stackSize = 8 << 20
+            worker.start()
+        }
+
+        var state = BatchProgress(documentsTotal: documents.count, bytesTotal: documents.reduce(0) { $0 + $1.size })
+        var results: [BatchResult] = []
+        results.reserveCapacity(documents.count)
+        for _ in documents.indices {
+            let result = finished.take()
+            let elapsed = clock.now - start
+            state.add(result, elapsed: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+            results.append(result)
+            progress(result, state)
+        }
+        results.sort { BatchDocument.precedes($0.document, $1.document) }
+        let elapsed = clock.now - start
+        return BatchReport(source: plan.source, output: plan.output, shard: plan.shard, jobs: options.jobs, results: results,
+                           unreadable: plan.discovery.unreadable, ignored: plan.discovery.ignored,
+                           seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+    }
+
+    /// Runs one document: the one place that does a document's work, so that
+    /// it can move into a worker process with its own limits.
+    static func process(_ document: BatchDocument, outputRoot: String, options: BatchOptions) -> BatchResult {
+        let output = outputPath(for: document, under: outputRoot)
+        guard let ink = document.ink else {
+            guard options.copyUninked else { return BatchResult(document: document, output: output, outcome: .skippedUninked) }
+            do {
+                let copied = try copy(document.pdf, to: output, force: options.force)
+                return BatchResult(document: document, output: output, outcome: copied ? .copied : .copyUpToDate)
+            } catch {
+                return BatchResult(document: document, output: output, outcome: .failed(error))
+            }
+        }
+        do {
+            let pdfHash = try ExportError.sha256(ofFileAt: document.pdf)
+            let inkHash = try ExportError.sha256(ofFileAt: ink)
+            if !options.force && isUpToDate(output: output, pdfHash: pdfHash, inkHash: inkHash) {
+                return BatchResult(document: document, output: output, outcome: .upToDate)
+            }
+            var flattenOptions = options.flatten
+            flattenOptions.writeSidecar = true
+            flattenOptions.recordedInkSHA256 = inkHash
+            // Documents run side by side, one core each: `--jobs N` keeps to N cores.
+            flattenOptions.singleThreaded = true
+            let report = if let worker = options.worker {
+                try worker.flatten(pdf: document.pdf, ink: ink, output: output, options: flattenOptions)
+            } else {
+                try Flattener.flatten(pdf: document.pdf, ink: ink, output: output, options: flattenOptions)
+            }
+            return BatchResult(document: document, output: output, outcome: .flattened(report))
+        } catch {
+            return BatchResult(document: document, output: output, outcome: .failed(error))
+        }
+    }
+
+    /// `OUTPUT/relative/path.pdf`.
+    public static func outputPath(for document: BatchDocument, under outputRoot: String) -> String {
+        outputRoot.hasSuffix("/") ? outputRoot + document.relativePath : outputRoot + "/" + document.relativePath
+    }
+
+    /// Whether `output` exists and its sidecar records these hashes of the PDF and the ink.
+    public static func isUpToDate(output: String, pdfHash: String, inkHash: String) -> Bool {
+        var info = stat()
+        guard stat(output, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+              let header = try? InkLayersReader(path: Flattener.sidecarPath(forOutput: output)).header,
+              header.pdfSHA256?.lowercased() == pdfHash,
+              case .object(let source)? = header.extra[Flattener.sourceKey],
+              case .string(let recorded)? = source[Flattener.inkHashKey] else { return false }
+        return recorded.lowercased() == inkHash
+    }
+
+    /// Copies `pdf` to `destination` atomically; false if an identical copy is already there.
+    static func copy(_ pdf: String, to destination: String, force: Bool) throws(ExportError) -> Bool {
+        if !force, FileManager.default.fileExists(atPath: destination),
+           (try? ExportError.sha256(ofFileAt: destination)) == (try ExportError.sha256(ofFileAt: pdf)) {
+            return false
+        }
+        try ExportError.fileStep { () throws(FileSystemError) in try AtomicOutput.copy(pdf, to: destination) }
+        return true
+    }
+}

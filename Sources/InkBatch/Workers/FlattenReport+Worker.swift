@@ -1,0 +1,21 @@
+import InkPipeline
+import Foundation
+
+extension FlattenReport {
+    /// The report as the worker prints it: one JSON object on one line.
+    public var json: Data {
+        var object: [String: Any] = ["output": output, "pageCount": pageCount, "inkedPageCount": inkedPageCount,
+                                     "strokeCount": strokeCount, "warnings": warnings]
+        if let sidecar { object["sidecar"] = sidecar }
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+    }
+
+    init?(json: Data) {
+        guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
+              let output = object["output"] as? String, let pageCount = object["pageCount"] as? Int,
+              let inked = object["inkedPageCount"] as? Int, let strokes = object["strokeCount"] as? Int,
+              let warnings = object["warnings"] as? [String] else { return nil }
+        self.init(output: output, sidecar: object["sidecar"] as? String, pageCount: pageCount, inkedPageCount: inked,
+                  strokeCount: strokes, warnings: warnings)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import InkModel
+
+/// A temporary folder for one test, removed when the value is released.
+public final class TestFolder {
+    public let url: URL
+
+    public init() {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("inkpdf-test-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// Runs `body` with a new folder, removed afterwards.
+    public static func with<T>(_ body: (TestFolder) throws -> T) rethrows -> T {
+        let folder = TestFolder()
+        return try withExtendedLifetime(folder) { try body(folder) }
+    }
+
+    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    /// Names of the files in the folder, sorted (hidden temporaries included).
+    public var contents: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() }
+
+    public func write(_ text: String, to name: String) -> String {
+        let target = path(name)
+        try! Data(text.utf8).write(to: URL(fileURLWithPath: target))
+        return target
+    }
+
+    /// Writes an ink-layers file with the given layers (plain, or gzip at level 6).
+    @discardableResult
+    public func writeInk(_ name: String, header: InkLayersHeader = InkLayersHeader(), layers: [PageLayer], gzip: Bool = false) -> String {
+        let target = path(name)
+        let writer = try! InkLayersWriter(path: target, compressionLevel: gzip ? 6 : nil)
+        try! writer.write(header: header)
+        for layer in layers { try! writer.write(layer: layer) }
+        try! writer.close()
+        return target
+    }
+}

@@ -1,0 +1,124 @@
+import InkFileSystem
+import CCrypto
+import Foundation
+import InkModel
+
+/// The full-fidelity ink layers (gzip) carried inside an exported PDF as an
+/// embedded file, so that the shared PDF can be edited again.
+public enum EmbeddedInk {
+    /// The key in the catalog's `/Names /EmbeddedFiles` tree.
+    public static let attachmentKey = "inkpdf.ink.jsonl.gz"
+
+    /// Attaches `bytes` (a gzip ink-layers file) under `attachmentKey`, shown
+    /// as `fileName`, dated `date` (a PDF date; nil: no dates, never "now",
+    /// so that the same inputs give the same bytes). Replaces an earlier one.
+    /// Leaves `/PageMode` alone: viewers need not open the attachment pane.
+    static func attach(_ bytes: [UInt8], fileName: String, date: String?, to document: QPDFDocument) {
+        let file = document.newStream(bytes)
+        file.set("/Type", document.newName("/EmbeddedFile"))
+        file.set("/Subtype", document.newName("/application/gzip"))
+        let parameters = document.newDictionary()
+        parameters.set("/Size", document.newInteger(bytes.count))
+        parameters.set("/CheckSum", document.newBytes(md5(bytes)))
+        if let date {
+            parameters.set("/CreationDate", document.newText(date))
+            parameters.set("/ModDate", document.newText(date))
+        }
+        file.set("/Params", parameters)
+
+        let references = document.newDictionary()
+        references.set("/F", file)
+        references.set("/UF", file)
+        let specification = document.newDictionary()
+        specification.set("/Type", document.newName("/Filespec"))
+        specification.set("/F", document.newText(fileName))
+        specification.set("/UF", document.newText(fileName))
+        specification.set("/Desc", document.newText("inkpdf ink layers: the handwriting on this PDF, for editing it again (inkpdf extract)"))
+        specification.set("/AFRelationship", document.newName("/Supplement"))
+        specification.set("/EF", references)
+        let indirect = document.makeIndirect(specification)
+
+        let root = document.root
+        let names: QPDFObject
+        if let existing = root["/Names"], existing.isDictionary {
+            names = existing
+        } else {
+            names = document.newDictionary()
+            root.set("/Names", names)
+        }
+        let tree: QPDFObject
+        if let existing = names["/EmbeddedFiles"], existing.isDictionary {
+            tree = existing
+        } else {
+            tree = document.newDictionary()
+            names.set("/EmbeddedFiles", tree)
+        }
+        NameTree.insert(key: Array(attachmentKey.utf8), value: indirect, into: tree)
+    }
+
+    /// The attached ink layers of `pdf`: the entry under `attachmentKey`, or
+    /// else the one attachment whose file name ends in `.ink.jsonl.gz` or `.ink.jsonl`.
+    static func data(in document: QPDFDocument) throws(ExportError) -> [UInt8] {
+        guard let tree = document.root["/Names"]?["/EmbeddedFiles"] else { throw .noEmbeddedInk(path: document.path) }
+        let entries = NameTree.entries(of: tree)
+        let byKey = entries.first { $0.key.bytes == Array(attachmentKey.utf8) }
+        let byName = entries.filter { entry in
+            let name = entry.value["/UF"]?.text ?? entry.value["/F"]?.text ?? ""
+            return name.hasSuffix(".ink.jsonl.gz") || name.hasSuffix(".ink.jsonl")
+        }
+        guard let entry = byKey ?? (byName.count == 1 ? byName[0] : nil) else { throw .noEmbeddedInk(path: document.path) }
+        guard let stream = entry.value["/EF"]?["/UF"] ?? entry.value["/EF"]?["/F"], stream.isStream,
+              let bytes = stream.streamData() else {
+            throw .damagedPDF(path: document.path, reason: "the embedded ink cannot be read")
+        }
+        return bytes
+    }
+
+    /// Writes the ink layers attached to `pdf` to `output`, byte for byte as
+    /// they were attached, after checking that they decode. A layers file
+    /// this replaces is kept as `OUTPUT.prev` (or `.damaged`).
+    ///
+    /// - Returns: the number of bytes written.
+    @discardableResult
+    public static func extract(pdf: String, password: String? = nil, to output: String) throws(ExportError) -> Int {
+        if LayersFileReplacement.sameFile(pdf, output) { throw .outputIsInput(path: output) }
+        let document = try QPDFDocument(path: pdf, password: password)
+        let bytes = try data(in: document)
+        do {
+            _ = try LayersFileReplacement.write(to: output) { temporary in
+                guard let file = fopen(temporary, "wb") else {
+                    throw ExportError.writeFailed(path: output, reason: String(cString: strerror(errno)))
+                }
+                let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+                guard fclose(file) == 0, written == bytes.count else {
+                    throw ExportError.writeFailed(path: output, reason: String(cString: strerror(errno)))
+                }
+                // Refuse to hand back something that is not an ink-layers file.
+                do {
+                    _ = try InkLayersCheck(path: temporary)
+                } catch {
+                    throw ExportError.damagedPDF(path: pdf, reason: "its embedded ink is not a valid ink-layers file (\(error))")
+                }
+            }
+        } catch let error as ExportError {
+            throw error
+        } catch {
+            throw .writeFailed(path: output, reason: "\(error)")
+        }
+        return bytes.count
+    }
+
+    /// `D:YYYYMMDDHHmmSSZ` for seconds since 1970.
+    static func pdfDate(_ seconds: Double) -> String {
+        let iso = Flattener.isoDate(seconds)   // YYYY-MM-DDThh:mm:ssZ
+        return "D:" + iso.filter(\.isNumber) + "Z"
+    }
+
+    /// The corresponding C function is `EVP_Digest`.
+    private static func md5(_ bytes: [UInt8]) -> [UInt8] {
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        _ = bytes.withUnsafeBytes { EVP_Digest($0.baseAddress, $0.count, &digest, &length, EVP_md5(), nil) }
+        return Array(digest.prefix(Int(length)))
+    }
+}

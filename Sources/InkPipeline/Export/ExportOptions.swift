@@ -1,0 +1,34 @@
+import CCairo
+import Foundation
+import InkModel
+import InkRendering
+
+/// What `export` may be told besides its files.
+public struct ExportOptions: Sendable {
+    /// Opens an encrypted PDF (user or owner password); the output stays encrypted.
+    public var password: String?
+    /// Draws the ink even when its header records a different PDF.
+    public var ignoreDocumentMismatch: Bool
+    /// Writes the full-fidelity `NAME.ink.jsonl.gz` beside the output.
+    public var writeSidecar: Bool
+    /// Only these source pages go into the output (nil: all).
+    public var pages: PageSelection?
+    /// Only pages with ink go into the output (within `pages`).
+    public var onlyAnnotated: Bool
+    /// Attaches the full-fidelity layers (gzip) to the output, for `extract`.
+    public var embedInk: Bool
+    /// Writes only the ink: one page per selected page, at the displayed size,
+    /// blank where there is no ink (what other overlay tools take).
+    public var inkOnly: Bool
+
+    public init(password: String? = nil, ignoreDocumentMismatch: Bool = false, writeSidecar: Bool = true,
+                pages: PageSelection? = nil, onlyAnnotated: Bool = false, embedInk: Bool = false, inkOnly: Bool = false) {
+        self.password = password
+        self.ignoreDocumentMismatch = ignoreDocumentMismatch
+        self.writeSidecar = writeSidecar
+        self.pages = pages
+        self.onlyAnnotated = onlyAnnotated
+        self.embedInk = embedInk
+        self.inkOnly = inkOnly
+    }
+}

@@ -1,0 +1,39 @@
+import CCairo
+import Foundation
+import InkModel
+import InkRendering
+
+/// What `flatten` may be told besides its files.
+public struct FlattenOptions: Sendable {
+    /// Opens an encrypted PDF (user or owner password).
+    public var password: String?
+    /// Draws the ink even when its header records a different PDF.
+    public var ignoreDocumentMismatch: Bool
+    /// Writes the full-fidelity `NAME.ink.jsonl.gz` beside the output.
+    public var writeSidecar: Bool
+    /// Only these source pages go into the output (nil: all).
+    public var pages: PageSelection?
+    /// Only pages with ink go into the output (within `pages`).
+    public var onlyAnnotated: Bool
+    /// Leaves out the author and the dates.
+    public var stripMetadata: Bool
+    /// The ink file's SHA-256, recorded in the sidecar's header as
+    /// `"source":{"inkSha256":…}` so that `batch` can tell the output is up to date.
+    public var recordedInkSHA256: String?
+    /// Does all the work on the calling thread: one core. Otherwise the ink is
+    /// read and the sidecar written on threads of their own while pages are
+    /// drawn. `batch` sets it, so that `--jobs N` keeps to N cores.
+    public var singleThreaded = false
+
+    public init(password: String? = nil, ignoreDocumentMismatch: Bool = false, writeSidecar: Bool = true,
+                pages: PageSelection? = nil, onlyAnnotated: Bool = false, stripMetadata: Bool = false,
+                recordedInkSHA256: String? = nil) {
+        self.password = password
+        self.ignoreDocumentMismatch = ignoreDocumentMismatch
+        self.writeSidecar = writeSidecar
+        self.pages = pages
+        self.onlyAnnotated = onlyAnnotated
+        self.stripMetadata = stripMetadata
+        self.recordedInkSHA256 = recordedInkSHA256
+    }
+}

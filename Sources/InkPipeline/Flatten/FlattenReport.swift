@@ -1,0 +1,23 @@
+
+/// What a flatten did.
+public struct FlattenReport: Sendable, Equatable {
+    public var output: String
+    /// Nil when no sidecar was written (or it would have replaced the ink input).
+    public var sidecar: String?
+    /// Pages written (after `--pages` and `--only-annotated`).
+    public var pageCount: Int
+    /// Written pages that carry ink.
+    public var inkedPageCount: Int
+    public var strokeCount: Int
+    /// One line each, e.g. an ink type this version does not know, named once.
+    public var warnings: [String]
+
+    public init(output: String, sidecar: String?, pageCount: Int, inkedPageCount: Int, strokeCount: Int, warnings: [String]) {
+        self.output = output
+        self.sidecar = sidecar
+        self.pageCount = pageCount
+        self.inkedPageCount = inkedPageCount
+        self.strokeCount = strokeCount
+        self.warnings = warnings
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import InkFileSystem
+import InkModel
+
+/// Why an export could not be made. Each case prints as one line that says
+/// what went wrong, where, and what to do.
+public enum ExportError: Error, Equatable, CustomStringConvertible {
+    case inputMissing(path: String)
+    case inputUnreadable(path: String, reason: String)
+    case outputIsInput(path: String)
+    case damagedPDF(path: String, reason: String)
+    case emptyPDF(path: String)
+    case passwordRequired(path: String)
+    case wrongPassword(path: String)
+    case pageOutOfRange(inkFile: String, line: Int, page: Int, pageCount: Int, pdf: String)
+    case documentMismatch(inkFile: String, recorded: String, actual: String, pdf: String)
+    case invalidInk(InkLayersError)
+    /// Invalid ink whose previous revision (kept when inkpdf replaced it) is good.
+    case damagedInk(DamagedLayersError)
+    case cannotCreateOutput(path: String, reason: String)
+    case writeFailed(path: String, reason: String)
+    case renderFailed(path: String, page: Int?, reason: String)
+    case interrupted(signal: Int32)
+    case pageSelectionOutOfRange(pdf: String, page: Int, pageCount: Int)
+    case nothingSelected(pdf: String)
+    /// `extract`: the PDF carries no ink layers.
+    case noEmbeddedInk(path: String)
+    /// A failure reported by a worker process, with its one-line message and exit code.
+    case reportedByWorker(message: String, status: Int32)
+    case timedOut(path: String, seconds: Double)
+    case workerCrashed(path: String, signal: Int32, memoryLimitMB: Int)
+
+    public var description: String {
+        switch self {
+        case .inputMissing(let path):
+            "\(path): no such file; check the path"
+        case .inputUnreadable(let path, let reason):
+            "\(path): cannot be read (\(reason)); check its permissions"
+        case .outputIsInput(let path):
+            "\(path): the output would replace an input; choose another output path with -o"
+        case .damagedPDF(let path, let reason):
+            "\(path): not a PDF or damaged beyond repair (\(reason)); check that it opens in a PDF viewer"
+        case .emptyPDF(let path):
+            "\(path): the PDF has no pages; nothing to draw on"
+        case .passwordRequired(let path):
+            "\(path): the PDF is encrypted; give its password with --password or INKPDF_PASSWORD"
+        case .wrongPassword(let path):
+            "\(path): the password does not open this PDF; check it (a user or owner password works)"
+        case .pageOutOfRange(let inkFile, let line, let page, let pageCount, let pdf):
+            "\(inkFile):\(line): ink for page \(page), but \(pdf) has \(pageCount) page\(pageCount == 1 ? "" : "s"); is this the right PDF?"
+        case .documentMismatch(let inkFile, let recorded, let actual, let pdf):
+            "\(inkFile):1: the ink was made for a PDF with SHA-256 \(recorded), but \(pdf) has \(actual); use the matching PDF, or --ignore-mismatch to draw anyway"
+        case .invalidInk(let error):
+            error.description
+        case .damagedInk(let error):
+            error.description
+        case .cannotCreateOutput(let path, let reason):
+            "\(path): cannot create the output (\(reason)); choose a writable place with -o"
+        case .writeFailed(let path, let reason):
+            "\(path): writing failed (\(reason)); nothing was left at the destination; check free space and retry"
+        case .renderFailed(let path, let page, let reason):
+            "\(path)\(page.map { ": page \($0)" } ?? ""): drawing failed (\(reason))"
+        case .interrupted(let signal):
+            "interrupted by signal \(signal); no partial output was left"
+        case .pageSelectionOutOfRange(let pdf, let page, let pageCount):
+            "\(pdf): --pages asks for page \(page), but the PDF has \(pageCount) page\(pageCount == 1 ? "" : "s"); choose pages within 1-\(pageCount)"
+        case .reportedByWorker(let message, _):
+            message
+        case .timedOut(let path, let seconds):
+            "\(path): stopped after \(Int(seconds)) s without finishing (a damaged PDF can make poppler loop); nothing was written; check the file, or raise --timeout"
+        case .workerCrashed(let path, let signal, let memoryLimitMB):
+            "\(path): the work on this document crashed (signal \(signal)) or passed the \(memoryLimitMB) MB memory limit; nothing was written; check the file, or raise --memory-limit"
+        case .nothingSelected(let pdf):
+            "\(pdf): no page is selected (--only-annotated and the ink has no page in --pages); nothing to write"
+        case .noEmbeddedInk(let path):
+            "\(path): the PDF carries no ink layers; only a PDF written by 'inkpdf export --embed-ink' has them"
+        }
+    }
+}
+
+extension ExportError {
+    /// The same failure, said as export says it.
+    public init(_ error: FileSystemError) {
+        switch error {
+        case .missing(let path): self = .inputMissing(path: path)
+        case .unreadable(let path, let reason): self = .inputUnreadable(path: path, reason: reason)
+        case .cannotCreate(let path, let reason): self = .cannotCreateOutput(path: path, reason: reason)
+        case .writeFailed(let path, let reason): self = .writeFailed(path: path, reason: reason)
+        case .interrupted(let signal): self = .interrupted(signal: signal)
+        }
+    }
+
+    /// Runs a file-system step inside export's error domain.
+    public static func fileStep<T>(_ body: () throws(FileSystemError) -> T) throws(ExportError) -> T {
+        do { return try body() } catch { throw ExportError(error) }
+    }
+
+    /// The SHA-256 (hex) of the file at `path`, failing as export fails.
+    public static func sha256(ofFileAt path: String) throws(ExportError) -> String {
+        try fileStep { () throws(FileSystemError) in try FileDigest.sha256Hex(ofFileAt: path) }
+    }
+
+    /// Throws `inputMissing` unless `path` is a file, `inputUnreadable` unless it can be read.
+    static func requireReadableFile(_ path: String) throws(ExportError) {
+        try fileStep { () throws(FileSystemError) in try FileIdentity.requireReadableFile(path) }
+    }
+}

@@ -1,0 +1,61 @@
+import InkFileSystem
+import Foundation
+import InkModel
+
+/// The checks flatten and export both make before they draw: the output
+/// must not replace an input, the ink must decode, must be meant for this
+/// PDF (SHA-256) and name only pages it has, and the page selection must
+/// leave something to write.
+enum InkInputs {
+    /// Refuses an output (or its sidecar) that is one of the inputs.
+    static func refuseOverwritingInputs(output: String, inputs: [String]) throws(ExportError) {
+        for input in inputs where LayersFileReplacement.sameFile(output, input) {
+            throw .outputIsInput(path: output)
+        }
+        let sidecar = Flattener.sidecarPath(forOutput: output)
+        if LayersFileReplacement.sameFile(sidecar, inputs[0]) { throw .outputIsInput(path: sidecar) }
+    }
+
+    /// Opens the ink layers, naming the last good revision when they are damaged.
+    static func openInk(_ path: String) throws(ExportError) -> PageOrderedLayers {
+        do {
+            return try LayersRevision.namingLastGoodRevision { try PageOrderedLayers(path: path) }
+        } catch {
+            throw Flattener.exportError(from: error, path: path)
+        }
+    }
+
+    /// The PDF's SHA-256, after checking that the ink was made for it (unless
+    /// told to ignore that) and names no page beyond its last.
+    static func checkInk(_ layers: PageOrderedLayers, ink inkPath: String, pdf pdfPath: String, pageCount: Int,
+                         ignoreMismatch: Bool) throws(ExportError) -> String {
+        let digest = try ExportError.sha256(ofFileAt: pdfPath)
+        if let recorded = layers.header.pdfSHA256, recorded.lowercased() != digest, !ignoreMismatch {
+            throw .documentMismatch(inkFile: inkPath, recorded: recorded, actual: digest, pdf: pdfPath)
+        }
+        if let last = layers.inkedPages.last, last > pageCount {
+            throw .pageOutOfRange(inkFile: inkPath, line: layers.firstLine(ofPage: last) ?? 1, page: last,
+                                  pageCount: pageCount, pdf: pdfPath)
+        }
+        return digest
+    }
+
+    /// The source pages that go into the output, ascending.
+    static func keptPages(selection: PageSelection?, onlyAnnotated: Bool, pageCount: Int, inkedPages: [Int],
+                          pdf: String) throws(ExportError) -> [Int] {
+        var kept = Array(1...pageCount)
+        if let selection {
+            switch selection.pages(in: pageCount) {
+            case .success(let pages): kept = pages
+            case .failure(let error):
+                throw .pageSelectionOutOfRange(pdf: pdf, page: error.missingPage ?? 0, pageCount: pageCount)
+            }
+        }
+        if onlyAnnotated {
+            let inked = Set(inkedPages)
+            kept = kept.filter { inked.contains($0) }
+        }
+        guard !kept.isEmpty else { throw .nothingSelected(pdf: pdf) }
+        return kept
+    }
+}

@@ -1,0 +1,156 @@
+import CPoppler
+import Foundation
+
+/// A PDF opened with poppler-glib for reading and rendering.
+///
+/// Not thread-safe: poppler documents are used from one thread at a time.
+public final class PDFDocument {
+    private let handle: OpaquePointer
+    public let path: String
+    public let pageCount: Int
+    /// The password (in the form that opened the file), for qpdf.
+    private var workingPassword: [CChar]?
+    private var rotations: [Int]?
+    private var sizes: [Int: (Double, Double)] = [:]
+    private var destinationTree: OpaquePointer?
+
+    /// Opens the PDF at `path`, trying `password` first as UTF-8 (AES-256
+    /// files, also in its NFKC form) and then as Latin-1 bytes (RC4 and
+    /// AES-128 files take PDFDocEncoding), the forms poppler accepts.
+    ///
+    /// The corresponding C function is `poppler_document_new_from_file`.
+    public init(path: String, password: String? = nil) throws(ExportError) {
+        self.path = path
+        try ExportError.requireReadableFile(path)
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        var uriError: UnsafeMutablePointer<GError>?
+        guard let uri = g_filename_to_uri(absolute, nil, &uriError) else {
+            throw .inputUnreadable(path: path, reason: GLibError.consume(uriError)?.message ?? "bad file name")
+        }
+        defer { g_free(uri) }
+
+        var candidates: [[CChar]?] = [nil]
+        if let password {
+            candidates = [Array(password.utf8CString)]
+            // AES-256 passwords are SASLprep-normalised UTF-8; NFKC is its normalisation step,
+            // so a password typed in another composition (e.g. a decomposed é) still opens.
+            let normalised = password.precomposedStringWithCompatibilityMapping
+            if Array(normalised.utf8) != Array(password.utf8) { candidates.append(Array(normalised.utf8CString)) }
+            if let latin1 = password.data(using: .isoLatin1), latin1 != Data(password.utf8) {
+                candidates.append(latin1.map { CChar(bitPattern: $0) } + [0])
+            }
+        }
+        var lastError: GLibError?
+        for candidate in candidates {
+            var error: UnsafeMutablePointer<GError>?
+            let document: OpaquePointer? = if let candidate {
+                candidate.withUnsafeBufferPointer { poppler_document_new_from_file(uri, $0.baseAddress, &error) }
+            } else {
+                poppler_document_new_from_file(uri, nil, &error)
+            }
+            if let document {
+                handle = document
+                workingPassword = candidate
+                pageCount = Int(poppler_document_get_n_pages(document))
+                // Every stored property is set, so deinit releases the document when this throws.
+                guard pageCount > 0 else { throw .emptyPDF(path: path) }
+                return
+            }
+            lastError = GLibError.consume(error)
+            if lastError?.code != Int32(POPPLER_ERROR_ENCRYPTED.rawValue) { break }
+        }
+        if lastError?.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
+            throw password == nil ? .passwordRequired(path: path) : .wrongPassword(path: path)
+        }
+        throw .damagedPDF(path: path, reason: lastError?.message ?? "poppler could not open it")
+    }
+
+    deinit {
+        if let destinationTree { g_tree_unref(destinationTree) }
+        inkpdf_g_object_unref(UnsafeMutableRawPointer(handle))
+    }
+
+    func withHandle<T>(_ body: (OpaquePointer) -> T) -> T { body(handle) }
+
+    /// Page `number`'s `/Rotate`, normalised (0, 90, 180, 270).
+    func rotation(ofPage number: Int) -> Int {
+        if rotations == nil {
+            let password = workingPassword.map { String(cString: $0) }
+            rotations = PageRotations.read(path: path, password: password) ?? []
+        }
+        if let rotations, rotations.count == pageCount { return rotations[number - 1] }
+        // qpdf could not read what poppler repaired: tell 90 from 0 by whether the shown size is the crop box turned.
+        guard let page = try? page(number) else { return 0 }
+        var crop = PopplerRectangle()
+        page.withHandle { poppler_page_get_crop_box($0, &crop) }
+        let size = page.displayedSize
+        let turned = abs(abs(crop.x2 - crop.x1) - size.height) < 0.01 && abs(abs(crop.x2 - crop.x1) - size.width) > 0.01
+        return turned ? 90 : 0
+    }
+
+    /// Page `number`'s displayed size, remembered once asked. A page whose
+    /// CropBox lies outside its MediaBox shows as 0 × 0 in poppler; it is given
+    /// its MediaBox's size (turned by /Rotate), as poppler's pdftoppm shows it.
+    public func displayedSize(ofPage number: Int) -> (Double, Double) {
+        if let size = sizes[number] { return size }
+        guard let page = try? page(number) else { return (0, 0) }
+        return displayedSize(of: page)
+    }
+
+    /// The displayed size of a page already open (see `displayedSize(ofPage:)`).
+    public func displayedSize(of page: borrowing PDFPage) -> (Double, Double) {
+        if let size = sizes[page.number] { return size }
+        var size = page.displayedSize
+        if size.width < 1 || size.height < 1,
+           let media = PageRotations.mediaBoxSize(path: path, password: workingPassword.map { String(cString: $0) }, page: page.number),
+           media.0 >= 1, media.1 >= 1 {
+            size = rotation(ofPage: page.number) % 180 == 0 ? (media.0, media.1) : (media.1, media.0)
+        }
+        sizes[page.number] = (size.width, size.height)
+        return (size.width, size.height)
+    }
+
+    /// A named destination from both the old `/Dests` dictionary and the
+    /// `/Names` tree (poppler's `find_dest` only searches the former when it exists).
+    ///
+    /// The corresponding C functions are `poppler_document_create_dests_tree` and `g_tree_lookup`.
+    func namedDestination(_ name: UnsafePointer<CChar>) -> UnsafeMutablePointer<PopplerDest>? {
+        if destinationTree == nil { destinationTree = poppler_document_create_dests_tree(handle) }
+        guard let tree = destinationTree,
+              let found = g_tree_lookup(tree, name)?.assumingMemoryBound(to: PopplerDest.self) else { return nil }
+        return poppler_dest_copy(found)
+    }
+
+    /// Page `number` (1-based), to be released before the next is opened.
+    ///
+    /// The corresponding C function is `poppler_document_get_page`.
+    public func page(_ number: Int) throws(ExportError) -> PDFPage {
+        guard number >= 1, number <= pageCount, let page = poppler_document_get_page(handle, Int32(number - 1)) else {
+            throw .damagedPDF(path: path, reason: "page \(number) cannot be read")
+        }
+        return PDFPage(adopting: page, number: number)
+    }
+
+    /// Document information as UTF-8 strings (nil where absent).
+    public var info: DocumentInfo {
+        func take(_ value: UnsafeMutablePointer<gchar>?) -> String? {
+            guard let value else { return nil }
+            defer { g_free(value) }
+            let text = String(cString: value)
+            return text.isEmpty ? nil : text
+        }
+        func date(_ value: OpaquePointer?) -> String? {
+            guard let value else { return nil }
+            defer { g_date_time_unref(value) }
+            return take(g_date_time_format(value, "%Y-%m-%dT%H:%M:%S%:z"))
+        }
+        return DocumentInfo(title: take(poppler_document_get_title(handle)),
+                            author: take(poppler_document_get_author(handle)),
+                            subject: take(poppler_document_get_subject(handle)),
+                            keywords: take(poppler_document_get_keywords(handle)),
+                            creator: take(poppler_document_get_creator(handle)),
+                            creationDate: date(poppler_document_get_creation_date_time(handle)),
+                            modificationDate: date(poppler_document_get_modification_date_time(handle)),
+                            producer: take(poppler_document_get_producer(handle)))
+    }
+}

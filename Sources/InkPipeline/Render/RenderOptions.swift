@@ -1,0 +1,31 @@
+import CCairo
+import CPoppler
+import Foundation
+import InkModel
+import InkRendering
+
+/// What `render` may be told besides its files.
+public struct RenderOptions: Sendable, Equatable {
+    /// Pixels per point: 1 is 72 dpi, 4 is 288 dpi.
+    public var scale: Double
+    /// Only these pages (nil: all).
+    public var pages: PageSelection?
+    public var password: String?
+    /// Draws the ink even when its header records a different PDF.
+    public var ignoreDocumentMismatch: Bool
+    /// False: the ink alone on white (for measuring the ink).
+    public var drawsPage: Bool
+    /// True: the ink as unfitted, finely sampled outlines, unsnapped (`InkStyle.Quality.reference`):
+    /// what the benchmark measures the fitted ink against.
+    public var referenceInk: Bool
+
+    public init(scale: Double = 2, pages: PageSelection? = nil, password: String? = nil, ignoreDocumentMismatch: Bool = false,
+                drawsPage: Bool = true, referenceInk: Bool = false) {
+        self.scale = scale
+        self.pages = pages
+        self.password = password
+        self.ignoreDocumentMismatch = ignoreDocumentMismatch
+        self.drawsPage = drawsPage
+        self.referenceInk = referenceInk
+    }
+}

@@ -1,0 +1,75 @@
+import InkFileSystem
+import Foundation
+import InkModel
+
+/// Writes a layers file atomically and, when it replaces one, keeps the
+/// replaced file: as `FILE.prev` if it decodes (the last good revision), as
+/// `FILE.damaged` if it does not (leaving the last good `FILE.prev` alone).
+///
+/// The new file is written beside the destination under a temporary name
+/// (`AtomicOutput`); the old one is hard-linked to its kept name first and
+/// then replaced by a rename, so the destination always names a whole file.
+public enum LayersFileReplacement {
+    /// What became of the file that was at the destination.
+    public enum KeptRevision: Equatable, Sendable {
+        /// It decoded; it is now the last good revision at this path.
+        case previous(String)
+        /// It did not decode; it was kept at this path.
+        case damaged(String)
+
+        public var path: String {
+            switch self {
+            case .previous(let path), .damaged(let path): path
+            }
+        }
+    }
+
+    /// Writes `destination` through `body`, which receives the temporary
+    /// path to write; nothing changes at the destination if `body` throws.
+    /// - Returns: `body`'s result and the kept revision (nil if there was no file).
+    public static func write<Result>(to destination: String,
+                                     _ body: (_ temporaryPath: String) throws -> Result) throws -> (result: Result, kept: KeptRevision?) {
+        let output = try AtomicOutput.reserve(destination)
+        let result = try body(output.writablePath)
+        let kept = try keepRevision(of: destination)
+        try output.commitForExport()
+        return (result, kept)
+    }
+
+    /// Links the file at `path` (if any) to its kept-revision name.
+    static func keepRevision(of path: String) throws(ExportError) -> KeptRevision? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        let kept: KeptRevision = (try? InkLayersCheck(path: path)) != nil
+            ? .previous(LayersRevision.previous(of: path)) : .damaged(LayersRevision.damaged(of: path))
+        // Link under a temporary name, then rename: the kept name always holds a whole file.
+        let staging = kept.path + ".inkpdf-\(getpid())"
+        unlink(staging)
+        if link(path, staging) != 0 {
+            // No hard links here (some network and FAT file systems): copy instead.
+            do {
+                try FileManager.default.copyItem(atPath: path, toPath: staging)
+            } catch {
+                unlink(staging)
+                throw .cannotCreateOutput(path: kept.path, reason: "cannot keep the previous revision: \(error.localizedDescription)")
+            }
+        }
+        guard rename(staging, kept.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(staging)
+            throw .cannotCreateOutput(path: kept.path, reason: "cannot keep the previous revision: \(reason)")
+        }
+        return kept
+    }
+}
+
+extension LayersFileReplacement {
+    /// Whether two paths name the same file (by device and inode when both exist).
+    public static func sameFile(_ a: String, _ b: String) -> Bool {
+        var statusA = stat(), statusB = stat()
+        if stat(a, &statusA) == 0, stat(b, &statusB) == 0 {
+            return statusA.st_dev == statusB.st_dev && statusA.st_ino == statusB.st_ino
+        }
+        return URL(fileURLWithPath: a).standardizedFileURL.path == URL(fileURLWithPath: b).standardizedFileURL.path
+    }
+}

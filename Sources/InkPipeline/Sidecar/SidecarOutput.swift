@@ -1,0 +1,76 @@
+import InkFileSystem
+import Foundation
+import InkModel
+
+/// The full-fidelity sidecar beside an output (`NAME.ink.jsonl.gz`): the
+/// ink's header with the PDF's SHA-256 and page count, then every layer line
+/// as read, written on its own thread while the output is drawn (or, not
+/// `concurrent`, on the calling thread when waited for), and put in place
+/// only after the output.
+final class SidecarOutput {
+    /// The file, until it is put in place or abandoned (each happens once).
+    private var output: AtomicOutput?
+    private let job: SidecarJob
+    /// Whether it is put beside the output (false: only written for embedding, then removed).
+    let isKept: Bool
+
+    /// Where it goes.
+    let destination: String
+    /// The file being written, readable once `wait()` returns.
+    let writablePath: String
+
+    /// Starts writing the sidecar for `outputPath`. Nil when none is wanted, or
+    /// when it would replace the ink input itself, unless `forEmbedding`: then
+    /// it is written to a temporary file beside the output and never kept.
+    static func start(for outputPath: String, ink inkPath: String, header source: InkLayersHeader, pdfSHA256: String,
+                      pdfPageCount: Int, headerExtra: JSONObject, wanted: Bool,
+                      forEmbedding: Bool = false, concurrent: Bool = true) throws(ExportError) -> SidecarOutput? {
+        let path = Flattener.sidecarPath(forOutput: outputPath)
+        let keep = wanted && !LayersFileReplacement.sameFile(path, inkPath)
+        guard keep || forEmbedding else { return nil }
+        var header = source
+        header.pdfSHA256 = pdfSHA256
+        header.pdfPageCount = pdfPageCount
+        for (key, value) in headerExtra.entries { header.extra[key] = value }
+        let output = try AtomicOutput.reserve(keep ? path : outputPath + ".ink")
+        let job = SidecarJob(ink: inkPath, header: header, writablePath: output.writablePath, destination: output.destination)
+        let sidecar = SidecarOutput(output: output, job: job, isKept: keep)
+        if concurrent { try sidecar.job.start() }
+        return sidecar
+    }
+
+    private init(output: consuming AtomicOutput, job: SidecarJob, isKept: Bool) {
+        destination = output.destination
+        writablePath = output.writablePath
+        self.output = consume output
+        self.job = job
+        self.isKept = isKept
+    }
+
+    private var waited: Result<Void, ExportError>?
+
+    /// Waits until the sidecar is written (once; later calls give the same outcome).
+    func wait() throws(ExportError) {
+        if waited == nil {
+            do throws(ExportError) {
+                try job.wait()
+                waited = .success(())
+            } catch {
+                waited = .failure(error)
+            }
+        }
+        try waited?.get()
+    }
+
+    /// Puts the sidecar in place (after the output), keeping a sidecar it
+    /// replaces as `NAME.ink.jsonl.gz.prev` (the last good revision); removes a temporary one.
+    func commit() throws(ExportError) {
+        guard let output = output.take() else { return }
+        guard isKept else { return output.abandon() }
+        _ = try LayersFileReplacement.keepRevision(of: output.destination)
+        try output.commitForExport()
+    }
+
+    /// Removes the file, unless it was already put in place.
+    func abandon() { output.take()?.abandon() }
+}

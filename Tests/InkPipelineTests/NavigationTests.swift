@@ -1,0 +1,163 @@
+import Foundation
+import InkPipeline
+import InkModel
+import InkFixtures
+import Testing
+
+/// A flattened document still works: links, outline, labels, metadata.
+@Suite struct NavigationTests {
+    final class Fixture {
+        let folder = TestFolder()
+        let pdf: String
+        let ink: String
+
+        init() throws {
+            pdf = folder.path("course-notes.pdf")
+            ink = folder.path("course-notes.ink.jsonl")
+            try SampleDocuments.writeCourseNotes(pdf: URL(fileURLWithPath: pdf), ink: URL(fileURLWithPath: ink))
+        }
+
+        func flatten(_ name: String, options: FlattenOptions = FlattenOptions()) throws -> String {
+            let output = folder.path("out/\(name).pdf")
+            _ = try Flattener.flatten(pdf: pdf, ink: ink, output: output, options: options)
+            return output
+        }
+    }
+
+    /// Each page's links, with targets renumbered through `map` (source page → output page).
+    static func links(of document: PDFDocument, pages: [Int]) throws -> [[PageLink]] {
+        try pages.map { number in
+            let page = try document.page(number)
+            return document.links(on: page)
+        }
+    }
+
+    static func close(_ a: PageLink, _ b: PageLink, map: [Int: Int]) -> Bool {
+        let sameTarget: Bool
+        switch (a.target, b.target) {
+        case (.uri(let x), .uri(let y)): sameTarget = x == y
+        case (.page(let p, let x1, let y1), .page(let q, let x2, let y2)):
+            sameTarget = map[p] == q && abs((x1 ?? 0) - (x2 ?? 0)) < 1.5 && abs((y1 ?? 0) - (y2 ?? 0)) < 1.5
+        default: sameTarget = false
+        }
+        // cairo rounds /Rect outward to whole points.
+        return sameTarget && abs(a.x - b.x) <= 1 && abs(a.y - b.y) <= 1 && abs(a.width - b.width) <= 2 && abs(a.height - b.height) <= 2
+    }
+
+    static func outlineTitles(_ items: [OutlineItem]) -> [String] {
+        items.flatMap { [$0.title] + outlineTitles($0.children).map { "  " + $0 } }
+    }
+
+    @Test func linksOutlineLabelsAndMetadataSurvive() throws {
+        let f = try Fixture()
+        let output = try f.flatten("all")
+        let source = try PDFDocument(path: f.pdf), result = try PDFDocument(path: output)
+        #expect(result.pageCount == source.pageCount)
+        let identity = Dictionary(uniqueKeysWithValues: (1...source.pageCount).map { ($0, $0) })
+
+        let sourceLinks = try Self.links(of: source, pages: Array(1...source.pageCount))
+        let resultLinks = try Self.links(of: result, pages: Array(1...result.pageCount))
+        #expect(sourceLinks.joined().count > 20, "the sample has links to check")
+        for (page, (a, b)) in zip(sourceLinks, resultLinks).enumerated() {
+            #expect(a.count == b.count, "page \(page + 1): every link kept")
+            for (x, y) in zip(a, b) {
+                #expect(Self.close(x, y, map: identity), "page \(page + 1): \(x) ≈ \(y)")
+            }
+        }
+        #expect(sourceLinks.joined().contains { if case .uri = $0.target { true } else { false } })
+
+        let sourceOutline = source.outline(), resultOutline = result.outline()
+        #expect(!sourceOutline.isEmpty)
+        #expect(Self.outlineTitles(resultOutline) == Self.outlineTitles(sourceOutline))
+        #expect(Self.outlineTitles(resultOutline).contains { $0.unicodeScalars.contains { $0.value > 0x2E80 } }, "CJK title kept")
+        func flat(_ items: [OutlineItem]) -> [OutlineItem] { items.flatMap { [$0] + flat($0.children) } }
+        for (a, b) in zip(flat(sourceOutline), flat(resultOutline)) {
+            #expect(a.isOpen == b.isOpen, "\(a.title): open state")
+            if case .page(let p, _, _) = a.target, case .page(let q, _, _) = b.target { #expect(p == q, "\(a.title): target page") }
+        }
+
+        for number in 1...source.pageCount {
+            let a = try source.page(number), b = try result.page(number)
+            #expect(source.label(of: a) == result.label(of: b))
+        }
+        let sourceInfo = source.info, resultInfo = result.info
+        #expect(resultInfo.title == sourceInfo.title && resultInfo.author == sourceInfo.author)
+        #expect(resultInfo.subject == sourceInfo.subject && resultInfo.keywords == sourceInfo.keywords)
+        #expect(resultInfo.creator == sourceInfo.creator && resultInfo.creationDate == sourceInfo.creationDate)
+        #expect(resultInfo.modificationDate != nil, "the modification date says when the ink was last written")
+        #expect(resultInfo.producer?.hasPrefix("inkpdf \(InkPDFVersion.current) with cairo ") == true, "\(resultInfo.producer ?? "no producer")")
+        try expectQPDFCheckPasses(output)
+    }
+
+    @Test func pageSelectionDropsWhatLeadsToPagesLeftOut() throws {
+        let f = try Fixture()
+        let selection = try #require(try? PageSelection.parse("1,3-5").get())
+        let output = try f.flatten("some", options: FlattenOptions(pages: selection))
+        let source = try PDFDocument(path: f.pdf), result = try PDFDocument(path: output)
+        #expect(result.pageCount == 4)
+        let map = [1: 1, 3: 2, 4: 3, 5: 4]
+        let sourceLinks = try Self.links(of: source, pages: [1, 3, 4, 5])
+        let resultLinks = try Self.links(of: result, pages: [1, 2, 3, 4])
+        for (page, (a, b)) in zip(sourceLinks, resultLinks).enumerated() {
+            let kept = a.filter { if case .page(let p, _, _) = $0.target { map[p] != nil } else { true } }
+            #expect(kept.count == b.count, "output page \(page + 1): links to kept pages only")
+            for (x, y) in zip(kept, b) { #expect(Self.close(x, y, map: map)) }
+        }
+        func pages(_ items: [OutlineItem]) -> [Int] {
+            items.flatMap { item -> [Int] in
+                var own: [Int] = []
+                if case .page(let p, _, _) = item.target { own = [p] }
+                return own + pages(item.children)
+            }
+        }
+        #expect(pages(result.outline()).allSatisfy { (1...4).contains($0) })
+        #expect(pages(result.outline()).count == pages(source.outline()).filter { map[$0] != nil }.count)
+        let labels = try (1...4).map { result.label(of: try result.page($0)) }
+        let sourceLabels = try [1, 3, 4, 5].map { source.label(of: try source.page($0)) }
+        #expect(labels == sourceLabels)
+        try expectQPDFCheckPasses(output)
+    }
+
+    @Test func onlyAnnotatedKeepsInkedPages() throws {
+        let f = try Fixture()
+        let output = try f.flatten("inked", options: FlattenOptions(onlyAnnotated: true))
+        let layers = try PageOrderedLayers(path: f.ink)
+        #expect(try PDFDocument(path: output).pageCount == layers.inkedPages.count)
+        try expectQPDFCheckPasses(output)
+    }
+
+    @Test func pagesOutsideTheDocumentAreRefused() throws {
+        let f = try Fixture()
+        let selection = try #require(try? PageSelection.parse("2-40").get())
+        #expect(throws: ExportError.pageSelectionOutOfRange(pdf: f.pdf, page: 40, pageCount: 8)) {
+            try f.flatten("bad", options: FlattenOptions(pages: selection))
+        }
+        #expect(!FileManager.default.fileExists(atPath: f.folder.path("out/bad.pdf")))
+    }
+
+    @Test func stripMetadataAndDeterminism() throws {
+        let f = try Fixture()
+        let first = try f.flatten("one"), second = try f.flatten("two")
+        #expect(fileBytes(first) == fileBytes(second), "same inputs, same bytes")
+        let stripped = try f.flatten("stripped", options: FlattenOptions(stripMetadata: true))
+        let info = try PDFDocument(path: stripped).info
+        #expect(info.author == nil && info.creationDate == nil && info.modificationDate == nil)
+        #expect(info.title != nil)
+        let bytes = try #require(fileBytes(stripped))
+        #expect(bytes.range(of: Data("points".utf8)) == nil, "no stroke data in the PDF")
+    }
+}
+
+/// `qpdf --check` must find nothing wrong (exit 0).
+func expectQPDFCheckPasses(_ path: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
+    process.arguments = ["--check", path]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "qpdf --check \(path): \(text)")
+}
