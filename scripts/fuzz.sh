@@ -8,7 +8,7 @@ SECONDS_TO_RUN=${1:-600}
 work=fuzz-work
 mkdir -p "$work/corpus"
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name InkLayersFuzz \
-    -I Sources/CZlib -lz Sources/InkModel/*.swift Fuzz/InkLayersFuzzer.swift -o "$work/ink-layers-fuzzer"
+    -I Sources/CZlib -lz $(find Sources/InkModel -name "*.swift") Fuzz/InkLayersFuzzer.swift -o "$work/ink-layers-fuzzer"
 # Seeds: the first lines of the bundled samples' layers, and small hand-written lines.
 if [ -z "$(ls -A "$work/corpus")" ]; then
     head -c 4000 SamplePDFs/course-notes.ink.jsonl | head -1 > "$work/corpus/header"

@@ -116,7 +116,7 @@ public struct CommandRunner {
         }
     }
 
-    private func flatten(_ arguments: FlattenArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+    func flatten(_ arguments: FlattenArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         if let refused = exportGate(arguments.gate, command: "flatten", errors: &errors) { return refused }
         let options = arguments.options(environment: environment)
         do {

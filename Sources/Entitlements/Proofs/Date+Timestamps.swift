@@ -9,7 +9,7 @@ extension Date {
 
 extension Date {
     /// `2025-11-30T12:00:00Z`.
-    var iso8601: String {
+    public var iso8601: String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         return formatter.string(from: self)

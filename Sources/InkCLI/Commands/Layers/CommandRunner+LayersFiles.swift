@@ -30,57 +30,10 @@ extension CommandRunner {
         replace is kept as OUT.prev (OUT.damaged if it did not decode).
         """
 
-    func merge(_ arguments: MergeArguments, output: inout some TextOutputStream,
-               errors: inout some TextOutputStream) -> Int32 {
-        let result = replaceLayers(arguments.output) { writer in
-            try InkMerge.merge(base: arguments.base, local: arguments.local, remote: arguments.remote, to: writer)
-        }
-        guard case .success(let (report, kept)) = result else { return fail(result, errors: &errors) }
-        printReplacement(arguments.output, kept: kept, json: report.json, lines: report.lines,
-                         asJSON: arguments.json, quiet: arguments.quiet, to: &output)
-        if arguments.failOnConflict && report.conflictCount > 0 {
-            print("inkpdf: \(arguments.output): \(report.conflictCount) conflict\(report.conflictCount == 1 ? "" : "s"); the merge was written; review them", to: &errors)
-            return ExitCode.mergeConflicts.rawValue
-        }
-        return ExitCode.success.rawValue
-    }
-
-    func inspect(_ arguments: InspectArguments, output: inout some TextOutputStream,
-                 errors: inout some TextOutputStream) -> Int32 {
-        do {
-            let inspection = try LayersRevision.namingLastGoodRevision { try InkInspection(path: arguments.path) }
-            if arguments.json {
-                print(inspection.json(file: arguments.path).jsonText, to: &output)
-            } else {
-                for line in inspection.lines(file: arguments.path) { print(line, to: &output) }
-            }
-            return ExitCode.success.rawValue
-        } catch {
-            print("inkpdf: \(error)", to: &errors)
-            return Self.exitCode(for: error).rawValue
-        }
-    }
-
-    func downgrade(_ arguments: DowngradeArguments, output: inout some TextOutputStream,
-                   errors: inout some TextOutputStream) -> Int32 {
-        if LayersFileReplacement.sameFile(arguments.path, arguments.output) {
-            let error = ExportError.outputIsInput(path: arguments.output)
-            print("inkpdf: \(error)", to: &errors)
-            return error.exitCode.rawValue
-        }
-        let result = replaceLayers(arguments.output) { writer in
-            try InkDowngrade.downgrade(try InkLayersReader(path: arguments.path), maxContentVersion: arguments.maxContentVersion, to: writer)
-        }
-        guard case .success(let (report, kept)) = result else { return fail(result, errors: &errors) }
-        printReplacement(arguments.output, kept: kept, json: report.json, lines: report.lines(source: arguments.path),
-                         asJSON: arguments.json, quiet: arguments.quiet, to: &output)
-        return ExitCode.success.rawValue
-    }
-
     /// Writes `destination` (gzip when its name ends in `.gz`) through `body`,
     /// atomically, keeping the revision it replaces; a layers file that fails to
     /// decode is reported with its last good revision.
-    private func replaceLayers<Report>(_ destination: String, _ body: (InkLayersWriter) throws -> Report)
+    func replaceLayers<Report>(_ destination: String, _ body: (InkLayersWriter) throws -> Report)
         -> Result<(Report, LayersFileReplacement.KeptRevision?), any Error> {
         Result {
             try LayersRevision.namingLastGoodRevision {
@@ -95,14 +48,14 @@ extension CommandRunner {
     }
 
     /// Prints the failure of `result` and returns its exit code.
-    private func fail<Value>(_ result: Result<Value, any Error>, errors: inout some TextOutputStream) -> Int32 {
+    func fail<Value>(_ result: Result<Value, any Error>, errors: inout some TextOutputStream) -> Int32 {
         guard case .failure(let error) = result else { return ExitCode.success.rawValue }
         print("inkpdf: \(error)", to: &errors)
         return Self.exitCode(for: error).rawValue
     }
 
     /// What a merge or downgrade wrote: one JSON object, or a line per change.
-    private func printReplacement(_ path: String, kept: LayersFileReplacement.KeptRevision?, json: JSONValue, lines: [String],
+    func printReplacement(_ path: String, kept: LayersFileReplacement.KeptRevision?, json: JSONValue, lines: [String],
                                   asJSON: Bool, quiet: Bool, to output: inout some TextOutputStream) {
         if asJSON {
             var object = JSONObject([("output", .string(path)), ("keptRevision", .string(kept?.path))])
@@ -114,28 +67,12 @@ extension CommandRunner {
         }
     }
 
-    func check(_ arguments: CheckArguments, output: inout some TextOutputStream,
-               errors: inout some TextOutputStream) -> Int32 {
-        do {
-            let check = try LayersRevision.namingLastGoodRevision { try InkLayersCheck(path: arguments.path) }
-            if !arguments.quiet {
-                print("\(arguments.path): ok (\(check.pages) page\(check.pages == 1 ? "" : "s") with ink, "
-                      + "\(check.layers) layer\(check.layers == 1 ? "" : "s"), \(check.strokes) stroke\(check.strokes == 1 ? "" : "s"), "
-                      + "\(check.points) point\(check.points == 1 ? "" : "s"))", to: &output)
-            }
-            return ExitCode.success.rawValue
-        } catch {
-            print("inkpdf: \(error)", to: &errors)
-            return Self.exitCode(for: error).rawValue
-        }
-    }
-
     /// gzip (zlib level 6) when the output's name ends in `.gz`, else plain text.
     static func compression(for output: String) -> Int32? {
         output.lowercased().hasSuffix(".gz") ? 6 : nil
     }
 
-    private static func describe(_ kept: LayersFileReplacement.KeptRevision?) -> String {
+    static func describe(_ kept: LayersFileReplacement.KeptRevision?) -> String {
         switch kept {
         case nil: ""
         case .previous(let path): " (the previous revision is kept as \(path))"

@@ -1,3 +1,4 @@
+import Entitlements
 import Foundation
 
 extension Date {

@@ -21,12 +21,6 @@ public enum Command: Equatable, Sendable {
     indirect case isolated(Command)
 }
 
-/// A command line that cannot be run, with the one line that says why.
-public struct UsageError: Error, Equatable, CustomStringConvertible {
-    public var message: String
-    public var description: String { "\(message); see 'inkpdf --help'" }
-}
-
 extension Command {
     /// Parses the arguments after the program name.
     public static func parse(_ arguments: [String]) throws(UsageError) -> Command {

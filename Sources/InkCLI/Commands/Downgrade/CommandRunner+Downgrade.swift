@@ -1,0 +1,23 @@
+import InkBatch
+import InkFileSystem
+import Foundation
+import InkPipeline
+import InkModel
+
+extension CommandRunner {
+    func downgrade(_ arguments: DowngradeArguments, output: inout some TextOutputStream,
+                   errors: inout some TextOutputStream) -> Int32 {
+        if LayersFileReplacement.sameFile(arguments.path, arguments.output) {
+            let error = ExportError.outputIsInput(path: arguments.output)
+            print("inkpdf: \(error)", to: &errors)
+            return error.exitCode.rawValue
+        }
+        let result = replaceLayers(arguments.output) { writer in
+            try InkDowngrade.downgrade(try InkLayersReader(path: arguments.path), maxContentVersion: arguments.maxContentVersion, to: writer)
+        }
+        guard case .success(let (report, kept)) = result else { return fail(result, errors: &errors) }
+        printReplacement(arguments.output, kept: kept, json: report.json, lines: report.lines(source: arguments.path),
+                         asJSON: arguments.json, quiet: arguments.quiet, to: &output)
+        return ExitCode.success.rawValue
+    }
+}

@@ -1,0 +1,41 @@
+import InkBatch
+import Entitlements
+import Foundation
+
+/// The options every gated command takes: `--policy FILE`, `--trust FILE`, `--proof FILE`
+/// (repeatable) and `--state FILE`. Absent flags fall back to `INKPDF_POLICY`,
+/// `INKPDF_TRUST`, `INKPDF_PROOFS` (colon-separated) and `INKPDF_STATE`.
+public struct GateOptions: Equatable, Sendable {
+    public var policy: String?
+    public var trust: String?
+    public var proofs: [String] = []
+    public var state: String?
+
+    public init(policy: String? = nil, trust: String? = nil, proofs: [String] = [], state: String? = nil) {
+        self.policy = policy
+        self.trust = trust
+        self.proofs = proofs
+        self.state = state
+    }
+
+    /// The options as they are written on a command line (for a worker process,
+    /// which checks the gate again: a hidden verb must not be a way around it).
+    public var arguments: [String] {
+        var out: [String] = []
+        if let policy { out += ["--policy", policy] }
+        if let trust { out += ["--trust", trust] }
+        for proof in proofs { out += ["--proof", proof] }
+        if let state { out += ["--state", state] }
+        return out
+    }
+
+    /// Records one of the gate's options.
+    mutating func set(_ option: String, to value: String) {
+        switch option {
+        case "--policy": policy = value
+        case "--trust": trust = value
+        case "--proof": proofs.append(value)
+        default: state = value
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import InkBatch
+import InkFileSystem
+import Foundation
+import InkPipeline
+import InkModel
+
+extension CommandRunner {
+    func inspect(_ arguments: InspectArguments, output: inout some TextOutputStream,
+                 errors: inout some TextOutputStream) -> Int32 {
+        do {
+            let inspection = try LayersRevision.namingLastGoodRevision { try InkInspection(path: arguments.path) }
+            if arguments.json {
+                print(inspection.json(file: arguments.path).jsonText, to: &output)
+            } else {
+                for line in inspection.lines(file: arguments.path) { print(line, to: &output) }
+            }
+            return ExitCode.success.rawValue
+        } catch {
+            print("inkpdf: \(error)", to: &errors)
+            return Self.exitCode(for: error).rawValue
+        }
+    }
+}

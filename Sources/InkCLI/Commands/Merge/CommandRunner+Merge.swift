@@ -1,0 +1,22 @@
+import InkBatch
+import InkFileSystem
+import Foundation
+import InkPipeline
+import InkModel
+
+extension CommandRunner {
+    func merge(_ arguments: MergeArguments, output: inout some TextOutputStream,
+               errors: inout some TextOutputStream) -> Int32 {
+        let result = replaceLayers(arguments.output) { writer in
+            try InkMerge.merge(base: arguments.base, local: arguments.local, remote: arguments.remote, to: writer)
+        }
+        guard case .success(let (report, kept)) = result else { return fail(result, errors: &errors) }
+        printReplacement(arguments.output, kept: kept, json: report.json, lines: report.lines,
+                         asJSON: arguments.json, quiet: arguments.quiet, to: &output)
+        if arguments.failOnConflict && report.conflictCount > 0 {
+            print("inkpdf: \(arguments.output): \(report.conflictCount) conflict\(report.conflictCount == 1 ? "" : "s"); the merge was written; review them", to: &errors)
+            return ExitCode.mergeConflicts.rawValue
+        }
+        return ExitCode.success.rawValue
+    }
+}
