@@ -24,11 +24,13 @@ let package = Package(
                        providers: [.apt(["libqpdf-dev"])]),
         .systemLibrary(name: "CZip", pkgConfig: "libzip",
                        providers: [.apt(["libzip-dev"])]),
+        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0",
+                       providers: [.apt(["libxml2-dev"])]),
 
         // Pure Swift model of the ink-layers format and its codec (zlib for gzip only).
         .target(name: "InkModel", dependencies: ["CZlib"]),
         // Other tools' files (Xournal++, reMarkable) read into the model, one folder per format.
-        .target(name: "InkImport", dependencies: ["InkModel", "CZlib", "CZip"]),
+        .target(name: "InkImport", dependencies: ["InkModel", "CZlib", "CZip", "CXML2"]),
         // Stroke geometry (pure) and the few functions that draw it with cairo.
         .target(name: "InkRendering", dependencies: ["InkModel", "CCairo"]),
         // The PDF side: poppler reads, cairo writes, page by page.
