@@ -30,8 +30,16 @@ struct XMLPullReader: ~Copyable {
     private let errors: ErrorSink
     private let path: String
 
+    /// libxml2 must set up its global tables once before threads use it.
+    /// The corresponding C function is `xmlInitParser`.
+    private static let initialized: Bool = {
+        xmlInitParser()
+        return true
+    }()
+
     /// Starts reading `source`. The corresponding C function is `xmlReaderForIO`.
     init(source: XournalByteSource, path: String) throws(XournalImportError) {
+        _ = Self.initialized
         let read: xmlInputReadCallback = { context, buffer, length in
             guard let context, let buffer, length > 0 else { return 0 }
             let source = Unmanaged<XournalByteSource>.fromOpaque(context).takeUnretainedValue()
