@@ -66,7 +66,9 @@ enum XournalDashes {
             remaining -= length - travelled
             if on { current.append(Vertex(x: b.x, y: b.y, width: i + 1 == vertices.count - 1 ? a.width : b.width)) }
         }
-        if on && !current.isEmpty { dashes.append(current) }
+        // A dash that would start exactly where the path ends has no length: cairo draws nothing there.
+        let last = dedupe(current)
+        if on && (last.count > 1 || (last.count == 1 && lengths[index] == 0)) { dashes.append(last) }
         return dashes.map(dedupe)
     }
 
