@@ -24,6 +24,8 @@ let package = Package(
                        providers: [.apt(["libqpdf-dev"])]),
         .systemLibrary(name: "CZip", pkgConfig: "libzip",
                        providers: [.apt(["libzip-dev"])]),
+        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0",
+                       providers: [.apt(["libxml2-dev"])]),
 
         // libcrypto behind one small wrapper: digests, keys, signatures, certificates.
         .target(name: "LibCrypto", dependencies: ["CCrypto"]),
@@ -33,7 +35,7 @@ let package = Package(
         // Pure Swift model of the ink-layers format and its codec (zlib for gzip only).
         .target(name: "InkModel", dependencies: ["InkFileSystem", "CZlib"]),
         // Other tools' files (Xournal++, reMarkable) read into the model, one folder per format.
-        .target(name: "InkImport", dependencies: ["InkModel", "CZlib", "CZip"]),
+        .target(name: "InkImport", dependencies: ["InkModel", "CZlib", "CZip", "CXML2"]),
         // Stroke geometry (pure) and the few functions that draw it with cairo.
         .target(name: "InkRendering", dependencies: ["InkModel", "CCairo"]),
         // The page pipeline: poppler, cairo and qpdf wrappers, the shared page loop and ink

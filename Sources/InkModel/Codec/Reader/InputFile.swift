@@ -9,7 +9,7 @@ import Darwin
 
 /// Why reading the bytes of a file failed, before any line number is known;
 /// `LineReader` turns it into a located error.
-enum InputFailure: Error {
+public enum InputFailure: Error {
     case system(errno: Int32)
     /// zlib's description of the damage.
     case corruptGzip(String)
@@ -24,9 +24,9 @@ enum InputFailure: Error {
 ///
 /// zlib runs on our own descriptor rather than through `gzopen` so that the
 /// reader can tell a truncated file from a damaged one and keep `errno`.
-final class InputFile {
-    let path: String
-    let isGzip: Bool
+public final class InputFile {
+    public let path: String
+    public let isGzip: Bool
     private var descriptor: Int32
     private var stream: UnsafeMutablePointer<z_stream>?
     private var compressed: UnsafeMutableRawPointer?
@@ -35,7 +35,8 @@ final class InputFile {
     private var betweenMembers = true
     private static let compressedCapacity = 1 << 18
 
-    init(path: String) throws {
+    /// Opens `path`; throws `InkFileError` if it cannot be opened or read.
+    public init(path: String) throws {
         self.path = path
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw InkFileError.cannotOpen(path: path, errno: errno) }
@@ -74,7 +75,7 @@ final class InputFile {
     }
 
     /// Reads up to `capacity` decompressed bytes; 0 means the end of the data.
-    func read(into buffer: UnsafeMutableRawPointer, capacity: Int) throws(InputFailure) -> Int {
+    public func read(into buffer: UnsafeMutableRawPointer, capacity: Int) throws(InputFailure) -> Int {
         guard let stream, let compressed else { return try readPlain(into: buffer, capacity: capacity) }
         stream.pointee.next_out = buffer.assumingMemoryBound(to: Bytef.self)
         stream.pointee.avail_out = uInt(min(capacity, Int(Int32.max)))

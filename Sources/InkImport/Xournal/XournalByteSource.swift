@@ -1,0 +1,116 @@
+import InkModel
+
+/// The decompressed bytes of a Xournal document's XML, handed to libxml2 in
+/// chunks: from a gzip or plain file (`InputFile`, zlib) or from a zip entry
+/// (`content.xml`). It counts what it hands out and fails once the count passes
+/// the limit, so a gzip or zip bomb ends in an error and never in exhausted memory.
+///
+/// The first bytes can be looked at before parsing (`prefix`) to check the
+/// prolog; they are then served to the parser as if unread.
+final class XournalByteSource {
+    enum Backing: ~Copyable {
+        case file(InputFile)
+        case zip(ZipEntryStream)
+    }
+
+    private let backing: Backing
+    /// The file (for messages) and the part that expands ("the gzip stream", "entry content.xml").
+    let path: String
+    let part: String
+    let limit: Int
+    private(set) var delivered = 0
+    /// The first failure, kept so that libxml2's generic "read error" can be replaced by it.
+    private(set) var failure: XournalImportError?
+    private var pending: [UInt8] = []
+    private var pendingOffset = 0
+
+    init(file: InputFile, path: String, limit: Int) {
+        backing = .file(file)
+        self.path = path
+        part = file.isGzip ? "the gzip stream" : "the XML"
+        self.limit = limit
+    }
+
+    init(zip: consuming ZipEntryStream, path: String, limit: Int) {
+        part = "entry \(zip.entry)"
+        backing = .zip(zip)
+        self.path = path
+        self.limit = limit
+    }
+
+    /// Reads up to `count` bytes from the start (or fewer at the end) and keeps them to be served again.
+    func prefix(_ count: Int) throws(XournalImportError) -> [UInt8] {
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 1)
+        defer { buffer.deallocate() }
+        var filled = 0
+        while filled < count {
+            let n = try readBacking(into: buffer + filled, capacity: count - filled)
+            if n == 0 { break }
+            filled += n
+        }
+        let bytes = [UInt8](UnsafeRawBufferPointer(start: buffer, count: filled))
+        pending = bytes
+        pendingOffset = 0
+        return bytes
+    }
+
+    /// Reads up to `capacity` bytes; 0 at the end. Counts against the limit.
+    func read(into buffer: UnsafeMutableRawPointer, capacity: Int) throws(XournalImportError) -> Int {
+        if pendingOffset < pending.count {
+            let n = min(capacity, pending.count - pendingOffset)
+            pending.withUnsafeBytes { raw in
+                buffer.copyMemory(from: raw.baseAddress! + pendingOffset, byteCount: n)
+            }
+            pendingOffset += n
+            if pendingOffset == pending.count { pending = []; pendingOffset = 0 }
+            return n
+        }
+        return try readBacking(into: buffer, capacity: capacity)
+    }
+
+    /// `read` for libxml2's callback: -1 on failure, keeping the reason.
+    func readForParser(into buffer: UnsafeMutableRawPointer, capacity: Int) -> Int32 {
+        guard failure == nil else { return -1 }
+        do {
+            return Int32(try read(into: buffer, capacity: capacity))
+        } catch {
+            failure = error
+            return -1
+        }
+    }
+
+    private func readBacking(into buffer: UnsafeMutableRawPointer, capacity: Int) throws(XournalImportError) -> Int {
+        // One byte more than the limit allows is enough to tell that it is passed.
+        let allowed = min(capacity, limit - delivered + 1)
+        guard allowed > 0 else { throw .expandsTooFar(path: path, part: part, limit: limit) }
+        let n: Int
+        switch backing {
+        case .file(let input):
+            do {
+                n = try input.read(into: buffer, capacity: allowed)
+            } catch {
+                switch error {
+                case .corruptGzip(let reason): throw .brokenGzip(path: path, reason: reason)
+                case .truncatedGzip: throw .brokenGzip(path: path, reason: "the file ends inside the compressed data")
+                case .dataAfterGzip: throw .brokenGzip(path: path, reason: "bytes after the end of the compressed data")
+                case .system(let code): throw .cannotOpen(path: path, reason: String(cString: strerror(code)))
+                }
+            }
+        case .zip(let stream):
+            do {
+                n = try stream.read(into: buffer, capacity: allowed)
+            } catch {
+                throw .brokenZip(path: path, reason: error.description)
+            }
+        }
+        delivered += n
+        if delivered > limit { throw .expandsTooFar(path: path, part: part, limit: limit) }
+        return n
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif

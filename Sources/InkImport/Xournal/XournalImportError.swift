@@ -1,0 +1,95 @@
+/// Why a Xournal++ (`.xopp`) or Xournal (`.xoj`) file could not be read.
+/// Each case prints as one line: the file, the place, what is wrong and what to do.
+public enum XournalImportError: Error, Equatable, CustomStringConvertible {
+    /// Where in the file a problem is: an XML position, and the page and stroke when known.
+    public struct Place: Sendable, Equatable, CustomStringConvertible {
+        public var line: Int
+        public var column: Int
+        /// 1-based page number, when inside a page.
+        public var page: Int?
+        /// 1-based element number within the page (strokes, texts, images counted together), when inside one.
+        public var element: Int?
+
+        public init(line: Int, column: Int, page: Int? = nil, element: Int? = nil) {
+            self.line = line
+            self.column = column
+            self.page = page
+            self.element = element
+        }
+
+        public var description: String {
+            var text = "\(line):\(column)"
+            if let page { text += ": page \(page)" }
+            if let element { text += ", element \(element)" }
+            return text
+        }
+    }
+
+    case cannotOpen(path: String, reason: String)
+    /// The file is an HTML page (a browser saved the download page instead of the file).
+    case htmlPage(path: String)
+    /// Neither gzip nor zip nor XML with a `<xournal>` root.
+    case notXournal(path: String, reason: String)
+    case brokenGzip(path: String, reason: String)
+    case brokenZip(path: String, reason: String)
+    /// A zip `.xopp` without `mimetype`, `META-INF/version` or `content.xml`, or with the wrong mimetype.
+    case badPackage(path: String, reason: String)
+    /// Decompressed data (gzip stream, zip entry) grew past the limit.
+    case expandsTooFar(path: String, part: String, limit: Int)
+    /// libxml2 rejected the XML.
+    case xml(path: String, place: Place, message: String)
+    /// A document type declaration: Xournal++ never writes one, and entities are not expanded.
+    case documentTypeDeclaration(path: String, place: Place)
+    /// A value that is not a number, is not finite, or is absurdly large.
+    case badNumber(path: String, place: Place, attribute: String, value: String)
+    /// More elements of a kind than any real document has (a hostile or broken file).
+    case tooMany(path: String, place: Place, what: String, limit: Int)
+    /// A structural problem: missing mandatory attribute, elements in the wrong place.
+    case malformed(path: String, place: Place, problem: String)
+    case noPages(path: String)
+    /// The background PDF the document names cannot be found.
+    case backgroundPDFNotFound(path: String, requested: String, tried: [String])
+    case attachmentMissing(path: String, attachment: String)
+    case cannotWrite(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason):
+            "\(path): cannot open (\(reason))"
+        case .htmlPage(let path):
+            "\(path): not a Xournal++ file: it is an HTML page; download the file itself"
+        case .notXournal(let path, let reason):
+            "\(path): not a Xournal++ file (\(reason)); give a .xopp or .xoj file saved by Xournal++ or Xournal"
+        case .brokenGzip(let path, let reason):
+            "\(path): the gzip data is damaged (\(reason)); is the file complete?"
+        case .brokenZip(let path, let reason):
+            "\(path): the zip archive is damaged (\(reason)); is the file complete?"
+        case .badPackage(let path, let reason):
+            "\(path): not a valid zip .xopp (\(reason)); save it again with Xournal++"
+        case .expandsTooFar(let path, let part, let limit):
+            "\(path): \(part) expands past \(limit) bytes; refusing it as a decompression bomb (raise the limit only for a file you trust)"
+        case .xml(let path, let place, let message):
+            "\(path):\(place): XML error: \(message); the file is damaged or not from Xournal++"
+        case .documentTypeDeclaration(let path, let place):
+            "\(path):\(place): the XML has a document type declaration, which Xournal++ never writes; refusing it (entities are not expanded)"
+        case .badNumber(let path, let place, let attribute, let value):
+            "\(path):\(place): \(attribute) '\(Self.clip(value))' is not a usable number; the file is damaged"
+        case .tooMany(let path, let place, let what, let limit):
+            "\(path):\(place): more than \(limit) \(what); refusing the file as damaged or hostile"
+        case .malformed(let path, let place, let problem):
+            "\(path):\(place): \(problem); the file is damaged or not from Xournal++"
+        case .noPages(let path):
+            "\(path): the document has no pages; the file is damaged"
+        case .backgroundPDFNotFound(let path, let requested, let tried):
+            "\(path): background PDF '\(requested)' not found (looked for \(tried.joined(separator: ", "))); give it with --pdf FILE"
+        case .attachmentMissing(let path, let attachment):
+            "\(path): attachment '\(attachment)' is missing from the archive; save the file again with Xournal++"
+        case .cannotWrite(let path, let reason):
+            "cannot write \(path) (\(reason)); check the temporary directory"
+        }
+    }
+
+    private static func clip(_ value: String) -> String {
+        value.count <= 40 ? value : String(value.prefix(40)) + "…"
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import InkModel
+
+/// Reads Xournal++ (`.xopp`, gzip or zip) and Xournal (`.xoj`) documents into
+/// inkpdf's model: the pages with their backgrounds and decorations, and the
+/// ink streamed page by page into a temporary ink-layers file.
+///
+/// ```swift
+/// let document = try XournalImporter.read(path: "notes.xopp", options: ImportOptions())
+/// defer { try? FileManager.default.removeItem(atPath: document.layersPath) }
+/// ```
+public enum XournalImporter {
+    /// Whether a file that starts with `prefix` is a Xournal document, by content:
+    /// gzip whose XML root is `<xournal>` (or MrWriter's), plain XML with that root,
+    /// or a zip whose stored `mimetype` entry says `application/xournal++`
+    /// (a zip whose mimetype entry lies past the prefix needs `recognizes(path:)`).
+    public static func recognizes(prefix: [UInt8]) -> Bool {
+        if XournalContainer.hasGzipMagic(prefix) {
+            return XournalContainer.root(ofXML: XournalContainer.inflatePrefix(prefix)) == .xournal
+        }
+        if ZipArchive.hasZipMagic(prefix) {
+            return XournalContainer.storedMimetype(inZipPrefix: prefix).map(XournalContainer.packageMimetypes.contains) ?? false
+        }
+        return XournalContainer.root(ofXML: prefix) == .xournal
+    }
+
+    /// Whether the file at `path` is a Xournal document (a zip is opened to read its `mimetype`).
+    public static func recognizes(path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let prefix = [UInt8]((try? handle.read(upToCount: 1 << 16)) ?? Data())
+        if ZipArchive.hasZipMagic(prefix) {
+            guard let archive = try? ZipArchive(path: path), archive.contains("content.xml"),
+                  let mimetype = try? archive.read("mimetype", limit: 256) else { return false }
+            return XournalContainer.packageMimetypes.contains(String(decoding: mimetype, as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        return recognizes(prefix: prefix)
+    }
+
+    /// Reads the document at `path`.
+    ///
+    /// The ink goes to a new ink-layers file in `options.temporaryDirectory`
+    /// (`layersPath`); a background PDF inside a zip package is extracted there too
+    /// (`BackgroundPDF.isTemporary`). The caller removes both. On error nothing is left behind.
+    public static func read(path: String, options: ImportOptions) throws(XournalImportError) -> ImportedDocument {
+        let (source, container, packageVersion) = try open(path: path, options: options)
+        try checkProlog(source, path: path)
+
+        guard let layersPath = XournalBackgrounds.makeTemporaryFile(in: options.temporaryDirectory, suffix: ".ink.jsonl") else {
+            throw .cannotWrite(path: options.temporaryDirectory, reason: String(cString: strerror(errno)))
+        }
+        let backgrounds = XournalBackgrounds(documentPath: path, container: container, options: options)
+        func cleanUp() {
+            try? FileManager.default.removeItem(atPath: layersPath)
+            if let pdf = backgrounds.pdf, pdf.isTemporary, let resolved = pdf.resolved {
+                try? FileManager.default.removeItem(atPath: resolved)
+            }
+        }
+        do {
+            let writer: InkLayersWriter
+            do {
+                writer = try InkLayersWriter(path: layersPath, compressionLevel: nil)
+            } catch {
+                throw XournalImportError.cannotWrite(path: layersPath, reason: "\(error)")
+            }
+            let document = XournalDocumentReader(path: path, container: container, writer: writer,
+                                                 backgrounds: backgrounds, packageVersion: packageVersion)
+            let reader = try XMLPullReader(source: source, path: path)
+            try document.read(reader)
+            do {
+                try writer.close()
+            } catch {
+                throw XournalImportError.cannotWrite(path: layersPath, reason: "\(error)")
+            }
+            document.addWarnings(backgrounds.warnings)
+            return ImportedDocument(format: .xournal, source: path, pages: document.pages, backgroundPDF: backgrounds.pdf,
+                                    layersPath: layersPath, report: document.report)
+        } catch let error as XournalImportError {
+            cleanUp()
+            throw error
+        } catch {
+            cleanUp()
+            throw .cannotWrite(path: layersPath, reason: "\(error)")
+        }
+    }
+
+    /// The decompressed XML of the file, by its content.
+    private static func open(path: String, options: ImportOptions) throws(XournalImportError)
+        -> (XournalByteSource, XournalContainer, String?) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .cannotOpen(path: path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
+        }
+        let magic = [UInt8]((try? handle.read(upToCount: 4)) ?? Data())
+        try? handle.close()
+        if ZipArchive.hasZipMagic(magic) {
+            return try openPackage(path: path, options: options)
+        }
+        let input: InputFile
+        do {
+            input = try InputFile(path: path)
+        } catch {
+            throw .cannotOpen(path: path, reason: "\(error)")
+        }
+        return (XournalByteSource(file: input, path: path, limit: options.maximumExpandedBytes),
+                input.isGzip ? .gzip : .plain, nil)
+    }
+
+    /// A zip `.xopp`: `mimetype`, `META-INF/version` (`current=N` and `min=M`), `content.xml`.
+    private static func openPackage(path: String, options: ImportOptions) throws(XournalImportError)
+        -> (XournalByteSource, XournalContainer, String?) {
+        let version: String
+        do {
+            let archive = try ZipArchive(path: path)
+            guard archive.contains("mimetype") else { throw XournalImportError.badPackage(path: path, reason: "no mimetype entry") }
+            let mimetype = String(decoding: try archive.read("mimetype", limit: 4096), as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            guard XournalContainer.packageMimetypes.contains(mimetype) else {
+                throw XournalImportError.badPackage(path: path, reason: "mimetype is '\(mimetype.prefix(60))', not application/xournal++")
+            }
+            guard archive.contains("META-INF/version") else {
+                throw XournalImportError.badPackage(path: path, reason: "no META-INF/version entry")
+            }
+            version = String(decoding: try archive.read("META-INF/version", limit: 4096), as: UTF8.self)
+            guard version.contains("current=") else {
+                throw XournalImportError.badPackage(path: path, reason: "META-INF/version says '\(version.prefix(60))', not current=N")
+            }
+            guard archive.contains("content.xml") else {
+                throw XournalImportError.badPackage(path: path, reason: "no content.xml entry")
+            }
+        } catch let error as XournalImportError {
+            throw error
+        } catch let error as ZipArchiveError {
+            if case .expandsTooFar(_, let entry, let limit) = error {
+                throw .expandsTooFar(path: path, part: "entry \(entry)", limit: limit)
+            }
+            throw .brokenZip(path: path, reason: error.description)
+        } catch {
+            throw .brokenZip(path: path, reason: "\(error)")
+        }
+        do {
+            let stream = try ZipEntryStream(path: path, entry: "content.xml")
+            let normalized = version.split(whereSeparator: \.isNewline).joined(separator: " ")
+            return (XournalByteSource(zip: stream, path: path, limit: options.maximumExpandedBytes), .zip, normalized)
+        } catch {
+            throw .brokenZip(path: path, reason: error.description)
+        }
+    }
+
+    /// Refuses what is not a Xournal document before the parser starts: an HTML
+    /// page, a document type declaration (no entities, ever), another root.
+    private static func checkProlog(_ source: XournalByteSource, path: String) throws(XournalImportError) {
+        let prefix = try source.prefix(1 << 16)
+        switch XournalContainer.root(ofXML: prefix) {
+        case .xournal: return
+        case .html: throw .htmlPage(path: path)
+        case .documentType: throw .documentTypeDeclaration(path: path, place: .init(line: 1, column: 1))
+        case .other(let reason): throw .notXournal(path: path, reason: reason)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Number parsing as Xournal++ does it (`g_ascii_strtod`, `strtoull`): a
+/// number is the longest prefix that reads as one, so `"1ll"` is 1 and
+/// `"12.5pt"` is 12.5; `nan` and `inf` read as themselves and are judged by
+/// the caller. The process runs in the C locale, so `strtod` reads `.` as
+/// the decimal point like `g_ascii_strtod`.
+enum XournalNumbers {
+    /// The leading number of `text`, or nil when it does not start with one.
+    static func leadingDouble(_ text: String) -> Double? {
+        text.withCString { start in
+            var end: UnsafeMutablePointer<CChar>?
+            let value = strtod(start, &end)
+            return end == UnsafeMutablePointer(mutating: start) ? nil : value
+        }
+    }
+
+    /// The leading unsigned integer of `text` (`"1ll"` → 1), or nil.
+    static func leadingInteger(_ text: String) -> Int? {
+        var value = 0
+        var seen = false
+        for byte in text.utf8.drop(while: { $0 == UInt8(ascii: " ") }) {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            if overflow1 || overflow2 { return nil }
+            value = sum
+            seen = true
+        }
+        return seen ? value : nil
+    }
+
+    /// Appends the numbers of a whitespace-separated list to `out`, stopping at
+    /// the first text that is not a number (as Xournal++ does) or after `limit`
+    /// numbers. Returns whether anything but whitespace was left unread.
+    @discardableResult
+    static func scanList(_ text: UnsafePointer<CChar>, into out: inout [Double], limit: Int) -> (leftover: Bool, overLimit: Bool) {
+        var cursor = UnsafeMutablePointer(mutating: text)
+        while true {
+            var end: UnsafeMutablePointer<CChar>?
+            let value = strtod(cursor, &end)
+            guard let end, end != cursor else { break }
+            if out.count >= limit { return (false, true) }
+            out.append(value)
+            cursor = end
+        }
+        while cursor.pointee != 0 {
+            switch UInt8(bitPattern: cursor.pointee) {
+            case 0x20, 0x09, 0x0A, 0x0D: cursor += 1
+            default: return (true, false)
+            }
+        }
+        return (false, false)
+    }
+
+    @discardableResult
+    static func scanList(_ text: String, into out: inout [Double], limit: Int) -> (leftover: Bool, overLimit: Bool) {
+        text.withCString { scanList($0, into: &out, limit: limit) }
+    }
+}

@@ -1,0 +1,168 @@
+import InkModel
+
+/// Turns one `<stroke>` element into ink-layers strokes the way Xournal++
+/// loads and draws it (`XmlParser.cpp`, `LoadHandler.cpp`, `StrokeView.cpp`):
+///
+/// - points "x y x y …", a polyline (`interpolation: linear`);
+/// - `width`: the nominal width, then one width per segment (n − 1 values for
+///   n points), or a separate `pressures` list (MrWriter). A point's `w`/`h`
+///   is the width of the segment that starts there (the last point: of the
+///   segment that ends there), its `force` that width over the nominal one;
+/// - width repair: with some segment widths zero, negative or NaN, those
+///   points are removed and the stroke is split into the pieces between them;
+///   a stroke with none left is dropped; fewer widths than segments are ignored;
+/// - pen: opaque (Xournal++ ignores the stored alpha); highlighter: `marker`
+///   ink at Xournal++'s fixed opacity 0.47 (or the fill's), nominal width,
+///   drawn multiplied; eraser: opaque white ink (whiteout);
+/// - dash styles cut the polyline into one stroke per dash;
+/// - a `fill` becomes a polygon of the stroke's points with alpha fill/255;
+/// - every attribute without an ink-layers meaning is kept under `"xournal"`.
+struct XournalStrokeBuilder {
+    /// Xournal++'s highlighter opacity (`StrokeView.h`, `OPACITY_HIGHLIGHTER`).
+    static let highlighterOpacity = 0.47
+    /// Attributes whose content the points and ink carry in full.
+    private static let mappedAttributes: Set<String> = ["width", "pressures"]
+
+    struct Result {
+        var strokes: [Stroke] = []
+        /// Polygons (x0, y0, x1, y1, …) and their fill colour, one per filled piece.
+        var fills: [(polygon: [Double], color: RGBAColor)] = []
+        var warnings: [String] = []
+    }
+
+    let attributes: [(name: String, value: String)]
+    let coordinates: [Double]
+    let fileVersion: Int
+    /// For warnings: "page 2, stroke 5".
+    let where_: String
+
+    private func attribute(_ name: String) -> String? { attributes.last(where: { $0.name == name })?.value }
+
+    func build() -> Result {
+        var result = Result()
+        let tool = attribute("tool") ?? "pen"
+        let knownTool = ["pen", "highlighter", "eraser"].contains(tool)
+        if !knownTool { result.warnings.append("\(where_): unknown tool '\(tool)', drawn as a pen (as Xournal++ does)") }
+        let colorText = attribute("color")
+        var color = colorText.flatMap { XournalColor.parse($0) }
+        if color == nil {
+            result.warnings.append("\(where_): colour '\(colorText ?? "")' unknown, drawn black (as Xournal++ does)")
+            color = RGBAColor(red: 0, green: 0, blue: 0)
+        }
+
+        // Nominal width and per-segment widths.
+        let widthText = attribute("width") ?? "1"
+        var widthValues: [Double] = []
+        XournalNumbers.scanList(widthText, into: &widthValues, limit: coordinates.count / 2 + 1)
+        let nominal = widthValues.first ?? 0
+        var pressures = Array(widthValues.dropFirst())
+        if let separate = attribute("pressures") {
+            pressures = []
+            XournalNumbers.scanList(separate, into: &pressures, limit: coordinates.count / 2 + 1)
+        }
+
+        let pointCount = coordinates.count / 2
+        if coordinates.count % 2 == 1 {
+            result.warnings.append("\(where_): an odd number of coordinates; the last one is ignored (as Xournal++ does)")
+        }
+        guard pointCount >= 2 else {
+            result.warnings.append("\(where_): a stroke with fewer than two points is left out (Xournal++ cannot draw it)")
+            return result
+        }
+
+        // Pieces of (vertex, segment width) after the width repair.
+        var pieces: [[XournalDashes.Vertex]] = []
+        var hasPressure = false
+        var repair: String?
+        func vertex(_ i: Int, _ width: Double) -> XournalDashes.Vertex {
+            XournalDashes.Vertex(x: coordinates[2 * i], y: coordinates[2 * i + 1], width: width)
+        }
+        if !pressures.isEmpty && pressures.count >= pointCount - 1 {
+            hasPressure = true
+            let segment = Array(pressures.prefix(pointCount - 1))
+            if segment.allSatisfy({ $0 > 0 }) {
+                pieces = [(0..<pointCount).map { vertex($0, segment[min($0, pointCount - 2)]) }]
+            } else {
+                var i = 0
+                while i < segment.count {
+                    guard segment[i] > 0 else { i += 1; continue }
+                    var piece: [XournalDashes.Vertex] = []
+                    while i < segment.count && segment[i] > 0 {
+                        piece.append(vertex(i, segment[i]))
+                        i += 1
+                    }
+                    // The point where the widths stop closes the piece, without a width of its own.
+                    piece.append(vertex(i, piece[piece.count - 1].width))
+                    pieces.append(piece)
+                }
+                repair = pieces.isEmpty ? nil : "split into \(pieces.count) at non-positive widths"
+                if pieces.isEmpty {
+                    result.warnings.append("\(where_): a stroke whose widths are all zero, negative or NaN is left out (as Xournal++ does)")
+                    return result
+                }
+                result.warnings.append("\(where_): points with zero, negative or NaN widths removed, the stroke \(repair!) (as Xournal++ does)")
+            }
+        } else {
+            if !pressures.isEmpty {
+                result.warnings.append("\(where_): \(pressures.count) widths for \(pointCount - 1) segments; the nominal width is used (as Xournal++ does)")
+            }
+            guard nominal > 0, nominal.isFinite else {
+                result.warnings.append("\(where_): a stroke of width \(widthText.prefix(20)) is invisible and left out")
+                return result
+            }
+            pieces = [(0..<pointCount).map { vertex($0, nominal) }]
+        }
+
+        // Ink.
+        let fill = attribute("fill").flatMap { XournalNumbers.leadingDouble($0) }.map { Int($0.isFinite ? $0 : -1) } ?? -1
+        let filled = fill >= 0
+        let fillAlpha = Double(min(max(fill, 0), 255)) / 255
+        let ink: Ink
+        switch tool {
+        case "highlighter":
+            ink = Ink(type: .marker, color: XournalColor.with(color!, alpha: filled ? fillAlpha : Self.highlighterOpacity), width: nominal)
+        case "eraser":
+            ink = Ink(type: .pen, color: RGBAColor(red: 1, green: 1, blue: 1), width: nominal)
+        default:
+            ink = Ink(type: .pen, color: XournalColor.with(color!, alpha: 1), width: nominal)
+        }
+        let isHighlighter = tool == "highlighter"
+
+        var created = 0.0
+        if let ts = attribute("ts"), let value = XournalNumbers.leadingInteger(ts) {
+            created = fileVersion < 4 ? Double(value) : Double(value) / 1000
+        }
+
+        var extension_ = JSONObject()
+        for (name, value) in attributes where !Self.mappedAttributes.contains(name) {
+            extension_[name] = .string(value)
+        }
+        if attribute("tool") == nil { extension_["tool"] = .string("pen") }
+        if hasPressure { extension_["pressure"] = .bool(true) }
+        if let repair { extension_["repaired"] = .string(repair) }
+
+        let pattern = attribute("style").flatMap(XournalDashes.pattern)
+        for piece in pieces {
+            if filled {
+                result.fills.append((piece.flatMap { [$0.x, $0.y] }, XournalColor.with(color!, alpha: fillAlpha)))
+            }
+            let dashes = pattern.map { XournalDashes.split(piece, pattern: $0) } ?? [piece]
+            for (index, dash) in dashes.enumerated() where !dash.isEmpty {
+                var extra = extension_
+                if pattern != nil {
+                    extra["dash"] = .number(index + 1)
+                    extra["dashes"] = .number(dashes.count)
+                }
+                let points = dash.map { v in
+                    // The highlighter is drawn at its nominal width whatever the pressure (StrokeView).
+                    let w = isHighlighter ? nominal : v.width
+                    let force = nominal > 0 && nominal.isFinite ? v.width / nominal : 1
+                    return StrokePoint(x: v.x, y: v.y, w: w, h: w, force: hasPressure ? force : 1)
+                }
+                result.strokes.append(Stroke(ink: ink, created: created, interpolation: .linear, points: points,
+                                             extra: JSONObject([(key: "xournal", value: .object(extra))])))
+            }
+        }
+        return result
+    }
+}
