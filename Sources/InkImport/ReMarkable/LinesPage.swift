@@ -62,7 +62,8 @@ struct LinesPage: Sendable {
         /// (speed and width × 4, direction 0 … 255 a full turn, pressure 0 … 255).
         func normalized(encoding: Int) -> (speed: Double, direction: Double, width: Double, pressure: Double) {
             if encoding == 2 { return (Double(speed), Double(direction), Double(width), Double(pressure)) }
-            return (Double(speed) * 4, Double(direction) * 255 / (2 * .pi), Double(width) * 4, Double(pressure) * 255)
+            // Widths in quarter pixels are whole numbers on the tablet: rounded as rmscene does.
+            return (Double(speed) * 4, Double(direction) * 255 / (2 * .pi), (Double(width) * 4).rounded(), Double(pressure) * 255)
         }
     }
 
