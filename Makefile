@@ -20,6 +20,7 @@ deps:
 	  echo "installing Debian packages:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+	@python3 -c 'import rmscene' 2>/dev/null || python3 -m pip install rmscene
 
 build: deps
 	$(SWIFT) build -c release --product inkpdf

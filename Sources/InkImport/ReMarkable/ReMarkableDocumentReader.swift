@@ -1,0 +1,325 @@
+import Foundation
+import InkModel
+
+/// One import: finds the document's parts, reads its pages one at a time and
+/// streams their ink into the layers file.
+struct ReMarkableDocumentReader {
+    let path: String
+    let options: ImportOptions
+    let pdfPageSize: ReMarkableImporter.PDFPageSize?
+    private var report = ImportReport()
+    private var warnedAboutSizes = false
+
+    init(path: String, options: ImportOptions, pdfPageSize: ReMarkableImporter.PDFPageSize?) throws(ReMarkableImportError) {
+        guard FileManager.default.fileExists(atPath: path) else { throw .unreadable(path: path, reason: "no such file or folder") }
+        self.path = path
+        self.options = options
+        self.pdfPageSize = pdfPageSize
+    }
+
+    /// The folder holding `UUID.content` and the UUID, for a `.content` path or a `UUID` folder.
+    static func documentLocation(_ path: String) throws(ReMarkableImportError) -> (folder: String, uuid: String) {
+        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        let url = URL(fileURLWithPath: trimmed)
+        var isDirectory: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: trimmed, isDirectory: &isDirectory)
+        let uuid = isDirectory.boolValue ? url.lastPathComponent : url.deletingPathExtension().lastPathComponent
+        let folder = url.deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: folder + "/" + uuid + ".content") else {
+            throw .notReMarkable(path: path)
+        }
+        return (folder, uuid)
+    }
+
+    private func source() throws(ReMarkableImportError) -> (source: ReMarkableDocumentSource, uuid: String)? {
+        switch ReMarkableImporter.detect(path: path) {
+        case .content?, .documentFolder?:
+            let (folder, uuid) = try Self.documentLocation(path)
+            return (ReMarkableDocumentSource(folder: folder, path: path), uuid)
+        case .archive?:
+            let source = try ReMarkableDocumentSource(archivePath: path, limit: options.maximumExpandedBytes)
+            guard let content = source.names.first(where: { $0.hasSuffix(".content") && !$0.contains("/") }) else {
+                throw .notReMarkable(path: path)
+            }
+            return (source, String(content.dropLast(".content".count)))
+        case .linesFile?:
+            return nil
+        case nil:
+            throw .notReMarkable(path: path)
+        }
+    }
+
+    mutating func info() throws(ReMarkableImportError) -> ReMarkableDocumentInfo {
+        guard let (source, uuid) = try source() else { return ReMarkableDocumentInfo() }
+        let content = try content(source, uuid)
+        return metadata(source, uuid, pageCount: content.pages.count).info
+    }
+
+    private func content(_ source: ReMarkableDocumentSource, _ uuid: String) throws(ReMarkableImportError) -> ReMarkableContent {
+        guard let bytes = try source.read(uuid + ".content") else {
+            throw .badContent(path: path, reason: "\(uuid).content is missing")
+        }
+        return try ReMarkableContent(bytes: bytes, path: source.isArchive ? "\(path): \(uuid).content" : path)
+    }
+
+    private func metadata(_ source: ReMarkableDocumentSource, _ uuid: String,
+                          pageCount: Int) -> (info: ReMarkableDocumentInfo, json: JSONValue?) {
+        guard let bytes = try? source.read(uuid + ".metadata"),
+              let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+            return (ReMarkableDocumentInfo(id: uuid, pageCount: pageCount), nil)
+        }
+        let lastModified = object["lastModified"].map { "\($0)" }
+        return (ReMarkableDocumentInfo(id: uuid, visibleName: object["visibleName"] as? String, parent: object["parent"] as? String,
+                                       fileType: nil, pageCount: pageCount, lastModified: lastModified),
+                ReMarkableContent.value(object))
+    }
+
+    // MARK: Reading
+
+    mutating func read() throws(ReMarkableImportError) -> (document: ImportedDocument, info: ReMarkableDocumentInfo) {
+        let layersPath = (options.temporaryDirectory as NSString).appendingPathComponent("inkpdf-remarkable-\(UUID().uuidString).ink.jsonl")
+        var temporaryPDF: String?
+        do {
+            let result: (ImportedDocument, ReMarkableDocumentInfo)
+            if let (source, uuid) = try source() {
+                result = try readDocument(source, uuid, layersPath: layersPath, temporaryPDF: &temporaryPDF)
+            } else {
+                result = try readSinglePage(layersPath: layersPath)
+            }
+            return result
+        } catch {
+            try? FileManager.default.removeItem(atPath: layersPath)
+            if let temporaryPDF { try? FileManager.default.removeItem(atPath: temporaryPDF) }
+            throw error
+        }
+    }
+
+    private func openWriter(_ layersPath: String, header: InkLayersHeader) throws(ReMarkableImportError) -> InkLayersWriter {
+        do {
+            let writer = try InkLayersWriter(path: layersPath, compressionLevel: nil)
+            try writer.write(header: header)
+            return writer
+        } catch {
+            throw .cannotWrite(path: layersPath, reason: "\(error)")
+        }
+    }
+
+    private func write(_ layers: [PageLayer], to writer: InkLayersWriter) throws(ReMarkableImportError) {
+        do { for layer in layers { try writer.write(layer: layer) } } catch {
+            throw .cannotWrite(path: writer.path, reason: "\(error)")
+        }
+    }
+
+    private func close(_ writer: InkLayersWriter) throws(ReMarkableImportError) {
+        do { try writer.close() } catch { throw .cannotWrite(path: writer.path, reason: "\(error)") }
+    }
+
+    private mutating func readDocument(_ source: ReMarkableDocumentSource, _ uuid: String, layersPath: String,
+                                       temporaryPDF: inout String?) throws(ReMarkableImportError) -> (ImportedDocument, ReMarkableDocumentInfo) {
+        let content = try content(source, uuid)
+        var (info, metadataJSON) = metadata(source, uuid, pageCount: content.pages.count)
+        info.fileType = content.fileType
+
+        // Pages whose metadata is there but whose lines file is not: an incomplete copy.
+        let missing = content.pages.map(\.id).filter {
+            source.exists("\(uuid)/\($0)-metadata.json") && !source.exists("\(uuid)/\($0).rm")
+        }
+        guard missing.isEmpty else { throw .missingPages(path: path, pages: missing) }
+
+        var background: BackgroundPDF?
+        if let pdf = options.pdf {
+            background = BackgroundPDF(requested: pdf, resolved: FileManager.default.fileExists(atPath: pdf) ? pdf : nil)
+        } else if content.fileType != "notebook" {
+            let found = try source.file(uuid + ".pdf", directory: options.temporaryDirectory)
+            if let found, found.isTemporary { temporaryPDF = found.path }
+            background = BackgroundPDF(requested: uuid + ".pdf", resolved: found?.path, isTemporary: found?.isTemporary ?? false)
+            if found == nil { report.warnings.append("\(path): \(uuid).pdf is missing; give the PDF the document was annotated on") }
+        }
+        if content.deletedPages > 0 { report.omitted["deleted page", default: 0] += content.deletedPages }
+        let templates = ((try? source.read(uuid + ".pagedata")) ?? nil).map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) } ?? []
+
+        var remarkable = JSONObject()
+        remarkable["kind"] = .string(source.isArchive ? "rmdoc" : "document")
+        remarkable["id"] = .string(uuid)
+        remarkable["visibleName"] = .string(info.visibleName)
+        remarkable["parent"] = .string(info.parent)
+        remarkable["fileType"] = .string(content.fileType)
+        remarkable["pageIds"] = .array(content.pages.map { .string($0.id) })
+        remarkable["content"] = content.json
+        if let metadataJSON { remarkable["metadata"] = metadataJSON }
+        var header = InkLayersHeader(extra: JSONObject())
+        if let name = info.visibleName { header.extra["title"] = .string(name) }
+        header.extra["remarkable"] = .object(remarkable)
+        let writer = try openWriter(layersPath, header: header)
+
+        var pages: [DocumentPage] = []
+        for (index, page) in content.pages.enumerated() {
+            let file = "\(uuid)/\(page.id).rm"
+            let location = source.isArchive ? "\(path): \(file)" : (URL(fileURLWithPath: path).deletingLastPathComponent().path + "/" + file)
+            let lines = try source.read(file).map { bytes throws(ReMarkableImportError) in try LinesFileReader.read(bytes: bytes, path: location) }
+            let layerNames = Self.layerNames(try source.read("\(uuid)/\(page.id)-metadata.json"))
+            let template = page.template ?? (index < templates.count ? templates[index] : nil)
+            let pdfPage = background == nil ? nil : page.pdfPage.map { $0 + 1 }
+            let built = try buildPage(lines, number: index + 1, pdfPage: pdfPage, pdfPath: background?.resolved,
+                                      layerNames: layerNames, paper: Self.paper(template: template))
+            try write(built.layers, to: writer)
+            pages.append(built.page)
+        }
+        try close(writer)
+        let document = ImportedDocument(format: .remarkable, source: path, pages: pages, backgroundPDF: background,
+                                        layersPath: layersPath, report: report)
+        return (document, info)
+    }
+
+    private mutating func readSinglePage(layersPath: String) throws(ReMarkableImportError) -> (ImportedDocument, ReMarkableDocumentInfo) {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path, reason: "cannot read the file") }
+        let lines = try LinesFileReader.read(bytes: [UInt8](data), path: path)
+        var background: BackgroundPDF?
+        var pdfPage: Int?
+        if let pdf = options.pdf {
+            guard let page = options.page, page >= 1 else { throw .pageRequired(path: path) }
+            background = BackgroundPDF(requested: pdf, resolved: FileManager.default.fileExists(atPath: pdf) ? pdf : nil)
+            pdfPage = page
+        }
+        var remarkable = JSONObject()
+        remarkable["kind"] = .string("page")
+        remarkable["version"] = .number(lines.version)
+        var header = InkLayersHeader(extra: JSONObject())
+        header.extra["remarkable"] = .object(remarkable)
+        let writer = try openWriter(layersPath, header: header)
+        let built = try buildPage(lines, number: 1, pdfPage: pdfPage, pdfPath: background?.resolved, layerNames: [], paper: Paper())
+        try write(built.layers, to: writer)
+        try close(writer)
+        let document = ImportedDocument(format: .remarkable, source: path, pages: [built.page], backgroundPDF: background,
+                                        layersPath: layersPath, report: report)
+        return (document, ReMarkableDocumentInfo(pageCount: 1))
+    }
+
+    // MARK: One page
+
+    private mutating func buildPage(_ lines: LinesPage?, number: Int, pdfPage: Int?, pdfPath: String?,
+                                    layerNames: [String], paper: Paper) throws(ReMarkableImportError) -> (page: DocumentPage, layers: [PageLayer]) {
+        let version = lines?.version ?? 6
+        let geometry: ReMarkablePageGeometry
+        var width: Double, height: Double
+        if let pdfPage {
+            var size: (width: Double, height: Double)?
+            if let pdfPageSize, let pdfPath {
+                size = pdfPageSize(pdfPath, pdfPage)
+                guard size != nil else { throw .pdfPageOutOfRange(path: path, page: number, pdfPage: pdfPage, pdfPageCount: nil) }
+            }
+            if let size {
+                geometry = .pdf(version: version, pdfSize: size)
+                (width, height) = size
+            } else {
+                if !warnedAboutSizes {
+                    warnedAboutSizes = true
+                    report.warnings.append("\(path): the PDF's page sizes are unknown; ink is placed as on the tablet's 1404 × 1872 screen")
+                }
+                let screen = ReMarkablePageGeometry.notebook(version: version, paperSize: nil, lowestY: nil)
+                (geometry, width, height) = screen
+            }
+        } else {
+            (geometry, width, height) = ReMarkablePageGeometry.notebook(version: version, paperSize: lines?.paperSize,
+                                                                        lowestY: lines.flatMap(Self.lowestY))
+        }
+        var layers: [PageLayer] = []
+        var decorations: [Decoration] = []
+        if let lines {
+            report.warnings += lines.warnings
+            var unknownTools = Set<UInt32>()
+            var whiteErasers = 0
+            for (index, layer) in lines.layers.enumerated() {
+                let name = layer.name ?? (index < layerNames.count ? layerNames[index] : "Layer \(index + 1)")
+                var strokes: [Stroke] = []
+                for item in layer.items {
+                    switch item {
+                    case .line(let line):
+                        guard let stroke = ReMarkableStrokeBuilder.stroke(from: line, geometry: geometry, version: version) else { continue }
+                        let tool = ReMarkableTool(id: line.tool)
+                        if case .unknown(let id) = tool { unknownTools.insert(id) }
+                        if !tool.isDrawn(version: version) { report.omitted["\(tool.name) stroke (kept, not drawn)", default: 0] += 1 }
+                        if tool == .eraser, tool.isDrawn(version: version) { whiteErasers += 1 }
+                        strokes.append(stroke)
+                    case .highlight(let glyph):
+                        strokes += ReMarkableStrokeBuilder.strokes(from: glyph, geometry: geometry)
+                    }
+                }
+                guard layer.visible else {
+                    report.omitted["stroke on a hidden layer", default: 0] += strokes.count
+                    continue
+                }
+                var extra = JSONObject()
+                if let id = layer.id { extra["remarkable"] = .object(JSONObject([("layerId", .string(id))])) }
+                layers.append(PageLayer(page: number, layer: name, strokes: strokes, extra: extra))
+            }
+            if whiteErasers > 0 {
+                report.warnings.append("\(path): page \(number): \(whiteErasers) eraser stroke(s) of an old firmware drawn in white, as the tablet showed them")
+            }
+            for id in unknownTools.sorted() {
+                report.warnings.append("\(path): page \(number): tool \(id) is newer than this inkpdf; drawn as a ballpoint")
+            }
+            if let text = lines.text {
+                decorations = Self.decorations(text, geometry: geometry)
+                if !decorations.isEmpty {
+                    report.warnings.append("\(path): page \(number): typed text shown as \(decorations.count) plain line(s), without the tablet's fonts and wrapping")
+                }
+            }
+            if layers.isEmpty, !decorations.isEmpty { layers.append(PageLayer(page: number, layer: "Layer 1", strokes: [])) }
+        }
+        let background: DocumentPage.Background = pdfPage.map { .pdfPage($0) } ?? .paper(paper)
+        return (DocumentPage(width: width, height: height, background: background, decorations: decorations), layers)
+    }
+
+    private static func lowestY(_ lines: LinesPage) -> Double? {
+        var lowest: Double?
+        for layer in lines.layers {
+            for item in layer.items {
+                switch item {
+                case .line(let line):
+                    for p in line.points where p.y.isFinite {
+                        let y = Double(p.y) + line.offsetY
+                        lowest = max(lowest ?? y, y)
+                    }
+                case .highlight(let glyph):
+                    for r in glyph.rectangles where (r.y + r.h).isFinite { lowest = max(lowest ?? (r.y + r.h), r.y + r.h) }
+                }
+            }
+        }
+        return lowest
+    }
+
+    private static func decorations(_ text: LinesPage.TypedText, geometry: ReMarkablePageGeometry) -> [Decoration] {
+        var out: [Decoration] = []
+        var baseline = text.y + ReMarkableTypedText.topOffset
+        for paragraph in text.paragraphs {
+            baseline += ReMarkableTypedText.lineHeight(style: paragraph.style)
+            let string = paragraph.text.trimmingCharacters(in: .whitespaces)
+            guard !string.isEmpty else { continue }
+            let size = ReMarkableTypedText.fontSize(style: paragraph.style)
+            let top = geometry.map(x: text.x, y: baseline - size)
+            out.append(Decoration(layer: 0, x: top.x, y: top.y, width: text.width * geometry.scale,
+                                  height: ReMarkableTypedText.lineHeight(style: paragraph.style) * geometry.scale,
+                                  content: .text(ReMarkableTypedText.prefix(style: paragraph.style) + string,
+                                                 fontFamily: paragraph.style == 2 ? "serif" : "sans-serif",
+                                                 fontSize: size * geometry.scale, color: RGBAColor(red: 0, green: 0, blue: 0))))
+        }
+        return out
+    }
+
+    private static func layerNames(_ bytes: [UInt8]?) -> [String] {
+        guard let bytes, let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+              let layers = object["layers"] as? [[String: Any]] else { return [] }
+        return layers.enumerated().map { $1["name"] as? String ?? "Layer \($0 + 1)" }
+    }
+
+    private static func paper(template: String?) -> Paper {
+        guard let template else { return Paper() }
+        let ruling: Paper.Ruling
+        if template.contains("Dots") { ruling = .dotted }
+        else if template.contains("Grid") || template.contains("Squares") { ruling = .graph }
+        else if template.contains("Lines") || template.contains("lines") { ruling = .lined }
+        else { ruling = .plain }
+        return Paper(ruling: ruling)
+    }
+}

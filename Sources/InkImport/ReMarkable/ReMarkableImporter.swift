@@ -1,0 +1,90 @@
+import Foundation
+import InkModel
+
+/// Reads reMarkable documents and lines files into inkpdf's model: a document
+/// as the tablet keeps it (`UUID.content`, or the `UUID` folder beside it), a
+/// desktop app `.rmdoc` archive, or a single `.rm` page (alone, or over a PDF
+/// page given in the options).
+///
+/// Pages come in the order the tablet shows them; the ink is written page by
+/// page into a temporary ink-layers file (one line per layer per page).
+public enum ReMarkableImporter {
+    /// What a file is, told from its content (never its name).
+    public enum Kind: Sendable, Equatable {
+        /// A single lines file of that version ("3", "5", "6", or a newer one).
+        case linesFile(version: String)
+        /// A `.content` file (a document as the tablet keeps it).
+        case content
+        /// A document folder (`UUID/` beside `UUID.content`).
+        case documentFolder
+        /// A zip archive with a `*.content` entry (`.rmdoc`).
+        case archive
+    }
+
+    /// The size of a page of a PDF (`pdfPath`, 1-based `page`) in points as displayed, nil when
+    /// it has no such page. InkImport does not read PDFs: the caller supplies this.
+    public typealias PDFPageSize = @Sendable (_ pdfPath: String, _ page: Int) -> (width: Double, height: Double)?
+
+    /// What `path` holds, or nil when it is not something this importer reads.
+    public static func detect(path: String) -> Kind? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+        if isDirectory.boolValue {
+            let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+            guard let bytes = FileManager.default.contents(atPath: trimmed + ".content").map([UInt8].init) else { return nil }
+            return ReMarkableContent.looksLikeContent(bytes) ? .documentFolder : nil
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let prefix = [UInt8](handle.readData(ofLength: 64))
+        if let version = LinesFileReader.declaredVersion(prefix) { return .linesFile(version: version) }
+        if ZipArchive.hasZipMagic(prefix) {
+            guard let archive = try? ZipArchive(path: path) else { return nil }
+            return archive.entryNames.contains { $0.hasSuffix(".content") && !$0.contains("/") } ? .archive : nil
+        }
+        guard prefix.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{"),
+              let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              (attributes[.size] as? NSNumber)?.intValue ?? 0 <= 64 << 20,
+              let bytes = FileManager.default.contents(atPath: path).map([UInt8].init),
+              ReMarkableContent.looksLikeContent(bytes) else { return nil }
+        return .content
+    }
+
+    /// Reads `path` without knowing the PDF's page sizes (ink over PDF pages is then laid out
+    /// as on the tablet's screen, with a warning).
+    public static func read(path: String, options: ImportOptions) throws(ReMarkableImportError) -> ImportedDocument {
+        try read(path: path, options: options, pdfPageSize: nil)
+    }
+
+    /// Reads `path` (see the type's summary); `pdfPageSize` gives the background PDF's page
+    /// sizes, which place the ink on PDF pages as the tablet does.
+    public static func read(path: String, options: ImportOptions,
+                            pdfPageSize: PDFPageSize?) throws(ReMarkableImportError) -> ImportedDocument {
+        var reader = try ReMarkableDocumentReader(path: path, options: options, pdfPageSize: pdfPageSize)
+        return try reader.read().document
+    }
+
+    /// The document's name and folder (`.metadata`), for naming outputs; a single `.rm` page has none.
+    public static func documentInfo(path: String, options: ImportOptions = ImportOptions()) throws(ReMarkableImportError) -> ReMarkableDocumentInfo {
+        var reader = try ReMarkableDocumentReader(path: path, options: options, pdfPageSize: nil)
+        return try reader.info()
+    }
+
+    /// Writes a `.rmdoc`-style zip of the document at `path` (its `.content`, `.metadata`,
+    /// `.pdf`, `.pagedata` and the page folder), the full-fidelity copy kept beside an output.
+    public static func writeArchive(of path: String, to destination: String) throws(ReMarkableImportError) {
+        let (folder, uuid) = try ReMarkableDocumentReader.documentLocation(path)
+        let manager = FileManager.default
+        var names = [uuid + ".content", uuid + ".metadata", uuid + ".pdf", uuid + ".pagedata", uuid + ".epub"]
+            .filter { manager.fileExists(atPath: folder + "/" + $0) }
+        let pages = ((try? manager.contentsOfDirectory(atPath: folder + "/" + uuid)) ?? []).sorted()
+        names += pages.map { uuid + "/" + $0 }
+        do {
+            var writer = try ZipArchiveWriter(path: destination)
+            for name in names { try writer.add(name, file: folder + "/" + name) }
+            try writer.close()
+        } catch {
+            throw .cannotWrite(path: destination, reason: error.description)
+        }
+    }
+}
