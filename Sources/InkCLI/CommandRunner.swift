@@ -80,10 +80,10 @@ public struct CommandRunner {
         if let workerExecutable {
             switch command {
             case .export(let export):
-                return runIsolated(arguments, executable: workerExecutable, limits: export.limits, document: export.pdf,
+                return runIsolated(arguments, executable: workerExecutable, limits: export.limits, document: export.pdf ?? export.ink,
                                    destination: export.output, output: &output, errors: &errors)
             case .render(let render):
-                return runIsolated(arguments, executable: workerExecutable, limits: render.limits, document: render.pdf,
+                return runIsolated(arguments, executable: workerExecutable, limits: render.limits, document: render.pdf ?? render.ink,
                                    destination: (render.outputDirectory as NSString).appendingPathComponent("page.png"),
                                    output: &output, errors: &errors)
             default: break

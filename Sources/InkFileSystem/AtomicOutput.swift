@@ -92,12 +92,19 @@ public struct AtomicOutput: ~Copyable, Sendable {
 extension AtomicOutput {
     /// Copies the file at `source` to `destination` atomically, in chunks.
     public static func copy(_ source: String, to destination: String) throws(FileSystemError) {
+        let output = try AtomicOutput(destination: destination)
+        try copy(source, intoOpenFile: output.writablePath, name: destination)
+        try output.commit()
+    }
+
+    /// Copies the file at `source` into the file at `path` (an output's `writablePath`), in chunks.
+    public static func copy(_ source: String, intoOpenFile path: String, name: String? = nil) throws(FileSystemError) {
+        let destination = name ?? path
         let input: FileDescriptor
         do { input = try FileDescriptor(opening: source, flags: O_RDONLY) } catch { throw .reading(source, error) }
-        let output = try AtomicOutput(destination: destination)
         let target: FileDescriptor
         do {
-            target = try FileDescriptor(opening: output.writablePath, flags: O_WRONLY | O_TRUNC)
+            target = try FileDescriptor(opening: path, flags: O_WRONLY | O_TRUNC)
         } catch {
             throw .cannotCreate(path: destination, reason: error.description)
         }
@@ -114,6 +121,5 @@ extension AtomicOutput {
             }
         }
         do { try target.close() } catch { throw .writeFailed(path: destination, reason: error.description) }
-        try output.commit()
     }
 }

@@ -80,8 +80,20 @@ public final class TemporaryFiles: Sendable {
     /// Whether a signal is ending the process (its handler exits with the signal's code).
     public var isEnding: Bool { state.withLock { $0.ending } }
 
+    /// Held while outputs that belong together are put in place (a PDF and its
+    /// sidecar), so that a signal's clean-up runs before both renames or after both.
+    private let committing = NSLock()
+
+    /// Keeps a signal's clean-up waiting until `endCommitting()`.
+    public func beginCommitting() { committing.lock() }
+
+    /// Lets a waiting signal's clean-up run.
+    public func endCommitting() { committing.unlock() }
+
     /// Removes every registered file; no more can be created afterwards.
     public func removeAll() {
+        committing.lock()
+        defer { committing.unlock() }
         state.withLock { state in
             for path in state.paths { unlink(path) }
             state.paths.removeAll()

@@ -23,9 +23,9 @@ public struct DocumentWorker: Sendable {
 
     /// The arguments that make the child flatten as `options` say (the password
     /// travels in the environment, not on a command line others can read).
-    public static func arguments(pdf: String, ink: String, output: String, options: FlattenOptions,
+    public static func arguments(pdf: String?, ink: String, output: String, options: FlattenOptions,
                                  limits: WorkerLimits) -> [String] {
-        var arguments = [workerVerb, "flatten", pdf, "--ink", ink, "-o", output,
+        var arguments = [workerVerb, "flatten"] + (pdf.map { [$0, "--ink", ink] } ?? [ink]) + ["-o", output,
                          "--timeout", "\(limits.timeout)", "--memory-limit", "\(limits.memoryMB)", "--quiet"]
         if options.ignoreDocumentMismatch { arguments.append("--ignore-mismatch") }
         if !options.writeSidecar { arguments.append("--no-sidecar") }
@@ -34,6 +34,8 @@ public struct DocumentWorker: Sendable {
         if options.stripMetadata { arguments.append("--strip-metadata") }
         if let inkHash = options.recordedInkSHA256 { arguments += ["--record-ink-sha256", inkHash] }
         if options.singleThreaded { arguments.append("--single-thread") }
+        if let format = options.inkFormat { arguments += ["--ink-format", format.rawValue] }
+        if let page = options.page { arguments += ["--page", String(page)] }
         return arguments
     }
 
@@ -42,15 +44,15 @@ public struct DocumentWorker: Sendable {
     /// The hidden first argument that runs any command as a worker, printing as it would.
     public static let isolatedVerb = "__isolated"
 
-    public func flatten(pdf: String, ink: String, output: String, options: FlattenOptions) throws(ExportError) -> FlattenReport {
+    public func flatten(pdf: String?, ink: String, output: String, options: FlattenOptions) throws(ExportError) -> FlattenReport {
         guard !TemporaryFiles.shared.isEnding else { throw .interrupted(signal: SIGINT) }
         var environment = ProcessInfo.processInfo.environment
         environment["INKPDF_PASSWORD"] = options.password
         let destinations = [output, Flattener.sidecarPath(forOutput: output)]
         let result = try run(Self.arguments(pdf: pdf, ink: ink, output: output, options: options, limits: limits) + gateArguments,
-                             environment: environment, document: pdf, destinations: destinations)
+                             environment: environment, document: pdf ?? ink, destinations: destinations)
         guard let report = FlattenReport(json: result) else {
-            throw .renderFailed(path: pdf, page: nil, reason: "the worker's report could not be read")
+            throw .renderFailed(path: pdf ?? ink, page: nil, reason: "the worker's report could not be read")
         }
         return report
     }

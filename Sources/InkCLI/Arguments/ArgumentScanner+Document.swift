@@ -1,10 +1,15 @@
 import InkBatch
+import InkModel
 import InkPipeline
 
 /// The options `flatten` and `export` share: the PDF, its ink and the output,
 /// and how to read and write them.
 struct DocumentOptions {
-    var pdf = "", ink = "", output = ""
+    /// The PDF: first with `--ink`, else `--pdf` (nil: the one the ink document names).
+    var pdf: String?
+    var ink = "", output = ""
+    var inkFormat: InkFormat?
+    var page: Int?
     var password: String?
     var pages: PageSelection?
     var ignoreMismatch = false, writeSidecar = true, quiet = false, onlyAnnotated = false
@@ -18,10 +23,13 @@ extension ArgumentScanner {
     /// not know), then the one PDF, `--ink` and `-o`.
     mutating func documentOptions(_ own: (String, inout ArgumentScanner) throws(UsageError) -> Bool) throws(UsageError) -> DocumentOptions {
         var parsed = DocumentOptions()
-        var ink: String?, output: String?
+        var ink: String?, output: String?, pdfOption: String?
         while let option = nextOption() {
             switch option {
             case "--ink", "-i": ink = try value(for: option)
+            case "--pdf": pdfOption = try value(for: option)
+            case "--ink-format": parsed.inkFormat = try inkFormat(try value(for: option))
+            case "--page": parsed.page = try pageNumber(try value(for: option))
             case "--output", "-o": output = try value(for: option)
             case "--password": parsed.password = try value(for: option)
             case "--pages":
@@ -40,11 +48,40 @@ extension ArgumentScanner {
                 guard try own(option, &self) else { throw unknown(option) }
             }
         }
-        parsed.pdf = try onePositional(missing: "which PDF? give IN.pdf", kind: "PDF")
-        guard let ink else { throw UsageError(message: "\(command): give the ink layers with --ink FILE") }
+        let (pdf, document) = try inkInput(ink: ink, pdfOption: pdfOption)
         guard let output else { throw UsageError(message: "\(command): give the output with -o OUT.pdf") }
-        parsed.ink = ink
+        parsed.pdf = pdf
+        parsed.ink = document
         parsed.output = output
         return parsed
+    }
+
+    /// The PDF and the ink: `IN.pdf --ink INK`, or an ink document alone (`notes.xopp`,
+    /// `paper.rmdoc`, `page.rm`) with its PDF found from it or given with `--pdf`.
+    mutating func inkInput(ink: String?, pdfOption: String?) throws(UsageError) -> (pdf: String?, ink: String) {
+        let positional = try onePositional(missing: ink == nil ? "which document? give IN.pdf --ink INK, or an ink document such as notes.xopp"
+                                               : "which PDF? give IN.pdf", kind: ink == nil ? "document" : "PDF")
+        guard let ink else { return (pdfOption, positional) }
+        guard pdfOption == nil else {
+            throw UsageError(message: "\(command): the PDF is given twice; give it first (IN.pdf --ink INK) or with --pdf, not both")
+        }
+        return (positional, ink)
+    }
+
+    /// `--ink-format NAME`: `ink-layers`, `xournal` (also `xopp`, `xoj`) or `remarkable` (also `rm`, `rmdoc`).
+    func inkFormat(_ text: String) throws(UsageError) -> InkFormat {
+        switch text.lowercased() {
+        case "ink-layers", "inklayers", "jsonl": return .inkLayers
+        case "xournal", "xournalpp", "xopp", "xoj": return .xournal
+        case "remarkable", "rm", "rmdoc": return .remarkable
+        default:
+            throw UsageError(message: "\(command): --ink-format '\(text)' is not a format inkpdf reads; give ink-layers, xournal or remarkable")
+        }
+    }
+
+    /// `--page N`: a page number from 1.
+    func pageNumber(_ text: String) throws(UsageError) -> Int {
+        guard let page = Int(text), page >= 1 else { throw UsageError(message: "\(command): --page '\(text)' is not a page number (1, 2, …)") }
+        return page
     }
 }

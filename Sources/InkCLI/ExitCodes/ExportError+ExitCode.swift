@@ -22,6 +22,10 @@ extension ExportError {
         case .reportedByWorker(_, let status): ExitCode(rawValue: status) ?? .internalError
         case .timedOut: .timedOut
         case .workerCrashed: .workerCrashed
+        case .invalidImport, .unknownInkFormat: .invalidInk
+        case .backgroundPDFMissing: .inputMissing
+        case .pdfRequired, .noPDFToKeep, .pagesNotInPDF: .usage
+        case .backgroundPageOutOfRange: .pageOutOfRange
         }
     }
 }

@@ -5,6 +5,10 @@ import InkRendering
 
 /// What `export` may be told besides its files.
 public struct ExportOptions: Sendable {
+    /// The ink file's format, when told (`--ink-format`); nil: told from its content.
+    public var inkFormat: InkFormat?
+    /// For a single reMarkable page over a PDF: which page of the PDF (`--page`).
+    public var page: Int?
     /// Opens an encrypted PDF (user or owner password); the output stays encrypted.
     public var password: String?
     /// Draws the ink even when its header records a different PDF.

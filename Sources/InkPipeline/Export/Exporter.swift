@@ -19,18 +19,25 @@ import InkRendering
 ///    Stream data is copied as it is, never decoded, and object handles are
 ///    released after every page, so memory is qpdf's object table.
 public enum Exporter {
-    public static func export(pdf pdfPath: String, ink inkPath: String, output outputPath: String,
+    /// Exports `ink` laid over `pdf` (or, for another tool's document, over the PDF it
+    /// names when `pdf` is nil), keeping the PDF's objects.
+    public static func export(pdf pdfPath: String?, ink inkPath: String, output outputPath: String,
                               options: ExportOptions = ExportOptions()) throws(ExportError) -> ExportReport {
-        try InkInputs.refuseOverwritingInputs(output: outputPath, inputs: [pdfPath, inkPath])
-        let layers = try InkInputs.openInk(inkPath)
+        try InkInputs.refuseOverwritingInputs(output: outputPath, inputs: [inkPath] + (pdfPath.map { [$0] } ?? []))
+        let source = try InkSource.open(ink: inkPath, pdf: pdfPath, format: options.inkFormat, page: options.page,
+                                        password: options.password)
+        guard let pdfPath = source.pdfPath else { throw .noPDFToKeep(inkFile: inkPath) }
+        let layers = source.layers
         let document = try QPDFDocument(path: pdfPath, password: options.password)
         let pageCount = document.pageCount
-        let digest = try InkInputs.checkInk(layers, ink: inkPath, pdf: pdfPath, pageCount: pageCount,
-                                            ignoreMismatch: options.ignoreDocumentMismatch)
-        let kept = try InkInputs.keptPages(selection: options.pages, onlyAnnotated: options.onlyAnnotated,
-                                           pageCount: pageCount, inkedPages: layers.inkedPages, pdf: pdfPath)
-        let keptSet = Set(kept)
-        let inkedKept = layers.inkedPages.filter { keptSet.contains($0) }
+        let input = try InkInputs.prepare(source, pdfPageCount: pageCount, selection: options.pages,
+                                          onlyAnnotated: options.onlyAnnotated, ignoreMismatch: options.ignoreDocumentMismatch)
+        if let plan = source.plan, plan.enumerated().contains(where: { $1.background != .pdfPage($0 + 1) }) || plan.count != pageCount {
+            throw .pagesNotInPDF(inkFile: inkPath, pdf: pdfPath)
+        }
+        let kept = input.kept
+        let inkedKept = source.plan == nil ? input.inkedKept
+            : kept.filter { Set(layers.inkedPages).contains($0) || !(source.plan![$0 - 1].decorations.isEmpty) }
         let drawnPages = options.inkOnly ? kept : inkedKept
         let placements = drawnPages.map { InkOverlay.placement(of: document.page($0)) }
         document.releaseAllObjects()
@@ -39,11 +46,16 @@ public enum Exporter {
         var sidecar: SidecarOutput?
         let stats: InkDrawingStats
         do {
-            sidecar = try SidecarOutput.start(for: outputPath, ink: inkPath, header: layers.header, pdfSHA256: digest,
-                                              pdfPageCount: pageCount, headerExtra: JSONObject(), wanted: options.writeSidecar,
-                                              forEmbedding: options.embedInk && !options.inkOnly)
+            if let digest = input.pdfSHA256 {
+                sidecar = try SidecarOutput.start(for: outputPath, ink: inkPath, header: layers.header, pdfSHA256: digest,
+                                                  pdfPageCount: pageCount, headerExtra: JSONObject(), wanted: options.writeSidecar,
+                                                  forEmbedding: options.embedInk && !options.inkOnly)
+            } else {
+                sidecar = try SidecarOutput.start(for: outputPath, keeping: source, wanted: options.writeSidecar,
+                                                  forEmbedding: options.embedInk && !options.inkOnly)
+            }
             if options.inkOnly {
-                stats = try drawInk(layers: layers, pages: drawnPages, inkedPages: inkedKept, placements: placements,
+                stats = try drawInk(source: source, pages: drawnPages, inkedPages: inkedKept, placements: placements,
                                     to: output.writablePath, name: outputPath)
             } else {
                 var inkDocument: QPDFDocument?
@@ -56,7 +68,7 @@ public enum Exporter {
                     inkFile = consume file
                 }
                 if let inkPath = inkPDF {
-                    stats = try drawInk(layers: layers, pages: drawnPages, inkedPages: inkedKept, placements: placements,
+                    stats = try drawInk(source: source, pages: drawnPages, inkedPages: inkedKept, placements: placements,
                                         to: inkPath, name: outputPath)
                     inkDocument = try openInkPDF(inkPath, name: outputPath)
                 } else {
@@ -90,6 +102,9 @@ public enum Exporter {
             throw error
         }
         // The output goes in place first; a sidecar that then fails is removed, the output stays.
+        // A signal waits until both are in place, so that no output is left without its sidecar.
+        TemporaryFiles.shared.beginCommitting()
+        defer { TemporaryFiles.shared.endCommitting() }
         do {
             try output.commitForExport()
             try sidecar?.commit()
@@ -110,20 +125,32 @@ public enum Exporter {
 
     /// Draws an ink-only PDF: one page per entry of `pages`, sized as
     /// `placements` say, with the ink of those in `inkedPages`.
-    private static func drawInk(layers: PageOrderedLayers, pages: [Int], inkedPages: [Int], placements: [PagePlacement],
+    private static func drawInk(source: InkSource, pages: [Int], inkedPages: [Int], placements: [PagePlacement],
                                 to path: String, name: String) throws(ExportError) -> InkDrawingStats {
         let first = placements[0].displayedSize
         let writer = try CairoPDFWriter(path: path, name: name, width: first.width, height: first.height)
         writer.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, "")
-        let ink = try PageInkFeed(layers: layers, pages: inkedPages)
+        let ink = try PageInkFeed(layers: source.layers, pages: inkedPages.filter { Set(source.layers.inkedPages).contains($0) })
+        var warnings: [String] = []
         for (page, placement) in zip(pages, placements) {
             let size = placement.displayedSize
             writer.beginPage(width: size.width, height: size.height)
+            let planned = source.plan?[page - 1]
+            cairo_save(writer.context)
+            if let planned, planned.width > 0, planned.height > 0,
+               abs(planned.width - size.width) > 0.01 || abs(planned.height - size.height) > 0.01 {
+                cairo_scale(writer.context, size.width / planned.width, size.height / planned.height)
+            }
+            if let planned { DecorationPainter.drawUnderInk(planned.decorations, on: writer.context) }
             try ink.drawInk(ofPage: page, on: writer.context)
+            if let planned {
+                warnings += DecorationPainter.drawOverInk(planned.decorations, on: writer.context).map { "page \(page): \($0)" }
+            }
+            cairo_restore(writer.context)
             try writer.endPage()
         }
         try writer.finish()
-        return InkDrawingStats(strokes: ink.strokeCount, warnings: ink.warnings, latestInkTime: ink.latestInkTime)
+        return InkDrawingStats(strokes: ink.strokeCount, warnings: source.notes + ink.warnings + warnings, latestInkTime: ink.latestInkTime)
     }
 
     private static func openInkPDF(_ path: String, name: String) throws(ExportError) -> QPDFDocument {

@@ -1,6 +1,7 @@
 import InkFileSystem
 import CCairo
 import Foundation
+import InkImport
 import InkModel
 import InkRendering
 
@@ -21,28 +22,33 @@ public enum Flattener {
     /// zlib level of the sidecar: the drawing is mostly digits, which level 1 already shrinks well.
     static let sidecarCompressionLevel: Int32 = 1
 
-    public static func flatten(pdf pdfPath: String, ink inkPath: String, output outputPath: String,
+    /// Flattens `ink` onto `pdf`: ink-layers over the PDF given, or another tool's
+    /// document (Xournal++, reMarkable) with its own pages, over `pdf` when given or
+    /// the PDF the document names (none for a notebook).
+    public static func flatten(pdf pdfPath: String?, ink inkPath: String, output outputPath: String,
                                options: FlattenOptions = FlattenOptions()) throws(ExportError) -> FlattenReport {
-        try InkInputs.refuseOverwritingInputs(output: outputPath, inputs: [pdfPath, inkPath])
-        let layers = try InkInputs.openInk(inkPath)
-        let document = try PDFDocument(path: pdfPath, password: options.password)
-        let digest = try InkInputs.checkInk(layers, ink: inkPath, pdf: pdfPath, pageCount: document.pageCount,
-                                            ignoreMismatch: options.ignoreDocumentMismatch)
-        let kept = try InkInputs.keptPages(selection: options.pages, onlyAnnotated: options.onlyAnnotated,
-                                           pageCount: document.pageCount, inkedPages: layers.inkedPages, pdf: pdfPath)
-
+        try InkInputs.refuseOverwritingInputs(output: outputPath, inputs: [inkPath] + (pdfPath.map { [$0] } ?? []))
+        let source = try InkSource.open(ink: inkPath, pdf: pdfPath, format: options.inkFormat, page: options.page,
+                                        password: options.password)
+        let document = try source.pdfPath.map { (path: String) throws(ExportError) in try PDFDocument(path: path, password: options.password) }
+        let input = try InkInputs.prepare(source, pdfPageCount: document?.pageCount, selection: options.pages,
+                                          onlyAnnotated: options.onlyAnnotated, ignoreMismatch: options.ignoreDocumentMismatch)
         let output = try AtomicOutput.reserve(outputPath)
         var sidecar: SidecarOutput?
         let stats: (strokes: Int, inkedPages: Int, warnings: [String])
         do {
-            var headerExtra = JSONObject()
-            if let inkHash = options.recordedInkSHA256 {
-                headerExtra[sourceKey] = .object(JSONObject([(key: inkHashKey, value: .string(inkHash))]))
+            if let digest = input.pdfSHA256, let pageCount = document?.pageCount {
+                var headerExtra = JSONObject()
+                if let inkHash = options.recordedInkSHA256 {
+                    headerExtra[sourceKey] = .object(JSONObject([(key: inkHashKey, value: .string(inkHash))]))
+                }
+                sidecar = try SidecarOutput.start(for: outputPath, ink: inkPath, header: source.layers.header, pdfSHA256: digest,
+                                                  pdfPageCount: pageCount, headerExtra: headerExtra,
+                                                  wanted: options.writeSidecar, concurrent: !options.singleThreaded)
+            } else {
+                sidecar = try SidecarOutput.start(for: outputPath, keeping: source, wanted: options.writeSidecar)
             }
-            sidecar = try SidecarOutput.start(for: outputPath, ink: inkPath, header: layers.header, pdfSHA256: digest,
-                                              pdfPageCount: document.pageCount, headerExtra: headerExtra,
-                                              wanted: options.writeSidecar, concurrent: !options.singleThreaded)
-            stats = try render(document: document, keptPages: kept, layers: layers, options: options,
+            stats = try render(document: document, input: input, options: options,
                                to: output.writablePath, name: output.destination)
             try sidecar?.wait()
         } catch {
@@ -50,6 +56,9 @@ public enum Flattener {
             throw error
         }
         // The output goes in place first; a sidecar that then fails is removed, the output stays.
+        // A signal waits until both are in place, so that no output is left without its sidecar.
+        TemporaryFiles.shared.beginCommitting()
+        defer { TemporaryFiles.shared.endCommitting() }
         do {
             try output.commitForExport()
             try sidecar?.commit()
@@ -58,9 +67,10 @@ public enum Flattener {
             throw error
         }
         return FlattenReport(output: outputPath, sidecar: sidecar?.destination,
-                             pageCount: kept.count, inkedPageCount: stats.inkedPages,
-                             strokeCount: stats.strokes, warnings: stats.warnings)
+                             pageCount: input.kept.count, inkedPageCount: stats.inkedPages,
+                             strokeCount: stats.strokes, warnings: source.notes + stats.warnings)
     }
+
 
     /// `DIR/NAME.pdf` → `DIR/NAME.ink.jsonl.gz`.
     public static func sidecarPath(forOutput output: String) -> String {
@@ -68,6 +78,26 @@ public enum Flattener {
         let name = url.pathExtension.lowercased() == "pdf" ? url.deletingPathExtension().lastPathComponent : url.lastPathComponent
         let directory = (output as NSString).deletingLastPathComponent
         return directory.isEmpty ? "\(name).ink.jsonl.gz" : (directory as NSString).appendingPathComponent("\(name).ink.jsonl.gz")
+    }
+
+    /// Where another tool's document is kept beside `output`, and how: a Xournal++
+    /// file as it is (`NAME.xopp`, `NAME.xoj`); a reMarkable document folder as a
+    /// `.rmdoc` archive; a `.rmdoc` or a single `.rm` page as it is.
+    static func foreignSidecar(forOutput output: String, source: InkSource) -> (path: String, content: SidecarJob.Content) {
+        let name = String(sidecarPath(forOutput: output).dropLast(".ink.jsonl.gz".count))
+        let inputExtension = (source.path as NSString).pathExtension.lowercased()
+        switch source.format {
+        case .xournal:
+            return (name + "." + (inputExtension == "xoj" ? "xoj" : "xopp"), .copy(of: source.path))
+        case .remarkable:
+            switch ReMarkableImporter.detect(path: source.path) {
+            case .linesFile: return (name + ".rm", .copy(of: source.path))
+            case .archive: return (name + ".rmdoc", .copy(of: source.path))
+            default: return (name + ".rmdoc", .remarkableArchive(of: source.path))
+            }
+        case .inkLayers:
+            return (sidecarPath(forOutput: output), .copy(of: source.path))
+        }
     }
 
     static func exportError(from error: any Error, path: String) -> ExportError {
@@ -82,38 +112,68 @@ public enum Flattener {
         }
     }
 
-    private static func render(document: PDFDocument, keptPages: [Int], layers: PageOrderedLayers, options: FlattenOptions,
+    /// Draws every kept page, page by page: the PDF page (or paper) first, then what lies
+    /// under the ink, the ink, and what lies over it.
+    private static func render(document: PDFDocument?, input: PreparedInk, options: FlattenOptions,
                                to path: String, name: String) throws(ExportError) -> (strokes: Int, inkedPages: Int, warnings: [String]) {
-        let firstSize = document.displayedSize(ofPage: keptPages[0])
-        let writer = try CairoPDFWriter(path: path, name: name,
-                                        width: firstSize.0, height: firstSize.1)
-        let info = document.info
+        let source = input.source
+        func size(ofOutputPage number: Int) -> (Double, Double) {
+            if let document, let pdfNumber = source.pdfPage(ofOutputPage: number) { return document.displayedSize(ofPage: pdfNumber) }
+            let page = source.plan![number - 1]
+            return (page.width, page.height)
+        }
+        let firstSize = size(ofOutputPage: input.kept[0])
+        let writer = try CairoPDFWriter(path: path, name: name, width: firstSize.0, height: firstSize.1)
+        let info = document?.info ?? DocumentInfo(title: source.layers.header.extra["title"].flatMap { if case .string(let title) = $0 { title } else { nil } })
         copyMetadata(info, stripping: options.stripMetadata, to: writer)
-        let navigation = NavigationWriter(keptPages: keptPages)
-        navigation.addOutline(document.outline(), to: writer)
+        let sources = input.kept.map { source.pdfPage(ofOutputPage: $0) }
+        let navigation = NavigationWriter(sources: sources)
+        if let document { navigation.addOutline(document.outline(), to: writer) }
 
         // cairo writes an empty label tree when every label is the page's own number (which
         // poppler then reads as empty labels): labels are set only when some page's label
         // is not its place in the output (the source has labels, or pages were left out).
         var labels: [String?] = []
-        for number in keptPages { labels.append(document.label(of: try document.page(number))) }
+        for pdfNumber in sources {
+            if let document, let pdfNumber { labels.append(document.label(of: try document.page(pdfNumber))) } else { labels.append(nil) }
+        }
         let writesLabels = labels.enumerated().contains { $1 != nil && $1 != String($0 + 1) }
 
-        let kept = Set(keptPages)
-        let inkedKeptPages = layers.inkedPages.filter { kept.contains($0) }
-        let ink = try PageInkFeed(layers: layers, pages: inkedKeptPages, concurrent: !options.singleThreaded)
-        for (index, number) in keptPages.enumerated() {
-            let page = try document.page(number)
-            let size = document.displayedSize(of: page)
-            writer.beginPage(width: size.0, height: size.1)
+        let ink = try PageInkFeed(layers: source.layers, pages: input.inkedKept, concurrent: !options.singleThreaded)
+        var warnings: [String] = []
+        for (index, number) in input.kept.enumerated() {
+            let (width, height) = size(ofOutputPage: number)
+            writer.beginPage(width: width, height: height)
             if writesLabels, let label = labels[index] { writer.setPageLabel(label) }
-            navigation.beginPage(source: number, on: writer)
+            navigation.beginPage(output: index + 1, on: writer)
+            if let document, let pdfNumber = sources[index] {
+                let page = try document.page(pdfNumber)
+                cairo_save(writer.context)
+                page.renderForPrinting(on: writer.context)
+                cairo_restore(writer.context)
+                navigation.addLinks(document.links(on: page), output: index + 1, on: writer)
+                _ = consume page
+            }
+            let planned = source.plan?[number - 1]
+            if let planned, case .paper(let paper) = planned.background {
+                PaperPainter.draw(paper, width: width, height: height, on: writer.context)
+                if let image = paper.image,
+                   !DecorationPainter.drawImage(image, in: Decoration(layer: 0, x: 0, y: 0, width: width, height: height,
+                                                                     content: .image(image)), on: writer.context) {
+                    warnings.append("page \(number): the background image is neither PNG nor PDF; plain paper is drawn")
+                }
+            }
+            // Ink is laid out on the page size the tool recorded; a PDF page of another size is scaled to it.
             cairo_save(writer.context)
-            page.renderForPrinting(on: writer.context)
-            cairo_restore(writer.context)
-            navigation.addLinks(document.links(on: page), source: number, on: writer)
-            _ = consume page
+            if let planned, planned.width > 0, planned.height > 0, abs(planned.width - width) > 0.01 || abs(planned.height - height) > 0.01 {
+                cairo_scale(writer.context, width / planned.width, height / planned.height)
+            }
+            if let planned { DecorationPainter.drawUnderInk(planned.decorations, on: writer.context) }
             try ink.drawInk(ofPage: number, on: writer.context)
+            if let planned {
+                warnings += DecorationPainter.drawOverInk(planned.decorations, on: writer.context).map { "page \(number): \($0)" }
+            }
+            cairo_restore(writer.context)
             try writer.endPage()
         }
         navigation.finish(on: writer)
@@ -122,7 +182,7 @@ public enum Flattener {
             writer.setMetadata(CAIRO_PDF_METADATA_MOD_DATE, modified)
         }
         try writer.finish()
-        return (ink.strokeCount, inkedKeptPages.count, ink.warnings)
+        return (ink.strokeCount, input.inkedKept.count, ink.warnings + warnings)
     }
 
     /// Seconds since 1970 as the ISO 8601 UTC form cairo's metadata takes.

@@ -16,11 +16,18 @@ final class NavigationWriter {
     private var destinationNames: [String: String] = [:]
     private var started = false
 
-    init(keptPages: [Int]) {
+    /// `sources[i]` is the source page shown on output page i + 1 (nil: a page of
+    /// no source, such as an inserted notebook page). Links to a source page
+    /// shown more than once lead to its first showing.
+    init(sources: [Int?]) {
         var map: [Int: Int] = [:]
-        for (index, page) in keptPages.enumerated() { map[page] = index + 1 }
+        for (index, page) in sources.enumerated() {
+            if let page, map[page] == nil { map[page] = index + 1 }
+        }
         outputPage = map
     }
+
+    convenience init(keptPages: [Int]) { self.init(sources: keptPages) }
 
     /// Adds the outline; entries that lead to pages left out are dropped and their children move up.
     ///
@@ -48,21 +55,20 @@ final class NavigationWriter {
     }
 
     /// Call once the output page's size is set and before anything is drawn on it.
-    func beginPage(source: Int, on writer: CairoPDFWriter) {
+    func beginPage(output: Int, on writer: CairoPDFWriter) {
         let context = writer.context
         if !started {
             cairo_tag_begin(context, "Document", nil)
             started = true
         }
-        guard let output = outputPage[source], let destinations = pendingDestinations.removeValue(forKey: output) else { return }
+        guard let destinations = pendingDestinations.removeValue(forKey: output) else { return }
         for destination in destinations {
             Self.writeDestination(name: destination.name, x: destination.x, y: destination.y, on: context)
         }
     }
 
     /// Writes the page's links; those leading to pages left out are dropped.
-    func addLinks(_ links: [PageLink], source: Int, on writer: CairoPDFWriter) {
-        guard let current = outputPage[source] else { return }
+    func addLinks(_ links: [PageLink], output current: Int, on writer: CairoPDFWriter) {
         let context = writer.context
         for link in links where link.width > 0 && link.height > 0 {
             let target: String

@@ -29,6 +29,20 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case reportedByWorker(message: String, status: Int32)
     case timedOut(path: String, seconds: Double)
     case workerCrashed(path: String, signal: Int32, memoryLimitMB: Int)
+    /// Another tool's ink file (Xournal++, reMarkable) that cannot be read: its importer's message.
+    case invalidImport(message: String)
+    /// The background PDF an imported document names is not there.
+    case backgroundPDFMissing(message: String)
+    /// An imported page shows a page the background PDF does not have.
+    case backgroundPageOutOfRange(inkFile: String, page: Int, pdfPage: Int, pageCount: Int, pdf: String)
+    /// Export keeps a PDF's objects, but the imported document has no PDF (a notebook).
+    case noPDFToKeep(inkFile: String)
+    /// Export lays ink over the PDF's own pages, but the document inserts, repeats or reorders pages.
+    case pagesNotInPDF(inkFile: String, pdf: String)
+    /// Ink-layers ink was given without the PDF it is drawn on.
+    case pdfRequired(inkFile: String)
+    /// The file given as ink is not one inkpdf reads.
+    case unknownInkFormat(path: String, isPDF: Bool)
 
     public var description: String {
         switch self {
@@ -72,6 +86,19 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             "\(path): the work on this document crashed (signal \(signal)) or passed the \(memoryLimitMB) MB memory limit; nothing was written; check the file, or raise --memory-limit"
         case .nothingSelected(let pdf):
             "\(pdf): no page is selected (--only-annotated and the ink has no page in --pages); nothing to write"
+        case .invalidImport(let message), .backgroundPDFMissing(let message):
+            message
+        case .backgroundPageOutOfRange(let inkFile, let page, let pdfPage, let pageCount, let pdf):
+            "\(inkFile): page \(page) shows page \(pdfPage) of \(pdf), which has \(pageCount) page\(pageCount == 1 ? "" : "s"); is this the right PDF? (give another with --pdf FILE)"
+        case .noPDFToKeep(let inkFile):
+            "\(inkFile): this notebook has no PDF whose objects export could keep; use 'inkpdf flatten' to make a PDF of it"
+        case .pagesNotInPDF(let inkFile, let pdf):
+            "\(inkFile): the document inserts, repeats or reorders pages of \(pdf), which export cannot lay over the PDF's own pages; use 'inkpdf flatten'"
+        case .pdfRequired(let inkFile):
+            "\(inkFile): ink-layers ink is drawn over a PDF; give the PDF first and the ink with --ink \(inkFile)"
+        case .unknownInkFormat(let path, let isPDF):
+            isPDF ? "\(path): this is a PDF, not ink; give the PDF first and its ink with --ink FILE"
+                : "\(path): not an ink file inkpdf reads (ink-layers .ink.jsonl[.gz], Xournal++ .xopp/.xoj, reMarkable .rm/.content/.rmdoc); check the file, or name its format with --ink-format"
         case .noEmbeddedInk(let path):
             "\(path): the PDF carries no ink layers; only a PDF written by 'inkpdf export --embed-ink' has them"
         }

@@ -13,7 +13,26 @@ enum InkInputs {
             throw .outputIsInput(path: output)
         }
         let sidecar = Flattener.sidecarPath(forOutput: output)
-        if LayersFileReplacement.sameFile(sidecar, inputs[0]) { throw .outputIsInput(path: sidecar) }
+        for input in inputs.dropFirst() where LayersFileReplacement.sameFile(sidecar, input) { throw .outputIsInput(path: sidecar) }
+    }
+
+    /// Checks the ink against the PDF (when there is one) and chooses the output pages:
+    /// for ink-layers, PDF pages; for another tool's document, its own pages.
+    static func prepare(_ source: InkSource, pdfPageCount: Int?, selection: PageSelection?, onlyAnnotated: Bool,
+                        ignoreMismatch: Bool) throws(ExportError) -> PreparedInk {
+        guard let plan = source.plan else {
+            guard let pdf = source.pdfPath, let pageCount = pdfPageCount else { throw .pdfRequired(inkFile: source.path) }
+            let digest = try checkInk(source.layers, ink: source.path, pdf: pdf, pageCount: pageCount, ignoreMismatch: ignoreMismatch)
+            let kept = try keptPages(selection: selection, onlyAnnotated: onlyAnnotated, pageCount: pageCount,
+                                     inkedPages: source.layers.inkedPages, pdf: pdf)
+            return PreparedInk(source: source, pdfSHA256: digest, kept: kept)
+        }
+        if let pdf = source.pdfPath, let pageCount = pdfPageCount { try source.checkPlan(pdfPageCount: pageCount, pdf: pdf) }
+        guard !plan.isEmpty else { throw .nothingSelected(pdf: source.path) }
+        let annotated = Set(source.layers.inkedPages).union(plan.indices.filter { !plan[$0].decorations.isEmpty }.map { $0 + 1 })
+        let kept = try keptPages(selection: selection, onlyAnnotated: onlyAnnotated, pageCount: plan.count,
+                                 inkedPages: annotated.sorted(), pdf: source.path)
+        return PreparedInk(source: source, pdfSHA256: nil, kept: kept)
     }
 
     /// Opens the ink layers, naming the last good revision when they are damaged.
@@ -40,7 +59,7 @@ enum InkInputs {
         return digest
     }
 
-    /// The source pages that go into the output, ascending.
+    /// The pages that go into the output, ascending.
     static func keptPages(selection: PageSelection?, onlyAnnotated: Bool, pageCount: Int, inkedPages: [Int],
                           pdf: String) throws(ExportError) -> [Int] {
         var kept = Array(1...pageCount)
@@ -57,5 +76,21 @@ enum InkInputs {
         }
         guard !kept.isEmpty else { throw .nothingSelected(pdf: pdf) }
         return kept
+    }
+}
+
+/// What flatten, export and render draw: the ink, the output pages chosen, and
+/// (for ink-layers) the PDF's SHA-256 that the sidecar records.
+struct PreparedInk {
+    let source: InkSource
+    /// The PDF's SHA-256 (ink-layers input), nil for another tool's document.
+    let pdfSHA256: String?
+    /// The output pages, ascending: PDF pages for ink-layers, the document's own pages otherwise.
+    let kept: [Int]
+
+    /// The kept pages that carry ink, ascending.
+    var inkedKept: [Int] {
+        let kept = Set(self.kept)
+        return source.layers.inkedPages.filter { kept.contains($0) }
     }
 }

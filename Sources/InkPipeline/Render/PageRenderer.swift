@@ -12,47 +12,28 @@ public enum PageRenderer {
     /// Cairo's largest image side.
     static let maximumPixels = 32_767
 
-    /// Writes `DIR/NAME-P.png` for each selected page (`P` zero-padded to the
-    /// page count's digits), each atomically.
-    public static func render(pdf pdfPath: String, ink inkPath: String, outputDirectory: String,
+    /// Renders the kept pages of `ink` over `pdf` (or another tool's document over
+    /// its own pages) to PNG files `NAME-PAGE.png` in `outputDirectory`.
+    public static func render(pdf pdfPath: String?, ink inkPath: String, outputDirectory: String,
                               options: RenderOptions = RenderOptions()) throws(ExportError) -> RenderReport {
         guard options.scale.isFinite, options.scale > 0 else {
-            throw .renderFailed(path: pdfPath, page: nil, reason: "the scale must be a positive number")
+            throw .renderFailed(path: pdfPath ?? inkPath, page: nil, reason: "the scale must be a positive number")
         }
-        let layers: PageOrderedLayers
-        do {
-            layers = try LayersRevision.namingLastGoodRevision { try PageOrderedLayers(path: inkPath) }
-        } catch {
-            throw Flattener.exportError(from: error, path: inkPath)
-        }
-        let document = try PDFDocument(path: pdfPath, password: options.password)
-        if let recorded = layers.header.pdfSHA256, !options.ignoreDocumentMismatch {
-            let digest = try ExportError.sha256(ofFileAt: pdfPath)
-            if recorded.lowercased() != digest {
-                throw .documentMismatch(inkFile: inkPath, recorded: recorded, actual: digest, pdf: pdfPath)
-            }
-        }
-        if let last = layers.inkedPages.last, last > document.pageCount {
-            throw .pageOutOfRange(inkFile: inkPath, line: layers.firstLine(ofPage: last) ?? 1, page: last,
-                                  pageCount: document.pageCount, pdf: pdfPath)
-        }
-        var pages = Array(1...document.pageCount)
-        if let selection = options.pages {
-            switch selection.pages(in: document.pageCount) {
-            case .success(let selected): pages = selected
-            case .failure(let error):
-                throw .pageSelectionOutOfRange(pdf: pdfPath, page: error.missingPage ?? 0, pageCount: document.pageCount)
-            }
-        }
-        let base = URL(fileURLWithPath: pdfPath).deletingPathExtension().lastPathComponent
-        let digits = String(document.pageCount).count
+        let source = try InkSource.open(ink: inkPath, pdf: pdfPath, format: options.inkFormat, page: options.page,
+                                        password: options.password)
+        let document = try source.pdfPath.map { (path: String) throws(ExportError) in try PDFDocument(path: path, password: options.password) }
+        let input = try InkInputs.prepare(source, pdfPageCount: document?.pageCount, selection: options.pages,
+                                          onlyAnnotated: false, ignoreMismatch: options.ignoreDocumentMismatch)
+        let layers = source.layers
+        let base = URL(fileURLWithPath: source.plan == nil ? (source.pdfPath ?? inkPath) : inkPath).deletingPathExtension().lastPathComponent
+        let digits = String(source.outputPageCount(pdfPageCount: document?.pageCount)).count
         let inked = Set(layers.inkedPages)
         let textures = InkTextures()
         var images: [String] = []
         var strokes = 0
-        var warnings: [String] = []
+        var warnings: [String] = source.notes
         var warnedInks: Set<String> = []
-        for number in pages {
+        for number in input.kept {
             let name = "\(base)-\(String(repeating: "0", count: max(0, digits - String(number).count)))\(number).png"
             let destination = (outputDirectory as NSString).appendingPathComponent(name)
             var drawings: [StrokeDrawing] = []
@@ -75,24 +56,49 @@ public enum PageRenderer {
                     throw Flattener.exportError(from: error, path: layers.displayName)
                 }
             }
-            try renderPage(number, of: document, drawings: drawings, options: options, textures: textures, to: destination)
+            let background: RenderedBackground
+            if let document, let pdfNumber = source.pdfPage(ofOutputPage: number) {
+                background = .pdf(document, pdfNumber)
+            } else if let planned = source.plan?[number - 1], case .paper(let paper) = planned.background {
+                background = .paper(paper, width: planned.width, height: planned.height)
+            } else {
+                throw .renderFailed(path: inkPath, page: number, reason: "the page has no PDF under it")
+            }
+            warnings += try renderPage(number, background: background, planned: source.plan?[number - 1], drawings: drawings,
+                                       options: options, textures: textures, to: destination)
             images.append(destination)
         }
         return RenderReport(images: images, strokeCount: strokes, warnings: warnings)
     }
 
-    /// One page: white paper, the page as displayed, the ink; written as PNG through a temporary file.
+    /// What a rendered page shows under its ink.
+    enum RenderedBackground {
+        case pdf(PDFDocument, Int)
+        case paper(Paper, width: Double, height: Double)
+    }
+
+    /// One page: white paper, the page as displayed (or the tool's paper), what lies under the
+    /// ink, the ink, what lies over it; written as PNG through a temporary file.
     ///
     /// The corresponding C functions are `cairo_image_surface_create`, `poppler_page_render`
     /// and `cairo_surface_write_to_png`.
-    static func renderPage(_ number: Int, of document: PDFDocument, drawings: [StrokeDrawing], options: RenderOptions,
-                           textures: InkTextures, to destination: String) throws(ExportError) {
+    static func renderPage(_ number: Int, background: RenderedBackground, planned: DocumentPage?, drawings: [StrokeDrawing],
+                           options: RenderOptions, textures: InkTextures, to destination: String) throws(ExportError) -> [String] {
         let scale = options.scale
-        let page = try document.page(number)
-        let size = page.displayedSize
+        let name: String
+        let size: (width: Double, height: Double)
+        switch background {
+        case .pdf(let document, let pdfNumber):
+            name = document.path
+            let displayed = document.displayedSize(ofPage: pdfNumber)
+            size = (displayed.0, displayed.1)
+        case .paper(_, let width, let height):
+            name = destination
+            size = (width, height)
+        }
         let width = Int((size.width * scale).rounded(.up)), height = Int((size.height * scale).rounded(.up))
         guard width <= maximumPixels, height <= maximumPixels else {
-            throw .renderFailed(path: document.path, page: number,
+            throw .renderFailed(path: name, page: number,
                                 reason: "at this scale the page would be \(width)×\(height) pixels, more than the \(maximumPixels) cairo can make; lower --dpi or --scale")
         }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(max(width, 1)), Int32(max(height, 1)))!
@@ -102,15 +108,35 @@ public enum PageRenderer {
         cairo_set_source_rgb(context, 1, 1, 1)
         cairo_paint(context)
         cairo_scale(context, scale, scale)
+        var warnings: [String] = []
+        switch background {
+        case .pdf(let document, let pdfNumber):
+            let page = try document.page(pdfNumber)
+            cairo_save(context)
+            if options.drawsPage { page.withHandle { poppler_page_render($0, context) } }
+            cairo_restore(context)
+            _ = consume page
+        case .paper(let paper, let width, let height):
+            PaperPainter.draw(paper, width: width, height: height, on: context)
+            if let image = paper.image,
+               !DecorationPainter.drawImage(image, in: Decoration(layer: 0, x: 0, y: 0, width: width, height: height, content: .image(image)),
+                                            on: context) {
+                warnings.append("page \(number): the background image is neither PNG nor PDF; plain paper is drawn")
+            }
+        }
         cairo_save(context)
-        if options.drawsPage { page.withHandle { poppler_page_render($0, context) } }
-        cairo_restore(context)
-        _ = consume page
+        if let planned, planned.width > 0, planned.height > 0,
+           abs(planned.width - size.width) > 0.01 || abs(planned.height - size.height) > 0.01 {
+            cairo_scale(context, size.width / planned.width, size.height / planned.height)
+        }
+        if let planned { DecorationPainter.drawUnderInk(planned.decorations, on: context) }
         CairoInkPainter.draw(drawings, on: context, textures: textures, snapping: !options.referenceInk)
+        if let planned { warnings += DecorationPainter.drawOverInk(planned.decorations, on: context).map { "page \(number): \($0)" } }
+        cairo_restore(context)
         cairo_surface_flush(surface)
         let status = cairo_status(context)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw .renderFailed(path: document.path, page: number, reason: String(cString: cairo_status_to_string(status)))
+            throw .renderFailed(path: name, page: number, reason: String(cString: cairo_status_to_string(status)))
         }
         let output = try AtomicOutput.reserve(destination)
         let written = cairo_surface_write_to_png(surface, output.writablePath)
@@ -118,5 +144,6 @@ public enum PageRenderer {
             throw .writeFailed(path: destination, reason: String(cString: cairo_status_to_string(written)))
         }
         try output.commitForExport()
+        return warnings
     }
 }

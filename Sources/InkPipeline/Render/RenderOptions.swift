@@ -6,6 +6,10 @@ import InkRendering
 
 /// What `render` may be told besides its files.
 public struct RenderOptions: Sendable, Equatable {
+    /// The ink file's format, when told (`--ink-format`); nil: told from its content.
+    public var inkFormat: InkFormat?
+    /// For a single reMarkable page over a PDF: which page of the PDF (`--page`).
+    public var page: Int?
     /// Pixels per point: 1 is 72 dpi, 4 is 288 dpi.
     public var scale: Double
     /// Only these pages (nil: all).

@@ -1,21 +1,38 @@
 import InkFileSystem
 import Foundation
+import InkImport
 import InkModel
 import InkRendering
 
 /// Writes the sidecar on its own thread: the ink's header with the PDF's
 /// SHA-256 and page count, then every layer line exactly as it was read.
 final class SidecarJob: @unchecked Sendable {
+    /// What the sidecar holds.
+    enum Content {
+        /// The ink-layers header given, then every layer line of `ink` as it was read.
+        case layers(ink: String, header: InkLayersHeader)
+        /// Another tool's file, byte for byte (a Xournal++ document, a reMarkable archive or page).
+        case copy(of: String)
+        /// A reMarkable document kept by the tablet as files, packed as a `.rmdoc` archive.
+        case remarkableArchive(of: String)
+    }
+
+    private let content: Content
     private let inkPath: String
-    private let header: InkLayersHeader
     private let writablePath: String
     private let destination: String
     private let done = DispatchSemaphore(value: 0)
     private var failure: ExportError?
 
-    init(ink: String, header: InkLayersHeader, writablePath: String, destination: String) {
-        inkPath = ink
-        self.header = header
+    /// The temporary file's own name beside the destination (libzip renames its file over it).
+    private let temporaryName: String
+
+    init(content: Content, writablePath: String, temporaryName: String, destination: String) {
+        self.temporaryName = temporaryName
+        self.content = content
+        switch content {
+        case .layers(let ink, _), .copy(let ink), .remarkableArchive(let ink): inkPath = ink
+        }
         self.writablePath = writablePath
         self.destination = destination
     }
@@ -40,13 +57,25 @@ final class SidecarJob: @unchecked Sendable {
 
     private func write() {
         do {
-            let reader = try InkLayersReader(path: inkPath)
-            let writer = try InkLayersWriter(path: writablePath, compressionLevel: Flattener.sidecarCompressionLevel)
-            try writer.write(header: header)
-            while let line = try reader.nextLine() {
-                try writer.writeRawLine(line.bytes)
+            switch content {
+            case .layers(let ink, let header):
+                let reader = try InkLayersReader(path: ink)
+                let writer = try InkLayersWriter(path: writablePath, compressionLevel: Flattener.sidecarCompressionLevel)
+                try writer.write(header: header)
+                while let line = try reader.nextLine() {
+                    try writer.writeRawLine(line.bytes)
+                }
+                try writer.close()
+            case .copy(let source):
+                try ExportError.fileStep { () throws(FileSystemError) in try AtomicOutput.copy(source, intoOpenFile: writablePath) }
+            case .remarkableArchive(let source):
+                // libzip writes its own temporary file and renames it over this name.
+                do {
+                    try ReMarkableImporter.writeArchive(of: source, to: temporaryName)
+                } catch {
+                    throw ExportError.writeFailed(path: destination, reason: error.description)
+                }
             }
-            try writer.close()
         } catch {
             failure = Flattener.exportError(from: error, path: destination)
         }

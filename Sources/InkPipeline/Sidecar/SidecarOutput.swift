@@ -33,13 +33,32 @@ final class SidecarOutput {
         header.pdfPageCount = pdfPageCount
         for (key, value) in headerExtra.entries { header.extra[key] = value }
         let output = try AtomicOutput.reserve(keep ? path : outputPath + ".ink")
-        let job = SidecarJob(ink: inkPath, header: header, writablePath: output.writablePath, destination: output.destination)
-        let sidecar = SidecarOutput(output: output, job: job, isKept: keep)
+        let job = SidecarJob(content: .layers(ink: inkPath, header: header), writablePath: output.writablePath,
+                             temporaryName: output.temporary, destination: output.destination)
+        let sidecar = SidecarOutput(output: output, job: job, isKept: keep, keepsRevision: true)
         if concurrent { try sidecar.job.start() }
         return sidecar
     }
 
-    private init(output: consuming AtomicOutput, job: SidecarJob, isKept: Bool) {
+    /// Starts keeping another tool's document beside `outputPath`, whole: a Xournal++
+    /// file byte for byte (`NAME.xopp`), a reMarkable document as a `.rmdoc` archive
+    /// (or its `.rm` page). Nil when none is wanted or it would replace the input.
+    static func start(for outputPath: String, keeping source: InkSource, wanted: Bool,
+                      forEmbedding: Bool = false) throws(ExportError) -> SidecarOutput? {
+        let (path, content) = Flattener.foreignSidecar(forOutput: outputPath, source: source)
+        let keep = wanted && !LayersFileReplacement.sameFile(path, source.path)
+        guard keep || forEmbedding else { return nil }
+        let output = try AtomicOutput.reserve(keep ? path : outputPath + ".ink")
+        let job = SidecarJob(content: content, writablePath: output.writablePath, temporaryName: output.temporary,
+                             destination: output.destination)
+        return SidecarOutput(output: output, job: job, isKept: keep, keepsRevision: false)
+    }
+
+    /// Whether a file it replaces is kept as the previous revision (ink-layers sidecars).
+    private let keepsRevision: Bool
+
+    private init(output: consuming AtomicOutput, job: SidecarJob, isKept: Bool, keepsRevision: Bool) {
+        self.keepsRevision = keepsRevision
         destination = output.destination
         writablePath = output.writablePath
         self.output = consume output
@@ -67,7 +86,7 @@ final class SidecarOutput {
     func commit() throws(ExportError) {
         guard let output = output.take() else { return }
         guard isKept else { return output.abandon() }
-        _ = try LayersFileReplacement.keepRevision(of: output.destination)
+        if keepsRevision { _ = try LayersFileReplacement.keepRevision(of: output.destination) }
         try output.commitForExport()
     }
 

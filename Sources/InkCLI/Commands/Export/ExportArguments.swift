@@ -1,9 +1,14 @@
 import InkBatch
+import InkModel
 import InkPipeline
 
 /// `inkpdf export IN.pdf --ink LAYERS -o OUT.pdf [options]`.
 public struct ExportArguments: Equatable, Sendable {
-    public var pdf: String
+    /// The PDF; nil: the one the ink document names.
+    public var pdf: String?
+    /// `--ink-format`, `--page`: as for flatten.
+    public var inkFormat: InkFormat?
+    public var page: Int?
     public var ink: String
     public var output: String
     public var password: String?
@@ -19,7 +24,7 @@ public struct ExportArguments: Equatable, Sendable {
     /// `--timeout SECONDS`, `--memory-limit MB`: bounds on the worker process that exports.
     public var limits = WorkerLimits()
 
-    public init(pdf: String, ink: String, output: String, password: String? = nil, ignoreMismatch: Bool = false,
+    public init(pdf: String?, ink: String, output: String, password: String? = nil, ignoreMismatch: Bool = false,
                 writeSidecar: Bool = true, quiet: Bool = false, pages: PageSelection? = nil, onlyAnnotated: Bool = false,
                 embedInk: Bool = false, inkOnly: Bool = false, gate: GateOptions = GateOptions()) {
         self.pdf = pdf
@@ -38,8 +43,12 @@ public struct ExportArguments: Equatable, Sendable {
 
     /// The export options these arguments ask for; the password falls back to `INKPDF_PASSWORD`.
     func options(environment: [String: String]) -> ExportOptions {
-        ExportOptions(password: password ?? environment["INKPDF_PASSWORD"], ignoreDocumentMismatch: ignoreMismatch,
-                      writeSidecar: writeSidecar, pages: pages, onlyAnnotated: onlyAnnotated, embedInk: embedInk, inkOnly: inkOnly)
+        var options = ExportOptions(password: password ?? environment["INKPDF_PASSWORD"], ignoreDocumentMismatch: ignoreMismatch,
+                                    writeSidecar: writeSidecar, pages: pages, onlyAnnotated: onlyAnnotated, embedInk: embedInk,
+                                    inkOnly: inkOnly)
+        options.inkFormat = inkFormat
+        options.page = page
+        return options
     }
 }
 
@@ -61,6 +70,8 @@ extension Command {
                                      pages: common.pages, onlyAnnotated: common.onlyAnnotated, embedInk: embedInk, inkOnly: inkOnly,
                                      gate: common.gate)
         parsed.limits = common.limits
+        parsed.inkFormat = common.inkFormat
+        parsed.page = common.page
         return parsed
     }
 

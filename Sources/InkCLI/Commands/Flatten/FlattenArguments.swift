@@ -1,10 +1,16 @@
 import InkBatch
+import InkModel
 import InkPipeline
 
 /// `inkpdf flatten IN.pdf --ink LAYERS -o OUT.pdf [options]`.
 public struct FlattenArguments: Equatable, Sendable {
-    public var pdf: String
+    /// The PDF under the ink; nil: the one an ink document names (or none, for a notebook).
+    public var pdf: String?
     public var ink: String
+    /// `--ink-format`: the ink file's format when not told from its content.
+    public var inkFormat: InkFormat?
+    /// `--page N`: the PDF page a single reMarkable `.rm` page is drawn over.
+    public var page: Int?
     public var output: String
     public var password: String?
     public var ignoreMismatch = false
@@ -22,7 +28,7 @@ public struct FlattenArguments: Equatable, Sendable {
     /// Hidden `--single-thread`: `batch` has each worker use one core.
     public var singleThreaded = false
 
-    public init(pdf: String, ink: String, output: String, password: String? = nil, ignoreMismatch: Bool = false,
+    public init(pdf: String?, ink: String, output: String, password: String? = nil, ignoreMismatch: Bool = false,
                 writeSidecar: Bool = true, quiet: Bool = false, pages: PageSelection? = nil,
                 onlyAnnotated: Bool = false, stripMetadata: Bool = false) {
         self.pdf = pdf
@@ -56,6 +62,8 @@ extension Command {
                                       pages: common.pages, onlyAnnotated: common.onlyAnnotated, stripMetadata: stripMetadata)
             .with(gate: common.gate)
         parsed.limits = common.limits
+        parsed.inkFormat = common.inkFormat
+        parsed.page = common.page
         parsed.recordInkSHA256 = recordInkSHA256
         parsed.singleThreaded = singleThreaded
         return parsed
@@ -70,6 +78,8 @@ extension FlattenArguments {
                                      writeSidecar: writeSidecar, pages: pages, onlyAnnotated: onlyAnnotated,
                                      stripMetadata: stripMetadata, recordedInkSHA256: recordInkSHA256)
         options.singleThreaded = singleThreaded
+        options.inkFormat = inkFormat
+        options.page = page
         return options
     }
 }

@@ -1,10 +1,15 @@
 import InkBatch
+import InkModel
 import InkPipeline
 
 /// `inkpdf render IN.pdf --ink LAYERS -o DIR [--pages R] [--dpi N | --scale S]`.
 public struct RenderArguments: Equatable, Sendable {
-    public var pdf: String
+    /// The PDF; nil: the one the ink document names (or none, for a notebook).
+    public var pdf: String?
     public var ink: String
+    /// `--ink-format`, `--page`: as for flatten.
+    public var inkFormat: InkFormat?
+    public var page: Int?
     public var outputDirectory: String
     /// Pixels per point (dpi / 72).
     public var scale: Double
@@ -18,7 +23,7 @@ public struct RenderArguments: Equatable, Sendable {
     /// 144 dpi unless told otherwise: sharp on screen, small on disk.
     public static let defaultScale = 2.0
 
-    public init(pdf: String, ink: String, outputDirectory: String, scale: Double = RenderArguments.defaultScale,
+    public init(pdf: String?, ink: String, outputDirectory: String, scale: Double = RenderArguments.defaultScale,
                 pages: PageSelection? = nil, password: String? = nil, ignoreMismatch: Bool = false, quiet: Bool = false) {
         self.pdf = pdf
         self.ink = ink
@@ -32,15 +37,19 @@ public struct RenderArguments: Equatable, Sendable {
 
     /// The render options these arguments ask for; the password falls back to `INKPDF_PASSWORD`.
     func options(environment: [String: String]) -> RenderOptions {
-        RenderOptions(scale: scale, pages: pages, password: password ?? environment["INKPDF_PASSWORD"],
-                      ignoreDocumentMismatch: ignoreMismatch)
+        var options = RenderOptions(scale: scale, pages: pages, password: password ?? environment["INKPDF_PASSWORD"],
+                                    ignoreDocumentMismatch: ignoreMismatch)
+        options.inkFormat = inkFormat
+        options.page = page
+        return options
     }
 }
 
 extension Command {
     static func parseRender(_ arguments: [String]) throws(UsageError) -> RenderArguments {
         var scanner = ArgumentScanner(command: "render", arguments: arguments)
-        var ink: String?, output: String?, password: String?, pages: PageSelection?
+        var ink: String?, output: String?, password: String?, pages: PageSelection?, pdfOption: String?
+        var inkFormat: InkFormat?, page: Int?
         var scale: Double?, ignoreMismatch = false, quiet = false
         var limits = WorkerLimits()
         func number(_ option: String, _ text: String) throws(UsageError) -> Double {
@@ -52,6 +61,9 @@ extension Command {
         while let option = scanner.nextOption() {
             switch option {
             case "--ink", "-i": ink = try scanner.value(for: option)
+            case "--pdf": pdfOption = try scanner.value(for: option)
+            case "--ink-format": inkFormat = try scanner.inkFormat(try scanner.value(for: option))
+            case "--page": page = try scanner.pageNumber(try scanner.value(for: option))
             case "--output", "-o": output = try scanner.value(for: option)
             case "--password": password = try scanner.value(for: option)
             case "--ignore-mismatch": ignoreMismatch = true
@@ -70,12 +82,13 @@ extension Command {
             default: throw scanner.unknown(option)
             }
         }
-        let pdf = try scanner.onePositional("IN.pdf")
-        guard let ink else { throw UsageError(message: "render: give the ink layers with --ink FILE") }
+        let (pdf, document) = try scanner.inkInput(ink: ink, pdfOption: pdfOption)
         guard let output else { throw UsageError(message: "render: give the folder for the images with -o DIR") }
-        var parsed = RenderArguments(pdf: pdf, ink: ink, outputDirectory: output, scale: scale ?? RenderArguments.defaultScale,
+        var parsed = RenderArguments(pdf: pdf, ink: document, outputDirectory: output, scale: scale ?? RenderArguments.defaultScale,
                                      pages: pages, password: password, ignoreMismatch: ignoreMismatch, quiet: quiet)
         parsed.limits = limits
+        parsed.inkFormat = inkFormat
+        parsed.page = page
         return parsed
     }
 }

@@ -5,7 +5,7 @@ import InkPipeline
 extension CommandRunner {
     /// Flattens one document: in a worker process when an executable is set
     /// (bounded time and memory, a crash costs only this document), else here.
-    func flattenDocument(_ pdf: String, ink: String, output: String, options: FlattenOptions,
+    func flattenDocument(_ pdf: String?, ink: String, output: String, options: FlattenOptions,
                          limits: WorkerLimits, gate: GateOptions) throws(ExportError) -> FlattenReport {
         if let workerExecutable {
             return try DocumentWorker(executable: workerExecutable, limits: limits, gateArguments: gate.arguments)

@@ -51,9 +51,10 @@ public final class PageOrderedLayers {
     private var lineBufferCapacity = 0
 
     /// Opens the file and indexes it in one streaming pass.
-    public init(path: String) throws {
+    /// `displayName` is what messages call the file (the user's file, when this one was imported from it).
+    public init(path: String, displayName: String? = nil) throws {
         self.path = path
-        displayName = path
+        self.displayName = displayName ?? path
         let reader = try InkLayersReader(path: path)
         header = reader.header
         var entries: [Entry] = []

@@ -1,0 +1,143 @@
+import CCairo
+import Foundation
+import InkFileSystem
+import InkModel
+
+/// Draws what an imported page shows besides ink: filled polygons (under
+/// the ink), then text boxes and images (over it), with cairo; a PDF image
+/// (a TeX formula) is drawn with poppler.
+enum DecorationPainter {
+    /// Draws the page's polygons (the insides of filled strokes), which lie under its ink.
+    static func drawUnderInk(_ decorations: [Decoration], on context: OpaquePointer) {
+        for decoration in decorations {
+            guard case .polygon(let coordinates, let fill) = decoration.content, coordinates.count >= 6 else { continue }
+            cairo_save(context)
+            cairo_set_source_rgba(context, fill.red, fill.green, fill.blue, fill.alpha)
+            cairo_move_to(context, coordinates[0], coordinates[1])
+            var index = 2
+            while index + 1 < coordinates.count {
+                cairo_line_to(context, coordinates[index], coordinates[index + 1])
+                index += 2
+            }
+            cairo_close_path(context)
+            cairo_fill(context)
+            cairo_restore(context)
+        }
+    }
+
+    /// Draws the page's text boxes and images; returns a warning for each image it cannot decode.
+    static func drawOverInk(_ decorations: [Decoration], on context: OpaquePointer) -> [String] {
+        var warnings: [String] = []
+        for decoration in decorations {
+            switch decoration.content {
+            case .polygon: continue
+            case .text(let text, let family, let size, let color):
+                drawText(text, family: family, size: size, color: color, x: decoration.x, y: decoration.y, on: context)
+            case .image(let bytes):
+                if !drawImage(bytes, in: decoration, on: context) {
+                    warnings.append("an image at (\(Int(decoration.x)), \(Int(decoration.y))) is neither PNG nor PDF; it is not drawn")
+                }
+            }
+        }
+        return warnings
+    }
+
+    /// Lines of text, the first with its top at `y`, 1.2 em apart.
+    static func drawText(_ text: String, family: String, size: Double, color: RGBAColor, x: Double, y: Double,
+                         on context: OpaquePointer) {
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        let bold = family.lowercased().contains("bold")
+        let face = family.split(separator: " ").first.map(String.init) ?? "Sans"
+        cairo_select_font_face(context, face.isEmpty ? "Sans" : face, CAIRO_FONT_SLANT_NORMAL,
+                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, size > 0 ? size : 12)
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+        var extents = cairo_font_extents_t()
+        cairo_font_extents(context, &extents)
+        var baseline = y + extents.ascent
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            cairo_move_to(context, x, baseline)
+            cairo_show_text(context, String(line))
+            baseline += max(extents.height, size * 1.2)
+        }
+    }
+
+    /// Draws PNG or PDF bytes stretched over the decoration's rectangle; false for other data.
+    static func drawImage(_ bytes: [UInt8], in box: Decoration, on context: OpaquePointer) -> Bool {
+        guard box.width > 0, box.height > 0 else { return true }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            guard let surface = PNGData.surface(bytes) else { return false }
+            defer { cairo_surface_destroy(surface) }
+            let width = Double(cairo_image_surface_get_width(surface)), height = Double(cairo_image_surface_get_height(surface))
+            guard width > 0, height > 0 else { return false }
+            cairo_save(context)
+            cairo_translate(context, box.x, box.y)
+            cairo_scale(context, box.width / width, box.height / height)
+            cairo_set_source_surface(context, surface, 0, 0)
+            cairo_paint(context)
+            cairo_restore(context)
+            return true
+        }
+        if bytes.starts(with: Array("%PDF".utf8)) {
+            return drawPDF(bytes, in: box, on: context)
+        }
+        return false
+    }
+
+    private static func drawPDF(_ bytes: [UInt8], in box: Decoration, on context: OpaquePointer) -> Bool {
+        let path = (ImportOptionsDirectory.path as NSString).appendingPathComponent("inkpdf-image-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).pdf")
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return false }
+        defer { unlink(path) }
+        guard let document = try? PDFDocument(path: path), document.pageCount >= 1, let page = try? document.page(1) else { return false }
+        let (width, height) = document.displayedSize(of: page)
+        guard width > 0, height > 0 else { return false }
+        cairo_save(context)
+        cairo_translate(context, box.x, box.y)
+        cairo_scale(context, box.width / width, box.height / height)
+        page.renderForPrinting(on: context)
+        cairo_restore(context)
+        return true
+    }
+}
+
+/// Where short-lived files go.
+enum ImportOptionsDirectory {
+    static var path: String {
+        if let value = ProcessInfo.processInfo.environment["TMPDIR"], !value.isEmpty { return value }
+        return "/tmp"
+    }
+}
+
+/// PNG bytes in memory as a cairo image surface.
+enum PNGData {
+    private final class Reader {
+        let bytes: [UInt8]
+        var offset = 0
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+    }
+
+    /// The decoded image, or nil when cairo cannot read it. The corresponding C function is
+    /// `cairo_image_surface_create_from_png_stream`.
+    static func surface(_ bytes: [UInt8]) -> OpaquePointer? {
+        let reader = Reader(bytes)
+        let surface = withExtendedLifetime(reader) {
+            cairo_image_surface_create_from_png_stream({ closure, data, length in
+                let reader = Unmanaged<Reader>.fromOpaque(closure!).takeUnretainedValue()
+                let count = Int(length)
+                guard reader.offset + count <= reader.bytes.count, let data else { return CAIRO_STATUS_READ_ERROR }
+                reader.bytes.withUnsafeBufferPointer { source in
+                    data.update(from: source.baseAddress! + reader.offset, count: count)
+                }
+                reader.offset += count
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(reader).toOpaque())
+        }
+        guard let surface else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        return surface
+    }
+}

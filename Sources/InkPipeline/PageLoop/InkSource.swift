@@ -1,0 +1,124 @@
+import Foundation
+import InkFileSystem
+import InkImport
+import InkModel
+
+/// The ink a command draws, whatever tool wrote it: the layers (an
+/// ink-layers file, or the one an importer streamed a foreign document into),
+/// the page plan a foreign document lays out, and the background PDF.
+///
+/// Downstream code reads `layers` as it reads any ink-layers file; the plan
+/// says what each output page shows under its ink. Temporary files an import
+/// made are removed when the source goes away.
+final class InkSource {
+    /// The ink file as the user named it.
+    let path: String
+    let format: InkFormat
+    let layers: PageOrderedLayers
+    /// The output pages of a foreign document; nil for ink-layers, whose page N is the PDF's page N.
+    let plan: [DocumentPage]?
+    /// The PDF under the ink: the one given, else the one the document names; nil for a notebook.
+    let pdfPath: String?
+    /// What an import left out, one line each.
+    let notes: [String]
+    private let temporaries: [String]
+
+    private init(path: String, format: InkFormat, layers: PageOrderedLayers, plan: [DocumentPage]?, pdfPath: String?,
+                 notes: [String], temporaries: [String]) {
+        self.path = path
+        self.format = format
+        self.layers = layers
+        self.plan = plan
+        self.pdfPath = pdfPath
+        self.notes = notes
+        self.temporaries = temporaries
+    }
+
+    deinit { for file in temporaries { unlink(file) } }
+
+    /// Reads `ink` (format told by content unless `format` says), with `pdf` as the PDF
+    /// under it when given (it replaces the one a foreign document names).
+    static func open(ink: String, pdf: String?, format: InkFormat?, page: Int?, password: String?) throws(ExportError) -> InkSource {
+        guard FileManager.default.fileExists(atPath: ink) else { throw .inputMissing(path: ink) }
+        let detected = format ?? InkImporter.detectFormat(path: ink)
+        guard let detected else {
+            if InkImporter.isPDF(path: ink) { throw .unknownInkFormat(path: ink, isPDF: true) }
+            // Not recognised: read it as ink-layers, whose reader says what is wrong with it.
+            return InkSource(path: ink, format: .inkLayers, layers: try InkInputs.openInk(ink), plan: nil, pdfPath: pdf,
+                             notes: [], temporaries: [])
+        }
+        if detected == .inkLayers {
+            return InkSource(path: ink, format: .inkLayers, layers: try InkInputs.openInk(ink), plan: nil, pdfPath: pdf,
+                             notes: [], temporaries: [])
+        }
+        let options = ImportOptions(pdf: pdf, page: page)
+        let sizes = PDFPageSizes(password: password)
+        let imported: ImportedDocument
+        do {
+            imported = try InkImporter.read(path: ink, format: detected, options: options,
+                                            pdfPageSize: { path, number in sizes.size(of: path, page: number) })
+        } catch {
+            switch error {
+            case .backgroundMissing(let message): throw .backgroundPDFMissing(message: message)
+            case .invalid(let message): throw .invalidImport(message: message)
+            }
+        }
+        var temporaries = [imported.layersPath]
+        if let background = imported.backgroundPDF, background.isTemporary, let resolved = background.resolved {
+            temporaries.append(resolved)
+        }
+        let layers: PageOrderedLayers
+        do {
+            layers = try PageOrderedLayers(path: imported.layersPath, displayName: ink)
+        } catch {
+            for file in temporaries { unlink(file) }
+            throw Flattener.exportError(from: error, path: ink)
+        }
+        let pdfPath = pdf ?? imported.backgroundPDF?.resolved
+        if pdf == nil, let background = imported.backgroundPDF, background.resolved == nil,
+           imported.pages.contains(where: { if case .pdfPage = $0.background { true } else { false } }) {
+            for file in temporaries { unlink(file) }
+            throw .backgroundPDFMissing(message: "\(ink): the background PDF \(background.requested) is not there; give it with --pdf FILE")
+        }
+        return InkSource(path: ink, format: detected, layers: layers, plan: imported.pages, pdfPath: pdfPath,
+                         notes: imported.report.lines, temporaries: temporaries)
+    }
+
+    /// The number of output pages: the plan's, or the PDF's for ink-layers.
+    func outputPageCount(pdfPageCount: Int?) -> Int { plan?.count ?? pdfPageCount ?? 0 }
+
+    /// The PDF page under output page `index` (1-based), nil for paper.
+    func pdfPage(ofOutputPage index: Int) -> Int? {
+        guard let plan else { return index }
+        if case .pdfPage(let number) = plan[index - 1].background { return number }
+        return nil
+    }
+
+    /// Checks that every PDF page the plan shows is in the PDF.
+    func checkPlan(pdfPageCount: Int, pdf: String) throws(ExportError) {
+        guard let plan else { return }
+        for (index, page) in plan.enumerated() {
+            if case .pdfPage(let number) = page.background, number < 1 || number > pdfPageCount {
+                throw .backgroundPageOutOfRange(inkFile: path, page: index + 1, pdfPage: number, pageCount: pdfPageCount, pdf: pdf)
+            }
+        }
+    }
+}
+
+/// Page sizes of background PDFs, read with poppler once per file.
+private final class PDFPageSizes: @unchecked Sendable {
+    private let password: String?
+    private var documents: [String: PDFDocument] = [:]
+    private let lock = NSLock()
+
+    init(password: String?) { self.password = password }
+
+    func size(of path: String, page: Int) -> (width: Double, height: Double)? {
+        lock.lock()
+        defer { lock.unlock() }
+        if documents[path] == nil { documents[path] = try? PDFDocument(path: path, password: password) }
+        guard let document = documents[path], page >= 1, page <= document.pageCount else { return nil }
+        let size = document.displayedSize(ofPage: page)
+        return (size.0, size.1)
+    }
+}
