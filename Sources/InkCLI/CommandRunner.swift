@@ -18,6 +18,7 @@ public struct CommandRunner {
         \(renderUsage)
         \(exportUsage)
         \(layersUsage)
+        \(convertUsage)
         \(entitlementUsage)
           inkpdf --help | --version
 
@@ -45,6 +46,8 @@ public struct CommandRunner {
         \(renderHelp)
 
         \(layersHelp)
+
+        \(convertHelp)
 
         \(entitlementHelp)
 
@@ -113,6 +116,7 @@ public struct CommandRunner {
         case .export(let arguments): return export(arguments, output: &output, errors: &errors)
         case .isolated(let command): return runAsIsolatedWorker(command, output: &output, errors: &errors)
         case .extract(let arguments): return extract(arguments, output: &output, errors: &errors)
+        case .convert(let arguments): return convert(arguments, output: &output, errors: &errors)
         }
     }
 

@@ -17,6 +17,7 @@ public enum Command: Equatable, Sendable {
     case render(RenderArguments)
     case export(ExportArguments)
     case extract(ExtractArguments)
+    case convert(ConvertArguments)
     /// Hidden: a command run as a worker process (`__isolated export …`), printing as it would.
     indirect case isolated(Command)
 }
@@ -40,6 +41,7 @@ extension Command {
         case "export": return .export(try parseExport(rest))
         case DocumentWorker.isolatedVerb: return .isolated(try parse(rest))
         case "extract": return .extract(try parseExtract(rest))
+        case "convert": return .convert(try parseConvert(rest))
         case "entitlement", "licence", "license": return .entitlement(try parseEntitlement(verb: verb, rest))
         default: throw UsageError(message: "unknown command '\(verb)'")
         }

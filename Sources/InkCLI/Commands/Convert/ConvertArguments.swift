@@ -1,0 +1,49 @@
+import InkModel
+import InkPipeline
+
+/// `inkpdf convert INK -o OUT.ink.jsonl[.gz] [--pdf FILE] [--page N] [--ink-format NAME]`.
+public struct ConvertArguments: Equatable, Sendable {
+    public var ink: String
+    public var output: String
+    public var pdf: String?
+    public var inkFormat: InkFormat?
+    public var page: Int?
+    public var password: String?
+    public var quiet = false
+
+    public init(ink: String, output: String, pdf: String? = nil) {
+        self.ink = ink
+        self.output = output
+        self.pdf = pdf
+    }
+
+    /// The conversion options these arguments ask for; the password falls back to `INKPDF_PASSWORD`.
+    func options(environment: [String: String]) -> ConvertOptions {
+        ConvertOptions(inkFormat: inkFormat, page: page, password: password ?? environment["INKPDF_PASSWORD"],
+                       compressionLevel: CommandRunner.compression(for: output))
+    }
+}
+
+extension Command {
+    static func parseConvert(_ arguments: [String]) throws(UsageError) -> ConvertArguments {
+        var scanner = ArgumentScanner(command: "convert", arguments: arguments)
+        var parsed = ConvertArguments(ink: "", output: "")
+        var output: String?
+        while let option = scanner.nextOption() {
+            switch option {
+            case "--output", "-o": output = try scanner.value(for: option)
+            case "--pdf": parsed.pdf = try scanner.value(for: option)
+            case "--ink-format": parsed.inkFormat = try scanner.inkFormat(try scanner.value(for: option))
+            case "--page": parsed.page = try scanner.pageNumber(try scanner.value(for: option))
+            case "--password": parsed.password = try scanner.value(for: option)
+            case "--quiet", "-q": parsed.quiet = true
+            default: throw scanner.unknown(option)
+            }
+        }
+        parsed.ink = try scanner.onePositional(missing: "which ink file? give a .xopp, .rm, .rmdoc, .content or ink-layers file",
+                                               kind: "ink file")
+        guard let output else { throw UsageError(message: "convert: give the output with -o OUT.ink.jsonl.gz") }
+        parsed.output = output
+        return parsed
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import InkFileSystem
+import InkModel
+
+/// Converts any ink file inkpdf reads into an ink-layers file: every stroke with
+/// every value it had (what ink-layers has no field for stays under the
+/// importer's extension key), and a report of what ink-layers cannot hold.
+///
+/// Ink-layers pages are pages of a PDF: ink over PDF page N goes to page N.
+/// A document with a PDF keeps only the ink over its PDF's pages (paper pages it
+/// inserts are listed as left out; the ink of a PDF page shown twice is joined);
+/// a notebook without a PDF numbers its pages in order.
+public enum Converter {
+    public static func convert(ink inkPath: String, pdf pdfPath: String?, output outputPath: String,
+                               options: ConvertOptions = ConvertOptions()) throws(ExportError) -> ConvertReport {
+        try InkInputs.refuseOverwritingInputs(output: outputPath, inputs: [inkPath] + (pdfPath.map { [$0] } ?? []))
+        let source = try InkSource.open(ink: inkPath, pdf: pdfPath, format: options.inkFormat, page: options.page,
+                                        password: options.password)
+        var header = source.layers.header
+        var pdfPageCount: Int?
+        if let pdf = source.pdfPath {
+            let document = try PDFDocument(path: pdf, password: options.password)
+            pdfPageCount = document.pageCount
+            try source.checkPlan(pdfPageCount: document.pageCount, pdf: pdf)
+            header.pdfPageCount = document.pageCount
+            header.pdfSHA256 = try ExportError.sha256(ofFileAt: pdf)
+        }
+        // Which output pages go where: (ink-layers page, output page).
+        var placements: [(page: Int, from: Int)] = []
+        var notes = source.notes
+        if let plan = source.plan {
+            var paperPages = 0, repeated = 0, decorated = 0
+            var seen = Set<Int>()
+            for (index, page) in plan.enumerated() {
+                decorated += page.decorations.count
+                switch page.background {
+                case .pdfPage(let number):
+                    if !seen.insert(number).inserted { repeated += 1 }
+                    placements.append((number, index + 1))
+                case .paper:
+                    if pdfPageCount == nil { placements.append((index + 1, index + 1)) } else { paperPages += 1 }
+                }
+            }
+            if paperPages > 0 {
+                notes.append("\(paperPages) inserted page\(paperPages == 1 ? "" : "s") without a PDF page left out (ink-layers pages are pages of the PDF; flatten keeps them)")
+            }
+            if repeated > 0 {
+                notes.append("\(repeated) repeated PDF page\(repeated == 1 ? "" : "s"): their ink is joined on the one PDF page")
+            }
+            if decorated > 0 {
+                notes.append("\(decorated) text box\(decorated == 1 ? "" : "es"), image\(decorated == 1 ? "" : "s") or fill\(decorated == 1 ? "" : "s") not carried (ink-layers holds strokes; flatten draws them)")
+            }
+            if pdfPageCount == nil {
+                notes.append("no PDF: pages are numbered in order; flatten the converted file over a PDF of \(plan.count) page\(plan.count == 1 ? "" : "s")")
+            }
+        } else {
+            placements = source.layers.inkedPages.map { ($0, $0) }
+        }
+        let byOutput = Set(source.layers.inkedPages)
+        var strokes = 0, pages = Set<Int>()
+        let output = try AtomicOutput.reserve(outputPath)
+        do {
+            let writer = try InkLayersWriter(path: output.writablePath, compressionLevel: options.compressionLevel)
+            try writer.write(header: header)
+            for (page, from) in placements.sorted(by: { ($0.page, $0.from) < ($1.page, $1.from) }) where byOutput.contains(from) {
+                for var layer in try LayersRevision.namingLastGoodRevision({ try source.layers.layers(forPage: from) }) {
+                    layer.page = page
+                    strokes += layer.strokes.count
+                    pages.insert(page)
+                    try writer.write(layer: layer)
+                }
+            }
+            try writer.close()
+        } catch let error as ExportError {
+            throw error
+        } catch {
+            throw Flattener.exportError(from: error, path: outputPath)
+        }
+        try output.commitForExport()
+        return ConvertReport(output: outputPath, format: source.format, pageCount: pages.count, strokeCount: strokes, notes: notes)
+    }
+}
+
+/// What `convert` may be told besides its files.
+public struct ConvertOptions: Sendable {
+    public var inkFormat: InkFormat?
+    public var page: Int?
+    public var password: String?
+    /// gzip level of the output, nil for plain JSON Lines.
+    public var compressionLevel: Int32?
+
+    public init(inkFormat: InkFormat? = nil, page: Int? = nil, password: String? = nil, compressionLevel: Int32? = nil) {
+        self.inkFormat = inkFormat
+        self.page = page
+        self.password = password
+        self.compressionLevel = compressionLevel
+    }
+}
+
+/// What a conversion wrote, and what it could not carry (one line each).
+public struct ConvertReport: Sendable, Equatable {
+    public var output: String
+    public var format: InkFormat
+    public var pageCount: Int
+    public var strokeCount: Int
+    public var notes: [String]
+}
