@@ -103,7 +103,7 @@ public enum PageRenderer {
         cairo_paint(context)
         cairo_scale(context, scale, scale)
         cairo_save(context)
-        if options.drawsPage { page.withHandle { poppler_page_render($0, context) } }
+        if options.drawsPage { page.withUnsafeHandle { poppler_page_render($0, context) } }
         cairo_restore(context)
         _ = consume page
         CairoInkPainter.draw(drawings, on: context, textures: textures, snapping: !options.referenceInk)
