@@ -74,7 +74,7 @@ public enum Exporter {
                 if options.embedInk, let sidecar {
                     try sidecar.wait()
                     let bytes = try readFile(sidecar.writablePath, name: sidecar.destination)
-                    EmbeddedInk.attach(bytes, fileName: (sidecar.destination as NSString).lastPathComponent,
+                    try EmbeddedInk.attach(bytes, fileName: (sidecar.destination as NSString).lastPathComponent,
                                        date: stats.latestInkTime.map(EmbeddedInk.pdfDate), to: document)
                     document.releaseAllObjects()
                 }
@@ -119,7 +119,7 @@ public enum Exporter {
         for (page, placement) in zip(pages, placements) {
             let size = placement.displayedSize
             writer.beginPage(width: size.width, height: size.height)
-            try ink.drawInk(ofPage: page, on: writer.context)
+            try writer.withUnsafeHandle { (context) throws(ExportError) in try ink.drawInk(ofPage: page, on: context) }
             try writer.endPage()
         }
         try writer.finish()

@@ -108,12 +108,10 @@ public enum Flattener {
             writer.beginPage(width: size.0, height: size.1)
             if writesLabels, let label = labels[index] { writer.setPageLabel(label) }
             navigation.beginPage(source: number, on: writer)
-            cairo_save(writer.context)
-            page.renderForPrinting(on: writer.context)
-            cairo_restore(writer.context)
+            writer.withUnsafeHandle { context in cairo_save(context); page.renderForPrinting(on: context); cairo_restore(context) }
             navigation.addLinks(document.links(on: page), source: number, on: writer)
             _ = consume page
-            try ink.drawInk(ofPage: number, on: writer.context)
+            try writer.withUnsafeHandle { (context) throws(ExportError) in try ink.drawInk(ofPage: number, on: context) }
             try writer.endPage()
         }
         navigation.finish(on: writer)
