@@ -8,8 +8,10 @@ public final class PDFDocument {
     private let handle: OpaquePointer
     public let path: String
     public let pageCount: Int
-    /// The password's bytes in the form that opened the file (`PasswordCandidates`), for qpdf.
-    private var workingPassword: [UInt8]?
+    /// The forms of the password for qpdf (`PasswordCandidates`), the one that opened the file here first.
+    /// poppler-glib also tries a UTF-8 password as Latin-1 itself, so the form that opened the
+    /// file in poppler may not be the one qpdf (which does not transcode) needs: qpdf tries them all.
+    private var qpdfPasswordForms: [[UInt8]?] = [nil]
     private var rotations: [Int]?
     private var sizes: [Int: (Double, Double)] = [:]
     private var destinationTree: OpaquePointer?
@@ -30,12 +32,13 @@ public final class PDFDocument {
         defer { g_free(uri) }
 
         var lastError: GLibError?
-        for candidate in PasswordCandidates.forms(of: password) {
+        let forms = PasswordCandidates.forms(of: password)
+        for candidate in forms {
             var error: UnsafeMutablePointer<GError>?
             let document = PasswordCandidates.withCString(candidate) { poppler_document_new_from_file(uri, $0, &error) }
             if let document {
                 handle = document
-                workingPassword = candidate
+                qpdfPasswordForms = [candidate] + forms.filter { $0 != candidate }
                 pageCount = Int(poppler_document_get_n_pages(document))
                 // Every stored property is set, so deinit releases the document when this throws.
                 guard pageCount > 0 else { throw .emptyPDF(path: path) }
@@ -61,7 +64,7 @@ public final class PDFDocument {
     /// Page `number`'s `/Rotate`, normalised (0, 90, 180, 270).
     func rotation(ofPage number: Int) -> Int {
         if rotations == nil {
-            rotations = PageRotations.read(path: path, passwordBytes: workingPassword) ?? []
+            rotations = PageRotations.read(path: path, passwordForms: qpdfPasswordForms) ?? []
         }
         if let rotations, rotations.count == pageCount { return rotations[number - 1] }
         // qpdf could not read what poppler repaired: tell 90 from 0 by whether the shown size is the crop box turned.
@@ -87,7 +90,7 @@ public final class PDFDocument {
         if let size = sizes[page.number] { return size }
         var size = page.displayedSize
         if size.width < 1 || size.height < 1,
-           let media = PageRotations.mediaBoxSize(path: path, passwordBytes: workingPassword, page: page.number),
+           let media = PageRotations.mediaBoxSize(path: path, passwordForms: qpdfPasswordForms, page: page.number),
            media.0 >= 1, media.1 >= 1 {
             size = rotation(ofPage: page.number) % 180 == 0 ? (media.0, media.1) : (media.1, media.0)
         }

@@ -3,10 +3,9 @@
 /// (the displayed size only tells 0/180 from 90/270).
 enum PageRotations {
     /// `result[i]` is page i + 1's rotation, or nil when qpdf cannot read the file.
-    /// `passwordBytes` is the password in the form that opened the file in
-    /// poppler (see `PasswordCandidates`), nil for none.
-    static func read(path: String, passwordBytes: [UInt8]?) -> [Int]? {
-        guard let document = try? QPDFDocument(path: path, passwordForms: [passwordBytes], passwordGiven: passwordBytes != nil)
+    /// `passwordForms` are the forms of the password to try (see `PasswordCandidates`), `[nil]` for none.
+    static func read(path: String, passwordForms: [[UInt8]?]) -> [Int]? {
+        guard let document = try? QPDFDocument(path: path, passwordForms: passwordForms, passwordGiven: passwordForms != [nil])
         else { return nil }
         return (1...document.pageCount).map { number in
             // One page's handles at a time, so that the table does not grow with the page count.
@@ -15,8 +14,8 @@ enum PageRotations {
     }
 
     /// Page `number`'s MediaBox width and height, or nil.
-    static func mediaBoxSize(path: String, passwordBytes: [UInt8]?, page number: Int) -> (Double, Double)? {
-        guard let document = try? QPDFDocument(path: path, passwordForms: [passwordBytes], passwordGiven: passwordBytes != nil),
+    static func mediaBoxSize(path: String, passwordForms: [[UInt8]?], page number: Int) -> (Double, Double)? {
+        guard let document = try? QPDFDocument(path: path, passwordForms: passwordForms, passwordGiven: passwordForms != [nil]),
               number >= 1, number <= document.pageCount,
               let box = document.page(number).inherited("/MediaBox"), box.isArray, box.count == 4 else { return nil }
         let values = box.items.compactMap(\.number)
