@@ -41,10 +41,11 @@ public enum InkFidelity {
         let data = cairo_image_surface_get_data(surface)!
         var values = [Double](repeating: 0, count: width * height)
         for y in 0..<height {
-            let row = data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
-            for x in 0..<width {
-                let word = row[x]
-                values[y * width + x] = 0.299 * Double((word >> 16) & 0xFF) + 0.587 * Double((word >> 8) & 0xFF) + 0.114 * Double(word & 0xFF)
+            data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { row in
+                for x in 0..<width {
+                    let word = row[x]
+                    values[y * width + x] = 0.299 * Double((word >> 16) & 0xFF) + 0.587 * Double((word >> 8) & 0xFF) + 0.114 * Double(word & 0xFF)
+                }
             }
         }
         return (width, height, values)

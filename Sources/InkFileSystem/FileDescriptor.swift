@@ -32,6 +32,15 @@ public struct FileDescriptor: ~Copyable, Sendable {
         }
     }
 
+    /// Writes every byte of `bytes` (see `writeAll(_:)` for a buffer).
+    public func writeAll(_ bytes: [UInt8]) throws(Errno) {
+        // withUnsafeBytes rethrows untyped errors; the typed one is carried out by hand.
+        let failure = bytes.withUnsafeBytes { buffer -> Errno? in
+            do throws(Errno) { try writeAll(buffer); return nil } catch { return error }
+        }
+        if let failure { throw failure }
+    }
+
     /// Reads up to `buffer.count` bytes at the current offset; 0 at the end. The corresponding C function is `read`.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
         try Errno.retryingOnInterrupt { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }

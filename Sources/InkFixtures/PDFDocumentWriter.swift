@@ -15,15 +15,27 @@ public final class PDFDocumentWriter {
     private var font = TextFont.body
     private var fontKey = ""
 
-    /// Creates the surface. The corresponding C function is `cairo_pdf_surface_create`.
+    /// Creates the surface and its context.
+    ///
+    /// Ownership: `deinit` alone destroys the two. A throw before both are
+    /// stored destroys what was made here (deinit does not run on a partly
+    /// initialised object); a throw after runs deinit, so nothing is destroyed
+    /// here too.
+    ///
+    /// The corresponding C functions are `cairo_pdf_surface_create` and `cairo_create`.
     public init(path: String, firstPageWidth: Double, firstPageHeight: Double) throws {
         self.path = path
-        surface = cairo_pdf_surface_create(path, firstPageWidth, firstPageHeight)
-        context = cairo_create(surface)
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_destroy(context)
+        let surface = cairo_pdf_surface_create(path, firstPageWidth, firstPageHeight)!
+        let surfaceStatus = cairo_surface_status(surface)
+        guard surfaceStatus == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
+            throw SampleError.cairo(path: path, status: String(cString: cairo_status_to_string(surfaceStatus)))
+        }
+        self.surface = surface
+        context = cairo_create(surface)
+        // Every stored property is set: from here, deinit destroys both.
+        let status = cairo_status(context)
+        guard status == CAIRO_STATUS_SUCCESS else {
             throw SampleError.cairo(path: path, status: String(cString: cairo_status_to_string(status)))
         }
         cairo_pdf_surface_restrict_to_version(surface, CAIRO_PDF_VERSION_1_5)

@@ -55,7 +55,7 @@ extension Certificate {
         for index in 0..<OPENSSL_sk_num(chain) {
             guard let raw = OPENSSL_sk_value(chain, index) else { continue }
             let certificate = OpaquePointer(raw)
-            X509_up_ref(certificate)
+            guard X509_up_ref(certificate) == 1 else { return setupFailure("keeping the verified chain") }
             path.append(Certificate(adopting: certificate))
         }
         return .success(path)

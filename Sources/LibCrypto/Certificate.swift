@@ -10,7 +10,8 @@ public final class Certificate: @unchecked Sendable {
 
     deinit { X509_free(handle) }
 
-    public func withUnsafeHandle<T>(_ body: (OpaquePointer) throws -> T) rethrows -> T { try body(handle) }
+    /// Calls `body` with the `X509`, which must not outlive the call (nor be freed by it).
+    public func withUnsafeHandle<T, E: Error>(_ body: (OpaquePointer) throws(E) -> T) throws(E) -> T { try body(handle) }
 
     /// Parses one DER certificate; trailing bytes are an error. The corresponding C function is `d2i_X509`.
     public convenience init(der: [UInt8]) throws(LibCryptoError) {
@@ -58,7 +59,10 @@ public final class Certificate: @unchecked Sendable {
     /// The corresponding C function is `X509_NAME_print_ex`.
     public var subject: String {
         guard let bio = try? MemoryBIO(operation: "printing a name") else { return "?" }
-        _ = bio.withUnsafeHandle { X509_NAME_print_ex($0, X509_get_subject_name(handle), 0, inkpdf_XN_FLAG_RFC2253()) }
+        guard bio.withUnsafeHandle({ X509_NAME_print_ex($0, X509_get_subject_name(handle), 0, inkpdf_XN_FLAG_RFC2253()) }) >= 0 else {
+            LibCryptoError.discardQueued()
+            return "?"
+        }
         return String(decoding: bio.contents, as: UTF8.self)
     }
 

@@ -35,9 +35,6 @@ public struct CertificateBuilder {
         }
         guard ok else { throw .drain(operation) }
 
-        var context = X509V3_CTX()
-        let issuerHandle = issuer?.withUnsafeHandle { $0 } ?? handle
-        X509V3_set_ctx(&context, issuerHandle, handle, nil, nil, 0)
         var extensions: [(String, String)] = [
             ("basicConstraints", isCertificateAuthority ? "critical,CA:TRUE" : "critical,CA:FALSE"),
             ("keyUsage", isCertificateAuthority ? "critical,keyCertSign,cRLSign" : "critical,digitalSignature"),
@@ -45,10 +42,20 @@ public struct CertificateBuilder {
         ]
         if issuer != nil { extensions.append(("authorityKeyIdentifier", "keyid:always")) }
         extensions += markerOIDs.map { ($0, "DER:05:00") }
-        for (extensionName, value) in extensions {
-            guard let created = X509V3_EXT_nconf(nil, &context, extensionName, value) else { throw .drain("\(operation): \(extensionName)") }
-            defer { X509_EXTENSION_free(created) }
-            guard X509_add_ext(handle, created, -1) == 1 else { throw .drain("\(operation): \(extensionName)") }
+        // The extension context keeps the issuer's pointer: it is used only inside the issuer's withUnsafeHandle.
+        func addExtensions(issuedBy issuerHandle: OpaquePointer) throws(LibCryptoError) {
+            var context = X509V3_CTX()
+            X509V3_set_ctx(&context, issuerHandle, handle, nil, nil, 0)
+            for (extensionName, value) in extensions {
+                guard let created = X509V3_EXT_nconf(nil, &context, extensionName, value) else { throw .drain("\(operation): \(extensionName)") }
+                defer { X509_EXTENSION_free(created) }
+                guard X509_add_ext(handle, created, -1) == 1 else { throw .drain("\(operation): \(extensionName)") }
+            }
+        }
+        if let issuer {
+            try issuer.withUnsafeHandle { (issuerHandle) throws(LibCryptoError) in try addExtensions(issuedBy: issuerHandle) }
+        } else {
+            try addExtensions(issuedBy: handle)
         }
         guard issuerKey.withUnsafeHandle({ X509_sign(handle, $0, digest.algorithm) }) > 0 else { throw .drain(operation) }
         return withExtendedLifetime(issuer) { certificate }

@@ -1,14 +1,15 @@
 import CCrypto
 
-/// A running message digest (SHA-256, SHA-384) fed in pieces: a single owner
+/// A running message digest (SHA-256, SHA-384, MD5) fed in pieces: a single owner
 /// of libcrypto's `EVP_MD_CTX`, freed exactly once.
 public struct DigestContext: ~Copyable {
     private let context: OpaquePointer
 
     /// Starts a digest. The corresponding C functions are `EVP_MD_CTX_new` and `EVP_DigestInit_ex`.
     public init(_ digest: MessageDigest) throws(LibCryptoError) {
+        guard let algorithm = digest.algorithm else { throw LibCryptoError.drain("EVP_\(digest)") }
         guard let context = EVP_MD_CTX_new() else { throw LibCryptoError.drain("EVP_MD_CTX_new") }
-        guard EVP_DigestInit_ex(context, digest.algorithm, nil) == 1 else {
+        guard EVP_DigestInit_ex(context, algorithm, nil) == 1 else {
             EVP_MD_CTX_free(context)
             throw LibCryptoError.drain("EVP_DigestInit_ex")
         }

@@ -23,7 +23,8 @@ public struct MemoryBIO: ~Copyable {
 
     deinit { BIO_free(handle) }
 
-    public func withUnsafeHandle<T>(_ body: (OpaquePointer) throws -> T) rethrows -> T { try body(handle) }
+    /// Calls `body` with the `BIO`, which must not outlive the call (nor be freed by it).
+    public func withUnsafeHandle<T, E: Error>(_ body: (OpaquePointer) throws(E) -> T) throws(E) -> T { try body(handle) }
 
     /// The bytes written so far. The corresponding C macro is `BIO_get_mem_data`.
     public var contents: [UInt8] {

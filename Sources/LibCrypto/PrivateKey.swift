@@ -15,7 +15,8 @@ public final class PrivateKey: @unchecked Sendable {
 
     deinit { EVP_PKEY_free(handle) }
 
-    public func withUnsafeHandle<T>(_ body: (OpaquePointer) throws -> T) rethrows -> T { try body(handle) }
+    /// Calls `body` with the `EVP_PKEY`, which must not outlive the call (nor be freed by it).
+    public func withUnsafeHandle<T, E: Error>(_ body: (OpaquePointer) throws(E) -> T) throws(E) -> T { try body(handle) }
 
     /// A fresh EC key. The corresponding C functions are `EVP_PKEY_keygen_init`,
     /// `EVP_PKEY_CTX_set_ec_paramgen_curve_nid` and `EVP_PKEY_keygen`.

@@ -9,13 +9,15 @@ public final class PublicKey: @unchecked Sendable {
 
     /// Adds a reference to an `EVP_PKEY` someone else owns. The corresponding C function is `EVP_PKEY_up_ref`.
     public init(retaining handle: OpaquePointer) {
-        EVP_PKEY_up_ref(handle)
+        // Only a corrupt key fails to count one more reference; sharing it uncounted would free it twice.
+        precondition(EVP_PKEY_up_ref(handle) == 1, "EVP_PKEY_up_ref failed")
         self.handle = handle
     }
 
     deinit { EVP_PKEY_free(handle) }
 
-    public func withUnsafeHandle<T>(_ body: (OpaquePointer) throws -> T) rethrows -> T { try body(handle) }
+    /// Calls `body` with the `EVP_PKEY`, which must not outlive the call (nor be freed by it).
+    public func withUnsafeHandle<T, E: Error>(_ body: (OpaquePointer) throws(E) -> T) throws(E) -> T { try body(handle) }
 
     /// Reads a PEM `PUBLIC KEY` (SubjectPublicKeyInfo). The corresponding C function is `PEM_read_bio_PUBKEY`.
     public convenience init(pem: String) throws(LibCryptoError) {

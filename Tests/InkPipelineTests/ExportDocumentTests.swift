@@ -37,7 +37,7 @@ import Testing
                 form.set("/Fields", document.newArray([field]))
                 form.set("/NeedAppearances", document.parse("true"))
                 document.root.set("/AcroForm", form)
-                EmbeddedInk.attach(Array("syllabus".utf8), fileName: "syllabus.txt", date: "D:20240101000000Z", to: document)
+                try EmbeddedInk.attach(Array("syllabus".utf8), fileName: "syllabus.txt", date: "D:20240101000000Z", to: document)
                 // The attachment helper's key is the ink's: re-key it as an ordinary attachment.
                 let tree = document.root["/Names"]!["/EmbeddedFiles"]!
                 tree.set("/Names", document.newArray([document.newText("syllabus.txt"), NameTree.entries(of: tree)[0].value]))

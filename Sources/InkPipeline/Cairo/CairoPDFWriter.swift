@@ -2,9 +2,12 @@ import CCairo
 import Foundation
 
 /// A cairo PDF surface and its drawing context, writing to a file page by page.
+///
+/// Ownership: the writer owns both and destroys each once, in `deinit`; the
+/// context is lent out only through `withUnsafeHandle`.
 final class CairoPDFWriter {
     private let surface: OpaquePointer
-    let context: OpaquePointer
+    private let context: OpaquePointer
     /// The destination named in errors (the file written may be its temporary twin).
     let name: String
     private let path: String
@@ -22,6 +25,9 @@ final class CairoPDFWriter {
         cairo_destroy(context)
         cairo_surface_destroy(surface)
     }
+
+    /// Calls `body` with the drawing context (`cairo_t`), which must not outlive the call.
+    func withUnsafeHandle<T, E: Error>(_ body: (OpaquePointer) throws(E) -> T) throws(E) -> T { try body(context) }
 
     /// Sets one metadata entry; cairo omits values it cannot take (see the notes on dates).
     ///

@@ -1,5 +1,5 @@
 import InkFileSystem
-import CCrypto
+import LibCrypto
 import Foundation
 import InkModel
 
@@ -13,13 +13,19 @@ public enum EmbeddedInk {
     /// as `fileName`, dated `date` (a PDF date; nil: no dates, never "now",
     /// so that the same inputs give the same bytes). Replaces an earlier one.
     /// Leaves `/PageMode` alone: viewers need not open the attachment pane.
-    static func attach(_ bytes: [UInt8], fileName: String, date: String?, to document: QPDFDocument) {
+    static func attach(_ bytes: [UInt8], fileName: String, date: String?, to document: QPDFDocument) throws(ExportError) {
+        let checksum: [UInt8]
+        do {
+            checksum = try MessageDigest.md5.digest(bytes)
+        } catch {
+            throw .renderFailed(path: document.path, page: nil, reason: "the embedded ink's checksum: \(error)")
+        }
         let file = document.newStream(bytes)
         file.set("/Type", document.newName("/EmbeddedFile"))
         file.set("/Subtype", document.newName("/application/gzip"))
         let parameters = document.newDictionary()
         parameters.set("/Size", document.newInteger(bytes.count))
-        parameters.set("/CheckSum", document.newBytes(md5(bytes)))
+        parameters.set("/CheckSum", document.newBytes(checksum))
         if let date {
             parameters.set("/CreationDate", document.newText(date))
             parameters.set("/ModDate", document.newText(date))
@@ -86,12 +92,12 @@ public enum EmbeddedInk {
         let bytes = try data(in: document)
         do {
             _ = try LayersFileReplacement.write(to: output) { temporary in
-                guard let file = fopen(temporary, "wb") else {
-                    throw ExportError.writeFailed(path: output, reason: String(cString: strerror(errno)))
-                }
-                let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-                guard fclose(file) == 0, written == bytes.count else {
-                    throw ExportError.writeFailed(path: output, reason: String(cString: strerror(errno)))
+                do {
+                    let file = try FileDescriptor(opening: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC)
+                    try file.writeAll(bytes)
+                    try file.close()
+                } catch {
+                    throw ExportError.writeFailed(path: output, reason: "\(error)")
                 }
                 // Refuse to hand back something that is not an ink-layers file.
                 do {
@@ -112,13 +118,5 @@ public enum EmbeddedInk {
     static func pdfDate(_ seconds: Double) -> String {
         let iso = Flattener.isoDate(seconds)   // YYYY-MM-DDThh:mm:ssZ
         return "D:" + iso.filter(\.isNumber) + "Z"
-    }
-
-    /// The corresponding C function is `EVP_Digest`.
-    private static func md5(_ bytes: [UInt8]) -> [UInt8] {
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        _ = bytes.withUnsafeBytes { EVP_Digest($0.baseAddress, $0.count, &digest, &length, EVP_md5(), nil) }
-        return Array(digest.prefix(Int(length)))
     }
 }

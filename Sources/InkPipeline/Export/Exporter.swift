@@ -86,7 +86,7 @@ public enum Exporter {
                 if options.embedInk, let sidecar {
                     try sidecar.wait()
                     let bytes = try readFile(sidecar.writablePath, name: sidecar.destination)
-                    EmbeddedInk.attach(bytes, fileName: (sidecar.destination as NSString).lastPathComponent,
+                    try EmbeddedInk.attach(bytes, fileName: (sidecar.destination as NSString).lastPathComponent,
                                        date: stats.latestInkTime.map(EmbeddedInk.pdfDate), to: document)
                     document.releaseAllObjects()
                 }
@@ -136,17 +136,19 @@ public enum Exporter {
             let size = placement.displayedSize
             writer.beginPage(width: size.width, height: size.height)
             let planned = source.plan?[page - 1]
-            cairo_save(writer.context)
-            if let planned, planned.width > 0, planned.height > 0,
-               abs(planned.width - size.width) > 0.01 || abs(planned.height - size.height) > 0.01 {
-                cairo_scale(writer.context, size.width / planned.width, size.height / planned.height)
+            try writer.withUnsafeHandle { (context) throws(ExportError) in
+                cairo_save(context)
+                if let planned, planned.width > 0, planned.height > 0,
+                   abs(planned.width - size.width) > 0.01 || abs(planned.height - size.height) > 0.01 {
+                    cairo_scale(context, size.width / planned.width, size.height / planned.height)
+                }
+                if let planned { DecorationPainter.drawUnderInk(planned.decorations, on: context) }
+                try ink.drawInk(ofPage: page, on: context)
+                if let planned {
+                    warnings += DecorationPainter.drawOverInk(planned.decorations, on: context).map { "page \(page): \($0)" }
+                }
+                cairo_restore(context)
             }
-            if let planned { DecorationPainter.drawUnderInk(planned.decorations, on: writer.context) }
-            try ink.drawInk(ofPage: page, on: writer.context)
-            if let planned {
-                warnings += DecorationPainter.drawOverInk(planned.decorations, on: writer.context).map { "page \(page): \($0)" }
-            }
-            cairo_restore(writer.context)
             try writer.endPage()
         }
         try writer.finish()

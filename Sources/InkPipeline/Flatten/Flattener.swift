@@ -146,34 +146,36 @@ public enum Flattener {
             writer.beginPage(width: width, height: height)
             if writesLabels, let label = labels[index] { writer.setPageLabel(label) }
             navigation.beginPage(output: index + 1, on: writer)
-            if let document, let pdfNumber = sources[index] {
-                let page = try document.page(pdfNumber)
-                cairo_save(writer.context)
-                page.renderForPrinting(on: writer.context)
-                cairo_restore(writer.context)
-                navigation.addLinks(document.links(on: page), output: index + 1, on: writer)
-                _ = consume page
-            }
             let planned = source.plan?[number - 1]
-            if let planned, case .paper(let paper) = planned.background {
-                PaperPainter.draw(paper, width: width, height: height, on: writer.context)
-                if let image = paper.image,
-                   !DecorationPainter.drawImage(image, in: Decoration(layer: 0, x: 0, y: 0, width: width, height: height,
-                                                                     content: .image(image)), on: writer.context) {
-                    warnings.append("page \(number): the background image is neither PNG nor PDF; plain paper is drawn")
+            try writer.withUnsafeHandle { (context) throws(ExportError) in
+                if let document, let pdfNumber = sources[index] {
+                    let page = try document.page(pdfNumber)
+                    cairo_save(context)
+                    page.renderForPrinting(on: context)
+                    cairo_restore(context)
+                    navigation.addLinks(document.links(on: page), output: index + 1, on: writer)
+                    _ = consume page
                 }
+                if let planned, case .paper(let paper) = planned.background {
+                    PaperPainter.draw(paper, width: width, height: height, on: context)
+                    if let image = paper.image,
+                       !DecorationPainter.drawImage(image, in: Decoration(layer: 0, x: 0, y: 0, width: width, height: height,
+                                                                         content: .image(image)), on: context) {
+                        warnings.append("page \(number): the background image is neither PNG nor PDF; plain paper is drawn")
+                    }
+                }
+                // Ink is laid out on the page size the tool recorded; a PDF page of another size is scaled to it.
+                cairo_save(context)
+                if let planned, planned.width > 0, planned.height > 0, abs(planned.width - width) > 0.01 || abs(planned.height - height) > 0.01 {
+                    cairo_scale(context, width / planned.width, height / planned.height)
+                }
+                if let planned { DecorationPainter.drawUnderInk(planned.decorations, on: context) }
+                try ink.drawInk(ofPage: number, on: context)
+                if let planned {
+                    warnings += DecorationPainter.drawOverInk(planned.decorations, on: context).map { "page \(number): \($0)" }
+                }
+                cairo_restore(context)
             }
-            // Ink is laid out on the page size the tool recorded; a PDF page of another size is scaled to it.
-            cairo_save(writer.context)
-            if let planned, planned.width > 0, planned.height > 0, abs(planned.width - width) > 0.01 || abs(planned.height - height) > 0.01 {
-                cairo_scale(writer.context, width / planned.width, height / planned.height)
-            }
-            if let planned { DecorationPainter.drawUnderInk(planned.decorations, on: writer.context) }
-            try ink.drawInk(ofPage: number, on: writer.context)
-            if let planned {
-                warnings += DecorationPainter.drawOverInk(planned.decorations, on: writer.context).map { "page \(number): \($0)" }
-            }
-            cairo_restore(writer.context)
             try writer.endPage()
         }
         navigation.finish(on: writer)

@@ -56,20 +56,24 @@ final class NavigationWriter {
 
     /// Call once the output page's size is set and before anything is drawn on it.
     func beginPage(output: Int, on writer: CairoPDFWriter) {
-        let context = writer.context
-        if !started {
-            cairo_tag_begin(context, "Document", nil)
-            started = true
-        }
-        guard let destinations = pendingDestinations.removeValue(forKey: output) else { return }
-        for destination in destinations {
-            Self.writeDestination(name: destination.name, x: destination.x, y: destination.y, on: context)
+        writer.withUnsafeHandle { context in
+            if !started {
+                cairo_tag_begin(context, "Document", nil)
+                started = true
+            }
+            guard let destinations = pendingDestinations.removeValue(forKey: output) else { return }
+            for destination in destinations {
+                Self.writeDestination(name: destination.name, x: destination.x, y: destination.y, on: context)
+            }
         }
     }
 
     /// Writes the page's links; those leading to pages left out are dropped.
     func addLinks(_ links: [PageLink], output current: Int, on writer: CairoPDFWriter) {
-        let context = writer.context
+        writer.withUnsafeHandle { context in addLinks(links, current: current, on: context) }
+    }
+
+    private func addLinks(_ links: [PageLink], current: Int, on context: OpaquePointer) {
         for link in links where link.width > 0 && link.height > 0 {
             let target: String
             switch link.target {
@@ -91,7 +95,7 @@ final class NavigationWriter {
 
     /// Call after the last page is shown.
     func finish(on writer: CairoPDFWriter) {
-        if started { cairo_tag_end(writer.context, "Document") }
+        if started { writer.withUnsafeHandle { cairo_tag_end($0, "Document") } }
     }
 
     /// A destination name for a place on a page not yet finished (ASCII only:

@@ -9,7 +9,7 @@ extension PDFDocument {
     /// The corresponding C function is `poppler_page_get_link_mapping`.
     public func links(on page: borrowing PDFPage) -> [PageLink] {
         let size = page.displayedSize
-        guard let list = page.withHandle({ poppler_page_get_link_mapping($0) }) else { return [] }
+        guard let list = page.withUnsafeHandle({ poppler_page_get_link_mapping($0) }) else { return [] }
         defer { poppler_page_free_link_mapping(list) }
         var links: [PageLink] = []
         var node: UnsafeMutablePointer<GList>? = list
@@ -31,7 +31,7 @@ extension PDFDocument {
     /// The corresponding C functions are `poppler_index_iter_new`, `poppler_index_iter_get_action`,
     /// `poppler_index_iter_is_open`, `poppler_index_iter_get_child` and `poppler_index_iter_next`.
     public func outline() -> [OutlineItem] {
-        guard let iterator = withHandle({ poppler_index_iter_new($0) }) else { return [] }
+        guard let iterator = withUnsafeHandle({ poppler_index_iter_new($0) }) else { return [] }
         defer { poppler_index_iter_free(iterator) }
         return outlineLevel(iterator, depth: 0)
     }
@@ -60,7 +60,7 @@ extension PDFDocument {
     ///
     /// The corresponding C function is `poppler_page_get_label`.
     public func label(of page: borrowing PDFPage) -> String? {
-        guard let label = page.withHandle({ poppler_page_get_label($0) }) else { return nil }
+        guard let label = page.withUnsafeHandle({ poppler_page_get_label($0) }) else { return nil }
         defer { g_free(label) }
         return String(cString: label)
     }
@@ -81,7 +81,7 @@ extension PDFDocument {
         guard let dest else { return nil }
         if dest.pointee.type == POPPLER_DEST_NAMED {
             guard let name = dest.pointee.named_dest,
-                  let resolved = namedDestination(name) ?? withHandle({ poppler_document_find_dest($0, name) })
+                  let resolved = namedDestination(name) ?? withUnsafeHandle({ poppler_document_find_dest($0, name) })
             else { return nil }
             defer { poppler_dest_free(resolved) }
             return target(of: resolved)

@@ -8,15 +8,17 @@ public final class PDFDocument {
     private let handle: OpaquePointer
     public let path: String
     public let pageCount: Int
-    /// The password (in the form that opened the file), for qpdf.
-    private var workingPassword: [CChar]?
+    /// The forms of the password for qpdf (`PasswordCandidates`), the one that opened the file here first.
+    /// poppler-glib also tries a UTF-8 password as Latin-1 itself, so the form that opened the
+    /// file in poppler may not be the one qpdf (which does not transcode) needs: qpdf tries them all.
+    private var qpdfPasswordForms: [[UInt8]?] = [nil]
     private var rotations: [Int]?
     private var sizes: [Int: (Double, Double)] = [:]
     private var destinationTree: OpaquePointer?
 
-    /// Opens the PDF at `path`, trying `password` first as UTF-8 (AES-256
-    /// files, also in its NFKC form) and then as Latin-1 bytes (RC4 and
-    /// AES-128 files take PDFDocEncoding), the forms poppler accepts.
+    /// Opens the PDF at `path`, trying each form of `password` that
+    /// `PasswordCandidates` lists: UTF-8 (AES-256 files, also in its NFKC form)
+    /// and then Latin-1 bytes (RC4 and AES-128 files take PDFDocEncoding).
     ///
     /// The corresponding C function is `poppler_document_new_from_file`.
     public init(path: String, password: String? = nil) throws(ExportError) {
@@ -29,28 +31,14 @@ public final class PDFDocument {
         }
         defer { g_free(uri) }
 
-        var candidates: [[CChar]?] = [nil]
-        if let password {
-            candidates = [Array(password.utf8CString)]
-            // AES-256 passwords are SASLprep-normalised UTF-8; NFKC is its normalisation step,
-            // so a password typed in another composition (e.g. a decomposed é) still opens.
-            let normalised = password.precomposedStringWithCompatibilityMapping
-            if Array(normalised.utf8) != Array(password.utf8) { candidates.append(Array(normalised.utf8CString)) }
-            if let latin1 = password.data(using: .isoLatin1), latin1 != Data(password.utf8) {
-                candidates.append(latin1.map { CChar(bitPattern: $0) } + [0])
-            }
-        }
         var lastError: GLibError?
-        for candidate in candidates {
+        let forms = PasswordCandidates.forms(of: password)
+        for candidate in forms {
             var error: UnsafeMutablePointer<GError>?
-            let document: OpaquePointer? = if let candidate {
-                candidate.withUnsafeBufferPointer { poppler_document_new_from_file(uri, $0.baseAddress, &error) }
-            } else {
-                poppler_document_new_from_file(uri, nil, &error)
-            }
+            let document = PasswordCandidates.withCString(candidate) { poppler_document_new_from_file(uri, $0, &error) }
             if let document {
                 handle = document
-                workingPassword = candidate
+                qpdfPasswordForms = [candidate] + forms.filter { $0 != candidate }
                 pageCount = Int(poppler_document_get_n_pages(document))
                 // Every stored property is set, so deinit releases the document when this throws.
                 guard pageCount > 0 else { throw .emptyPDF(path: path) }
@@ -70,19 +58,19 @@ public final class PDFDocument {
         inkpdf_g_object_unref(UnsafeMutableRawPointer(handle))
     }
 
-    func withHandle<T>(_ body: (OpaquePointer) -> T) -> T { body(handle) }
+    /// Calls `body` with the `PopplerDocument`, which must not outlive the call.
+    func withUnsafeHandle<T, E: Error>(_ body: (OpaquePointer) throws(E) -> T) throws(E) -> T { try body(handle) }
 
     /// Page `number`'s `/Rotate`, normalised (0, 90, 180, 270).
     func rotation(ofPage number: Int) -> Int {
         if rotations == nil {
-            let password = workingPassword.map { String(cString: $0) }
-            rotations = PageRotations.read(path: path, password: password) ?? []
+            rotations = PageRotations.read(path: path, passwordForms: qpdfPasswordForms) ?? []
         }
         if let rotations, rotations.count == pageCount { return rotations[number - 1] }
         // qpdf could not read what poppler repaired: tell 90 from 0 by whether the shown size is the crop box turned.
         guard let page = try? page(number) else { return 0 }
         var crop = PopplerRectangle()
-        page.withHandle { poppler_page_get_crop_box($0, &crop) }
+        page.withUnsafeHandle { poppler_page_get_crop_box($0, &crop) }
         let size = page.displayedSize
         let turned = abs(abs(crop.x2 - crop.x1) - size.height) < 0.01 && abs(abs(crop.x2 - crop.x1) - size.width) > 0.01
         return turned ? 90 : 0
@@ -102,7 +90,7 @@ public final class PDFDocument {
         if let size = sizes[page.number] { return size }
         var size = page.displayedSize
         if size.width < 1 || size.height < 1,
-           let media = PageRotations.mediaBoxSize(path: path, password: workingPassword.map { String(cString: $0) }, page: page.number),
+           let media = PageRotations.mediaBoxSize(path: path, passwordForms: qpdfPasswordForms, page: page.number),
            media.0 >= 1, media.1 >= 1 {
             size = rotation(ofPage: page.number) % 180 == 0 ? (media.0, media.1) : (media.1, media.0)
         }

@@ -15,7 +15,8 @@ public struct PDFPage: ~Copyable {
         inkpdf_g_object_unref(UnsafeMutableRawPointer(handle))
     }
 
-    func withHandle<T>(_ body: (OpaquePointer) -> T) -> T { body(handle) }
+    /// Calls `body` with the `PopplerPage`, which must not outlive the call.
+    func withUnsafeHandle<T, E: Error>(_ body: (OpaquePointer) throws(E) -> T) throws(E) -> T { try body(handle) }
 
     /// The size of the page as displayed (CropBox, after /Rotate), in points.
     ///

@@ -1,4 +1,3 @@
-import CQPDF
 /// Reading and editing PDF name trees (`/Names /Dests`, `/Names /EmbeddedFiles`)
 /// and number trees (`/PageLabels`) through qpdf handles.
 enum NameTree {
@@ -66,11 +65,11 @@ enum NameTree {
         while index < count, let existing = pairs[2 * index].bytes, existing.lexicographicallyPrecedes(key) { index += 1 }
         if index < count, pairs[2 * index].bytes == key {
             pairs.removeItem(at: 2 * index + 1)
-            pairs.withInsertion(value, at: 2 * index + 1)
+            pairs.insert(value, at: 2 * index + 1)
             return
         }
-        pairs.withInsertion(value, at: 2 * index)
-        pairs.withInsertion(document.newBytes(key), at: 2 * index)
+        pairs.insert(value, at: 2 * index)
+        pairs.insert(document.newBytes(key), at: 2 * index)
     }
 
     private static func updateLimits(of node: QPDFObject) {
@@ -79,14 +78,5 @@ enum NameTree {
               let high = keys.max(by: { $0.lexicographicallyPrecedes($1) }) else { return }
         let document = node.document
         node.set("/Limits", document.newArray([document.newBytes(low), document.newBytes(high)]))
-    }
-}
-
-extension QPDFObject {
-    /// Inserts `item` before index `at` of an array.
-    ///
-    /// The corresponding C function is `qpdf_oh_insert_item`.
-    func withInsertion(_ item: QPDFObject, at index: Int) {
-        document.withUnsafeHandle { qpdf_oh_insert_item($0, handle, Int32(index), item.handle) }
     }
 }

@@ -1,40 +1,60 @@
 import CQPDF
 import Foundation
 
-/// A PDF opened with qpdf to edit its objects in place and write it out whole.
+/// A PDF opened with qpdf to read it, or to edit its objects in place and write it out whole.
 ///
-/// Ownership: the document owns its `qpdf_data` and frees it in `deinit`.
-/// Object handles (`QPDFObject`) belong to the document and stay valid until
+/// Ownership: the document owns its `qpdf_data` and frees it in `deinit`
+/// (a class, not a `~Copyable` value, because its objects refer back to it).
+/// Object handles (`QPDFObject`) belong to qpdf and stay valid until
 /// `releaseAllObjects()`, which an export calls after every page so that
-/// the handle table does not grow with the page count. Not thread-safe.
+/// the handle table does not grow with the page count; each release starts
+/// a new handle epoch, and an object of an earlier epoch refuses to be used.
+/// Not thread-safe.
 final class QPDFDocument {
     private var data: qpdf_data?
     let path: String
+    /// How many times every object handle has been released; `QPDFObject`s of another epoch are stale.
+    private(set) var handleEpoch = 0
 
-    /// Opens `path`. A missing password for an encrypted file, a wrong one and
-    /// a file qpdf cannot repair become the same errors flatten reports.
+    /// Opens `path`, trying each form of `password` that `PasswordCandidates`
+    /// lists (qpdf, like poppler, compares bytes and does not transcode). A
+    /// missing password for an encrypted file, a wrong one and a file qpdf
+    /// cannot repair become the same errors flatten reports.
+    convenience init(path: String, password: String?) throws(ExportError) {
+        try self.init(path: path, passwordForms: PasswordCandidates.forms(of: password), passwordGiven: password != nil)
+    }
+
+    /// Opens `path` with the first of `passwordForms` (byte strings, nil for
+    /// none) that qpdf accepts.
     ///
-    /// The corresponding C functions are `qpdf_init` and `qpdf_read`.
-    init(path: String, password: String?) throws(ExportError) {
+    /// The corresponding C functions are `qpdf_init`, `qpdf_read` and `qpdf_cleanup`.
+    init(path: String, passwordForms: [[UInt8]?], passwordGiven: Bool) throws(ExportError) {
+        precondition(!passwordForms.isEmpty, "no password form to try")
         self.path = path
         try ExportError.requireReadableFile(path)
-        data = qpdf_init()
-        qpdf_silence_errors(data)
-        qpdf_set_suppress_warnings(data, QPDF_TRUE)
-        if qpdf_read(data, path, password) & QPDF_ERRORS != 0 {
-            let code = lastError().code
-            if code == qpdf_e_password {
-                throw password == nil ? .passwordRequired(path: path) : .wrongPassword(path: path)
+        for (index, form) in passwordForms.enumerated() {
+            // A qpdf_data that failed to read is not read again: each try starts afresh.
+            if data != nil { qpdf_cleanup(&data) }
+            data = qpdf_init()
+            qpdf_silence_errors(data)
+            qpdf_set_suppress_warnings(data, QPDF_TRUE)
+            let status = PasswordCandidates.withCString(form) { qpdf_read(data, path, $0) }
+            if status & QPDF_ERRORS == 0 { break }
+            let error = lastError()
+            guard error.code == qpdf_e_password else { throw .damagedPDF(path: path, reason: error.message) }
+            if index == passwordForms.count - 1 {
+                throw passwordGiven ? .wrongPassword(path: path) : .passwordRequired(path: path)
             }
-            throw .damagedPDF(path: path, reason: lastError().message)
         }
         guard pageCount > 0 else { throw .emptyPDF(path: path) }
     }
 
     deinit { if data != nil { qpdf_cleanup(&data) } }
 
-    func withUnsafeHandle<T>(_ body: (qpdf_data) throws -> T) rethrows -> T { try body(data!) }
+    /// Calls `body` with the `qpdf_data`, which must not outlive the call.
+    func withUnsafeHandle<T, E: Error>(_ body: (qpdf_data) throws(E) -> T) throws(E) -> T { try body(data!) }
 
+    /// The corresponding C function is `qpdf_get_num_pages`.
     var pageCount: Int { Int(qpdf_get_num_pages(data)) }
 
     /// Page `number` (1-based).
@@ -42,7 +62,9 @@ final class QPDFDocument {
     /// The corresponding C function is `qpdf_get_page_n`.
     func page(_ number: Int) -> QPDFObject { object(qpdf_get_page_n(data, number - 1)) }
 
+    /// The corresponding C function is `qpdf_get_root`.
     var root: QPDFObject { object(qpdf_get_root(data)) }
+    /// The corresponding C function is `qpdf_get_trailer`.
     var trailer: QPDFObject { object(qpdf_get_trailer(data)) }
     var isEncrypted: Bool { trailer["/Encrypt"] != nil }
 
@@ -53,33 +75,55 @@ final class QPDFDocument {
         object(qpdf_get_object_by_id(data, id, generation))
     }
 
-    func object(_ handle: qpdf_oh) -> QPDFObject { QPDFObject(handle: handle, document: self) }
+    /// Wraps a handle qpdf has just returned for this document.
+    func object(_ handle: qpdf_oh) -> QPDFObject { QPDFObject(adopting: handle, of: self) }
 
-    /// Invalidates every `QPDFObject` of this document (objects themselves stay).
+    /// Invalidates every `QPDFObject` of this document (objects themselves stay):
+    /// using one afterwards stops the program.
     ///
     /// The corresponding C function is `qpdf_oh_release_all`.
-    func releaseAllObjects() { qpdf_oh_release_all(data) }
+    func releaseAllObjects() {
+        qpdf_oh_release_all(data)
+        handleEpoch += 1
+    }
+
+    /// Runs `body` and then releases every object handle made meanwhile (and before).
+    func releasingObjects<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        defer { releaseAllObjects() }
+        return try body()
+    }
 
     // MARK: New objects
 
+    /// The corresponding C function is `qpdf_oh_new_dictionary`.
     func newDictionary() -> QPDFObject { object(qpdf_oh_new_dictionary(data)) }
+    /// The corresponding C functions are `qpdf_oh_new_array` and `qpdf_oh_append_item`.
     func newArray(_ items: [QPDFObject] = []) -> QPDFObject {
         let array = object(qpdf_oh_new_array(data))
         for item in items { array.append(item) }
         return array
     }
+    /// The corresponding C function is `qpdf_oh_new_name`.
     func newName(_ name: String) -> QPDFObject { object(qpdf_oh_new_name(data, name)) }
+    /// The corresponding C function is `qpdf_oh_new_integer`.
     func newInteger(_ value: Int) -> QPDFObject { object(qpdf_oh_new_integer(data, Int64(value))) }
+    /// The corresponding C function is `qpdf_oh_new_real_from_double`.
     func newReal(_ value: Double) -> QPDFObject { object(qpdf_oh_new_real_from_double(data, value, 4)) }
+    /// The corresponding C function is `qpdf_oh_new_null`.
     func newNull() -> QPDFObject { object(qpdf_oh_new_null(data)) }
     /// A text string: PDFDocEncoding when it fits, UTF-16 otherwise.
+    ///
+    /// The corresponding C function is `qpdf_oh_new_unicode_string`.
     func newText(_ text: String) -> QPDFObject { object(qpdf_oh_new_unicode_string(data, text)) }
+    /// The corresponding C function is `qpdf_oh_new_binary_string`.
     func newBytes(_ bytes: [UInt8]) -> QPDFObject {
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { object(qpdf_oh_new_binary_string(data, $0.baseAddress, $0.count)) }
         }
     }
     /// Parses PDF syntax such as `[0 0 612 792]`.
+    ///
+    /// The corresponding C function is `qpdf_oh_parse`.
     func parse(_ text: String) -> QPDFObject { object(qpdf_oh_parse(data, text)) }
 
     /// A new indirect stream holding `bytes` (unfiltered; written compressed).
@@ -87,33 +131,45 @@ final class QPDFDocument {
     /// The corresponding C functions are `qpdf_oh_new_stream` and `qpdf_oh_replace_stream_data`.
     func newStream(_ bytes: [UInt8]) -> QPDFObject {
         let stream = object(qpdf_oh_new_stream(data))
-        let null = qpdf_oh_new_null(data)
-        bytes.withUnsafeBufferPointer { qpdf_oh_replace_stream_data(data, stream.handle, $0.baseAddress, $0.count, null, null) }
+        let null = newNull()
+        stream.withUnsafeHandle(and: null) { data, stream, null in
+            bytes.withUnsafeBufferPointer { qpdf_oh_replace_stream_data(data, stream, $0.baseAddress, $0.count, null, null) }
+        }
         return stream
     }
 
-    func makeIndirect(_ object: QPDFObject) -> QPDFObject { self.object(qpdf_make_indirect_object(data, object.handle)) }
+    /// The corresponding C function is `qpdf_make_indirect_object`.
+    func makeIndirect(_ object: QPDFObject) -> QPDFObject {
+        precondition(object.document === self, "a qpdf object made indirect in another document")
+        return self.object(object.withUnsafeHandle { qpdf_make_indirect_object($0, $1) })
+    }
 
     /// Copies an object of `other` (and what it refers to) into this document.
     /// Stream data is read from `other` when this document is written, so `other` must stay open till then.
     ///
     /// The corresponding C function is `qpdf_oh_copy_foreign_object`.
     func copyForeign(_ foreign: QPDFObject, from other: QPDFDocument) -> QPDFObject {
-        other.withUnsafeHandle { object(qpdf_oh_copy_foreign_object(data, $0, foreign.handle)) }
+        precondition(foreign.document === other, "a foreign qpdf object copied from the wrong document")
+        return object(foreign.withUnsafeHandle { otherData, foreignHandle in
+            qpdf_oh_copy_foreign_object(data, otherData, foreignHandle)
+        })
     }
 
     /// Replaces the object `id generation R` with null everywhere it is referred to.
     ///
     /// The corresponding C function is `qpdf_replace_object`.
     func replaceWithNull(id: Int32, generation: Int32) {
-        qpdf_replace_object(data, id, generation, qpdf_oh_new_null(data))
+        newNull().withUnsafeHandle { qpdf_replace_object($0, id, generation, $1) }
     }
 
     /// Takes the page out of the page tree.
     ///
     /// The corresponding C function is `qpdf_remove_page`.
     func removePage(_ page: QPDFObject) throws(ExportError) {
-        if qpdf_remove_page(data, page.handle) & QPDF_ERRORS != 0 { throw .damagedPDF(path: path, reason: lastError().message) }
+        precondition(page.document === self, "a page removed from another document")
+        if page.withUnsafeHandle({ qpdf_remove_page($0, $1) }) & QPDF_ERRORS != 0 {
+            throw .damagedPDF(path: path, reason: lastError().message)
+        }
     }
 
     // MARK: Errors and writing

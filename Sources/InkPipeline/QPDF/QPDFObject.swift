@@ -1,70 +1,113 @@
 import CQPDF
 import Foundation
 
-/// A handle to one object of a `QPDFDocument`, valid until the document's
-/// `releaseAllObjects()`. Indirect references are followed transparently.
+/// A handle to one object of a `QPDFDocument`. Indirect references are followed transparently.
+///
+/// Ownership: qpdf owns the handle; the document releases every handle at
+/// once with `releaseAllObjects()`. A `QPDFObject` remembers the document's
+/// handle epoch when it was made, and every use checks it: an object used
+/// after that release stops the program (a precondition) instead of reaching
+/// a handle qpdf has let go. To keep an object across a release, keep its
+/// `reference` and look it up again (`QPDFDocument.object(id:generation:)`).
+/// The document is held `unowned` (checked: using an object after its
+/// document is gone traps too), so objects never keep a file open.
 struct QPDFObject {
-    let handle: qpdf_oh
+    private let handle: qpdf_oh
+    private let epoch: Int
     unowned let document: QPDFDocument
 
-    private func call<T>(_ body: (qpdf_data) -> T) -> T { document.withUnsafeHandle(body) }
+    /// Wraps a handle that `document` has just returned.
+    init(adopting handle: qpdf_oh, of document: QPDFDocument) {
+        self.handle = handle
+        self.epoch = document.handleEpoch
+        self.document = document
+    }
 
-    var isNull: Bool { call { qpdf_oh_is_null($0, handle) != 0 } }
-    var isDictionary: Bool { call { qpdf_oh_is_dictionary($0, handle) != 0 } }
-    var isArray: Bool { call { qpdf_oh_is_array($0, handle) != 0 } }
-    var isStream: Bool { call { qpdf_oh_is_stream($0, handle) != 0 } }
-    var isName: Bool { call { qpdf_oh_is_name($0, handle) != 0 } }
-    var isString: Bool { call { qpdf_oh_is_string($0, handle) != 0 } }
-    var isIndirect: Bool { call { qpdf_oh_is_indirect($0, handle) != 0 } }
-    func isName(_ name: String) -> Bool { call { qpdf_oh_is_name_and_equals($0, handle, name) != 0 } }
+    /// Whether the handle is still valid (no `releaseAllObjects()` since it was made).
+    var isValid: Bool { epoch == document.handleEpoch }
 
-    var objectID: Int32 { call { qpdf_oh_get_object_id($0, handle) } }
-    var generation: Int32 { call { qpdf_oh_get_generation($0, handle) } }
-    /// `id generation`, for sets of objects; nil for a direct object.
+    /// Calls `body` with the document's `qpdf_data` and this object's `qpdf_oh`,
+    /// which must not outlive the call. Stops the program when the handle has been released.
+    func withUnsafeHandle<T, E: Error>(_ body: (qpdf_data, qpdf_oh) throws(E) -> T) throws(E) -> T {
+        precondition(isValid, "a qpdf object handle of \(document.path) was used after releaseAllObjects()")
+        return try document.withUnsafeHandle { (data) throws(E) in try body(data, handle) }
+    }
+
+    /// Calls `body` with the handles of this object and `other`, which must belong to the same document.
+    func withUnsafeHandle<T, E: Error>(and other: QPDFObject, _ body: (qpdf_data, qpdf_oh, qpdf_oh) throws(E) -> T) throws(E) -> T {
+        precondition(other.document === document, "qpdf objects of two documents mixed (copy one with copyForeign)")
+        return try withUnsafeHandle { (data, handle) throws(E) in
+            try other.withUnsafeHandle { (_, otherHandle) throws(E) in try body(data, handle, otherHandle) }
+        }
+    }
+
+    private func call<T>(_ body: (qpdf_data, qpdf_oh) -> T) -> T { withUnsafeHandle(body) }
+
+    var isNull: Bool { call { qpdf_oh_is_null($0, $1) != 0 } }
+    var isDictionary: Bool { call { qpdf_oh_is_dictionary($0, $1) != 0 } }
+    var isArray: Bool { call { qpdf_oh_is_array($0, $1) != 0 } }
+    var isStream: Bool { call { qpdf_oh_is_stream($0, $1) != 0 } }
+    var isName: Bool { call { qpdf_oh_is_name($0, $1) != 0 } }
+    var isString: Bool { call { qpdf_oh_is_string($0, $1) != 0 } }
+    var isIndirect: Bool { call { qpdf_oh_is_indirect($0, $1) != 0 } }
+    /// The corresponding C function is `qpdf_oh_is_name_and_equals`.
+    func isName(_ name: String) -> Bool { call { qpdf_oh_is_name_and_equals($0, $1, name) != 0 } }
+
+    var objectID: Int32 { call { qpdf_oh_get_object_id($0, $1) } }
+    var generation: Int32 { call { qpdf_oh_get_generation($0, $1) } }
+    /// `id generation`, for sets of objects and for finding the object again after a release; nil for a direct object.
     var reference: QPDFReference? {
         let id = objectID
         return id == 0 ? nil : QPDFReference(id: id, generation: generation)
     }
 
-    var number: Double? { call { qpdf_oh_is_number($0, handle) != 0 ? qpdf_oh_get_numeric_value($0, handle) : nil } }
-    var integer: Int? { call { qpdf_oh_is_integer($0, handle) != 0 ? Int(qpdf_oh_get_int_value($0, handle)) : nil } }
-    var name: String? { call { qpdf_oh_is_name($0, handle) != 0 ? String(cString: qpdf_oh_get_name($0, handle)) : nil } }
+    var number: Double? { call { qpdf_oh_is_number($0, $1) != 0 ? qpdf_oh_get_numeric_value($0, $1) : nil } }
+    var integer: Int? { call { qpdf_oh_is_integer($0, $1) != 0 ? Int(qpdf_oh_get_int_value($0, $1)) : nil } }
+    var name: String? { call { qpdf_oh_is_name($0, $1) != 0 ? String(cString: qpdf_oh_get_name($0, $1)) : nil } }
 
     /// A string's bytes as stored.
+    ///
+    /// The corresponding C function is `qpdf_oh_get_binary_string_value`.
     var bytes: [UInt8]? {
-        call { data in
+        call { data, handle in
             guard qpdf_oh_is_string(data, handle) != 0 else { return nil }
             var length = 0
             guard let value = qpdf_oh_get_binary_string_value(data, handle, &length) else { return [] }
-            return value.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+            return Array(UnsafeRawBufferPointer(start: value, count: length))
         }
     }
 
     /// A text string decoded (PDFDocEncoding or UTF-16) to Swift.
+    ///
+    /// The corresponding C function is `qpdf_oh_get_binary_utf8_value`.
     var text: String? {
-        call { data in
+        call { data, handle in
             guard qpdf_oh_is_string(data, handle) != 0 else { return nil }
             var length = 0
             guard let value = qpdf_oh_get_binary_utf8_value(data, handle, &length) else { return "" }
-            return value.withMemoryRebound(to: UInt8.self, capacity: length) { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) }
+            return String(decoding: UnsafeRawBufferPointer(start: value, count: length), as: UTF8.self)
         }
     }
 
     /// The dictionary of a stream, or the dictionary itself.
+    ///
+    /// The corresponding C function is `qpdf_oh_get_dict`.
     var dictionary: QPDFObject? {
-        if isStream { return document.object(call { qpdf_oh_get_dict($0, handle) }) }
+        if isStream { return document.object(call { qpdf_oh_get_dict($0, $1) }) }
         return isDictionary ? self : nil
     }
 
     /// A dictionary's (or stream dictionary's) entry; nil when absent or null.
     /// Asking anything else would make qpdf warn, so it is not asked.
+    ///
+    /// The corresponding C function is `qpdf_oh_get_key`.
     subscript(key: String) -> QPDFObject? {
         guard let dictionary else { return nil }
-        let value = document.object(call { qpdf_oh_get_key($0, dictionary.handle, key) })
+        let value = document.object(dictionary.call { qpdf_oh_get_key($0, $1, key) })
         return value.isNull ? nil : value
     }
 
-    /// Looks `key` up here and then in `/Parent`s (page-tree inheritance).
+    /// Looks `key` up here and then in `/Parent`s (page-tree inheritance); page trees that loop are cut off.
     func inherited(_ key: String) -> QPDFObject? {
         var node: QPDFObject? = self
         for _ in 0..<64 {
@@ -75,22 +118,26 @@ struct QPDFObject {
         return nil
     }
 
+    /// The corresponding C function is `qpdf_oh_replace_key`.
     func set(_ key: String, _ value: QPDFObject) {
         guard let dictionary else { return }
-        call { qpdf_oh_replace_key($0, dictionary.handle, key, value.handle) }
+        dictionary.withUnsafeHandle(and: value) { qpdf_oh_replace_key($0, $1, key, $2) }
     }
 
+    /// The corresponding C function is `qpdf_oh_remove_key`.
     func remove(_ key: String) {
         guard let dictionary else { return }
-        call { qpdf_oh_remove_key($0, dictionary.handle, key) }
+        dictionary.call { qpdf_oh_remove_key($0, $1, key) }
     }
 
     /// A dictionary's keys (each with its `/`).
+    ///
+    /// The corresponding C functions are `qpdf_oh_begin_dict_key_iter`, `qpdf_oh_dict_more_keys` and `qpdf_oh_dict_next_key`.
     var keys: [String] {
         guard let dictionary else { return [] }
-        return call { data in
+        return dictionary.call { data, handle in
             var keys: [String] = []
-            qpdf_oh_begin_dict_key_iter(data, dictionary.handle)
+            qpdf_oh_begin_dict_key_iter(data, handle)
             while qpdf_oh_dict_more_keys(data) != 0 { keys.append(String(cString: qpdf_oh_dict_next_key(data))) }
             return keys
         }
@@ -99,13 +146,21 @@ struct QPDFObject {
     /// The object in PDF syntax (indirect objects as references).
     ///
     /// The corresponding C function is `qpdf_oh_unparse_resolved`.
-    var unparsed: String { call { String(cString: qpdf_oh_unparse_resolved($0, handle)) } }
+    var unparsed: String { call { String(cString: qpdf_oh_unparse_resolved($0, $1)) } }
 
-    var count: Int { call { qpdf_oh_is_array($0, handle) != 0 ? Int(qpdf_oh_get_array_n_items($0, handle)) : 0 } }
-    subscript(index: Int) -> QPDFObject { document.object(call { qpdf_oh_get_array_item($0, handle, Int32(index)) }) }
+    /// The corresponding C function is `qpdf_oh_get_array_n_items`.
+    var count: Int { call { qpdf_oh_is_array($0, $1) != 0 ? Int(qpdf_oh_get_array_n_items($0, $1)) : 0 } }
+    /// The corresponding C function is `qpdf_oh_get_array_item`.
+    subscript(index: Int) -> QPDFObject { document.object(call { qpdf_oh_get_array_item($0, $1, Int32(index)) }) }
     var items: [QPDFObject] { (0..<count).map { self[$0] } }
-    func append(_ item: QPDFObject) { call { qpdf_oh_append_item($0, handle, item.handle) } }
-    func removeItem(at index: Int) { call { qpdf_oh_erase_item($0, handle, Int32(index)) } }
+    /// The corresponding C function is `qpdf_oh_append_item`.
+    func append(_ item: QPDFObject) { withUnsafeHandle(and: item) { qpdf_oh_append_item($0, $1, $2) } }
+    /// Inserts `item` before index `at` of an array.
+    ///
+    /// The corresponding C function is `qpdf_oh_insert_item`.
+    func insert(_ item: QPDFObject, at index: Int) { withUnsafeHandle(and: item) { qpdf_oh_insert_item($0, $1, Int32(index), $2) } }
+    /// The corresponding C function is `qpdf_oh_erase_item`.
+    func removeItem(at index: Int) { call { qpdf_oh_erase_item($0, $1, Int32(index)) } }
 
     /// A new direct dictionary with the same entries (values shared, not copied).
     func shallowCopy() -> QPDFObject {
@@ -114,17 +169,19 @@ struct QPDFObject {
         return copy
     }
 
-    /// A stream's data with every filter qpdf knows removed.
+    /// A stream's data with every filter qpdf knows removed; nil when qpdf
+    /// cannot remove them all (it then hands back the raw data, which is freed unread).
     ///
     /// The corresponding C function is `qpdf_oh_get_stream_data`.
     func streamData() -> [UInt8]? {
-        call { data in
+        call { data, handle in
             var buffer: UnsafeMutablePointer<UInt8>?
             var length = 0
-            var filtered: QPDF_BOOL = 0
-            guard qpdf_oh_get_stream_data(data, handle, qpdf_dl_all, &filtered, &buffer, &length) == 0, filtered != 0,
-                  let buffer else { return nil }
+            var filtered: QPDF_BOOL = QPDF_FALSE
+            let status = qpdf_oh_get_stream_data(data, handle, qpdf_dl_all, &filtered, &buffer, &length)
+            // qpdf mallocs the buffer whenever it returns one, filtered or not.
             defer { free(buffer) }
+            guard status & QPDF_ERRORS == 0, filtered != QPDF_FALSE, let buffer else { return nil }
             return Array(UnsafeBufferPointer(start: buffer, count: length))
         }
     }

@@ -113,7 +113,7 @@ public enum PageRenderer {
         case .pdf(let document, let pdfNumber):
             let page = try document.page(pdfNumber)
             cairo_save(context)
-            if options.drawsPage { page.withHandle { poppler_page_render($0, context) } }
+            if options.drawsPage { page.withUnsafeHandle { poppler_page_render($0, context) } }
             cairo_restore(context)
             _ = consume page
         case .paper(let paper, let width, let height):

@@ -30,10 +30,12 @@ public final class InkTextures {
         let stride = Int(cairo_image_surface_get_stride(surface))
         if let data = cairo_image_surface_get_data(surface) {
             for y in 0..<tile.size {
-                let row = data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: tile.size) { $0 }
-                for x in 0..<tile.size {
-                    let v = UInt32(tile.levels[y * tile.size + x])
-                    row[x] = (v << 16) | (v << 8) | v
+                // The row is used only inside the rebinding: a pointer taken out of it would be undefined behaviour.
+                data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: tile.size) { row in
+                    for x in 0..<tile.size {
+                        let v = UInt32(tile.levels[y * tile.size + x])
+                        row[x] = (v << 16) | (v << 8) | v
+                    }
                 }
             }
         }
