@@ -24,7 +24,7 @@ extension ExportError {
         case .workerCrashed: .workerCrashed
         case .invalidImport, .unknownInkFormat: .invalidInk
         case .backgroundPDFMissing: .inputMissing
-        case .pdfRequired, .noPDFToKeep, .pagesNotInPDF: .usage
+        case .pdfRequired, .noPDFToKeep: .usage
         case .backgroundPageOutOfRange: .pageOutOfRange
         }
     }

@@ -32,14 +32,21 @@ public enum Exporter {
         let pageCount = document.pageCount
         let input = try InkInputs.prepare(source, pdfPageCount: pageCount, selection: options.pages,
                                           onlyAnnotated: options.onlyAnnotated, ignoreMismatch: options.ignoreDocumentMismatch)
-        if let plan = source.plan, plan.enumerated().contains(where: { $1.background != .pdfPage($0 + 1) }) || plan.count != pageCount {
-            throw .pagesNotInPDF(inkFile: inkPath, pdf: pdfPath)
-        }
+        // A document that shows the PDF's pages in their own order is laid over them in place;
+        // one that inserts, repeats or reorders pages is arranged first (`arrange`).
+        let arranged = source.plan.map { plan in
+            plan.count != pageCount || plan.enumerated().contains { $1.background != .pdfPage($0 + 1) }
+        } ?? false
         let kept = input.kept
+        let inked = Set(layers.inkedPages)
         let inkedKept = source.plan == nil ? input.inkedKept
-            : kept.filter { Set(layers.inkedPages).contains($0) || !(source.plan![$0 - 1].decorations.isEmpty) }
+            : kept.filter { inked.contains($0) || !source.plan![$0 - 1].decorations.isEmpty || source.pdfPage(ofOutputPage: $0) == nil }
         let drawnPages = options.inkOnly ? kept : inkedKept
-        let placements = drawnPages.map { InkOverlay.placement(of: document.page($0)) }
+        let placements = drawnPages.map { number in
+            if let pdfNumber = source.pdfPage(ofOutputPage: number) { return InkOverlay.placement(of: document.page(pdfNumber)) }
+            let page = source.plan![number - 1]
+            return PagePlacement(mediaBox: [0, 0, page.width, page.height], cropBox: nil, rotate: 0, userUnit: nil)
+        }
         document.releaseAllObjects()
 
         let output = try AtomicOutput.reserve(outputPath)
@@ -74,15 +81,20 @@ public enum Exporter {
                 } else {
                     stats = InkDrawingStats()
                 }
+                if arranged {
+                    try arrange(kept, of: source, in: document, inkPages: drawnPages, inkDocument: inkDocument)
+                }
                 if let inkDocument {
                     var overlay = InkOverlay(document: document, ink: inkDocument)
-                    for (index, page) in inkedKept.enumerated() {
-                        try overlay.overlay(inkPage: index + 1, onto: page, placement: placements[index])
+                    for (index, page) in inkedKept.enumerated() where source.pdfPage(ofOutputPage: page) != nil {
+                        // Arranged, the output's pages are already in place: page N of the output is kept page N.
+                        let target = arranged ? kept.firstIndex(of: page)! + 1 : page
+                        try overlay.overlay(inkPage: index + 1, onto: target, placement: placements[index])
                         document.releaseAllObjects()
                         inkDocument.releaseAllObjects()
                     }
                 }
-                try PageRemoval.keep(kept, in: document)
+                if !arranged { try PageRemoval.keep(kept, in: document) }
                 if options.embedInk, let sidecar {
                     try sidecar.wait()
                     let bytes = try readFile(sidecar.writablePath, name: sidecar.destination)
@@ -117,6 +129,34 @@ public enum Exporter {
                             embeddedInk: options.embedInk && !options.inkOnly, warnings: stats.warnings)
     }
 
+    /// Puts the document's pages in the order `kept` shows them: PDF pages no kept page
+    /// shows are removed (with the links and outline entries that led to them), a PDF
+    /// page shown again is a copy, and a page of paper is the ink PDF's own page
+    /// (drawn with its paper and ink).
+    private static func arrange(_ kept: [Int], of source: InkSource, in document: QPDFDocument, inkPages: [Int],
+                                inkDocument: QPDFDocument?) throws(ExportError) {
+        let shown = Array(Set(kept.compactMap { source.pdfPage(ofOutputPage: $0) })).sorted()
+        let references = Dictionary(uniqueKeysWithValues: shown.map { ($0, document.page($0).reference) })
+        try PageRemoval.keep(shown, in: document)
+        document.releaseAllObjects()
+        for number in (1...document.pageCount).reversed() {
+            try document.removePage(document.page(number))
+            document.releaseAllObjects()
+        }
+        for page in kept {
+            if let pdfNumber = source.pdfPage(ofOutputPage: page) {
+                guard let reference = references[pdfNumber] ?? nil else {
+                    throw .damagedPDF(path: document.path, reason: "page \(pdfNumber) is not an indirect object")
+                }
+                try document.addPage(document.object(id: reference.id, generation: reference.generation))
+            } else if let inkDocument, let index = inkPages.firstIndex(of: page) {
+                try document.addPage(inkDocument.page(index + 1), from: inkDocument)
+            }
+            document.releaseAllObjects()
+            inkDocument?.releaseAllObjects()
+        }
+    }
+
     struct InkDrawingStats {
         var strokes = 0
         var warnings: [String] = []
@@ -137,6 +177,14 @@ public enum Exporter {
             writer.beginPage(width: size.width, height: size.height)
             let planned = source.plan?[page - 1]
             try writer.withUnsafeHandle { (context) throws(ExportError) in
+                if let planned, case .paper(let paper) = planned.background {
+                    PaperPainter.draw(paper, width: size.width, height: size.height, on: context)
+                    if let image = paper.image,
+                       !DecorationPainter.drawImage(image, in: Decoration(layer: 0, x: 0, y: 0, width: size.width, height: size.height,
+                                                                         content: .image(image)), on: context) {
+                        warnings.append("page \(page): the background image is neither PNG nor PDF; plain paper is drawn")
+                    }
+                }
                 cairo_save(context)
                 if let planned, planned.width > 0, planned.height > 0,
                    abs(planned.width - size.width) > 0.01 || abs(planned.height - size.height) > 0.01 {

@@ -37,8 +37,6 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case backgroundPageOutOfRange(inkFile: String, page: Int, pdfPage: Int, pageCount: Int, pdf: String)
     /// Export keeps a PDF's objects, but the imported document has no PDF (a notebook).
     case noPDFToKeep(inkFile: String)
-    /// Export lays ink over the PDF's own pages, but the document inserts, repeats or reorders pages.
-    case pagesNotInPDF(inkFile: String, pdf: String)
     /// Ink-layers ink was given without the PDF it is drawn on.
     case pdfRequired(inkFile: String)
     /// The file given as ink is not one inkpdf reads.
@@ -92,8 +90,6 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             "\(inkFile): page \(page) shows page \(pdfPage) of \(pdf), which has \(pageCount) page\(pageCount == 1 ? "" : "s"); is this the right PDF? (give another with --pdf FILE)"
         case .noPDFToKeep(let inkFile):
             "\(inkFile): this notebook has no PDF whose objects export could keep; use 'inkpdf flatten' to make a PDF of it"
-        case .pagesNotInPDF(let inkFile, let pdf):
-            "\(inkFile): the document inserts, repeats or reorders pages of \(pdf), which export cannot lay over the PDF's own pages; use 'inkpdf flatten'"
         case .pdfRequired(let inkFile):
             "\(inkFile): ink-layers ink is drawn over a PDF; give the PDF first and the ink with --ink \(inkFile)"
         case .unknownInkFormat(let path, let isPDF):

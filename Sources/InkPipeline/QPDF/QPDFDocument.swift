@@ -172,6 +172,17 @@ final class QPDFDocument {
         }
     }
 
+    /// Adds `page` at the end of the page tree: a page of `other` is copied in (with
+    /// what it refers to); a page this document already shows is added as a copy.
+    ///
+    /// The corresponding C function is `qpdf_add_page`.
+    func addPage(_ page: QPDFObject, from other: QPDFDocument? = nil) throws(ExportError) {
+        let owner = other ?? self
+        precondition(page.document === owner, "a page added from the wrong document")
+        let status = page.withUnsafeHandle { ownerData, handle in qpdf_add_page(data, ownerData, handle, QPDF_FALSE) }
+        if status & QPDF_ERRORS != 0 { throw .damagedPDF(path: path, reason: lastError().message) }
+    }
+
     // MARK: Errors and writing
 
     /// The latest error, cleared by reading it; nil when there is none.
