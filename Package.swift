@@ -33,6 +33,9 @@ let package = Package(
         .target(name: "InkRendering", dependencies: ["InkModel", "CCairo"]),
         // The PDF side: poppler reads, cairo writes, page by page.
         .target(name: "InkExport", dependencies: ["InkModel", "InkRendering", "CPoppler", "CCairo", "CCrypto", "CQPDF"]),
+        // The ink's PDF content written by inkpdf itself (content operators on an integer grid,
+        // zlib), and an incremental update that appends it to a finished PDF (qpdf reads the pages).
+        .target(name: "InkPDFContent", dependencies: ["InkRendering", "InkModel", "CZlib", "CQPDF"]),
         // Free-vs-Pro rules, verified purchase proofs (libcrypto) and the export gate.
         .target(name: "Entitlements", dependencies: ["CCrypto"]),
         // Command-line parsing and running, as a library so that tests can drive it.
@@ -47,6 +50,8 @@ let package = Package(
         .testTarget(name: "InkImportTests", dependencies: ["InkImport", "InkModel"]),
         .testTarget(name: "InkRenderingTests", dependencies: ["InkRendering", "InkModel", "CCairo"]),
         .testTarget(name: "InkExportTests", dependencies: ["InkExport", "InkModel", "InkSamples", "CPoppler", "CCairo"]),
+        .testTarget(name: "InkPDFContentTests", dependencies: ["InkPDFContent", "InkRendering", "InkModel", "InkSamples",
+                                                               "CCairo", "CPoppler", "CZlib"]),
         .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements"]),
         .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkSamples", "InkModel", "CZlib"]),
     ],
