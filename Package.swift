@@ -36,6 +36,11 @@ let package = Package(
         // The ink's PDF content written by inkpdf itself (content operators on an integer grid,
         // zlib), and an incremental update that appends it to a finished PDF (qpdf reads the pages).
         .target(name: "InkPDFContent", dependencies: ["InkRendering", "InkModel", "CZlib", "CQPDF"]),
+        // Rasters (cairo, poppler), SSIM near ink and sample PDFs for the content writer's tests and measurements.
+        .target(name: "InkPDFContentTestSupport", dependencies: ["InkPDFContent", "InkRendering", "CCairo", "CPoppler", "CQPDF"]),
+        // Measures the content writer against cairo (ms, bytes, zlib levels, grids, SSIM, appender memory).
+        .executableTarget(name: "inkpdf-content-bench", dependencies: ["InkPDFContent", "InkPDFContentTestSupport", "InkSamples",
+                                                                       "InkRendering", "InkModel", "CCairo"]),
         // Free-vs-Pro rules, verified purchase proofs (libcrypto) and the export gate.
         .target(name: "Entitlements", dependencies: ["CCrypto"]),
         // Command-line parsing and running, as a library so that tests can drive it.
@@ -50,8 +55,8 @@ let package = Package(
         .testTarget(name: "InkImportTests", dependencies: ["InkImport", "InkModel"]),
         .testTarget(name: "InkRenderingTests", dependencies: ["InkRendering", "InkModel", "CCairo"]),
         .testTarget(name: "InkExportTests", dependencies: ["InkExport", "InkModel", "InkSamples", "CPoppler", "CCairo"]),
-        .testTarget(name: "InkPDFContentTests", dependencies: ["InkPDFContent", "InkRendering", "InkModel", "InkSamples",
-                                                               "CCairo", "CPoppler", "CZlib"]),
+        .testTarget(name: "InkPDFContentTests", dependencies: ["InkPDFContent", "InkPDFContentTestSupport", "InkRendering",
+                                                               "InkModel", "InkSamples", "CCairo", "CQPDF"]),
         .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements"]),
         .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkSamples", "InkModel", "CZlib"]),
     ],

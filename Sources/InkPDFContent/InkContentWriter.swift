@@ -1,3 +1,4 @@
+import Foundation
 import InkModel
 import InkRendering
 
@@ -73,6 +74,10 @@ private struct Emitter {
         var fill: [Int]? = [0, 0, 0]
         var stroke: [Int]? = [0, 0, 0]
         var lineWidth: Int?   // hundredths of a grid unit
+        /// Where grid point (0, 0) of the operators is, in grid units of the page:
+        /// moved by translations (`1 0 0 1 dx dy cm`) between path objects so
+        /// that the integers stay short.
+        var originX = 0, originY = 0
     }
     var state = State()
     var saved: [State] = []
@@ -173,28 +178,34 @@ private struct Emitter {
     /// joins the ends and a dot is a round cap.
     @discardableResult
     mutating func path(_ path: InkPath, forFill: Bool) -> GridBounds {
+        self.path(path.elements[...], forFill: forFill)
+    }
+
+    @discardableResult
+    mutating func path(_ elements: ArraySlice<InkPath.Element>, forFill: Bool) -> GridBounds {
         var bounds = GridBounds()
         var current: (Int, Int)?
         var start: (Int, Int)?
-        let elements = path.elements
+        let ox = state.originX, oy = state.originY
+        @inline(__always) func point(_ x: Int, _ y: Int) { integer(x &- ox); integer(y &- oy) }
         for index in elements.indices {
             switch elements[index] {
             case .move(let p):
                 let x = grid.units(p.x), y = grid.units(p.y)
-                integer(x); integer(y); text("m\n")
+                point(x, y); text("m\n")
                 bounds.add(x, y)
                 current = (x, y); start = current
             case .line(let p):
                 let x = grid.units(p.x), y = grid.units(p.y)
                 guard let (cx, cy) = current else {
                     // cairo takes a line with no current point as a move.
-                    integer(x); integer(y); text("m\n")
+                    point(x, y); text("m\n")
                     bounds.add(x, y)
                     current = (x, y); start = current
                     continue
                 }
                 if forFill && cx == x && cy == y { continue }
-                integer(x); integer(y); text("l\n")
+                point(x, y); text("l\n")
                 bounds.add(x, y)
                 current = (x, y)
             case .curve(let a, let b, let p):
@@ -203,7 +214,7 @@ private struct Emitter {
                 let x3 = grid.units(p.x), y3 = grid.units(p.y)
                 if current == nil {
                     // cairo starts a curve with no current point at its first control point.
-                    integer(x1); integer(y1); text("m\n")
+                    point(x1, y1); text("m\n")
                     bounds.add(x1, y1)
                     current = (x1, y1); start = current
                 }
@@ -211,20 +222,20 @@ private struct Emitter {
                 let firstAtStart = x1 == cx && y1 == cy, secondAtEnd = x2 == x3 && y2 == y3
                 if forFill && firstAtStart && secondAtEnd && x3 == cx && y3 == cy { continue }
                 if firstAtStart && secondAtEnd {
-                    integer(x3); integer(y3); text("l\n")
+                    point(x3, y3); text("l\n")
                 } else if firstAtStart {
-                    integer(x2); integer(y2); integer(x3); integer(y3); text("v\n")
+                    point(x2, y2); point(x3, y3); text("v\n")
                 } else if secondAtEnd {
-                    integer(x1); integer(y1); integer(x3); integer(y3); text("y\n")
+                    point(x1, y1); point(x3, y3); text("y\n")
                 } else {
-                    integer(x1); integer(y1); integer(x2); integer(y2); integer(x3); integer(y3); text("c\n")
+                    point(x1, y1); point(x2, y2); point(x3, y3); text("c\n")
                 }
                 bounds.add(x1, y1); bounds.add(x2, y2); bounds.add(x3, y3)
                 current = (x3, y3)
             case .close:
                 guard current != nil else { continue }
                 let nextIsMove: Bool
-                if index + 1 < elements.count {
+                if index + 1 < elements.endIndex {
                     if case .move = elements[index + 1] { nextIsMove = true } else { nextIsMove = false }
                 } else {
                     nextIsMove = true
@@ -237,9 +248,70 @@ private struct Emitter {
     }
 
     mutating func rectangle(_ bounds: GridBounds) {
-        integer(bounds.minX); integer(bounds.minY)
+        integer(bounds.minX - state.originX); integer(bounds.minY - state.originY)
         integer(bounds.maxX - bounds.minX); integer(bounds.maxY - bounds.minY)
         text("re\n")
+    }
+
+    /// Moves the origin to the first point of `elements`, so that the path that
+    /// follows is written in small numbers. Only between path objects.
+    mutating func relocate(to elements: ArraySlice<InkPath.Element>) {
+        guard let first = elements.first else { return }
+        let p: Point
+        switch first {
+        case .move(let q), .line(let q): p = q
+        case .curve(let q, _, _): p = q
+        case .close: return
+        }
+        let x = grid.units(p.x), y = grid.units(p.y)
+        let dx = x - state.originX, dy = y - state.originY
+        guard dx != 0 || dy != 0 else { return }
+        text("1 0 0 1 ")
+        integer(dx); integer(dy)
+        text("cm\n")
+        state.originX = x
+        state.originY = y
+    }
+
+    /// How far from the origin (grid units, in x or y) a path may reach before
+    /// moving the origin pays for its `cm`.
+    nonisolated(unsafe) static var reach = Double(ProcessInfo.processInfo.environment["INK_REACH"].flatMap(Int.init) ?? 1000)
+
+    /// Whether a point of `elements` lies beyond `reach` of the origin.
+    func isFar(_ elements: ArraySlice<InkPath.Element>) -> Bool {
+        let scale = Double(grid.unitsPerPoint), ox = Double(state.originX), oy = Double(state.originY)
+        let reach = Self.reach
+        @inline(__always) func far(_ p: Point) -> Bool { abs(p.x * scale - ox) > reach || abs(p.y * scale - oy) > reach }
+        for element in elements {
+            switch element {
+            case .move(let p), .line(let p): if far(p) { return true }
+            case .curve(let a, let b, let p): if far(a) || far(b) || far(p) { return true }
+            case .close: break
+            }
+        }
+        return false
+    }
+
+    /// `path` as one path object, from a nearer origin if it reaches far from this one.
+    @discardableResult
+    mutating func pathObject(_ path: InkPath, forFill: Bool) -> GridBounds {
+        if isFar(path.elements[...]) { relocate(to: path.elements[...]) }
+        return self.path(path, forFill: forFill)
+    }
+
+    /// The subpaths of `path`, each from its own move.
+    static func subpaths(_ path: InkPath) -> [ArraySlice<InkPath.Element>] {
+        let elements = path.elements
+        var result: [ArraySlice<InkPath.Element>] = []
+        var start = elements.startIndex
+        for index in elements.indices where index > start {
+            if case .move = elements[index] {
+                result.append(elements[start..<index])
+                start = index
+            }
+        }
+        if start < elements.endIndex { result.append(elements[start...]) }
+        return result
     }
 
     // MARK: Drawing
@@ -253,20 +325,20 @@ private struct Emitter {
             guard !drawing.path.isEmpty else { continue }
             if let clip = drawing.clip {
                 save()
-                path(clip, forFill: true)
+                pathObject(clip, forFill: true)
                 text("W n\n")
             }
             switch (paint.style, paint.grain) {
             case (.fill, nil):
                 set(Self.graphics(paint))
                 setFill(paint.color)
-                path(drawing.path, forFill: true)
+                pathObject(drawing.path, forFill: true)
                 text("f\n")
             case (.fill, let grain?) where drawing.clip == nil:
                 // The colour now; the grain once over the union of this and the next grained fills.
                 set(Self.graphics(paint))
                 setFill(paint.color)
-                let bounds = path(drawing.path, forFill: true)
+                let bounds = pathObject(drawing.path, forFill: true)
                 text("f\n")
                 let region = drawing.path.uniformlyOriented()
                 if pendingGrain == nil {
@@ -278,7 +350,7 @@ private struct Emitter {
             case (.fill, let grain?):
                 // Masked: the shape once, as a clip within the mask; colour and grain painted through it.
                 save()
-                let bounds = path(drawing.path, forFill: true)
+                let bounds = pathObject(drawing.path, forFill: true)
                 text("W n\n")
                 set(Self.graphics(paint))
                 setFill(paint.color)
@@ -290,8 +362,23 @@ private struct Emitter {
                 set(Self.graphics(paint))
                 setStroke(paint.color)
                 setLineWidth(width)
-                path(drawing.path, forFill: false)
-                text("S\n")
+                if paint.color.alpha >= 1, paint.blend == .over, drawing.clip == nil {
+                    // Opaque, one colour: its subpaths show their union however they are
+                    // painted, so each is its own path object from its own origin.
+                    var open = false
+                    for subpath in Self.subpaths(drawing.path) {
+                        if isFar(subpath) {
+                            if open { text("S\n") }
+                            relocate(to: subpath)
+                        }
+                        path(subpath, forFill: false)
+                        open = true
+                    }
+                    if open { text("S\n") }
+                } else {
+                    pathObject(drawing.path, forFill: false)
+                    text("S\n")
+                }
             }
             if drawing.clip != nil { restore() }
         }
@@ -302,6 +389,7 @@ private struct Emitter {
         guard let pending = pendingGrain else { return }
         pendingGrain = nil
         save()
+        if let first = pending.region.first { relocate(to: first.elements[...]) }
         for region in pending.region { path(region, forFill: true) }
         text("W n\n")
         paintGrain(pending.grain, over: pending.bounds)
