@@ -37,7 +37,9 @@ let package = Package(
         // zlib), and an incremental update that appends it to a finished PDF (qpdf reads the pages).
         .target(name: "InkPDFContent", dependencies: ["InkRendering", "InkModel", "CZlib", "CQPDF"]),
         // Rasters (cairo, poppler), SSIM near ink and sample PDFs for the content writer's tests and measurements.
-        .target(name: "InkPDFContentTestSupport", dependencies: ["InkPDFContent", "InkRendering", "CCairo", "CPoppler", "CQPDF"]),
+        // Optimised even in debug builds: SSIM over page-sized rasters would otherwise take minutes per test.
+        .target(name: "InkPDFContentTestSupport", dependencies: ["InkPDFContent", "InkRendering", "CCairo", "CPoppler", "CQPDF"],
+                swiftSettings: [.unsafeFlags(["-O"])]),
         // Measures the content writer against cairo (ms, bytes, zlib levels, grids, SSIM, appender memory).
         .executableTarget(name: "inkpdf-content-bench", dependencies: ["InkPDFContent", "InkPDFContentTestSupport", "InkSamples",
                                                                        "InkRendering", "InkModel", "CCairo"]),

@@ -9,6 +9,12 @@ public struct GreyRaster: Sendable {
     public let height: Int
     public var values: [Double]
 
+    public init(width: Int, height: Int, values: [Double]) {
+        self.width = width
+        self.height = height
+        self.values = values
+    }
+
     /// The pixels of an RGB24/ARGB32 image surface.
     ///
     /// The corresponding C functions are `cairo_image_surface_get_data` and `cairo_image_surface_get_stride`.
@@ -137,5 +143,25 @@ public enum RasterError: Error, CustomStringConvertible {
         case .cairo(let path, let status): "\(path): cairo: \(status)"
         case .qpdf(let path, let reason): "\(path): qpdf: \(reason)"
         }
+    }
+}
+
+extension GreyRaster {
+    /// The part `x, y, width, height` (pixels) of the image.
+    public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> GreyRaster {
+        let x0 = max(0, min(x, width)), y0 = max(0, min(y, height))
+        let x1 = max(x0, min(x + w, width)), y1 = max(y0, min(y + h, height))
+        var values: [Double] = []
+        values.reserveCapacity((x1 - x0) * (y1 - y0))
+        for row in y0..<y1 { values += self.values[(row * width + x0)..<(row * width + x1)] }
+        return GreyRaster(width: x1 - x0, height: y1 - y0, values: values)
+    }
+
+    /// The grey level at column x, row y.
+    public subscript(x: Int, y: Int) -> Double { values[y * width + x] }
+
+    /// How many pixels differ from `other`'s by more than `levels`.
+    public func countDifferences(from other: GreyRaster, above levels: Double) -> Int {
+        zip(values, other.values).reduce(0) { $0 + (abs($1.0 - $1.1) > levels ? 1 : 0) }
     }
 }
