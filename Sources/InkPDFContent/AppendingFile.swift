@@ -5,9 +5,14 @@ import Glibc
 /// The end of a PDF being appended to: buffered writes, and the offset of
 /// every byte written (for the cross-reference section).
 ///
+/// With a `staging` file, the appended bytes go there first and are copied
+/// onto the end of `path` by `close()`: the PDF keeps its own trailer at its
+/// end meanwhile, so that qpdf can read it afresh (`QPDFPageReader.reopen`).
+///
 /// Ownership: a single owner; `close()` (or `deinit`) closes the descriptor once.
 struct AppendingFile: ~Copyable {
     let path: String
+    private let staging: String?
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     /// The file's length so far, including what is buffered.
@@ -19,22 +24,30 @@ struct AppendingFile: ~Copyable {
     /// Opens `path` (which exists) to append to it.
     ///
     /// The corresponding C functions are `open`, `lseek` and `pread`.
-    init(path: String) throws(IncrementalUpdateError) {
+    init(path: String, staging: String? = nil) throws(IncrementalUpdateError) {
         self.path = path
-        descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .cannotOpen(path: path, errno: errno) }
-        let end = lseek(descriptor, 0, SEEK_END)
-        guard end >= 0 else { let code = errno; Glibc.close(descriptor); throw .cannotRead(path: path, errno: code) }
-        offset = Int(end)
+        self.staging = staging
         let reader = open(path, O_RDONLY | O_CLOEXEC)
+        guard reader >= 0 else { throw .cannotOpen(path: path, errno: errno) }
+        let end = lseek(reader, 0, SEEK_END)
+        guard end >= 0 else { let code = errno; Glibc.close(reader); throw .cannotRead(path: path, errno: code) }
+        let target = staging ?? path
+        let opened = staging != nil ? open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+                                    : open(target, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard opened >= 0 else { let code = errno; Glibc.close(reader); throw .cannotOpen(path: target, errno: code) }
         var last: UInt8 = 0
-        if reader >= 0, end > 0 { _ = pread(reader, &last, 1, end - 1) }
-        if reader >= 0 { Glibc.close(reader) }
+        if end > 0 { _ = pread(reader, &last, 1, end - 1) }
+        Glibc.close(reader)
+        descriptor = opened
+        offset = Int(end)
         endedWithNewline = last == 10 || last == 13
         buffer.reserveCapacity(Self.bufferSize)
     }
 
-    deinit { Glibc.close(descriptor) }
+    deinit {
+        Glibc.close(descriptor)
+        if let staging { unlink(staging) }
+    }
 
     mutating func append(_ bytes: [UInt8]) throws(IncrementalUpdateError) {
         buffer.append(contentsOf: bytes)
@@ -65,9 +78,10 @@ struct AppendingFile: ~Copyable {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Flushes and closes.
+    /// Flushes, and copies the staged bytes onto the end of `path`.
     consuming func close() throws(IncrementalUpdateError) {
         try flush()
+        if let staging { try Self.copy(staging, appendingTo: path) }
     }
 
     /// Copies `source` to a new file `destination` (which must not exist) in
@@ -75,10 +89,19 @@ struct AppendingFile: ~Copyable {
     ///
     /// The corresponding C functions are `open`, `read` and `write`.
     static func copy(_ source: String, to destination: String) throws(IncrementalUpdateError) {
+        try copy(source, into: destination, flags: O_CREAT | O_TRUNC)
+    }
+
+    /// Copies `source` onto the end of `destination`.
+    static func copy(_ source: String, appendingTo destination: String) throws(IncrementalUpdateError) {
+        try copy(source, into: destination, flags: O_APPEND)
+    }
+
+    private static func copy(_ source: String, into destination: String, flags: Int32) throws(IncrementalUpdateError) {
         let input = open(source, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw .cannotOpen(path: source, errno: errno) }
         defer { Glibc.close(input) }
-        let output = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let output = open(destination, O_WRONLY | flags | O_CLOEXEC, 0o644)
         guard output >= 0 else { throw .cannotOpen(path: destination, errno: errno) }
         defer { Glibc.close(output) }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)

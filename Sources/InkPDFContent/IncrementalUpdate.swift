@@ -31,6 +31,9 @@ public struct IncrementalUpdate: ~Copyable {
     private var nextObject: Int
     private var offsets: [(id: Int, generation: Int, offset: Int)] = []
     private var updatedPages: Set<Int> = []
+    /// qpdf is reopened every so many pages, to drop the objects it parsed:
+    /// memory stays flat in the page count.
+    private static let reopenInterval = 128
 
     private var saveStream: Int?
     private var graphicsStates: [InkGraphicsState: Int] = [:]
@@ -44,11 +47,13 @@ public struct IncrementalUpdate: ~Copyable {
     }
 
     /// Appends to `path` itself: flatten's output, once cairo has finished it.
+    /// The update is staged in `path + ".update"` and copied onto the end of
+    /// `path` by `finish()`, so that qpdf keeps reading a whole PDF meanwhile.
     public init(appendingTo path: String) throws(IncrementalUpdateError) {
         let tail = try PDFFileTail.read(path)
         let reader = try QPDFPageReader(path: path)
         let (size, entries) = Self.readTrailer(reader)
-        let file = try AppendingFile(path: path)
+        let file = try AppendingFile(path: path, staging: path + ".update")
         self.init(tail: tail, reader: reader, size: size, entries: entries, file: file)
     }
 
@@ -103,7 +108,7 @@ public struct IncrementalUpdate: ~Copyable {
         defer { reader.releaseHandles() }
         if file.offset > 0, offsets.isEmpty, !file.endedWithNewline { try file.append("\n") }
 
-        let page = reader.page(number)
+        guard let page = reader.page(number) else { throw .pageNotInFile(path: reader.path, page: number) }
         let pageID = reader.objectID(page), pageGeneration = reader.generation(page)
         guard pageID > 0, pageID < previousSize else { throw .pageNotInFile(path: reader.path, page: number) }
 
@@ -160,6 +165,10 @@ public struct IncrementalUpdate: ~Copyable {
         try beginObject(pageID, generation: pageGeneration)
         try file.append(dictionary)
         try file.append("\nendobj\n")
+        if updatedPages.count % Self.reopenInterval == 0 {
+            reader.releaseHandles()
+            try reader.reopen()
+        }
     }
 
     /// Writes the cross-reference section and the trailer, and closes the file.

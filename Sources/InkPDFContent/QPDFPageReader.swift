@@ -8,11 +8,19 @@ import Glibc
 /// PDF syntax (indirect objects stay references, nothing is copied).
 ///
 /// qpdf reads objects from the file on demand and keeps what it parsed; the
-/// handles made for a page are released after it (`releaseHandles`). Not
-/// thread-safe. Ownership: frees its `qpdf_data` in `deinit`.
+/// handles made for a page are released after it (`releaseHandles`). Pages
+/// are found by walking the page tree from a cursor (pages are asked for in
+/// ascending order), not through qpdf's list of all pages, which would parse
+/// every page dictionary up front; entries are copied as references without
+/// resolving them. `reopen()` drops everything qpdf has parsed (the cursor is
+/// kept by object numbers). Not thread-safe. Ownership: frees its `qpdf_data` in `deinit`.
 final class QPDFPageReader {
     private var data: qpdf_data?
     let path: String
+    /// The page-tree nodes from the root to the next kid to visit: object number, generation, kid index.
+    private var cursor: [(id: Int32, generation: Int32, index: Int)] = []
+    /// The number of the page the cursor reaches next.
+    private var cursorPage = 1
 
     /// Opens `path` without repairing it: a file qpdf would have to reconstruct
     /// (a broken cross-reference table) cannot take an update whose `/Prev`
@@ -22,6 +30,16 @@ final class QPDFPageReader {
     /// The corresponding C functions are `qpdf_init`, `qpdf_set_attempt_recovery` and `qpdf_read`.
     init(path: String) throws(IncrementalUpdateError) {
         self.path = path
+        try open()
+    }
+
+    /// Forgets every object qpdf parsed by reading the file afresh.
+    func reopen() throws(IncrementalUpdateError) {
+        qpdf_cleanup(&data)
+        try open()
+    }
+
+    private func open() throws(IncrementalUpdateError) {
         data = qpdf_init()
         qpdf_silence_errors(data)
         qpdf_set_suppress_warnings(data, QPDF_TRUE)
@@ -41,6 +59,9 @@ final class QPDFPageReader {
 
     deinit { qpdf_cleanup(&data) }
 
+    /// The corresponding C function is `qpdf_oh_is_indirect`.
+    func isIndirect(_ object: qpdf_oh) -> Bool { qpdf_oh_is_indirect(data, object) != 0 }
+
     private func lastError() -> (code: qpdf_error_code_e, text: String) {
         guard let error = qpdf_get_error(data) else { return (qpdf_e_success, "unknown qpdf error") }
         return (qpdf_get_error_code(data, error), String(cString: qpdf_get_error_full_text(data, error)))
@@ -54,15 +75,52 @@ final class QPDFPageReader {
         return lastError().text
     }
 
-    var pageCount: Int { Int(qpdf_get_num_pages(data)) }
+    /// The root's `/Count` (as qpdf's page list would count, for a sound tree).
+    var pageCount: Int {
+        guard let pages = value(qpdf_get_root(data), "/Pages") else { return 0 }
+        return value(pages, "/Count").flatMap(integer) ?? 0
+    }
 
     /// The corresponding C function is `qpdf_get_trailer`.
     var trailer: qpdf_oh { qpdf_get_trailer(data) }
 
-    /// Page `number` (1-based).
+    /// Page `number` (1-based), found from the cursor (or from the root when
+    /// `number` is behind it), skipping subtrees by their `/Count`; nil when the
+    /// tree has no such page or is deeper than 64 levels (a cycle).
     ///
-    /// The corresponding C function is `qpdf_get_page_n`.
-    func page(_ number: Int) -> qpdf_oh { qpdf_get_page_n(data, number - 1) }
+    /// The corresponding C functions are `qpdf_get_root`, `qpdf_oh_get_key` and `qpdf_get_object_by_id`.
+    func page(_ number: Int) -> qpdf_oh? {
+        if number < cursorPage || cursor.isEmpty {
+            guard let pages = value(qpdf_get_root(data), "/Pages"), qpdf_oh_is_indirect(data, pages) != 0 else { return nil }
+            cursor = [(qpdf_oh_get_object_id(data, pages), qpdf_oh_get_generation(data, pages), 0)]
+            cursorPage = 1
+        }
+        while let top = cursor.last {
+            let node = qpdf_get_object_by_id(data, top.id, top.generation)
+            guard let kids = value(node, "/Kids"), isArray(kids), top.index < Int(qpdf_oh_get_array_n_items(data, kids)) else {
+                cursor.removeLast()
+                continue
+            }
+            let kid = qpdf_oh_get_array_item(data, kids, Int32(top.index))
+            cursor[cursor.count - 1].index += 1
+            if value(kid, "/Kids") != nil {
+                if let count = value(kid, "/Count").flatMap(integer), count >= 0, cursorPage + count <= number {
+                    cursorPage += count
+                } else if qpdf_oh_is_indirect(data, kid) != 0, cursor.count < 64 {
+                    cursor.append((qpdf_oh_get_object_id(data, kid), qpdf_oh_get_generation(data, kid), 0))
+                } else {
+                    return nil
+                }
+                continue
+            }
+            if cursorPage == number {
+                cursorPage += 1
+                return kid
+            }
+            cursorPage += 1
+        }
+        return nil
+    }
 
     /// Invalidates every handle made so far (the objects qpdf parsed stay cached).
     ///
@@ -84,9 +142,12 @@ final class QPDFPageReader {
     /// or when `object` is not a dictionary (asking that would make qpdf warn).
     ///
     /// The corresponding C function is `qpdf_oh_get_key`.
+    /// An indirect entry is returned without being read (copied as a reference,
+    /// it need not be: a reference to a missing object reads as null anyway).
     func value(_ object: qpdf_oh, _ key: String) -> qpdf_oh? {
         guard isDictionary(object) else { return nil }
         let value = qpdf_oh_get_key(data, object, key)
+        if qpdf_oh_is_indirect(data, value) != 0 { return value }
         return isNull(value) ? nil : value
     }
 

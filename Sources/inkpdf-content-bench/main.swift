@@ -33,6 +33,12 @@ func fileSize(_ path: String) -> Int {
     (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
 }
 
+func currentRSSMegabytes() -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    return fields.count > 1 ? (Double(fields[1]) ?? 0) * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576 : 0
+}
+
 func peakRSSMegabytes() -> Double {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -56,6 +62,27 @@ func writeInkPDF(_ contents: [CompressedInkContent], to path: String) throws {
     var update = try IncrementalUpdate(appendingTo: path)
     for (index, content) in contents.enumerated() { try update.addInk(content, toPage: index + 1) }
     try update.finish()
+}
+
+/// The deflated length of `bytes` at `level` with zlib's match parameters set by `deflateTune`.
+func tunedDeflate(_ bytes: [UInt8], level: Int32, good: Int32, lazy: Int32, nice: Int32, chain: Int32) -> Int {
+    var stream = z_stream()
+    deflateInit2_(&stream, level, Z_DEFLATED, MAX_WBITS, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+    deflateTune(&stream, good, lazy, nice, chain)
+    var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
+    var input = bytes
+    input.withUnsafeMutableBufferPointer { source in
+        output.withUnsafeMutableBufferPointer { out in
+            stream.next_in = source.baseAddress
+            stream.avail_in = uInt(source.count)
+            stream.next_out = out.baseAddress
+            stream.avail_out = uInt(out.count)
+            _ = deflate(&stream, Z_FINISH)
+        }
+    }
+    let length = Int(stream.total_out)
+    deflateEnd(&stream)
+    return length
 }
 
 func measure(pages: Int, directory: String) throws {
@@ -89,6 +116,15 @@ func measure(pages: Int, directory: String) throws {
                      total * 1000, perPage / cairoBytes, total / (cairoTime / Double(pages))))
     }
 
+    // zlib's lazy-match parameters (deflateTune) on top of a level: the chain length is what makes 6 slow here.
+    print("\nzlib tuning (level, good, lazy, nice, chain)  KB/page  ms/page(zlib)")
+    for (level, good, lazy, nice, chain) in [(6, 8, 16, 128, 128), (6, 8, 16, 64, 32), (6, 8, 16, 32, 16), (6, 4, 16, 64, 32),
+                                             (6, 8, 32, 128, 32), (6, 8, 16, 258, 24), (5, 8, 16, 32, 32), (4, 4, 4, 16, 16)] {
+        var bytes = 0
+        let time = best(3) { bytes = contents.map { tunedDeflate($0.operators, level: Int32(level), good: Int32(good), lazy: Int32(lazy), nice: Int32(nice), chain: Int32(chain)) }.reduce(0, +) }
+        print(String(format: "%2d %3d %3d %3d %4d %28.1f %14.2f", level, good, lazy, nice, chain, Double(bytes) / Double(pages) / 1024, time / Double(pages) * 1000))
+    }
+
     // Whole PDF with the appender at the default level.
     let level = InkContentCompression.defaultLevel
     let inkPath = directory + "/writer-ink.pdf"
@@ -116,7 +152,7 @@ func measure(pages: Int, directory: String) throws {
                      sums.0 / Double(counts.0), worst.0, sums.1 / Double(counts.1), worst.1))
     }
     try report("cairo's PDF (today)", cairoPath)
-    for units in [8, 16, 32] {
+    for units in (ProcessInfo.processInfo.environment["BENCH_GRIDS"] ?? "8,16,32").split(separator: ",").compactMap({ Int($0) }) {
         let grid = PDFGrid(unitsPerPoint: units)
         let gridContents = drawings.map { InkContentWriter.content(for: $0, width: size.width, height: size.height, grid: grid).compressed(level: level) }
         let path = directory + "/writer-grid-\(units).pdf"
@@ -144,8 +180,13 @@ func append(pages: Int, directory: String) throws {
     })
     let before = peakRSSMegabytes()
     let start = now()
-    var update = try IncrementalUpdate(appendingTo: path)
-    for number in 1...pages { try update.addInk(contents[(number - 1) % contents.count], toPage: number) }
+    var update = try (ProcessInfo.processInfo.environment["BENCH_COPY"] == "1"
+        ? IncrementalUpdate(original: path, output: path + ".copy.pdf") : IncrementalUpdate(appendingTo: path))
+    print(String(format: "RSS after opening: %.1f MB", currentRSSMegabytes()))
+    for number in 1...pages {
+        try update.addInk(contents[(number - 1) % contents.count], toPage: number)
+        if [1, 10, 100, 500, 1000, 5000].contains(number) { print(String(format: "RSS after page %d: %.1f MB", number, currentRSSMegabytes())) }
+    }
     try update.finish()
     let seconds = now() - start
     print(String(format: "appended ink to %d pages in %.2f s (%.2f ms/page); peak RSS %.1f MB before the update, %.1f MB after; file %.1f MB; qpdf --check %@",
