@@ -47,13 +47,14 @@ public struct IncrementalUpdate: ~Copyable {
     }
 
     /// Appends to `path` itself: flatten's output, once cairo has finished it.
-    /// The update is staged in `path + ".update"` and copied onto the end of
-    /// `path` by `finish()`, so that qpdf keeps reading a whole PDF meanwhile.
-    public init(appendingTo path: String) throws(IncrementalUpdateError) {
+    /// The update is staged in `staging` (default `path + ".update"`; removed
+    /// when done or abandoned) and copied onto the end of `path` by `finish()`,
+    /// so that qpdf keeps reading a whole PDF meanwhile.
+    public init(appendingTo path: String, staging: String? = nil) throws(IncrementalUpdateError) {
         let tail = try PDFFileTail.read(path)
         let reader = try QPDFPageReader(path: path)
         let (size, entries) = Self.readTrailer(reader)
-        let file = try AppendingFile(path: path, staging: path + ".update")
+        let file = try AppendingFile(path: path, staging: staging ?? path + ".update")
         self.init(tail: tail, reader: reader, size: size, entries: entries, file: file)
     }
 

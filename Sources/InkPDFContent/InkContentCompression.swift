@@ -4,10 +4,12 @@ import CZlib
 /// inkpdf writes itself.
 public enum InkContentCompression {
     /// The level ink content is written at, chosen by measurement on the
-    /// benchmark's dense pages (`inkpdf-content-bench`): see the numbers at
-    /// `InkContentBench`. Grid integers compress so well that the higher
-    /// levels buy little for their time.
-    public static let defaultLevel: Int32 = 6
+    /// benchmark's dense pages (`inkpdf-content-bench measure`, 2 cores):
+    /// level 4 makes 44.8 KB/page in 1.9 ms, level 6 42.3 KB in 10.5 ms (its
+    /// long match chains on text of many short repeats), level 1 49 KB in
+    /// 1.1 ms. Six would make the thread that compresses slower than
+    /// poppler's page rendering it runs beside, for 6 % fewer bytes.
+    public static let defaultLevel: Int32 = 4
 
     /// `bytes` deflated at `level` (0…9) in one call.
     ///
