@@ -282,7 +282,10 @@ public struct IncrementalUpdate: ~Copyable {
 
     /// The grain's tiling pattern for pages `height` points high: pattern space
     /// is the page's (or form's) default space, and the tile repeats from the
-    /// top-left corner of the displayed page, y down, as the cairo painter lays it.
+    /// top-left corner of the displayed page, y down, as the cairo painter lays
+    /// it. Written as cairo writes its own (the matrix moves the tile's bottom
+    /// row one tile below the page's top; the image fills the tile upright), so
+    /// that renderers sample both alike.
     private mutating func patternObject(_ grain: Grain, height: Double) throws(IncrementalUpdateError) -> Int {
         var heightText: [UInt8] = []
         PDFNumberWriter.appendDecimal(height, fractionDigits: InkContentWriter.heightDigits, to: &heightText)
@@ -290,15 +293,19 @@ public struct IncrementalUpdate: ~Copyable {
         if let id = patterns[key] { return id }
         let image = try tileImageObject(grain)
         let tile = GrainTile(grain)
-        var scale: [UInt8] = []
-        PDFNumberWriter.appendDecimal(1 / tile.pixelsPerPoint, fractionDigits: 6, to: &scale)
-        let s = String(decoding: scale, as: UTF8.self), h = String(decoding: heightText, as: UTF8.self)
+        var matrix: [UInt8] = Array("/Matrix[".utf8)
+        let scale = 1 / tile.pixelsPerPoint
+        for value in [scale, 0, 0, scale, 0, height - Double(tile.size) * scale] {
+            PDFNumberWriter.appendDecimal(value, fractionDigits: value == scale ? 6 : InkContentWriter.heightDigits, to: &matrix)
+            matrix.append(32)
+        }
+        matrix[matrix.count - 1] = UInt8(ascii: "]")
         let n = tile.size
         let id = newObject()
-        // The image's top row at the pattern's v = 0, which the matrix puts at the page's top.
         try writeStream(id, dictionary: "<</Type/Pattern/PatternType 1/PaintType 1/TilingType 1/BBox[0 0 \(n) \(n)]"
-                            + "/XStep \(n)/YStep \(n)/Matrix[\(s) 0 0 -\(s) 0 \(h)]/Resources<</XObject<</T \(image) 0 R>>>>>>",
-                        data: Array("q \(n) 0 0 -\(n) 0 \(n) cm /T Do Q\n".utf8))
+                            + "/XStep \(n)/YStep \(n)" + String(decoding: matrix, as: UTF8.self)
+                            + "/Resources<</XObject<</T \(image) 0 R>>>>>>",
+                        data: Array("q \(n) 0 0 \(n) 0 0 cm /T Do Q\n".utf8))
         patterns[key] = id
         return id
     }

@@ -165,3 +165,33 @@ extension GreyRaster {
         zip(values, other.values).reduce(0) { $0 + (abs($1.0 - $1.1) > levels ? 1 : 0) }
     }
 }
+
+extension GreyRaster {
+    /// Page `page` of `path` as poppler's other renderer, Splash, draws it
+    /// (`pdftoppm -gray`), at `scale` pixels per point: a second reader of the PDF.
+    public static func splash(_ path: String, page: Int, scale: Double) throws -> GreyRaster {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("inkpdf-splash-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: output + ".pgm") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftoppm")
+        process.arguments = ["-gray", "-r", String(72 * scale), "-f", String(page), "-l", String(page), "-singlefile", path, output]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let data = FileManager.default.contents(atPath: output + ".pgm") else {
+            throw RasterError.cannotOpen(path: path, reason: "pdftoppm failed")
+        }
+        // Binary PGM: "P5" width height maxval, one whitespace, then the bytes.
+        let bytes = [UInt8](data)
+        var fields: [Int] = [], index = 2
+        while fields.count < 3 {
+            while index < bytes.count, bytes[index] == 32 || bytes[index] == 10 || bytes[index] == 13 || bytes[index] == 9 { index += 1 }
+            var value = 0
+            while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 { value = value * 10 + Int(bytes[index] - 48); index += 1 }
+            fields.append(value)
+        }
+        index += 1
+        let width = fields[0], height = fields[1]
+        guard bytes.count - index >= width * height else { throw RasterError.cannotOpen(path: path, reason: "short PGM") }
+        return GreyRaster(width: width, height: height, values: bytes[index..<(index + width * height)].map(Double.init))
+    }
+}

@@ -41,6 +41,32 @@ import Testing
         }
     }
 
+    @Test func splashDrawsTheWritersPDFAsItDrawsCairosPDF() throws {
+        // A second renderer (poppler's Splash, not cairo) reads both the writer's PDF and
+        // cairo's PDF of the same drawings: the operators mean the same to it. (Against
+        // cairo's raster, Splash samples the grain tiles differently, for either PDF.)
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let rows = ContentWriterSamples.inkSheetRows()
+        let size = ContentWriterSamples.inkSheetSize
+        let pages = rows.map { drawings($0.strokes) }
+        let pdf = directory.appendingPathComponent("ink-sheet.pdf").path
+        let cairoPDF = directory.appendingPathComponent("cairo.pdf").path
+        try writeInkPDF(pages, size: size, to: pdf)
+        try SamplePDFs.cairoPDF(path: cairoPDF, pages: Array(repeating: size, count: pages.count), drawings: { pages[$0 - 1] })
+        for (index, row) in rows.enumerated() {
+            let mine = try GreyRaster.splash(pdf, page: index + 1, scale: Self.scale)
+            let cairos = try GreyRaster.splash(cairoPDF, page: index + 1, scale: Self.scale)
+            try #require(mine.width == cairos.width && mine.height == cairos.height, "\(row.label): page sizes differ")
+            let result = GreyRaster.compare(mine, cairos)
+            let strays = mine.countDifferences(from: cairos, above: 85)
+            print("\(row.label), Splash: SSIM near ink \(result.ssim), max difference \(result.maxDifference)")
+            #expect(result.pixels > 1000, "\(row.label): ink was drawn")
+            #expect(result.ssim >= 0.99, "\(row.label): SSIM near ink \(result.ssim) in Splash")
+            #expect(strays <= result.pixels / 1000, "\(row.label): \(strays) pixels differ by more than anti-aliasing in Splash")
+        }
+    }
+
     @Test func densePageMatchesCairosRaster() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -52,6 +78,13 @@ import Testing
         let result = try compare(pdf, page: 1, page, size: size, label: "dense page")
         #expect(result.ssim >= 0.99, "SSIM near ink \(result.ssim)")
         #expect(result.strays <= result.pixels / 1000, "\(result.strays) pixels differ by more than anti-aliasing")
+        // And in Splash, against cairo's own PDF of the page.
+        let cairoPDF = directory.appendingPathComponent("cairo.pdf").path
+        try SamplePDFs.cairoPDF(path: cairoPDF, pages: [size], drawings: { _ in page })
+        let splash = GreyRaster.compare(try GreyRaster.splash(pdf, page: 1, scale: Self.scale),
+                                        try GreyRaster.splash(cairoPDF, page: 1, scale: Self.scale))
+        print("dense page, Splash: SSIM near ink \(splash.ssim), max difference \(splash.maxDifference)")
+        #expect(splash.ssim >= 0.99, "SSIM near ink in Splash \(splash.ssim)")
     }
 
     @Test func markerMultipliesOverTheTextBelowIt() throws {
