@@ -200,6 +200,16 @@ do {
     case "measure":
         try measure(pages: arguments.count > 2 ? Int(arguments[2]) ?? 12 : 12,
                     directory: arguments.count > 3 ? arguments[3] : "bench-work/content")
+    case "append-file" where arguments.count > 3:
+        // Copies a PDF and lays the first dense benchmark page's ink over each of its pages.
+        let samples = try ContentWriterSamples.denseDocument(path: NSTemporaryDirectory() + "/inkpdf-dense-1.pdf", pages: 1)
+        let content = InkContentWriter.content(for: samples[0].strokes().flatMap { InkStyle.drawings(for: $0).drawings },
+                                               width: samples[0].width, height: samples[0].height).compressed()
+        var update = try IncrementalUpdate(original: arguments[2], output: arguments[3])
+        for number in 1...update.pageCount { try update.addInk(content, toPage: number) }
+        let stream = update.writesXRefStream
+        try update.finish()
+        print("\(arguments[3]): ink on every page, \(stream ? "xref stream" : "xref table"); qpdf --check \(SamplePDFs.qpdfCheck(arguments[3]).passed ? "passed" : "FAILED")")
     case "append" where arguments.count > 3:
         try append(pages: Int(arguments[2]) ?? 36, directory: arguments[3])
     default:
