@@ -44,6 +44,16 @@ let package = Package(
                                                     "CPoppler", "CCairo", "CQPDF"]),
         // Many documents at once, and the worker processes every document is drawn in.
         .target(name: "InkBatch", dependencies: ["InkPipeline", "InkModel", "InkFileSystem"]),
+        // The ink's PDF content written by inkpdf itself (content operators on an integer grid,
+        // zlib), and an incremental update that appends it to a finished PDF (qpdf reads the pages).
+        .target(name: "InkPDFContent", dependencies: ["InkRendering", "InkModel", "CZlib", "CQPDF"]),
+        // Rasters (cairo, poppler), SSIM near ink and sample PDFs for the content writer's tests and measurements.
+        // Optimised even in debug builds: SSIM over page-sized rasters would otherwise take minutes per test.
+        .target(name: "InkPDFContentTestSupport", dependencies: ["InkPDFContent", "InkRendering", "CCairo", "CPoppler", "CQPDF"],
+                swiftSettings: [.unsafeFlags(["-O"])]),
+        // Measures the content writer against cairo (ms, bytes, zlib levels, grids, SSIM, appender memory).
+        .executableTarget(name: "inkpdf-content-bench", dependencies: ["InkPDFContent", "InkPDFContentTestSupport", "InkFixtures",
+                                                                       "InkRendering", "InkModel", "CCairo"]),
         // Free-vs-Pro rules, verified purchase proofs (libcrypto) and the export gate.
         .target(name: "Entitlements", dependencies: ["LibCrypto"]),
         // Command-line parsing and running, as a library so that tests can drive it.
@@ -68,6 +78,8 @@ let package = Package(
         .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkFixtures", "InkModel", "InkPipeline", "InkBatch", "CZlib"]),
         // Tests that run the built inkpdf executable (worker processes, signals, limits).
         .testTarget(name: "InkIntegrationTests", dependencies: ["inkpdf", "InkCLI", "InkFixtures", "InkModel", "InkPipeline", "CZlib"]),
+        .testTarget(name: "InkPDFContentTests", dependencies: ["InkPDFContent", "InkPDFContentTestSupport", "InkRendering",
+                                                               "InkModel", "InkFixtures", "CCairo", "CQPDF"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,12 +1,15 @@
 /// The grey levels of a grain tile (255 leaves the colour below as it is,
 /// lower darkens it when multiplied), made from a fixed hash so that the
-/// same inkpdf writes the same bytes.
-struct GrainTile {
-    let size: Int
-    let pixelsPerPoint: Double
-    let levels: [UInt8]
+/// same inkpdf writes the same bytes. Public so that the PDF content writer
+/// embeds the very tile the cairo painter paints.
+public struct GrainTile: Sendable {
+    /// Pixels along each side (the tile is square).
+    public let size: Int
+    public let pixelsPerPoint: Double
+    /// `size` rows of `size` levels, top row first.
+    public let levels: [UInt8]
 
-    init(_ grain: Grain) {
+    public init(_ grain: Grain) {
         switch grain {
         case .pencil:
             // 32 px at 4 px/pt: an 8 pt tile of fine tooth, slightly streaked along x.

@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The end of a PDF being appended to: buffered writes, and the offset of
+/// every byte written (for the cross-reference section).
+///
+/// With a `staging` file, the appended bytes go there first and are copied
+/// onto the end of `path` by `close()`: the PDF keeps its own trailer at its
+/// end meanwhile, so that qpdf can read it afresh (`QPDFPageReader.reopen`).
+///
+/// Ownership: a single owner; `close()` (or `deinit`) closes the descriptor once.
+struct AppendingFile: ~Copyable {
+    let path: String
+    private let staging: String?
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    /// The file's length so far, including what is buffered.
+    private(set) var offset: Int
+    /// Whether the file ended in an end-of-line before anything was appended.
+    let endedWithNewline: Bool
+    private static let bufferSize = 256 * 1024
+
+    /// Opens `path` (which exists) to append to it.
+    ///
+    /// The corresponding C functions are `open`, `lseek` and `pread`.
+    init(path: String, staging: String? = nil) throws(IncrementalUpdateError) {
+        self.path = path
+        self.staging = staging
+        let reader = open(path, O_RDONLY | O_CLOEXEC)
+        guard reader >= 0 else { throw .cannotOpen(path: path, errno: errno) }
+        let end = lseek(reader, 0, SEEK_END)
+        guard end >= 0 else { let code = errno; Glibc.close(reader); throw .cannotRead(path: path, errno: code) }
+        let target = staging ?? path
+        let opened = staging != nil ? open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+                                    : open(target, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard opened >= 0 else { let code = errno; Glibc.close(reader); throw .cannotOpen(path: target, errno: code) }
+        var last: UInt8 = 0
+        if end > 0 { _ = pread(reader, &last, 1, end - 1) }
+        Glibc.close(reader)
+        descriptor = opened
+        offset = Int(end)
+        endedWithNewline = last == 10 || last == 13
+        buffer.reserveCapacity(Self.bufferSize)
+    }
+
+    deinit {
+        Glibc.close(descriptor)
+        if let staging { unlink(staging) }
+    }
+
+    mutating func append(_ bytes: [UInt8]) throws(IncrementalUpdateError) {
+        buffer.append(contentsOf: bytes)
+        offset += bytes.count
+        if buffer.count >= Self.bufferSize { try flush() }
+    }
+
+    mutating func append(_ text: String) throws(IncrementalUpdateError) {
+        var text = text
+        text.withUTF8 { buffer.append(contentsOf: $0) }
+        offset += text.utf8.count
+        if buffer.count >= Self.bufferSize { try flush() }
+    }
+
+    /// Writes what is buffered, retrying after signals and short writes.
+    ///
+    /// The corresponding C function is `write`.
+    mutating func flush() throws(IncrementalUpdateError) {
+        var done = 0
+        while done < buffer.count {
+            let written = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + done, $0.count - done) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .writeFailed(path: path, errno: errno)
+            }
+            done += written
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Flushes, and copies the staged bytes onto the end of `path`.
+    consuming func close() throws(IncrementalUpdateError) {
+        try flush()
+        if let staging { try Self.copy(staging, appendingTo: path) }
+    }
+
+    /// Copies `source` to a new file `destination` (which must not exist) in
+    /// fixed-size pieces: the original bytes an update is appended after.
+    ///
+    /// The corresponding C functions are `open`, `read` and `write`.
+    static func copy(_ source: String, to destination: String) throws(IncrementalUpdateError) {
+        try copy(source, into: destination, flags: O_CREAT | O_TRUNC)
+    }
+
+    /// Copies `source` onto the end of `destination`.
+    static func copy(_ source: String, appendingTo destination: String) throws(IncrementalUpdateError) {
+        try copy(source, into: destination, flags: O_APPEND)
+    }
+
+    private static func copy(_ source: String, into destination: String, flags: Int32) throws(IncrementalUpdateError) {
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw .cannotOpen(path: source, errno: errno) }
+        defer { Glibc.close(input) }
+        let output = open(destination, O_WRONLY | flags | O_CLOEXEC, 0o644)
+        guard output >= 0 else { throw .cannotOpen(path: destination, errno: errno) }
+        defer { Glibc.close(output) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .cannotRead(path: source, errno: errno)
+            }
+            if count == 0 { return }
+            var done = 0
+            while done < count {
+                let written = chunk.withUnsafeBytes { Glibc.write(output, $0.baseAddress! + done, count - done) }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw .writeFailed(path: destination, errno: errno)
+                }
+                done += written
+            }
+        }
+    }
+}

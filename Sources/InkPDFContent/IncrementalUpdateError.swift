@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why an incremental update could not be made; each says what, where and what to do.
+public enum IncrementalUpdateError: Error, Equatable, CustomStringConvertible {
+    case cannotOpen(path: String, errno: Int32)
+    case cannotRead(path: String, errno: Int32)
+    case writeFailed(path: String, errno: Int32)
+    /// qpdf cannot read the file as it is (it would have to repair it), or it has no `startxref`.
+    case unreadablePDF(path: String, reason: String)
+    /// New objects would have to be encrypted with the file's key: rewrite the file with qpdf instead.
+    case encrypted(path: String)
+    case pageOutOfRange(path: String, page: Int, pageCount: Int)
+    /// The page was given ink twice in one update.
+    case pageAlreadyUpdated(path: String, page: Int)
+    /// A page of the tree that is not an object of the file (qpdf made it, e.g. for a page listed twice).
+    case pageNotInFile(path: String, page: Int)
+
+    public var description: String {
+        func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+        switch self {
+        case .cannotOpen(let path, let code): return "\(path): cannot open (\(reason(code)))"
+        case .cannotRead(let path, let code): return "\(path): cannot read (\(reason(code)))"
+        case .writeFailed(let path, let code): return "\(path): cannot write (\(reason(code)))"
+        case .unreadablePDF(let path, let why): return "\(path): cannot append to this PDF (\(why)); rewrite it instead"
+        case .encrypted(let path): return "\(path): encrypted; an incremental update would need its key, rewrite it instead"
+        case .pageOutOfRange(let path, let page, let count): return "\(path): page \(page) of \(count) does not exist"
+        case .pageAlreadyUpdated(let path, let page): return "\(path): page \(page) was given ink twice in one update"
+        case .pageNotInFile(let path, let page): return "\(path): page \(page) is not an object of the file; rewrite it instead"
+        }
+    }
+}

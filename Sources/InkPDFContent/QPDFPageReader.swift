@@ -1,0 +1,195 @@
+import CQPDF
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A finished PDF opened read-only with qpdf, to read what an incremental
+/// update needs: the trailer and, page by page, the page dictionaries as
+/// PDF syntax (indirect objects stay references, nothing is copied).
+///
+/// qpdf reads objects from the file on demand and keeps what it parsed; the
+/// handles made for a page are released after it (`releaseHandles`). Pages
+/// are found by walking the page tree from a cursor (pages are asked for in
+/// ascending order), not through qpdf's list of all pages, which would parse
+/// every page dictionary up front; entries are copied as references without
+/// resolving them. `reopen()` drops everything qpdf has parsed (the cursor is
+/// kept by object numbers). Not thread-safe. Ownership: frees its `qpdf_data` in `deinit`.
+final class QPDFPageReader {
+    private var data: qpdf_data?
+    let path: String
+    /// The page-tree nodes from the root to the next kid to visit: object number, generation, kid index.
+    private var cursor: [(id: Int32, generation: Int32, index: Int)] = []
+    /// The number of the page the cursor reaches next.
+    private var cursorPage = 1
+
+    /// Opens `path` without repairing it: a file qpdf would have to reconstruct
+    /// (a broken cross-reference table) cannot take an update whose `/Prev`
+    /// points into it, so it is refused. Encrypted files are refused too: new
+    /// streams would have to be encrypted with the file's key.
+    ///
+    /// The corresponding C functions are `qpdf_init`, `qpdf_set_attempt_recovery` and `qpdf_read`.
+    init(path: String) throws(IncrementalUpdateError) {
+        self.path = path
+        try open()
+    }
+
+    /// Forgets every object qpdf parsed by reading the file afresh.
+    func reopen() throws(IncrementalUpdateError) {
+        qpdf_cleanup(&data)
+        try open()
+    }
+
+    private func open() throws(IncrementalUpdateError) {
+        data = qpdf_init()
+        qpdf_silence_errors(data)
+        qpdf_set_suppress_warnings(data, QPDF_TRUE)
+        qpdf_set_attempt_recovery(data, QPDF_FALSE)
+        let status = qpdf_read(data, path, nil)
+        if status & QPDF_ERRORS != 0 {
+            let message = lastError()
+            if message.code == qpdf_e_password { throw .encrypted(path: path) }
+            throw .unreadablePDF(path: path, reason: message.text)
+        }
+        if qpdf_is_encrypted(data) != 0 { throw .encrypted(path: path) }
+        if qpdf_more_warnings(data) != 0 {
+            let warning = qpdf_next_warning(data)
+            throw .unreadablePDF(path: path, reason: "qpdf warns: " + String(cString: qpdf_get_error_full_text(data, warning)))
+        }
+    }
+
+    deinit { qpdf_cleanup(&data) }
+
+    /// The corresponding C function is `qpdf_oh_is_indirect`.
+    func isIndirect(_ object: qpdf_oh) -> Bool { qpdf_oh_is_indirect(data, object) != 0 }
+
+    private func lastError() -> (code: qpdf_error_code_e, text: String) {
+        guard let error = qpdf_get_error(data) else { return (qpdf_e_success, "unknown qpdf error") }
+        return (qpdf_get_error_code(data, error), String(cString: qpdf_get_error_full_text(data, error)))
+    }
+
+    /// The error qpdf recorded while reading an object, if any (cleared by reading it).
+    ///
+    /// The corresponding C function is `qpdf_has_error`.
+    func takeError() -> String? {
+        guard qpdf_has_error(data) != 0 else { return nil }
+        return lastError().text
+    }
+
+    /// The root's `/Count` (as qpdf's page list would count, for a sound tree).
+    var pageCount: Int {
+        guard let pages = value(qpdf_get_root(data), "/Pages") else { return 0 }
+        return value(pages, "/Count").flatMap(integer) ?? 0
+    }
+
+    /// The corresponding C function is `qpdf_get_trailer`.
+    var trailer: qpdf_oh { qpdf_get_trailer(data) }
+
+    /// Page `number` (1-based), found from the cursor (or from the root when
+    /// `number` is behind it), skipping subtrees by their `/Count`; nil when the
+    /// tree has no such page or is deeper than 64 levels (a cycle).
+    ///
+    /// The corresponding C functions are `qpdf_get_root`, `qpdf_oh_get_key` and `qpdf_get_object_by_id`.
+    func page(_ number: Int) -> qpdf_oh? {
+        if number < cursorPage || cursor.isEmpty {
+            guard let pages = value(qpdf_get_root(data), "/Pages"), qpdf_oh_is_indirect(data, pages) != 0 else { return nil }
+            cursor = [(qpdf_oh_get_object_id(data, pages), qpdf_oh_get_generation(data, pages), 0)]
+            cursorPage = 1
+        }
+        while let top = cursor.last {
+            let node = qpdf_get_object_by_id(data, top.id, top.generation)
+            guard let kids = value(node, "/Kids"), isArray(kids), top.index < Int(qpdf_oh_get_array_n_items(data, kids)) else {
+                cursor.removeLast()
+                continue
+            }
+            let kid = qpdf_oh_get_array_item(data, kids, Int32(top.index))
+            cursor[cursor.count - 1].index += 1
+            if value(kid, "/Kids") != nil {
+                if let count = value(kid, "/Count").flatMap(integer), count >= 0, cursorPage + count <= number {
+                    cursorPage += count
+                } else if qpdf_oh_is_indirect(data, kid) != 0, cursor.count < 64 {
+                    cursor.append((qpdf_oh_get_object_id(data, kid), qpdf_oh_get_generation(data, kid), 0))
+                } else {
+                    return nil
+                }
+                continue
+            }
+            if cursorPage == number {
+                cursorPage += 1
+                return kid
+            }
+            cursorPage += 1
+        }
+        return nil
+    }
+
+    /// Invalidates every handle made so far (the objects qpdf parsed stay cached).
+    ///
+    /// The corresponding C function is `qpdf_oh_release_all`.
+    func releaseHandles() { qpdf_oh_release_all(data) }
+
+    // MARK: Objects
+
+    func objectID(_ object: qpdf_oh) -> Int { Int(qpdf_oh_get_object_id(data, object)) }
+    func generation(_ object: qpdf_oh) -> Int { Int(qpdf_oh_get_generation(data, object)) }
+    func isNull(_ object: qpdf_oh) -> Bool { qpdf_oh_is_null(data, object) != 0 }
+    func isArray(_ object: qpdf_oh) -> Bool { qpdf_oh_is_array(data, object) != 0 }
+    func isDictionary(_ object: qpdf_oh) -> Bool { qpdf_oh_is_dictionary(data, object) != 0 }
+    func integer(_ object: qpdf_oh) -> Int? {
+        qpdf_oh_is_integer(data, object) != 0 ? Int(qpdf_oh_get_int_value(data, object)) : nil
+    }
+
+    /// The entry `key` (with its `/`) of a dictionary; nil when absent or null,
+    /// or when `object` is not a dictionary (asking that would make qpdf warn).
+    ///
+    /// The corresponding C function is `qpdf_oh_get_key`.
+    /// An indirect entry is returned without being read (copied as a reference,
+    /// it need not be: a reference to a missing object reads as null anyway).
+    func value(_ object: qpdf_oh, _ key: String) -> qpdf_oh? {
+        guard isDictionary(object) else { return nil }
+        let value = qpdf_oh_get_key(data, object, key)
+        if qpdf_oh_is_indirect(data, value) != 0 { return value }
+        return isNull(value) ? nil : value
+    }
+
+    /// `key` here or on a `/Parent` (page-tree inheritance).
+    func inherited(_ object: qpdf_oh, _ key: String) -> qpdf_oh? {
+        var node = object
+        for _ in 0..<64 {
+            if let found = value(node, key) { return found }
+            guard let parent = value(node, "/Parent") else { return nil }
+            node = parent
+        }
+        return nil
+    }
+
+    /// A dictionary's keys, each with its `/`, in qpdf's (sorted) order.
+    ///
+    /// The corresponding C functions are `qpdf_oh_begin_dict_key_iter`, `qpdf_oh_dict_more_keys` and `qpdf_oh_dict_next_key`.
+    func keys(_ object: qpdf_oh) -> [String] {
+        guard isDictionary(object) else { return [] }
+        var keys: [String] = []
+        qpdf_oh_begin_dict_key_iter(data, object)
+        while qpdf_oh_dict_more_keys(data) != 0 { keys.append(String(cString: qpdf_oh_dict_next_key(data))) }
+        return keys
+    }
+
+    func items(_ array: qpdf_oh) -> [qpdf_oh] {
+        guard isArray(array) else { return [] }
+        return (0..<qpdf_oh_get_array_n_items(data, array)).map { qpdf_oh_get_array_item(data, array, $0) }
+    }
+
+    /// The object as PDF syntax: `12 0 R` for an indirect one, its value for a direct one.
+    ///
+    /// The corresponding C function is `qpdf_oh_unparse`.
+    func unparse(_ object: qpdf_oh) -> String { String(cString: qpdf_oh_unparse(data, object)) }
+
+    /// A dictionary key as PDF syntax (`#` escapes where needed).
+    ///
+    /// The corresponding C functions are `qpdf_oh_new_name` and `qpdf_oh_unparse`.
+    func unparseName(_ key: String) -> String {
+        let isPlain = key.utf8.dropFirst().allSatisfy { c in
+            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x2E || c == 0x2D || c == 0x5F
+        }
+        return isPlain ? key : unparse(qpdf_oh_new_name(data, key))
+    }
+}

@@ -1,0 +1,63 @@
+import CCairo
+import CQPDF
+import Foundation
+import InkRendering
+
+/// PDFs for the content writer's tests and measurements, made with cairo and qpdf.
+public enum SamplePDFs {
+    /// A cairo PDF of blank pages of the given sizes (points), or, with
+    /// `drawings`, each page's drawings painted by `CairoInkPainter` (today's
+    /// ink PDF, the peer the content writer is measured against).
+    ///
+    /// The corresponding C functions are `cairo_pdf_surface_create`, `cairo_pdf_surface_set_size`,
+    /// `cairo_show_page` and `cairo_surface_finish`.
+    public static func cairoPDF(path: String, pages: [(width: Double, height: Double)],
+                                drawings: ((Int) -> [StrokeDrawing])? = nil,
+                                background: ((OpaquePointer, Int) -> Void)? = nil) throws {
+        let first = pages.first ?? (612, 792)
+        let surface = cairo_pdf_surface_create(path, first.width, first.height)!
+        defer { cairo_surface_destroy(surface) }
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "")
+        let context = cairo_create(surface)!
+        let textures = InkTextures()
+        for (index, size) in pages.enumerated() {
+            cairo_pdf_surface_set_size(surface, size.width, size.height)
+            background?(context, index + 1)
+            if let drawings { CairoInkPainter.draw(drawings(index + 1), on: context, textures: textures) }
+            cairo_show_page(context)
+        }
+        cairo_destroy(context)
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else { throw RasterError.cairo(path: path, status: String(cString: cairo_status_to_string(status))) }
+    }
+
+    /// `source` rewritten by qpdf with object streams, so that its cross-reference section is a stream.
+    ///
+    /// The corresponding C functions are `qpdf_read`, `qpdf_init_write`, `qpdf_set_object_stream_mode` and `qpdf_write`.
+    public static func withXRefStream(_ source: String, to destination: String) throws {
+        var data = qpdf_init()
+        defer { qpdf_cleanup(&data) }
+        qpdf_silence_errors(data)
+        guard qpdf_read(data, source, nil) & QPDF_ERRORS == 0, qpdf_init_write(data, destination) & QPDF_ERRORS == 0 else {
+            throw RasterError.qpdf(path: source, reason: "cannot read or write")
+        }
+        qpdf_set_deterministic_ID(data, QPDF_TRUE)
+        qpdf_set_object_stream_mode(data, qpdf_o_generate)
+        guard qpdf_write(data) & QPDF_ERRORS == 0 else { throw RasterError.qpdf(path: source, reason: "cannot write") }
+    }
+
+    /// `qpdf --check` on `path`: whether it passed (exit 0, no warnings) and what it said.
+    public static func qpdfCheck(_ path: String) -> (passed: Bool, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
+        process.arguments = ["--check", path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do { try process.run() } catch { return (false, "cannot run qpdf: \(error)") }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus == 0 && !output.contains("WARNING"), output)
+    }
+}

@@ -1,0 +1,222 @@
+import CCairo
+import CZlib
+import Foundation
+import InkModel
+import InkPDFContent
+import InkPDFContentTestSupport
+import InkRendering
+import InkFixtures
+
+// Measurements of the PDF content writer (InkPDFContent) against cairo's PDF
+// output of the same drawings, on the benchmark's dense pages:
+//   inkpdf-content-bench measure [PAGES] [DIR]   ms/page, bytes/page, zlib levels, grids, SSIM near ink
+//   inkpdf-content-bench append PAGES DIR        appends dense ink to every page of a PAGES-page PDF; peak RSS
+// Build with -c release. cairo's streams are compressed at level 4 here, as in
+// the inkpdf executable today (see deflateInit_ below).
+
+/// As `Sources/inkpdf/ZlibDefaultLevel.swift`: cairo's default-level deflate at level 4,
+/// so that the cairo column is what `inkpdf` writes today.
+@_cdecl("deflateInit_")
+public func deflateInitAtBenchLevel(_ stream: z_streamp?, _ level: Int32, _ version: UnsafePointer<CChar>?,
+                                    _ streamSize: Int32) -> Int32 {
+    deflateInit2_(stream, level == Z_DEFAULT_COMPRESSION ? 4 : level, Z_DEFLATED, MAX_WBITS, 8, Z_DEFAULT_STRATEGY,
+                  version, streamSize)
+}
+
+func now() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+}
+
+func fileSize(_ path: String) -> Int {
+    (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+}
+
+func currentRSSMegabytes() -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    return fields.count > 1 ? (Double(fields[1]) ?? 0) * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576 : 0
+}
+
+func peakRSSMegabytes() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024
+}
+
+/// The best of `runs` timings of `body`, in seconds.
+func best(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
+    var result = Double.infinity
+    for _ in 0..<runs {
+        let start = now()
+        try body()
+        result = min(result, now() - start)
+    }
+    return result
+}
+
+/// Writes `contents` over blank cairo pages with an incremental update.
+func writeInkPDF(_ contents: [CompressedInkContent], to path: String) throws {
+    try SamplePDFs.cairoPDF(path: path, pages: contents.map { ($0.width, $0.height) })
+    var update = try IncrementalUpdate(appendingTo: path)
+    for (index, content) in contents.enumerated() { try update.addInk(content, toPage: index + 1) }
+    try update.finish()
+}
+
+/// The deflated length of `bytes` at `level` with zlib's match parameters set by `deflateTune`.
+func tunedDeflate(_ bytes: [UInt8], level: Int32, good: Int32, lazy: Int32, nice: Int32, chain: Int32) -> Int {
+    var stream = z_stream()
+    deflateInit2_(&stream, level, Z_DEFLATED, MAX_WBITS, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+    deflateTune(&stream, good, lazy, nice, chain)
+    var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
+    var input = bytes
+    input.withUnsafeMutableBufferPointer { source in
+        output.withUnsafeMutableBufferPointer { out in
+            stream.next_in = source.baseAddress
+            stream.avail_in = uInt(source.count)
+            stream.next_out = out.baseAddress
+            stream.avail_out = uInt(out.count)
+            _ = deflate(&stream, Z_FINISH)
+        }
+    }
+    let length = Int(stream.total_out)
+    deflateEnd(&stream)
+    return length
+}
+
+func measure(pages: Int, directory: String) throws {
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let document = try ContentWriterSamples.denseDocument(path: directory + "/dense.pdf", pages: pages)
+    let drawings = document.map { page in page.strokes().flatMap { InkStyle.drawings(for: $0).drawings } }
+    let size = (width: document[0].width, height: document[0].height)
+    let sizes = Array(repeating: size, count: pages)
+    let strokes = document.map { $0.strokes().count }.reduce(0, +)
+    print("dense benchmark pages: \(pages), \(strokes / pages) strokes and \(drawings.map(\.count).reduce(0, +) / pages) drawings per page")
+
+    // cairo today: the drawings into a PDF surface (recording, replay, printf, zlib level 4).
+    let cairoPath = directory + "/cairo-ink.pdf", blankPath = directory + "/blank.pdf"
+    try SamplePDFs.cairoPDF(path: blankPath, pages: sizes)
+    let cairoTime = try best(3) { try SamplePDFs.cairoPDF(path: cairoPath, pages: sizes, drawings: { drawings[$0 - 1] }) }
+    let cairoBytes = Double(fileSize(cairoPath) - fileSize(blankPath)) / Double(pages)
+
+    // The content writer: operators, then zlib per level.
+    var contents: [InkContent] = []
+    let writeTime = best(5) { contents = drawings.map { InkContentWriter.content(for: $0, width: size.width, height: size.height) } }
+    let raw = Double(contents.map(\.operators.count).reduce(0, +)) / Double(pages)
+    print(String(format: "\ncairo PDF surface (today): %.2f ms/page, %.1f KB/page of ink (file − blank pages)", cairoTime / Double(pages) * 1000, cairoBytes / 1024))
+    print(String(format: "content writer, operators only: %.2f ms/page, %.1f KB/page uncompressed", writeTime / Double(pages) * 1000, raw / 1024))
+    print("\nzlib level  KB/page  ms/page(zlib)  ms/page(write+zlib)  vs cairo bytes  vs cairo time")
+    for level in Int32(1)...9 {
+        var bytes = 0
+        let zlibTime = best(3) { bytes = contents.map { $0.compressed(level: level).deflated.count }.reduce(0, +) }
+        let perPage = Double(bytes) / Double(pages)
+        let total = (writeTime + zlibTime) / Double(pages)
+        print(String(format: "%10d %8.1f %14.2f %20.2f %15.2f %14.2f", level, perPage / 1024, zlibTime / Double(pages) * 1000,
+                     total * 1000, perPage / cairoBytes, total / (cairoTime / Double(pages))))
+    }
+
+    // zlib's lazy-match parameters (deflateTune) on top of a level: the chain length is what makes 6 slow here.
+    print("\nzlib tuning (level, good, lazy, nice, chain)  KB/page  ms/page(zlib)")
+    for (level, good, lazy, nice, chain) in [(6, 8, 16, 128, 128), (6, 8, 16, 64, 32), (6, 8, 16, 32, 16), (6, 4, 16, 64, 32),
+                                             (6, 8, 32, 128, 32), (6, 8, 16, 258, 24), (5, 8, 16, 32, 32), (4, 4, 4, 16, 16)] {
+        var bytes = 0
+        let time = best(3) { bytes = contents.map { tunedDeflate($0.operators, level: Int32(level), good: Int32(good), lazy: Int32(lazy), nice: Int32(nice), chain: Int32(chain)) }.reduce(0, +) }
+        print(String(format: "%2d %3d %3d %3d %4d %28.1f %14.2f", level, good, lazy, nice, chain, Double(bytes) / Double(pages) / 1024, time / Double(pages) * 1000))
+    }
+
+    // Whole PDF with the appender at the default level.
+    let level = InkContentCompression.defaultLevel
+    let inkPath = directory + "/writer-ink.pdf"
+    let appendTime = try best(3) { try writeInkPDF(contents.map { $0.compressed(level: level) }, to: inkPath) }
+    let blankTime = try best(3) { try SamplePDFs.cairoPDF(path: blankPath, pages: sizes) }
+    print(String(format: "\nwhole ink PDF at level %d (blank cairo pages + incremental update): %.1f KB/page over the blank file, %.2f ms/page appending",
+                 level, Double(fileSize(inkPath) - fileSize(blankPath)) / Double(pages) / 1024, (appendTime - blankTime) / Double(pages) * 1000))
+    print("qpdf --check: \(SamplePDFs.qpdfCheck(inkPath).passed ? "passed" : "FAILED")")
+
+    if ProcessInfo.processInfo.environment["BENCH_SSIM"] == "0" { return }
+    // Fidelity: poppler's rendering of the writer's PDF against cairo's raster of the same drawings.
+    let fidelityPages = min(3, pages), scale = 4.0
+    print("\nSSIM near ink at 288 dpi, pages 1-\(fidelityPages) (mean; worst max pixel difference):")
+    let snapped = (0..<fidelityPages).map { GreyRaster.cairo(drawings[$0], width: size.width, height: size.height, scale: scale) }
+    let exact = (0..<fidelityPages).map { GreyRaster.cairo(drawings[$0], width: size.width, height: size.height, scale: scale, snapping: false) }
+    func report(_ label: String, _ pdf: String) throws {
+        var sums = (0.0, 0.0), worst = (0.0, 0.0), counts = (0, 0)
+        for page in 0..<fidelityPages {
+            let rendered = try GreyRaster.poppler(pdf, page: page + 1, scale: scale)
+            let a = GreyRaster.compare(rendered, snapped[page]), b = GreyRaster.compare(rendered, exact[page])
+            sums.0 += a.ssim * Double(a.pixels); counts.0 += a.pixels; worst.0 = max(worst.0, a.maxDifference)
+            sums.1 += b.ssim * Double(b.pixels); counts.1 += b.pixels; worst.1 = max(worst.1, b.maxDifference)
+        }
+        print(String(format: "  %-34@ vs cairo raster (1/16 snapped) %.4f (%3.0f)   vs unsnapped %.4f (%3.0f)", label as NSString,
+                     sums.0 / Double(counts.0), worst.0, sums.1 / Double(counts.1), worst.1))
+    }
+    try report("cairo's PDF (today)", cairoPath)
+    for units in (ProcessInfo.processInfo.environment["BENCH_GRIDS"] ?? "8,16,32").split(separator: ",").compactMap({ Int($0) }) {
+        let grid = PDFGrid(unitsPerPoint: units)
+        let gridContents = drawings.map { InkContentWriter.content(for: $0, width: size.width, height: size.height, grid: grid).compressed(level: level) }
+        let path = directory + "/writer-grid-\(units).pdf"
+        try writeInkPDF(gridContents, to: path)
+        let bytes = Double(gridContents.map(\.deflated.count).reduce(0, +)) / Double(pages) / 1024
+        try report(String(format: "writer, grid 1/%d pt, %.1f KB/page", units, bytes), path)
+    }
+}
+
+func append(pages: Int, directory: String) throws {
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    // Twelve distinct dense pages, cycled: the ink of page n is page ((n − 1) mod 12) + 1's.
+    let samples = try ContentWriterSamples.denseDocument(path: directory + "/dense-12.pdf", pages: 12)
+    let size = (width: samples[0].width, height: samples[0].height)
+    let contents = samples.map { page in
+        InkContentWriter.content(for: page.strokes().flatMap { InkStyle.drawings(for: $0).drawings },
+                                 width: size.width, height: size.height).compressed()
+    }
+    let path = directory + "/append-\(pages).pdf"
+    try SamplePDFs.cairoPDF(path: path, pages: Array(repeating: size, count: pages), background: { context, number in
+        // A line of text per page, so that every page has content and a font.
+        cairo_move_to(context, 72, 72)
+        cairo_set_font_size(context, 12)
+        cairo_show_text(context, "page \(number)")
+    })
+    let before = peakRSSMegabytes()
+    let start = now()
+    var update = try (ProcessInfo.processInfo.environment["BENCH_COPY"] == "1"
+        ? IncrementalUpdate(original: path, output: path + ".copy.pdf") : IncrementalUpdate(appendingTo: path))
+    print(String(format: "RSS after opening: %.1f MB", currentRSSMegabytes()))
+    for number in 1...pages {
+        try update.addInk(contents[(number - 1) % contents.count], toPage: number)
+        if [1, 10, 100, 500, 1000, 5000].contains(number) { print(String(format: "RSS after page %d: %.1f MB", number, currentRSSMegabytes())) }
+    }
+    try update.finish()
+    let seconds = now() - start
+    print(String(format: "appended ink to %d pages in %.2f s (%.2f ms/page); peak RSS %.1f MB before the update, %.1f MB after; file %.1f MB; qpdf --check %@",
+                 pages, seconds, seconds / Double(pages) * 1000, before, peakRSSMegabytes(), Double(fileSize(path)) / 1_048_576,
+                 SamplePDFs.qpdfCheck(path).passed ? "passed" : "FAILED"))
+}
+
+let arguments = CommandLine.arguments
+do {
+    switch arguments.dropFirst().first {
+    case "measure":
+        try measure(pages: arguments.count > 2 ? Int(arguments[2]) ?? 12 : 12,
+                    directory: arguments.count > 3 ? arguments[3] : "bench-work/content")
+    case "append-file" where arguments.count > 3:
+        // Copies a PDF and lays the first dense benchmark page's ink over each of its pages.
+        let samples = try ContentWriterSamples.denseDocument(path: NSTemporaryDirectory() + "/inkpdf-dense-1.pdf", pages: 1)
+        let content = InkContentWriter.content(for: samples[0].strokes().flatMap { InkStyle.drawings(for: $0).drawings },
+                                               width: samples[0].width, height: samples[0].height).compressed()
+        var update = try IncrementalUpdate(original: arguments[2], output: arguments[3])
+        for number in 1...update.pageCount { try update.addInk(content, toPage: number) }
+        let stream = update.writesXRefStream
+        try update.finish()
+        print("\(arguments[3]): ink on every page, \(stream ? "xref stream" : "xref table"); qpdf --check \(SamplePDFs.qpdfCheck(arguments[3]).passed ? "passed" : "FAILED")")
+    case "append" where arguments.count > 3:
+        try append(pages: Int(arguments[2]) ?? 36, directory: arguments[3])
+    default:
+        print("usage: inkpdf-content-bench measure [PAGES] [DIR] | append PAGES DIR")
+        exit(64)
+    }
+} catch {
+    print("error: \(error)")
+    exit(1)
+}
