@@ -22,9 +22,12 @@ final class InkSource {
     /// What an import left out, one line each.
     let notes: [String]
     private let temporaries: [String]
+    /// The ink-layers file the layers are read from (the ink file itself, or the import's).
+    let layersPath: String
 
     private init(path: String, format: InkFormat, layers: PageOrderedLayers, plan: [DocumentPage]?, pdfPath: String?,
-                 notes: [String], temporaries: [String]) {
+                 notes: [String], temporaries: [String], layersPath: String? = nil) {
+        self.layersPath = layersPath ?? path
         self.path = path
         self.format = format
         self.layers = layers
@@ -38,7 +41,9 @@ final class InkSource {
 
     /// Reads `ink` (format told by content unless `format` says), with `pdf` as the PDF
     /// under it when given (it replaces the one a foreign document names).
-    static func open(ink: String, pdf: String?, format: InkFormat?, page: Int?, password: String?) throws(ExportError) -> InkSource {
+    /// `requireBackground: false` reads a document whose background PDF is missing (its ink only).
+    static func open(ink: String, pdf: String?, format: InkFormat?, page: Int?, password: String?,
+                     requireBackground: Bool = true) throws(ExportError) -> InkSource {
         guard FileManager.default.fileExists(atPath: ink) else { throw .inputMissing(path: ink) }
         let detected = format ?? InkImporter.detectFormat(path: ink)
         guard let detected else {
@@ -75,13 +80,13 @@ final class InkSource {
             throw Flattener.exportError(from: error, path: ink)
         }
         let pdfPath = pdf ?? imported.backgroundPDF?.resolved
-        if pdf == nil, let background = imported.backgroundPDF, background.resolved == nil,
+        if requireBackground, pdf == nil, let background = imported.backgroundPDF, background.resolved == nil,
            imported.pages.contains(where: { if case .pdfPage = $0.background { true } else { false } }) {
             for file in temporaries { unlink(file) }
             throw .backgroundPDFMissing(message: "\(ink): the background PDF \(background.requested) is not there; give it with --pdf FILE")
         }
         return InkSource(path: ink, format: detected, layers: layers, plan: imported.pages, pdfPath: pdfPath,
-                         notes: imported.report.lines, temporaries: temporaries)
+                         notes: imported.report.lines, temporaries: temporaries, layersPath: imported.layersPath)
     }
 
     /// The number of output pages: the plan's, or the PDF's for ink-layers.

@@ -8,7 +8,8 @@ extension CommandRunner {
     func check(_ arguments: CheckArguments, output: inout some TextOutputStream,
                errors: inout some TextOutputStream) -> Int32 {
         do {
-            let check = try LayersRevision.namingLastGoodRevision { try InkLayersCheck(path: arguments.path) }
+            let ink = try InkLayersFile.open(arguments.path)
+            let check = try LayersRevision.namingLastGoodRevision { try InkLayersCheck(path: ink.path) }
             if !arguments.quiet {
                 print("\(arguments.path): ok (\(check.pages) page\(check.pages == 1 ? "" : "s") with ink, "
                       + "\(check.layers) layer\(check.layers == 1 ? "" : "s"), \(check.strokes) stroke\(check.strokes == 1 ? "" : "s"), "

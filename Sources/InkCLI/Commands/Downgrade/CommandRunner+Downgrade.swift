@@ -13,7 +13,8 @@ extension CommandRunner {
             return error.exitCode.rawValue
         }
         let result = replaceLayers(arguments.output) { writer in
-            try InkDowngrade.downgrade(try InkLayersReader(path: arguments.path), maxContentVersion: arguments.maxContentVersion, to: writer)
+            let ink = try InkLayersFile.open(arguments.path)
+            return try InkDowngrade.downgrade(try InkLayersReader(path: ink.path), maxContentVersion: arguments.maxContentVersion, to: writer)
         }
         guard case .success(let (report, kept)) = result else { return fail(result, errors: &errors) }
         printReplacement(arguments.output, kept: kept, json: report.json, lines: report.lines(source: arguments.path),

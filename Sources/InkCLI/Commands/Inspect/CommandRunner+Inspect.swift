@@ -8,7 +8,8 @@ extension CommandRunner {
     func inspect(_ arguments: InspectArguments, output: inout some TextOutputStream,
                  errors: inout some TextOutputStream) -> Int32 {
         do {
-            let inspection = try LayersRevision.namingLastGoodRevision { try InkInspection(path: arguments.path) }
+            let ink = try InkLayersFile.open(arguments.path)
+            let inspection = try LayersRevision.namingLastGoodRevision { try InkInspection(path: ink.path) }
             if arguments.json {
                 print(inspection.json(file: arguments.path).jsonText, to: &output)
             } else {

@@ -8,7 +8,10 @@ extension CommandRunner {
     func merge(_ arguments: MergeArguments, output: inout some TextOutputStream,
                errors: inout some TextOutputStream) -> Int32 {
         let result = replaceLayers(arguments.output) { writer in
-            try InkMerge.merge(base: arguments.base, local: arguments.local, remote: arguments.remote, to: writer)
+            // Any side may be another tool's file: each is read as the layers its import writes.
+            let base = try arguments.base.map { try InkLayersFile.open($0) }
+            let local = try InkLayersFile.open(arguments.local), remote = try InkLayersFile.open(arguments.remote)
+            return try InkMerge.merge(base: base?.path, local: local.path, remote: remote.path, to: writer)
         }
         guard case .success(let (report, kept)) = result else { return fail(result, errors: &errors) }
         printReplacement(arguments.output, kept: kept, json: report.json, lines: report.lines,
