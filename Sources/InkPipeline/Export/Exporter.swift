@@ -32,6 +32,7 @@ public enum Exporter {
         let keptSet = Set(kept)
         let inkedKept = layers.inkedPages.filter { keptSet.contains($0) }
         let drawnPages = options.inkOnly ? kept : inkedKept
+        options.progress?.begin(pages: drawnPages)
         let placements = drawnPages.map { InkOverlay.placement(of: document.page($0)) }
         document.releaseAllObjects()
 
@@ -44,7 +45,7 @@ public enum Exporter {
                                               forEmbedding: options.embedInk && !options.inkOnly)
             if options.inkOnly {
                 stats = try drawInk(layers: layers, pages: drawnPages, inkedPages: inkedKept, placements: placements,
-                                    to: output.writablePath, name: outputPath)
+                                    to: output.writablePath, name: outputPath, progress: options.progress)
             } else {
                 var inkDocument: QPDFDocument?
                 // The ink-only PDF: read while the output is written, removed when this scope ends.
@@ -57,7 +58,7 @@ public enum Exporter {
                 }
                 if let inkPath = inkPDF {
                     stats = try drawInk(layers: layers, pages: drawnPages, inkedPages: inkedKept, placements: placements,
-                                        to: inkPath, name: outputPath)
+                                        to: inkPath, name: outputPath, progress: options.progress)
                     inkDocument = try openInkPDF(inkPath, name: outputPath)
                 } else {
                     stats = InkDrawingStats()
@@ -111,7 +112,7 @@ public enum Exporter {
     /// Draws an ink-only PDF: one page per entry of `pages`, sized as
     /// `placements` say, with the ink of those in `inkedPages`.
     private static func drawInk(layers: PageOrderedLayers, pages: [Int], inkedPages: [Int], placements: [PagePlacement],
-                                to path: String, name: String) throws(ExportError) -> InkDrawingStats {
+                                to path: String, name: String, progress: PageProgress?) throws(ExportError) -> InkDrawingStats {
         let first = placements[0].displayedSize
         let writer = try CairoPDFWriter(path: path, name: name, width: first.width, height: first.height)
         writer.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, "")
@@ -121,6 +122,7 @@ public enum Exporter {
             writer.beginPage(width: size.width, height: size.height)
             try ink.drawInk(ofPage: page, on: writer.context)
             try writer.endPage()
+            progress?.finished(page: page)
         }
         try writer.finish()
         return InkDrawingStats(strokes: ink.strokeCount, warnings: ink.warnings, latestInkTime: ink.latestInkTime)

@@ -30,6 +30,7 @@ public enum Flattener {
                                             ignoreMismatch: options.ignoreDocumentMismatch)
         let kept = try InkInputs.keptPages(selection: options.pages, onlyAnnotated: options.onlyAnnotated,
                                            pageCount: document.pageCount, inkedPages: layers.inkedPages, pdf: pdfPath)
+        options.progress?.begin(pages: kept)
 
         let output = try AtomicOutput.reserve(outputPath)
         var sidecar: SidecarOutput?
@@ -115,6 +116,7 @@ public enum Flattener {
             _ = consume page
             try ink.drawInk(ofPage: number, on: writer.context)
             try writer.endPage()
+            options.progress?.finished(page: number)
         }
         navigation.finish(on: writer)
         // The document was last changed when its last stroke ended; without ink, when the source says.

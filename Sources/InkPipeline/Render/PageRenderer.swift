@@ -44,6 +44,7 @@ public enum PageRenderer {
                 throw .pageSelectionOutOfRange(pdf: pdfPath, page: error.missingPage ?? 0, pageCount: document.pageCount)
             }
         }
+        options.progress?.begin(pages: pages)
         let base = URL(fileURLWithPath: pdfPath).deletingPathExtension().lastPathComponent
         let digits = String(document.pageCount).count
         let inked = Set(layers.inkedPages)
@@ -77,6 +78,7 @@ public enum PageRenderer {
             }
             try renderPage(number, of: document, drawings: drawings, options: options, textures: textures, to: destination)
             images.append(destination)
+            options.progress?.finished(page: number)
         }
         return RenderReport(images: images, strokeCount: strokes, warnings: warnings)
     }
