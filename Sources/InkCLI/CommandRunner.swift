@@ -12,7 +12,7 @@ public struct CommandRunner {
         usage:
           inkpdf flatten IN.pdf --ink LAYERS -o OUT.pdf [--pages 2-5,9] [--only-annotated] [--strip-metadata]
                          [--password P] [--ignore-mismatch] [--no-sidecar] [--quiet]
-                         [--timeout SECONDS] [--memory-limit MB]
+                         [--timeout SECONDS] [--stall-timeout SECONDS] [--memory-limit MB]
                          [--proof FILE]… [--trust FILE] [--policy FILE] [--state FILE]
         \(batchUsage)
         \(renderUsage)
@@ -35,7 +35,10 @@ public struct CommandRunner {
                  --quiet            print nothing but errors
                  --timeout S        stop a document after S seconds (default 900): a damaged
                                     PDF can make poppler loop; the work runs in a worker process
+                 --stall-timeout S  stop it sooner, after S seconds without opening the
+                                    document or finishing a page (default 60)
                  --memory-limit MB  the worker's address-space limit (default 4096)
+                 On a terminal, a live line shows pages done, pages per second and time left.
                  Exporting needs Pro unless the policy makes it free: see entitlement below.
 
         \(exportHelp)
@@ -61,10 +64,16 @@ public struct CommandRunner {
     /// The inkpdf executable that runs each document in a worker process with
     /// a timeout and a memory limit; nil runs documents in this process (tests).
     public var workerExecutable: String?
+    /// Whether the error stream is a terminal: the live progress lines go there only then.
+    public var errorsIsTerminal: Bool
+    /// In a worker: where its page loop reports progress (the pipe to the parent); nil elsewhere.
+    var pageProgress: PageProgress?
 
-    public init(environment: [String: String], workerExecutable: String? = nil) {
+    public init(environment: [String: String], workerExecutable: String? = nil,
+                errorsIsTerminal: Bool = isatty(STDERR_FILENO) == 1) {
         self.environment = environment
         self.workerExecutable = workerExecutable
+        self.errorsIsTerminal = errorsIsTerminal
     }
 
     /// Parses and runs `arguments` (without the program name).
@@ -81,11 +90,11 @@ public struct CommandRunner {
             switch command {
             case .export(let export):
                 return runIsolated(arguments, executable: workerExecutable, limits: export.limits, document: export.pdf,
-                                   destination: export.output, output: &output, errors: &errors)
+                                   destination: export.output, quiet: export.quiet, output: &output, errors: &errors)
             case .render(let render):
                 return runIsolated(arguments, executable: workerExecutable, limits: render.limits, document: render.pdf,
                                    destination: (render.outputDirectory as NSString).appendingPathComponent("page.png"),
-                                   output: &output, errors: &errors)
+                                   quiet: render.quiet, output: &output, errors: &errors)
             default: break
             }
         }
@@ -118,10 +127,11 @@ public struct CommandRunner {
 
     func flatten(_ arguments: FlattenArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         if let refused = exportGate(arguments.gate, command: "flatten", errors: &errors) { return refused }
-        let options = arguments.options(environment: environment)
+        var options = arguments.options(environment: environment)
+        options.progress = pageProgress
         do {
             let report = try flattenDocument(arguments.pdf, ink: arguments.ink, output: arguments.output, options: options,
-                                             limits: arguments.limits, gate: arguments.gate)
+                                             limits: arguments.limits, gate: arguments.gate, quiet: arguments.quiet, errors: &errors)
             for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }
             if !arguments.quiet {
                 print("wrote \(report.output) (\(report.pageCount) pages, \(report.inkedPageCount) with ink, \(report.strokeCount) strokes)", to: &output)

@@ -38,7 +38,7 @@ extension CommandRunner {
         if !arguments.quiet {
             for problem in plan.discovery.ignored { print("inkpdf: batch: note: \(problem.description)", to: &errors) }
         }
-        let live = !arguments.quiet && (arguments.progress == .live || (arguments.progress == .auto && isatty(STDERR_FILENO) == 1))
+        let live = !arguments.quiet && (arguments.progress == .live || (arguments.progress == .auto && errorsIsTerminal))
         let lines = !arguments.quiet && !live
         let report = BatchFlattener.run(plan, options: arguments.options(environment: environment, workerExecutable: workerExecutable)) { result, progress in
             if live { print("\r\u{1B}[K", terminator: "", to: &errors) }

@@ -26,9 +26,10 @@ extension CommandRunner {
 
     func export(_ arguments: ExportArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         if let refused = exportGate(arguments.gate, command: "export", errors: &errors) { return refused }
+        var options = arguments.options(environment: environment)
+        options.progress = pageProgress
         do {
-            let report = try Exporter.export(pdf: arguments.pdf, ink: arguments.ink, output: arguments.output,
-                                             options: arguments.options(environment: environment))
+            let report = try Exporter.export(pdf: arguments.pdf, ink: arguments.ink, output: arguments.output, options: options)
             for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }
             if !arguments.quiet {
                 print("wrote \(report.output) (\(report.pageCount) pages, \(report.inkedPageCount) with ink, \(report.strokeCount) strokes"
