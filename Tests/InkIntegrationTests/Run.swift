@@ -31,3 +31,23 @@ struct Run {
                    errors: String(decoding: message, as: UTF8.self))
     }
 }
+
+/// Waits until `condition` holds (checking every few milliseconds), for at most
+/// `seconds`; whether it came. For the events a test must see before it acts:
+/// a file appearing, a worker starting, a process ending.
+func eventually(within seconds: Double = 60, _ condition: () -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
+    while !condition() {
+        if ContinuousClock.now > deadline { return false }
+        usleep(2_000)
+    }
+    return true
+}
+
+/// Whether process `pid` has ended (gone, or a zombie that no one has reaped yet: an
+/// orphan's new parent may take its time).
+func hasEnded(_ pid: pid_t) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")") else { return true }
+    return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
+}

@@ -42,11 +42,11 @@ import Testing
         let output = command == "flatten" ? f.out + "/out.pdf" : f.out
         let clock = ContinuousClock()
         let start = clock.now
-        let run = try Run.of([command, pdf, "--ink", f.ink, "-o", output, "--stall-timeout", "1"]
+        let run = try Run.of([command, pdf, "--ink", f.ink, "-o", output, "--stall-timeout", "3"]
                              + (command == "flatten" ? DemoLicence.arguments : []))
         let elapsed = clock.now - start
         #expect(run.status == ExitCode.timedOut.rawValue, "\(run.errors)")
-        #expect(run.errors == "inkpdf: \(pdf): page 1: stopped after 1 s without progress on this page (a damaged PDF can make poppler loop); nothing was written; check the file, or raise --stall-timeout\n")
+        #expect(run.errors == "inkpdf: \(pdf): page 1: stopped after 3 s without progress on this page (a damaged PDF can make poppler loop); nothing was written; check the file, or raise --stall-timeout\n")
         // The watchdog, not the 900 s timeout, ended it.
         #expect(elapsed < .seconds(60), "took \(elapsed)")
         #expect(f.leftInOutput.isEmpty, "left behind: \(f.leftInOutput)")
@@ -56,10 +56,10 @@ import Testing
     @Test func theOverallTimeoutStillBounds() throws {
         let f = try Fixture()
         let pdf = try f.pdf("generated")
-        let run = try Run.of(["flatten", pdf, "--ink", f.ink, "-o", f.out + "/out.pdf", "--timeout", "1", "--stall-timeout", "600"]
+        let run = try Run.of(["flatten", pdf, "--ink", f.ink, "-o", f.out + "/out.pdf", "--timeout", "3", "--stall-timeout", "600"]
                              + DemoLicence.arguments)
         #expect(run.status == ExitCode.timedOut.rawValue, "\(run.errors)")
-        #expect(run.errors.hasPrefix("inkpdf: \(pdf): stopped after 1 s without finishing"), "\(run.errors)")
+        #expect(run.errors.hasPrefix("inkpdf: \(pdf): stopped after 3 s without finishing"), "\(run.errors)")
         #expect(f.leftInOutput.isEmpty, "left behind: \(f.leftInOutput)")
     }
 
@@ -72,9 +72,9 @@ import Testing
         try FileManager.default.copyItem(atPath: f.ink, toPath: source.appendingPathComponent("loops.ink.jsonl").path)
         try SampleDocuments.writeBenchmark(pages: 2, pdf: source.appendingPathComponent("fine.pdf"),
                                            ink: source.appendingPathComponent("fine.ink.jsonl"))
-        let run = try Run.of(["batch", source.path, "-o", f.out, "--stall-timeout", "1", "--progress", "lines"] + DemoLicence.arguments)
+        let run = try Run.of(["batch", source.path, "-o", f.out, "--stall-timeout", "3", "--progress", "lines"] + DemoLicence.arguments)
         #expect(run.status == ExitCode.batchFailures.rawValue, "\(run.errors)")
-        #expect(run.errors.contains("inkpdf: batch: failed: loops.pdf: \(source.path)/loops.pdf: page 1: stopped after 1 s without progress on this page"), "\(run.errors)")
+        #expect(run.errors.contains("inkpdf: batch: failed: loops.pdf: \(source.path)/loops.pdf: page 1: stopped after 3 s without progress on this page"), "\(run.errors)")
         #expect(run.output.contains("flattened fine.pdf (2 pages"), "\(run.output)")
         #expect(f.leftInOutput == ["fine.ink.jsonl.gz", "fine.pdf"], "\(f.leftInOutput)")
     }
