@@ -55,7 +55,7 @@ public struct CommandRunner {
           73 cannot create output, 74 I/O error, 80 not a PDF or damaged, 81 password
           required, 82 wrong password, 83 ink for a page the PDF lacks, 84 ink made for
           another PDF, 85 entitlement required (refused, nothing written), 86 proof invalid,
-          87 bad trust/policy/state file, 88 timed out, 89 worker crashed or out of
+          87 bad trust/policy/state file, 88 stalled or timed out, 89 worker crashed or out of
           memory, 90 merge conflicts (with --fail-on-conflict),
           91 batch: some documents failed, 130/143 interrupted
         """

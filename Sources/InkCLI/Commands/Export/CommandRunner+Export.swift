@@ -4,7 +4,7 @@ import InkPipeline
 /// Running `inkpdf export` and `inkpdf extract`.
 extension CommandRunner {
     static let exportUsage = """
-          inkpdf export IN.pdf --ink LAYERS -o OUT.pdf [--embed-ink] [--pages 2-5,9] [--only-annotated] [--timeout S] [--memory-limit MB]
+          inkpdf export IN.pdf --ink LAYERS -o OUT.pdf [--embed-ink] [--pages 2-5,9] [--only-annotated] [--timeout S] [--stall-timeout S] [--memory-limit MB]
                         [--password P] [--ignore-mismatch] [--no-sidecar] [--ink-only] [--quiet]
                         [--proof FILE]… [--trust FILE] [--policy FILE] [--state FILE]
           inkpdf extract OUT.pdf -o LAYERS.ink.jsonl.gz [--password P] [--quiet]

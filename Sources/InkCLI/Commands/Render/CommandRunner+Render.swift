@@ -5,7 +5,7 @@ import InkPipeline
 /// no entitlement gate.
 extension CommandRunner {
     static let renderUsage = """
-          inkpdf render IN.pdf --ink LAYERS -o DIR [--pages 2-5,9] [--dpi N | --scale S] [--timeout S] [--memory-limit MB]
+          inkpdf render IN.pdf --ink LAYERS -o DIR [--pages 2-5,9] [--dpi N | --scale S] [--timeout S] [--stall-timeout S] [--memory-limit MB]
                         [--password P] [--ignore-mismatch] [--quiet]
         """
 
