@@ -69,7 +69,8 @@ let package = Package(
         .executableTarget(name: "inkpdf-samples", dependencies: ["InkFixtures", "InkBench"]),
 
         .testTarget(name: "InkFileSystemTests", dependencies: ["InkFileSystem", "InkFixtures"]),
-        .testTarget(name: "InkModelTests", dependencies: ["InkModel", "InkFixtures"]),
+        // FuzzRegressions/: inputs the fuzz target found, read by FuzzRegressionTests through #filePath.
+        .testTarget(name: "InkModelTests", dependencies: ["InkModel", "InkFixtures"], exclude: ["FuzzRegressions"]),
         .testTarget(name: "InkImportTests", dependencies: ["InkImport", "InkModel", "InkFixtures"]),
         .testTarget(name: "InkRenderingTests", dependencies: ["InkRendering", "InkModel", "CCairo"]),
         .testTarget(name: "InkPipelineTests", dependencies: ["InkPipeline", "InkModel", "InkFixtures", "InkFileSystem", "CPoppler", "CCairo"]),

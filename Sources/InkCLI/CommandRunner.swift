@@ -12,7 +12,7 @@ public struct CommandRunner {
         usage:
           inkpdf flatten IN.pdf --ink LAYERS -o OUT.pdf [--pages 2-5,9] [--only-annotated] [--strip-metadata]
                          [--password P] [--ignore-mismatch] [--no-sidecar] [--quiet]
-                         [--timeout SECONDS] [--memory-limit MB]
+                         [--timeout SECONDS] [--stall-timeout SECONDS] [--memory-limit MB]
                          [--proof FILE]… [--trust FILE] [--policy FILE] [--state FILE]
         \(batchUsage)
         \(renderUsage)
@@ -36,7 +36,10 @@ public struct CommandRunner {
                  --quiet            print nothing but errors
                  --timeout S        stop a document after S seconds (default 900): a damaged
                                     PDF can make poppler loop; the work runs in a worker process
+                 --stall-timeout S  stop it sooner, after S seconds without opening the
+                                    document or finishing a page (default 60)
                  --memory-limit MB  the worker's address-space limit (default 4096)
+                 On a terminal, a live line shows pages done, pages per second and time left.
                  Exporting needs Pro unless the policy makes it free: see entitlement below.
 
         \(exportHelp)
@@ -55,7 +58,7 @@ public struct CommandRunner {
           73 cannot create output, 74 I/O error, 80 not a PDF or damaged, 81 password
           required, 82 wrong password, 83 ink for a page the PDF lacks, 84 ink made for
           another PDF, 85 entitlement required (refused, nothing written), 86 proof invalid,
-          87 bad trust/policy/state file, 88 timed out, 89 worker crashed or out of
+          87 bad trust/policy/state file, 88 stalled or timed out, 89 worker crashed or out of
           memory, 90 merge conflicts (with --fail-on-conflict),
           91 batch: some documents failed, 130/143 interrupted
         """
@@ -64,10 +67,16 @@ public struct CommandRunner {
     /// The inkpdf executable that runs each document in a worker process with
     /// a timeout and a memory limit; nil runs documents in this process (tests).
     public var workerExecutable: String?
+    /// Whether the error stream is a terminal: the live progress lines go there only then.
+    public var errorsIsTerminal: Bool
+    /// In a worker: where its page loop reports progress (the pipe to the parent); nil elsewhere.
+    var pageProgress: PageProgress?
 
-    public init(environment: [String: String], workerExecutable: String? = nil) {
+    public init(environment: [String: String], workerExecutable: String? = nil,
+                errorsIsTerminal: Bool = isatty(STDERR_FILENO) == 1) {
         self.environment = environment
         self.workerExecutable = workerExecutable
+        self.errorsIsTerminal = errorsIsTerminal
     }
 
     /// Parses and runs `arguments` (without the program name).
@@ -84,11 +93,11 @@ public struct CommandRunner {
             switch command {
             case .export(let export):
                 return runIsolated(arguments, executable: workerExecutable, limits: export.limits, document: export.pdf ?? export.ink,
-                                   destination: export.output, output: &output, errors: &errors)
+                                   destination: export.output, quiet: export.quiet, output: &output, errors: &errors)
             case .render(let render):
                 return runIsolated(arguments, executable: workerExecutable, limits: render.limits, document: render.pdf ?? render.ink,
                                    destination: (render.outputDirectory as NSString).appendingPathComponent("page.png"),
-                                   output: &output, errors: &errors)
+                                   quiet: render.quiet, output: &output, errors: &errors)
             default: break
             }
         }
@@ -122,10 +131,11 @@ public struct CommandRunner {
 
     func flatten(_ arguments: FlattenArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         if let refused = exportGate(arguments.gate, command: "flatten", errors: &errors) { return refused }
-        let options = arguments.options(environment: environment)
+        var options = arguments.options(environment: environment)
+        options.progress = pageProgress
         do {
             let report = try flattenDocument(arguments.pdf, ink: arguments.ink, output: arguments.output, options: options,
-                                             limits: arguments.limits, gate: arguments.gate)
+                                             limits: arguments.limits, gate: arguments.gate, quiet: arguments.quiet, errors: &errors)
             for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }
             if !arguments.quiet {
                 print("wrote \(report.output) (\(report.pageCount) pages, \(report.inkedPageCount) with ink, \(report.strokeCount) strokes)", to: &output)

@@ -38,13 +38,17 @@ import Testing
         }
     }
 
+    /// A document that never finishes (poppler loops on it) is stopped at `--timeout`, even
+    /// with the stall watchdog out of the way.
     @Test func aDocumentThatTakesTooLongIsStoppedAndLeavesNothing() throws {
-        let f = try Fixture()
-        let (process, errors) = try f.start(["--timeout", "0.3"])
-        process.waitUntilExit()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == ExitCode.timedOut.rawValue, "\(message)")
-        #expect(message == "inkpdf: \(f.pdf.path): stopped after 0 s without finishing (a damaged PDF can make poppler loop); nothing was written; check the file, or raise --timeout\n")
+        let f = try Fixture(pages: 1)
+        let loops = f.folder.appendingPathComponent("loops.pdf")
+        try StallingPDF.write(to: loops.path)
+        // The benchmark's ink is for page 1 of a page the size of the stalling PDF's: it fits.
+        let run = try Run.of(["flatten", loops.path, "--ink", f.ink.path, "-o", f.out.appendingPathComponent("doc.pdf").path,
+                              "--ignore-mismatch", "--timeout", "1", "--stall-timeout", "600"] + DemoLicence.arguments)
+        #expect(run.status == ExitCode.timedOut.rawValue, "\(run.errors)")
+        #expect(run.errors == "inkpdf: \(loops.path): stopped after 1 s without finishing (a damaged PDF can make poppler loop); nothing was written; check the file, or raise --timeout\n")
         #expect(f.leftInOutput.isEmpty, "left behind: \(f.leftInOutput)")
     }
 
@@ -59,48 +63,71 @@ import Testing
     }
 
     @Test func killingTheParentStopsTheWorker() throws {
-        let f = try Fixture()
-        let (process, _) = try f.start()
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, !f.leftInOutput.contains(where: { $0.hasPrefix(".doc.pdf.inkpdf-") }) { usleep(5_000) }
+        // A document the worker can never finish: it is surely at work when the parent dies.
+        let f = try Fixture(pages: 1)
+        let loops = f.folder.appendingPathComponent("loops.pdf")
+        try StallingPDF.write(to: loops.path)
+        // The benchmark's ink is for page 1 of a page the size of the stalling PDF's: it fits.
+        let process = Process()
+        process.executableURL = BuiltExecutable.inkpdf
+        process.arguments = ["flatten", loops.path, "--ink", f.ink.path, "-o", f.out.appendingPathComponent("doc.pdf").path,
+                             "--ignore-mismatch"] + DemoLicence.arguments
+        process.standardError = Pipe()
+        process.standardOutput = Pipe()
+        try process.run()
+        // Act once the worker is writing: its temporary output is there.
+        try #require(eventually { f.leftInOutput.contains { $0.hasPrefix(".doc.pdf.inkpdf-") } }, "the worker started writing")
+        let worker = try #require(HostileInputTests.child(of: process.processIdentifier), "the worker process")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        // The orphaned worker notices within half a second and removes its files.
-        let settled = Date().addingTimeInterval(10)
-        while Date() < settled, !f.leftInOutput.isEmpty { usleep(50_000) }
+        // The orphaned worker notices within half a second, removes its files and ends.
+        #expect(eventually(within: 30) { hasEnded(worker) }, "the worker ended")
         #expect(f.leftInOutput.isEmpty, "left behind: \(f.leftInOutput)")
     }
 
-    /// export and render read PDFs too: they run in workers with the same bounds.
-    @Test(arguments: ["export", "render"])
-    func exportAndRenderAreBoundedToo(command: String) throws {
+    /// export and render read PDFs too: they run in workers with the same bounds. A worker
+    /// that stops (SIGSTOP, once it is at work) is ended by the stall watchdog, or by the
+    /// overall timeout when the watchdog is out of the way.
+    @Test(arguments: ["export", "render"], ["stall", "timeout"])
+    func exportAndRenderAreBoundedToo(command: String, bound: String) throws {
         let f = try Fixture()
         let target = command == "export" ? f.out.appendingPathComponent("doc.pdf").path : f.out.path
-        func run(_ extra: [String]) throws -> (Int32, String, String) {
+        func start(_ extra: [String]) throws -> (Process, Pipe, Pipe) {
             let process = Process()
             process.executableURL = BuiltExecutable.inkpdf
             // Viewing (render) is free: only export takes the licence.
             process.arguments = [command, f.pdf.path, "--ink", f.ink.path, "-o", target]
-                + (command == "export" ? DemoLicence.arguments : []) + extra
+                + (command == "export" ? DemoLicence.arguments : ["--dpi", "36"]) + extra
             let errors = Pipe(), output = Pipe()
             process.standardError = errors
             process.standardOutput = output
             try process.run()
-            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, printed, message)
+            return (process, output, errors)
         }
-        let (stopped, _, message) = try run(["--timeout", "0.3"])
-        #expect(stopped == ExitCode.timedOut.rawValue, "\(message)")
-        #expect(message.hasPrefix("inkpdf: \(f.pdf.path): stopped after 0 s without finishing"))
+        // Bounds well past the time it takes to open the document and start writing on a busy machine.
+        let limits = bound == "stall" ? ["--stall-timeout", "5"] : ["--timeout", "10", "--stall-timeout", "600"]
+        let (stopped, _, stoppedErrors) = try start(limits)
+        // Once the worker is at work (its first temporary file or image is there), freeze it.
+        try #require(eventually { !f.leftInOutput.isEmpty || !stopped.isRunning } && stopped.isRunning, "the worker started writing")
+        let worker = try #require(HostileInputTests.child(of: stopped.processIdentifier), "the worker process")
+        kill(worker, SIGSTOP)
+        let message = String(decoding: stoppedErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        stopped.waitUntilExit()
+        #expect(stopped.terminationStatus == ExitCode.timedOut.rawValue, "\(message)")
+        if bound == "stall" {
+            #expect(message.hasPrefix("inkpdf: \(f.pdf.path)") && message.contains(": stopped after 5 s without progress ")
+                    && message.hasSuffix("raise --stall-timeout\n"), "\(message)")
+        } else {
+            #expect(message.hasPrefix("inkpdf: \(f.pdf.path): stopped after 10 s without finishing"), "\(message)")
+        }
         // No part of a file; render writes each page's PNG whole, so pages finished in time may stay.
         #expect(f.leftInOutput.filter { $0.contains(".inkpdf-") || (command == "export" && $0.hasSuffix(".pdf")) }.isEmpty,
                 "left behind: \(f.leftInOutput)")
-        // Without the bound it finishes, and prints what the command prints.
-        let (status, printed, errors) = try run(["--pages", "1-2"])
-        #expect(status == 0, "\(errors)")
-        #expect(printed.hasPrefix("wrote "), "\(printed)")
+        // Without the stop it finishes, and prints what the command prints.
+        let run = try Run.of([command, f.pdf.path, "--ink", f.ink.path, "-o", target, "--pages", "1-2"]
+                             + (command == "export" ? DemoLicence.arguments : []))
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.hasPrefix("wrote "), "\(run.output)")
     }
 
     @Test func theHiddenWorkerVerbIsNoWayAroundTheGate() throws {
@@ -165,8 +192,8 @@ import Testing
 
         let (first, _) = try batch()
         // Interrupt once the first document is done and the second is being written.
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, !(names().contains("week1.pdf") && names().contains { $0.contains(".inkpdf-") }) { usleep(5_000) }
+        try #require(eventually { names().contains("week1.pdf") && names().contains { $0.contains(".inkpdf-") } },
+                     "the first document done and the second begun: \(names())")
         kill(first.processIdentifier, SIGINT)
         first.waitUntilExit()
         #expect(first.terminationStatus == 130)

@@ -48,6 +48,17 @@ import Testing
             try writer.close()
             let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
             #expect(bytes.prefix(2) == Data([0x1f, 0x8b]))
+            // Decoded by gzip itself, an oracle apart from inkpdf's reader: the exact text, and a whole stream.
+            let gzip = Process()
+            gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+            gzip.arguments = ["--decompress", "--stdout", path]
+            let output = Pipe()
+            gzip.standardOutput = output
+            try gzip.run()
+            let decoded = output.fileHandleForReading.readDataToEndOfFile()
+            gzip.waitUntilExit()
+            #expect(gzip.terminationStatus == 0, "gzip reads the whole stream, its CRC and length")
+            #expect(String(decoding: decoded, as: UTF8.self) == Self.exampleText)
         }
     }
 
@@ -101,9 +112,9 @@ import Testing
                 == "cannot create \(path): No such file or directory")
     }
 
-    @Test func reportsAFullDisk() throws {
-        // /dev/full accepts the open and fails every write with ENOSPC.
-        guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+    /// /dev/full accepts the open and fails every write with ENOSPC.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full"))
+    func reportsAFullDisk() throws {
         let writer = try InkLayersWriter(path: "/dev/full", compressionLevel: nil)
         try writer.write(header: InkLayersHeader())
         #expect(throws: InkFileError.writeFailed(path: "/dev/full", errno: ENOSPC)) { try writer.close() }

@@ -95,7 +95,7 @@ import Testing
         (#"{"strokes":[[[[]]]]}"#, "notes.ink.jsonl:14: layer has no `page`"),
         (#"{"strokes":"}","page":0}"#, "notes.ink.jsonl:14: `page` is 0; pages are numbered from 1"),
         ("7", ##"notes.ink.jsonl:14: a page layer is not a JSON object; expected {"page":…,"strokes":[…]}"##),
-        (#"{"page":1,"strokes":[[1,2]}"#, "notes.ink.jsonl:14: invalid JSON at column 28: unexpected end of line; expected ',' or '}'"),
+        (#"{"page":1,"strokes":[[1,2]}"#, "notes.ink.jsonl:14: invalid JSON at column 27: expected ',' or ']', found '}'"),
         (#"{"page":1,"strokes":"abc}"#, "notes.ink.jsonl:14: invalid JSON at column 21: unterminated string"),
     ])
     func scanPageReportsTheExactMessage(line: String, message: String) {

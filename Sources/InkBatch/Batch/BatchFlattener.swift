@@ -49,22 +49,22 @@ public enum BatchFlattener {
         let finished = FinishedQueue()
         let next = Mutex(0)
         let workerCount = min(options.jobs, documents.count)
-        for _ in 0..<workerCount {
-            let worker = Thread {
-                while true {
-                    let index: Int? = next.withLock { next in
-                        guard next < documents.count else { return nil }
-                        defer { next += 1 }
-                        return next
-                    }
-                    guard let index else { return }
-                    finished.post(process(documents[index], outputRoot: plan.output, options: options))
+        @Sendable func work() {
+            while true {
+                let index: Int? = next.withLock { next in
+                    guard next < documents.count else { return nil }
+                    defer { next += 1 }
+                    return next
                 }
+                guard let index else { return }
+                finished.post(process(documents[index], outputRoot: plan.output, options: options))
             }
-            // Poppler and cairo recurse on some pages; give workers the main thread's stack size.
-            worker.stackSize = 8 << 20
-            worker.start()
         }
+        // Poppler and cairo recurse on some pages: workers get the main thread's stack size (WorkThread's).
+        var started = 0
+        for _ in 0..<workerCount where (try? WorkThread.start(for: plan.source, work)) != nil { started += 1 }
+        // No thread could start: the documents are done here, one after another, and reported after.
+        if started == 0 && !documents.isEmpty { work() }
 
         var state = BatchProgress(documentsTotal: documents.count, bytesTotal: documents.reduce(0) { $0 + $1.size })
         var results: [BatchResult] = []

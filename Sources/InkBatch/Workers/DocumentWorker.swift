@@ -14,11 +14,15 @@ public struct DocumentWorker: Sendable {
     /// The entitlement options (`--policy`, `--trust`, `--proof`, `--state`) the worker
     /// checks again before it writes: it is an export like any other.
     public var gateArguments: [String]
+    /// The environment the worker is started with: the one the command was given.
+    public var environment: [String: String]
 
-    public init(executable: String, limits: WorkerLimits = .default, gateArguments: [String] = []) {
+    public init(executable: String, limits: WorkerLimits = .default, gateArguments: [String] = [],
+                environment: [String: String]) {
         self.executable = executable
         self.limits = limits
         self.gateArguments = gateArguments
+        self.environment = environment
     }
 
     /// The arguments that make the child flatten as `options` say (the password
@@ -26,7 +30,8 @@ public struct DocumentWorker: Sendable {
     public static func arguments(pdf: String?, ink: String, output: String, options: FlattenOptions,
                                  limits: WorkerLimits) -> [String] {
         var arguments = [workerVerb, "flatten"] + (pdf.map { [$0, "--ink", ink] } ?? [ink]) + ["-o", output,
-                         "--timeout", "\(limits.timeout)", "--memory-limit", "\(limits.memoryMB)", "--quiet"]
+                         "--timeout", "\(limits.timeout)", "--stall-timeout", "\(limits.stallTimeout)",
+                         "--memory-limit", "\(limits.memoryMB)", "--quiet"]
         if options.ignoreDocumentMismatch { arguments.append("--ignore-mismatch") }
         if !options.writeSidecar { arguments.append("--no-sidecar") }
         if let pages = options.pages { arguments += ["--pages", pages.text] }
@@ -44,80 +49,145 @@ public struct DocumentWorker: Sendable {
     /// The hidden first argument that runs any command as a worker, printing as it would.
     public static let isolatedVerb = "__isolated"
 
-    public func flatten(pdf: String?, ink: String, output: String, options: FlattenOptions) throws(ExportError) -> FlattenReport {
+    public func flatten(pdf: String?, ink: String, output: String, options: FlattenOptions,
+                        progress: (PageProgress.Report) -> Void = { _ in }) throws(ExportError) -> FlattenReport {
         guard !TemporaryFiles.shared.isEnding else { throw .interrupted(signal: SIGINT) }
-        var environment = ProcessInfo.processInfo.environment
+        var environment = environment
         environment["INKPDF_PASSWORD"] = options.password
         let destinations = [output, Flattener.sidecarPath(forOutput: output)]
-        let result = try run(Self.arguments(pdf: pdf, ink: ink, output: output, options: options, limits: limits) + gateArguments,
-                             environment: environment, document: pdf ?? ink, destinations: destinations)
-        guard let report = FlattenReport(json: result) else {
-            throw .renderFailed(path: pdf ?? ink, page: nil, reason: "the worker's report could not be read")
-        }
-        return report
-    }
-
-    /// Runs the child and returns its standard output, or throws what it reported.
-    private func run(_ arguments: [String], environment: [String: String], document: String,
-                     destinations: [String]) throws(ExportError) -> Data {
-        let result = try spawn(arguments, environment: environment, document: document, destinations: destinations)
+        let result = try spawn(Self.arguments(pdf: pdf, ink: ink, output: output, options: options, limits: limits) + gateArguments,
+                               environment: environment, document: pdf ?? ink, destinations: destinations, progress: progress)
         guard result.status == 0 else {
             let message = String(decoding: result.errors, as: UTF8.self)
                 .split(separator: "\n").last(where: { $0.hasPrefix("inkpdf: ") && !$0.hasPrefix("inkpdf: warning: ") })
                 .map { String($0.dropFirst("inkpdf: ".count)) } ?? "the worker stopped with exit code \(result.status)"
             throw .reportedByWorker(message: message, status: result.status)
         }
-        return result.output
+        guard let report = FlattenReport(json: result.output) else {
+            throw .renderFailed(path: pdf ?? ink, page: nil, reason: "the worker's report could not be read")
+        }
+        return report
     }
 
     /// Runs `inkpdf ARGUMENTS` as a worker (the caller puts the hidden verb first) and
-    /// returns its exit status and what it printed. Throws only when the worker had
-    /// to be stopped (timeout) or died by a signal; the files it left beside
-    /// `destinations` are removed then, and whenever it fails.
-    public func spawn(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
-                      document: String, destinations: [String]) throws(ExportError) -> (status: Int32, output: Data, errors: Data) {
+    /// returns its exit status and what it printed, passing each progress report it
+    /// makes to `progress` on the calling thread. Throws only when the worker had to
+    /// be stopped (`limits.timeout`, or `limits.stallTimeout` without a report) or died
+    /// by a signal; the files it left beside `destinations` are removed then, and
+    /// whenever it fails.
+    public func spawn(_ arguments: [String], environment: [String: String], document: String, destinations: [String],
+                      progress: (PageProgress.Report) -> Void = { _ in }) throws(ExportError) -> (status: Int32, output: Data, errors: Data) {
         guard let stdout = ScratchFile(), let stderr = ScratchFile() else {
             throw .renderFailed(path: document, page: nil, reason: "cannot create a scratch file for the worker")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        process.standardOutput = stdout.handle
-        process.standardError = stderr.handle
-        process.standardInput = FileHandle.nullDevice
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        do {
-            try process.run()
-        } catch {
-            throw .renderFailed(path: document, page: nil, reason: "cannot start the worker \(executable): \(error.localizedDescription)")
+        // Close-on-exec from the start (a sibling worker started meanwhile on another thread
+        // must not inherit it) and above the descriptors the child's are moved to, so that
+        // only this child holds the write end (as its descriptor 3) and the read end sees
+        // the end of the file when it ends. A socket pair, because pipe2 is not visible to
+        // Swift's Glibc module.
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            throw .renderFailed(path: document, page: nil, reason: "cannot create a pipe for the worker (\(Errno.current))")
         }
-        let pid = process.processIdentifier
+        let reading = FileDescriptor(adopting: Self.aboveStandardDescriptors(ends[0]))
+        var writing: FileDescriptor? = FileDescriptor(adopting: Self.aboveStandardDescriptors(ends[1]))
+        var childEnvironment = environment
+        childEnvironment[WorkerProgressChannel.environmentKey] = String(WorkerChild.progressDescriptor)
+        let child: WorkerChild
+        do {
+            child = try writing!.withUnsafeHandle { (progressEnd) throws(Errno) in
+                try WorkerChild.launch(executable: executable, arguments: arguments, environment: childEnvironment,
+                                       standardOutput: stdout.handle.fileDescriptor, standardError: stderr.handle.fileDescriptor,
+                                       progress: progressEnd)
+            }
+        } catch {
+            throw .renderFailed(path: document, page: nil, reason: "cannot start the worker \(executable): \(error)")
+        }
+        writing = nil
+        let pid = child.pid
+        func removeLeftovers() {
+            for destination in destinations { TemporaryFiles.removeLeftovers(besides: destination, ownedBy: pid) }
+        }
         guard TemporaryFiles.shared.registerWorker(pid, destinations: destinations) else {
             // A signal arrived while this worker started: stop it here, the handler no longer will.
-            kill(pid, SIGKILL)
-            finished.wait()
-            for destination in destinations { TemporaryFiles.removeLeftovers(besides: destination, ownedBy: pid) }
+            child.kill()
+            _ = child.wait()
+            removeLeftovers()
             throw .interrupted(signal: SIGINT)
         }
         defer { TemporaryFiles.shared.unregisterWorker(pid) }
-        if finished.wait(timeout: .now() + limits.timeout) == .timedOut {
-            kill(pid, SIGKILL)
-            finished.wait()
-            for destination in destinations { TemporaryFiles.removeLeftovers(besides: destination, ownedBy: pid) }
-            throw .timedOut(path: document, seconds: limits.timeout)
+        if let stop = watch(reading, document: document, progress: progress) {
+            child.kill()
+            _ = child.wait()
+            removeLeftovers()
+            throw stop
         }
-        if process.terminationReason == .uncaughtSignal {
-            for destination in destinations { TemporaryFiles.removeLeftovers(besides: destination, ownedBy: pid) }
-            throw .workerCrashed(path: document, signal: process.terminationStatus, memoryLimitMB: limits.memoryMB)
-        }
-        let status = process.terminationStatus
-        if status != 0 {
+        let termination = child.wait()
+        if TemporaryFiles.shared.isEnding { throw .interrupted(signal: SIGINT) }
+        switch termination {
+        case .signalled(let signal):
+            removeLeftovers()
+            throw .workerCrashed(path: document, signal: signal, memoryLimitMB: limits.memoryMB)
+        case .exited(let status):
             // A worker that failed cleanly removed its files; one that could not (no thread left
             // to handle it under the memory limit) may not have.
-            for destination in destinations { TemporaryFiles.removeLeftovers(besides: destination, ownedBy: pid) }
+            if status != 0 { removeLeftovers() }
+            return (status, stdout.contents(), stderr.contents())
         }
-        return (status, stdout.contents(), stderr.contents())
+    }
+
+    /// Reads the worker's progress reports until its end of the pipe closes (it ended),
+    /// passing each on; returns the error to stop it with when it passes the timeout or
+    /// goes `stallTimeout` without a report.
+    ///
+    /// The corresponding C functions are `poll` and `read`.
+    private func watch(_ pipe: borrowing FileDescriptor, document: String,
+                       progress: (PageProgress.Report) -> Void) -> ExportError? {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .milliseconds(Int64(limits.timeout * 1000))
+        var lastReport = clock.now
+        var latest: PageProgress.Report?
+        var pending: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let now = clock.now
+            if now >= deadline { return .timedOut(path: document, seconds: limits.timeout) }
+            let stallDeadline = lastReport + .milliseconds(Int64(limits.stallTimeout * 1000))
+            if now >= stallDeadline {
+                return .stalled(path: document, seconds: limits.stallTimeout, opened: latest != nil,
+                                page: latest?.nextPage)
+            }
+            let wait = min(deadline, stallDeadline) - now
+            let milliseconds = Int32(clamping: wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000 + 1)
+            let ready = pipe.withUnsafeHandle { descriptor in
+                var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                return poll(&entry, 1, milliseconds)
+            }
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { continue }
+            let count = pipe.withUnsafeHandle { descriptor in buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) } }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            pending += buffer[..<count]
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: pending[..<newline], as: UTF8.self)
+                pending.removeSubrange(...newline)
+                guard let report = WorkerProgressChannel.report(parsing: line[...]) else { continue }
+                lastReport = clock.now
+                latest = report
+                progress(report)
+            }
+        }
+    }
+
+    /// The same open file as `descriptor`, at 10 or above, close-on-exec; `descriptor` is closed.
+    ///
+    /// The corresponding C function is `fcntl` (`F_DUPFD_CLOEXEC`).
+    private static func aboveStandardDescriptors(_ descriptor: Int32) -> Int32 {
+        guard descriptor < 10 else { return descriptor }
+        let moved = fcntl(descriptor, F_DUPFD_CLOEXEC, 10)
+        guard moved >= 0 else { return descriptor }
+        close(descriptor)
+        return moved
     }
 }

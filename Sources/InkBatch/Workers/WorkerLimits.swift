@@ -9,12 +9,19 @@ public struct WorkerLimits: Sendable, Equatable {
     /// Address-space limit of the worker, in MiB (RLIMIT_AS). The flatten of a
     /// dense 1000-page document peaks at about 350 MiB of address space.
     public var memoryMB: Int
+    /// Seconds the worker may go without opening the document or finishing a
+    /// page before it is stopped: a PDF that makes poppler loop stops here,
+    /// long before `timeout`.
+    public var stallTimeout: Double
 
-    public init(timeout: Double = WorkerLimits.default.timeout, memoryMB: Int = WorkerLimits.default.memoryMB) {
+    public init(timeout: Double = WorkerLimits.default.timeout, memoryMB: Int = WorkerLimits.default.memoryMB,
+                stallTimeout: Double = WorkerLimits.default.stallTimeout) {
         self.timeout = timeout
         self.memoryMB = memoryMB
+        self.stallTimeout = stallTimeout
     }
 
-    /// 15 minutes and 4 GiB: far beyond any legitimate document (1000 dense pages take under a minute).
-    public static let `default` = WorkerLimits(timeout: 900, memoryMB: 4096)
+    /// 15 minutes and 4 GiB: far beyond any legitimate document (1000 dense pages take under a minute);
+    /// a minute without progress: a page, however dense, takes under a second or two.
+    public static let `default` = WorkerLimits(timeout: 900, memoryMB: 4096, stallTimeout: 60)
 }

@@ -22,14 +22,13 @@ public enum WorkerProcess {
     }
 
     /// Ends this process (as SIGTERM would: temporary files removed) once its
-    /// parent is gone, checking every half second.
-    public static func stopWhenParentEnds() {
+    /// parent is gone, checking every half second. Throws if the watching thread
+    /// cannot start (under the memory limit, `Thread.start` would fail in silence).
+    public static func stopWhenParentEnds(document: String) throws(ExportError) {
         let parent = getppid()
-        let thread = Thread {
+        try WorkThread.start(for: document, stackSize: 64 << 10) {
             while getppid() == parent { usleep(500_000) }
             kill(getpid(), SIGTERM)
         }
-        thread.stackSize = 64 << 10
-        thread.start()
     }
 }

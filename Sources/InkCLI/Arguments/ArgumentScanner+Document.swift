@@ -43,7 +43,7 @@ extension ArgumentScanner {
             case "--no-sidecar": parsed.writeSidecar = false
             case "--quiet", "-q": parsed.quiet = true
             case "--policy", "--trust", "--proof", "--state": parsed.gate.set(option, to: try value(for: option))
-            case "--timeout", "--memory-limit": try limit(option, into: &parsed.limits)
+            case "--timeout", "--stall-timeout", "--memory-limit": try limit(option, into: &parsed.limits)
             default:
                 guard try own(option, &self) else { throw unknown(option) }
             }

@@ -20,7 +20,7 @@ extension ExportError {
         case .pageSelectionOutOfRange, .nothingSelected: .usage
         case .noEmbeddedInk: .invalidInk
         case .reportedByWorker(_, let status): ExitCode(rawValue: status) ?? .internalError
-        case .timedOut: .timedOut
+        case .timedOut, .stalled: .timedOut
         case .workerCrashed: .workerCrashed
         case .invalidImport, .unknownInkFormat: .invalidInk
         case .backgroundPDFMissing: .inputMissing

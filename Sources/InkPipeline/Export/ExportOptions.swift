@@ -25,6 +25,9 @@ public struct ExportOptions: Sendable {
     /// blank where there is no ink (what other overlay tools take).
     public var inkOnly: Bool
 
+    /// Told when the document is open and after every finished page (nil: nobody asks).
+    public var progress: PageProgress?
+
     public init(password: String? = nil, ignoreDocumentMismatch: Bool = false, writeSidecar: Bool = true,
                 pages: PageSelection? = nil, onlyAnnotated: Bool = false, embedInk: Bool = false, inkOnly: Bool = false) {
         self.password = password

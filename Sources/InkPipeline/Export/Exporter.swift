@@ -42,6 +42,7 @@ public enum Exporter {
         let inkedKept = source.plan == nil ? input.inkedKept
             : kept.filter { inked.contains($0) || !source.plan![$0 - 1].decorations.isEmpty || source.pdfPage(ofOutputPage: $0) == nil }
         let drawnPages = options.inkOnly ? kept : inkedKept
+        options.progress?.begin(pages: drawnPages)
         let placements = drawnPages.map { number in
             if let pdfNumber = source.pdfPage(ofOutputPage: number) { return InkOverlay.placement(of: document.page(pdfNumber)) }
             let page = source.plan![number - 1]
@@ -63,7 +64,7 @@ public enum Exporter {
             }
             if options.inkOnly {
                 stats = try drawInk(source: source, pages: drawnPages, inkedPages: inkedKept, placements: placements,
-                                    to: output.writablePath, name: outputPath)
+                                    to: output.writablePath, name: outputPath, progress: options.progress)
             } else {
                 var inkDocument: QPDFDocument?
                 // The ink-only PDF: read while the output is written, removed when this scope ends.
@@ -76,7 +77,7 @@ public enum Exporter {
                 }
                 if let inkPath = inkPDF {
                     stats = try drawInk(source: source, pages: drawnPages, inkedPages: inkedKept, placements: placements,
-                                        to: inkPath, name: outputPath)
+                                        to: inkPath, name: outputPath, progress: options.progress)
                     inkDocument = try openInkPDF(inkPath, name: outputPath)
                 } else {
                     stats = InkDrawingStats()
@@ -166,7 +167,7 @@ public enum Exporter {
     /// Draws an ink-only PDF: one page per entry of `pages`, sized as
     /// `placements` say, with the ink of those in `inkedPages`.
     private static func drawInk(source: InkSource, pages: [Int], inkedPages: [Int], placements: [PagePlacement],
-                                to path: String, name: String) throws(ExportError) -> InkDrawingStats {
+                                to path: String, name: String, progress: PageProgress?) throws(ExportError) -> InkDrawingStats {
         let first = placements[0].displayedSize
         let writer = try CairoPDFWriter(path: path, name: name, width: first.width, height: first.height)
         writer.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, "")
@@ -198,6 +199,7 @@ public enum Exporter {
                 cairo_restore(context)
             }
             try writer.endPage()
+            progress?.finished(page: page)
         }
         try writer.finish()
         return InkDrawingStats(strokes: ink.strokeCount, warnings: source.notes + ink.warnings + warnings, latestInkTime: ink.latestInkTime)

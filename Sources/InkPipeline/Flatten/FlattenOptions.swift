@@ -26,6 +26,9 @@ public struct FlattenOptions: Sendable {
     /// drawn. `batch` sets it, so that `--jobs N` keeps to N cores.
     public var singleThreaded = false
 
+    /// Told when the document is open and after every finished page (nil: nobody asks).
+    public var progress: PageProgress?
+
     public init(password: String? = nil, ignoreDocumentMismatch: Bool = false, writeSidecar: Bool = true,
                 pages: PageSelection? = nil, onlyAnnotated: Bool = false, stripMetadata: Bool = false,
                 recordedInkSHA256: String? = nil) {

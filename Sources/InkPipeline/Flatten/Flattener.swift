@@ -33,6 +33,7 @@ public enum Flattener {
         let document = try source.pdfPath.map { (path: String) throws(ExportError) in try PDFDocument(path: path, password: options.password) }
         let input = try InkInputs.prepare(source, pdfPageCount: document?.pageCount, selection: options.pages,
                                           onlyAnnotated: options.onlyAnnotated, ignoreMismatch: options.ignoreDocumentMismatch)
+        options.progress?.begin(pages: input.kept)
         let output = try AtomicOutput.reserve(outputPath)
         var sidecar: SidecarOutput?
         let stats: (strokes: Int, inkedPages: Int, warnings: [String])
@@ -177,6 +178,7 @@ public enum Flattener {
                 cairo_restore(context)
             }
             try writer.endPage()
+            options.progress?.finished(page: number)
         }
         navigation.finish(on: writer)
         // The document was last changed when its last stroke ended; without ink, when the source says.

@@ -28,6 +28,9 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     /// A failure reported by a worker process, with its one-line message and exit code.
     case reportedByWorker(message: String, status: Int32)
     case timedOut(path: String, seconds: Double)
+    /// The worker went `seconds` without progress: before the document opened (`opened`
+    /// false), on source page `page`, or after its last page (`page` nil).
+    case stalled(path: String, seconds: Double, opened: Bool, page: Int?)
     case workerCrashed(path: String, signal: Int32, memoryLimitMB: Int)
     /// Another tool's ink file (Xournal++, reMarkable) that cannot be read: its importer's message.
     case invalidImport(message: String)
@@ -80,6 +83,10 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             message
         case .timedOut(let path, let seconds):
             "\(path): stopped after \(Int(seconds)) s without finishing (a damaged PDF can make poppler loop); nothing was written; check the file, or raise --timeout"
+        case .stalled(let path, let seconds, let opened, let page):
+            "\(path)\(page.map { ": page \($0)" } ?? ""): stopped after \(Self.seconds(seconds)) s without progress "
+                + (!opened ? "while opening the document" : page == nil ? "after the last page, while writing the output" : "on this page")
+                + " (a damaged PDF can make poppler loop); nothing was written; check the file, or raise --stall-timeout"
         case .workerCrashed(let path, let signal, let memoryLimitMB):
             "\(path): the work on this document crashed (signal \(signal)) or passed the \(memoryLimitMB) MB memory limit; nothing was written; check the file, or raise --memory-limit"
         case .nothingSelected(let pdf):
@@ -102,6 +109,11 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
 }
 
 extension ExportError {
+    /// `60`, `0.5`.
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
     /// The same failure, said as export says it.
     public init(_ error: FileSystemError) {
         switch error {

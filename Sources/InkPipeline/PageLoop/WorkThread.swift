@@ -3,12 +3,12 @@ import Foundation
 /// Starts a thread and says whether it started: Foundation's `Thread.start`
 /// fails silently (under a memory limit, a stack cannot always be mapped),
 /// and a thread that never runs leaves whoever waits for it waiting for ever.
-enum WorkThread {
+public enum WorkThread {
     /// Runs `body` on a new thread with `stackSize` bytes of stack (poppler and
     /// cairo recurse on some pages, so work threads get the main thread's 8 MiB).
     ///
     /// The corresponding C functions are `pthread_attr_setstacksize`, `pthread_create` and `pthread_detach`.
-    static func start(for document: String, stackSize: Int = 8 << 20, _ body: @escaping @Sendable () -> Void) throws(ExportError) {
+    public static func start(for document: String, stackSize: Int = 8 << 20, _ body: @escaping @Sendable () -> Void) throws(ExportError) {
         final class Box { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)

@@ -27,6 +27,7 @@ public enum PageRenderer {
         let layers = source.layers
         let base = URL(fileURLWithPath: source.plan == nil ? (source.pdfPath ?? inkPath) : inkPath).deletingPathExtension().lastPathComponent
         let digits = String(source.outputPageCount(pdfPageCount: document?.pageCount)).count
+        options.progress?.begin(pages: input.kept)
         let inked = Set(layers.inkedPages)
         let textures = InkTextures()
         var images: [String] = []
@@ -67,6 +68,7 @@ public enum PageRenderer {
             warnings += try renderPage(number, background: background, planned: source.plan?[number - 1], drawings: drawings,
                                        options: options, textures: textures, to: destination)
             images.append(destination)
+            options.progress?.finished(page: number)
         }
         return RenderReport(images: images, strokeCount: strokes, warnings: warnings)
     }

@@ -22,6 +22,8 @@ public struct RenderOptions: Sendable, Equatable {
     /// True: the ink as unfitted, finely sampled outlines, unsnapped (`InkStyle.Quality.reference`):
     /// what the benchmark measures the fitted ink against.
     public var referenceInk: Bool
+    /// Told when the document is open and after every finished page (nil: nobody asks).
+    public var progress: PageProgress?
 
     public init(scale: Double = 2, pages: PageSelection? = nil, password: String? = nil, ignoreDocumentMismatch: Bool = false,
                 drawsPage: Bool = true, referenceInk: Bool = false) {

@@ -27,7 +27,7 @@ public struct BatchArguments: Equatable, Sendable {
     public var force = false
     public var password: String?
     public var stripMetadata = false
-    /// `--timeout SECONDS`, `--memory-limit MB` for each document's worker process.
+    /// `--timeout SECONDS`, `--stall-timeout SECONDS`, `--memory-limit MB` for each document's worker process.
     public var limits = WorkerLimits()
     /// `--policy`, `--trust`, `--proof`, `--state`: the entitlement gate, consulted once before any work.
     public var gate = GateOptions()
@@ -80,7 +80,7 @@ extension Command {
             case "--force": result.force = true
             case "--password": result.password = try scanner.value(for: option)
             case "--strip-metadata": result.stripMetadata = true
-            case "--timeout", "--memory-limit": try scanner.limit(option, into: &result.limits)
+            case "--timeout", "--stall-timeout", "--memory-limit": try scanner.limit(option, into: &result.limits)
             case _ where gateOptionNames.contains(option): result.gate.set(option, to: try scanner.value(for: option))
             default: throw scanner.unknown(option)
             }
@@ -101,6 +101,6 @@ extension BatchArguments {
     func options(environment: [String: String], workerExecutable: String?) -> BatchOptions {
         BatchOptions(jobs: jobs ?? BatchOptions.defaultJobs, shard: shard, copyUninked: copyUninked, force: force,
                      flatten: FlattenOptions(password: password ?? environment["INKPDF_PASSWORD"], stripMetadata: stripMetadata),
-                     worker: workerExecutable.map { DocumentWorker(executable: $0, limits: limits, gateArguments: gate.arguments) })
+                     worker: workerExecutable.map { DocumentWorker(executable: $0, limits: limits, gateArguments: gate.arguments, environment: environment) })
     }
 }

@@ -7,7 +7,7 @@ extension CommandRunner {
     static let batchUsage = """
           inkpdf batch SOURCE -o OUTPUT [--jobs N] [--shard K/N] [--json REPORT] [--progress auto|live|lines]
                        [--copy-uninked] [--force] [--password P] [--strip-metadata] [--quiet]
-                       [--timeout SECONDS] [--memory-limit MB] [--proof FILE]… [--trust FILE] [--policy FILE] [--state FILE]
+                       [--timeout SECONDS] [--stall-timeout SECONDS] [--memory-limit MB] [--proof FILE]… [--trust FILE] [--policy FILE] [--state FILE]
         """
 
     static let batchHelp = """
@@ -21,7 +21,7 @@ extension CommandRunner {
                  --progress STYLE   live line (terminal), lines (one per document), auto
                  --copy-uninked     copy PDFs without ink instead of skipping them
                  --force            redo documents that are up to date
-                 --timeout, --memory-limit  as for flatten, per document (each runs in a worker)
+                 --timeout, --stall-timeout, --memory-limit  as for flatten, per document (each runs in a worker)
                  exit 91 if any document failed (the others were done)
         """
 
@@ -38,7 +38,7 @@ extension CommandRunner {
         if !arguments.quiet {
             for problem in plan.discovery.ignored { print("inkpdf: batch: note: \(problem.description)", to: &errors) }
         }
-        let live = !arguments.quiet && (arguments.progress == .live || (arguments.progress == .auto && isatty(STDERR_FILENO) == 1))
+        let live = !arguments.quiet && (arguments.progress == .live || (arguments.progress == .auto && errorsIsTerminal))
         let lines = !arguments.quiet && !live
         let report = BatchFlattener.run(plan, options: arguments.options(environment: environment, workerExecutable: workerExecutable)) { result, progress in
             if live { print("\r\u{1B}[K", terminator: "", to: &errors) }

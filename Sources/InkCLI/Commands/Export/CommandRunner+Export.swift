@@ -4,7 +4,7 @@ import InkPipeline
 /// Running `inkpdf export` and `inkpdf extract`.
 extension CommandRunner {
     static let exportUsage = """
-          inkpdf export IN.pdf --ink LAYERS -o OUT.pdf [--embed-ink] [--pages 2-5,9] [--only-annotated] [--timeout S] [--memory-limit MB]
+          inkpdf export IN.pdf --ink LAYERS -o OUT.pdf [--embed-ink] [--pages 2-5,9] [--only-annotated] [--timeout S] [--stall-timeout S] [--memory-limit MB]
                         [--password P] [--ignore-mismatch] [--no-sidecar] [--ink-only] [--quiet]
                         [--proof FILE]… [--trust FILE] [--policy FILE] [--state FILE]
           inkpdf extract OUT.pdf -o LAYERS.ink.jsonl.gz [--password P] [--quiet]
@@ -26,9 +26,10 @@ extension CommandRunner {
 
     func export(_ arguments: ExportArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         if let refused = exportGate(arguments.gate, command: "export", errors: &errors) { return refused }
+        var options = arguments.options(environment: environment)
+        options.progress = pageProgress
         do {
-            let report = try Exporter.export(pdf: arguments.pdf, ink: arguments.ink, output: arguments.output,
-                                             options: arguments.options(environment: environment))
+            let report = try Exporter.export(pdf: arguments.pdf, ink: arguments.ink, output: arguments.output, options: options)
             for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }
             if !arguments.quiet {
                 print("wrote \(report.output) (\(report.pageCount) pages, \(report.inkedPageCount) with ink, \(report.strokeCount) strokes"

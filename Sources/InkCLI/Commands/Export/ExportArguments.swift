@@ -21,7 +21,7 @@ public struct ExportArguments: Equatable, Sendable {
     public var inkOnly = false
     /// `--policy`, `--trust`, `--proof`, `--state`: what the entitlement gate reads before anything is written.
     public var gate = GateOptions()
-    /// `--timeout SECONDS`, `--memory-limit MB`: bounds on the worker process that exports.
+    /// `--timeout SECONDS`, `--stall-timeout SECONDS`, `--memory-limit MB`: bounds on the worker process that exports.
     public var limits = WorkerLimits()
 
     public init(pdf: String?, ink: String, output: String, password: String? = nil, ignoreMismatch: Bool = false,

@@ -21,7 +21,7 @@ public struct FlattenArguments: Equatable, Sendable {
     public var stripMetadata = false
     /// `--policy`, `--trust`, `--proof`, `--state`: what the entitlement gate reads before anything is written.
     public var gate = GateOptions()
-    /// `--timeout SECONDS`, `--memory-limit MB`: bounds on the worker process that does the work.
+    /// `--timeout SECONDS`, `--stall-timeout SECONDS`, `--memory-limit MB`: bounds on the worker process that does the work.
     public var limits = WorkerLimits()
     /// Hidden `--record-ink-sha256`: `batch` has its workers record the ink's hash in the sidecar.
     public var recordInkSHA256: String?

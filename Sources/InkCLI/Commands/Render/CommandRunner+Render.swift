@@ -5,7 +5,7 @@ import InkPipeline
 /// no entitlement gate.
 extension CommandRunner {
     static let renderUsage = """
-          inkpdf render IN.pdf --ink LAYERS -o DIR [--pages 2-5,9] [--dpi N | --scale S] [--timeout S] [--memory-limit MB]
+          inkpdf render IN.pdf --ink LAYERS -o DIR [--pages 2-5,9] [--dpi N | --scale S] [--timeout S] [--stall-timeout S] [--memory-limit MB]
                         [--password P] [--ignore-mismatch] [--quiet]
         """
 
@@ -18,10 +18,11 @@ extension CommandRunner {
 
     func render(_ arguments: RenderArguments, output: inout some TextOutputStream,
                 errors: inout some TextOutputStream) -> Int32 {
+        var options = arguments.options(environment: environment)
+        options.progress = pageProgress
         do {
             let report = try PageRenderer.render(pdf: arguments.pdf, ink: arguments.ink,
-                                                 outputDirectory: arguments.outputDirectory,
-                                                 options: arguments.options(environment: environment))
+                                                 outputDirectory: arguments.outputDirectory, options: options)
             for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }
             if !arguments.quiet {
                 for image in report.images { print("wrote \(image)", to: &output) }

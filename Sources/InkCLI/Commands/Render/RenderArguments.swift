@@ -17,7 +17,7 @@ public struct RenderArguments: Equatable, Sendable {
     public var password: String?
     public var ignoreMismatch: Bool
     public var quiet: Bool
-    /// `--timeout SECONDS`, `--memory-limit MB`: bounds on the worker process that renders.
+    /// `--timeout SECONDS`, `--stall-timeout SECONDS`, `--memory-limit MB`: bounds on the worker process that renders.
     public var limits = WorkerLimits()
 
     /// 144 dpi unless told otherwise: sharp on screen, small on disk.
@@ -74,7 +74,7 @@ extension Command {
                     throw UsageError(message: "render: --pages '\(text)' is not a page list like 2-5,9 or 7-")
                 }
                 pages = selection
-            case "--timeout", "--memory-limit": try scanner.limit(option, into: &limits)
+            case "--timeout", "--stall-timeout", "--memory-limit": try scanner.limit(option, into: &limits)
             case "--dpi", "--scale":
                 guard scale == nil else { throw UsageError(message: "render: give either --dpi or --scale, once") }
                 let value = try number(option, try scanner.value(for: option))

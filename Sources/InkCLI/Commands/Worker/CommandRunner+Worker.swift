@@ -5,24 +5,36 @@ import InkPipeline
 extension CommandRunner {
     /// Flattens one document: in a worker process when an executable is set
     /// (bounded time and memory, a crash costs only this document), else here.
-    func flattenDocument(_ pdf: String?, ink: String, output: String, options: FlattenOptions,
-                         limits: WorkerLimits, gate: GateOptions) throws(ExportError) -> FlattenReport {
-        if let workerExecutable {
-            return try DocumentWorker(executable: workerExecutable, limits: limits, gateArguments: gate.arguments)
-                .flatten(pdf: pdf, ink: ink, output: output, options: options)
+    /// With a worker, its progress shows as a live line on a terminal unless `quiet`.
+    func flattenDocument(_ pdf: String?, ink: String, output: String, options: FlattenOptions, limits: WorkerLimits,
+                         gate: GateOptions, quiet: Bool, errors: inout some TextOutputStream) throws(ExportError) -> FlattenReport {
+        guard let workerExecutable else { return try Flattener.flatten(pdf: pdf, ink: ink, output: output, options: options) }
+        let worker = DocumentWorker(executable: workerExecutable, limits: limits, gateArguments: gate.arguments,
+                                    environment: environment)
+        let live = errorsIsTerminal && !quiet
+        var line = DocumentProgressLine()
+        defer { line.clear(on: &errors) }
+        return try worker.flatten(pdf: pdf, ink: ink, output: output, options: options) { report in
+            if live { line.show(report, on: &errors) }
         }
-        return try Flattener.flatten(pdf: pdf, ink: ink, output: output, options: options)
     }
 
     /// The worker's side: limits itself, checks the gate (the hidden verb is no way
-    /// around it), flattens, and prints its report as one JSON line.
+    /// around it), flattens, reporting each page on the progress pipe, and prints its
+    /// report as one JSON line.
     func runWorker(_ arguments: FlattenArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         WorkerProcess.applyLimits(arguments.limits)
-        WorkerProcess.stopWhenParentEnds()
-        if let refused = exportGate(arguments.gate, command: "flatten", errors: &errors) { return refused }
         do {
-            let report = try Flattener.flatten(pdf: arguments.pdf, ink: arguments.ink, output: arguments.output,
-                                               options: arguments.options(environment: environment))
+            try WorkerProcess.stopWhenParentEnds(document: arguments.pdf ?? arguments.ink)
+        } catch {
+            print("inkpdf: \(error)", to: &errors)
+            return error.exitCode.rawValue
+        }
+        if let refused = exportGate(arguments.gate, command: "flatten", errors: &errors) { return refused }
+        var options = arguments.options(environment: environment)
+        options.progress = WorkerProgressChannel.workerProgress(environment: environment)
+        do {
+            let report = try Flattener.flatten(pdf: arguments.pdf, ink: arguments.ink, output: arguments.output, options: options)
             print(String(decoding: report.json, as: UTF8.self), to: &output)
             return ExitCode.success.rawValue
         } catch {
@@ -33,32 +45,52 @@ extension CommandRunner {
 
     /// Runs `arguments` as `inkpdf __isolated ARGUMENTS` and passes on what it
     /// printed and its exit code; a worker stopped by the timeout or killed by a
-    /// signal is reported here, with its files removed.
+    /// signal is reported here, with its files removed. Its progress shows as a
+    /// live line on a terminal unless `quiet`.
     func runIsolated(_ arguments: [String], executable: String, limits: WorkerLimits, document: String, destination: String,
-                     output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+                     quiet: Bool, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        let live = errorsIsTerminal && !quiet
+        var line = DocumentProgressLine()
         do {
-            let result = try DocumentWorker(executable: executable, limits: limits)
-                .spawn([DocumentWorker.isolatedVerb] + arguments, document: document, destinations: [destination])
+            let result = try DocumentWorker(executable: executable, limits: limits, environment: environment)
+                .spawn([DocumentWorker.isolatedVerb] + arguments, environment: environment, document: document,
+                       destinations: [destination]) { report in
+                    if live { line.show(report, on: &errors) }
+                }
+            line.clear(on: &errors)
             output.write(String(decoding: result.output, as: UTF8.self))
             errors.write(String(decoding: result.errors, as: UTF8.self))
             return result.status
         } catch {
+            line.clear(on: &errors)
             print("inkpdf: \(error)", to: &errors)
             return error.exitCode.rawValue
         }
     }
 
     /// The worker's side of `runIsolated`: limits itself, then runs the command as usual
-    /// (the entitlement gate included).
+    /// (the entitlement gate included), reporting each page on the progress pipe.
     func runAsIsolatedWorker(_ command: Command, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        let document: String
         switch command {
-        case .export(let arguments): WorkerProcess.applyLimits(arguments.limits)
-        case .render(let arguments): WorkerProcess.applyLimits(arguments.limits)
+        case .export(let arguments):
+            WorkerProcess.applyLimits(arguments.limits)
+            document = arguments.pdf ?? arguments.ink
+        case .render(let arguments):
+            WorkerProcess.applyLimits(arguments.limits)
+            document = arguments.pdf ?? arguments.ink
         default:
             print("inkpdf: \(DocumentWorker.isolatedVerb) runs export or render only", to: &errors)
             return ExitCode.usage.rawValue
         }
-        WorkerProcess.stopWhenParentEnds()
-        return run(command, output: &output, errors: &errors)
+        do {
+            try WorkerProcess.stopWhenParentEnds(document: document)
+        } catch {
+            print("inkpdf: \(error)", to: &errors)
+            return error.exitCode.rawValue
+        }
+        var worker = self
+        worker.pageProgress = WorkerProgressChannel.workerProgress(environment: environment)
+        return worker.run(command, output: &output, errors: &errors)
     }
 }

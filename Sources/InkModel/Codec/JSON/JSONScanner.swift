@@ -306,69 +306,100 @@ struct JSONScanner {
 
     // MARK: Skipping
 
-    /// Steps over any value without building it, checking only its structure
-    /// (brackets, strings, the bytes of literals); used to find `page` fast.
+    /// Steps over any value without building it, as strict as `parseValue`: the
+    /// whole JSON grammar (literals, numbers, escapes, control characters, UTF-8,
+    /// nesting up to `maxDepth`) is checked and a violation is the same
+    /// `JSONSyntaxError` at the same place. Used to find `page` fast in lines
+    /// that are then kept as they are.
     mutating func skipValue(depth: Int) throws(JSONSyntaxError) {
         skipWhitespace()
         guard index < end else { throw unexpected(expected: "a value") }
         switch base[index] {
         case UInt8(ascii: "\""):
             try skipString()
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-            try skipContainer(depth: depth)
+        case UInt8(ascii: "{"):
+            guard depth < Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth) levels") }
+            index += 1
+            if closesImmediately(UInt8(ascii: "}")) { return }
+            repeat {
+                skipWhitespace()
+                guard index < end && base[index] == UInt8(ascii: "\"") else { throw unexpected(expected: "a string key") }
+                try skipString()
+                try expect(UInt8(ascii: ":"), "':'")
+                try skipValue(depth: depth + 1)
+            } while try nextMember(closing: UInt8(ascii: "}"))
+        case UInt8(ascii: "["):
+            guard depth < Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth) levels") }
+            index += 1
+            if closesImmediately(UInt8(ascii: "]")) { return }
+            repeat {
+                try skipValue(depth: depth + 1)
+            } while try nextMember(closing: UInt8(ascii: "]"))
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+        case UInt8(ascii: "n"):
+            try expectWord("null")
         default:
-            // Numbers and literals: their bytes up to the next delimiter.
             let start = index
-            while index < end {
-                let byte = base[index]
-                if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
-                    || byte == 0x20 || byte == 0x09 || byte == 0x0D { break }
-                index += 1
+            guard let length = JSONNumberSyntax.length(UnsafeRawBufferPointer(start: base, count: end), from: start) else {
+                throw invalidNumber()
             }
-            if index == start { throw invalidNumber() }
+            index += length
+            if index < end && Self.isWordByte(base[index]) { throw invalidNumber(at: start) }
         }
     }
 
-    /// Steps over a string, starting at its opening quote; escapes are skipped, not decoded.
+    /// Steps over a string, starting at its opening quote, checking it as `parseString`
+    /// does (control characters, escapes, surrogate pairs, UTF-8) without decoding it.
     mutating func skipString() throws(JSONSyntaxError) {
         let quote = index
         index += 1
-        while index < end {
-            let remaining = end - index
-            guard let found = memchr(base + index, Int32(UInt8(ascii: "\"")), remaining) else { break }
-            let closing = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            // The quote is escaped if an odd number of backslashes precede it.
-            var backslashes = 0
-            while closing - backslashes - 1 > quote && base[closing - backslashes - 1] == UInt8(ascii: "\\") {
-                backslashes += 1
-            }
-            index = closing + 1
-            if backslashes % 2 == 0 { return }
-        }
-        throw error("unterminated string", at: quote)
-    }
-
-    /// Steps over an array or object by counting brackets outside strings.
-    private mutating func skipContainer(depth: Int) throws(JSONSyntaxError) {
-        let opening = index
-        var level = 0
+        var isASCII = true
         while index < end {
             let byte = base[index]
-            switch byte {
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                level += 1
-                if depth + level > Self.maxDepth { throw error("nesting deeper than \(Self.maxDepth) levels") }
+            if byte == UInt8(ascii: "\"") {
                 index += 1
-            case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                level -= 1
+                // Escapes are ASCII and decode to whole characters, so the raw bytes are valid
+                // UTF-8 exactly when the decoded ones are.
+                if !isASCII && String(validating: UnsafeBufferPointer(start: base + quote + 1, count: index - quote - 2),
+                                      as: UTF8.self) == nil {
+                    throw error("invalid UTF-8 in the string", at: quote)
+                }
+                return
+            }
+            if byte < 0x20 { throw error("control character \(Self.describe(byte)) in a string; it must be escaped") }
+            if byte >= 0x80 { isASCII = false }
+            guard byte == UInt8(ascii: "\\") else {
                 index += 1
-                if level == 0 { return }
-            case UInt8(ascii: "\""):
-                try skipString()
+                continue
+            }
+            let escapeStart = index
+            index += 1
+            guard index < end else { break }
+            let escape = base[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                 UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                continue
+            case UInt8(ascii: "u"):
+                let scalar = try parseHex4(escapeStart: escapeStart)
+                if scalar >= 0xD800 && scalar < 0xDC00 {
+                    guard index + 1 < end && base[index] == UInt8(ascii: "\\") && base[index + 1] == UInt8(ascii: "u") else {
+                        throw error("\\u escape is an unpaired surrogate", at: escapeStart)
+                    }
+                    index += 2
+                    let low = try parseHex4(escapeStart: escapeStart)
+                    guard low >= 0xDC00 && low < 0xE000 else { throw error("\\u escape is an unpaired surrogate", at: escapeStart) }
+                } else if scalar >= 0xDC00 && scalar < 0xE000 {
+                    throw error("\\u escape is an unpaired surrogate", at: escapeStart)
+                }
             default:
-                index += 1
+                throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string", at: escapeStart)
             }
         }
-        throw error("unclosed \(base[opening] == UInt8(ascii: "[") ? "array" : "object")", at: opening)
+        throw error("unterminated string", at: quote)
     }
 }

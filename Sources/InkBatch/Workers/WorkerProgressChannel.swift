@@ -1,0 +1,45 @@
+import InkPipeline
+import Foundation
+
+/// The pipe on which a worker tells its parent how far it is: one line per
+/// report of its page loop, `page DONE TOTAL FINISHED NEXT` (0 for none), so
+/// that the parent can show a progress line and stop a worker that no longer
+/// moves (`WorkerLimits.stallTimeout`).
+public enum WorkerProgressChannel {
+    /// The environment variable that gives a worker the descriptor to report on.
+    public static let environmentKey = "INKPDF_PROGRESS_FD"
+
+    /// `page 3 10 4 5`.
+    public static func line(for report: PageProgress.Report) -> String {
+        "page \(report.done) \(report.total) \(report.finishedPage ?? 0) \(report.nextPage ?? 0)\n"
+    }
+
+    /// The report a line says, or nil if it is not one.
+    public static func report(parsing line: Substring) -> PageProgress.Report? {
+        let fields = line.split(separator: " ")
+        guard fields.count == 5, fields[0] == "page" else { return nil }
+        let numbers = fields.dropFirst().compactMap { Int($0) }
+        guard numbers.count == 4, numbers.allSatisfy({ $0 >= 0 }), numbers[0] <= numbers[1] else { return nil }
+        return PageProgress.Report(done: numbers[0], total: numbers[1], finishedPage: numbers[2] == 0 ? nil : numbers[2],
+                                   nextPage: numbers[3] == 0 ? nil : numbers[3])
+    }
+
+    /// In a worker whose parent gave it a progress descriptor: the progress that
+    /// writes each report there. Nil in any other process.
+    public static func workerProgress(environment: [String: String]) -> PageProgress? {
+        guard let text = environment[environmentKey], let descriptor = Int32(text), descriptor > 2,
+              fcntl(descriptor, F_GETFD) >= 0 else { return nil }
+        // A parent that is gone must not kill the worker by SIGPIPE before it removes its files.
+        signal(SIGPIPE, SIG_IGN)
+        return PageProgress { report in
+            var bytes = Array(line(for: report).utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
+    }
+}

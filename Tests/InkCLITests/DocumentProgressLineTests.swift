@@ -1,0 +1,18 @@
+@testable import InkCLI
+import Testing
+
+/// The live line of flatten, export and render: pages done of all, the rate, the time left.
+@Suite struct DocumentProgressLineTests {
+    @Test(arguments: [
+        (0, 200, 0.0, "0/200 pages"),
+        (0, 200, 3.0, "0/200 pages"),
+        (10, 200, 2.0, "10/200 pages, 5.0 pages/s, 38s left"),
+        (50, 1000, 2.0, "50/1000 pages, 25.0 pages/s, 38s left"),
+        (1, 400, 1.0, "1/400 pages, 1.0 pages/s, 6m39s left"),
+        (1, 10_000, 1.0, "1/10000 pages, 1.0 pages/s, 2h46m left"),
+        (200, 200, 8.0, "200/200 pages, 25.0 pages/s"),
+    ])
+    func line(done: Int, total: Int, seconds: Double, expected: String) {
+        #expect(DocumentProgressLine.text(done: done, total: total, seconds: seconds) == expected)
+    }
+}

@@ -1,0 +1,62 @@
+import InkCLI
+import Foundation
+import InkFixtures
+import Testing
+
+/// flatten, export and render keep a live progress line on a terminal, drawn
+/// from the worker's reports; nothing of it when stderr is not a terminal or
+/// with --quiet.
+@Suite struct ProgressLineTests {
+    final class Fixture {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkpdf-progress-\(UUID().uuidString)")
+        let pdf: URL, ink: URL
+        static let pages = 12
+
+        init() throws {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            pdf = folder.appendingPathComponent("doc.pdf")
+            ink = folder.appendingPathComponent("doc.ink.jsonl")
+            try SampleDocuments.writeBenchmark(pages: Self.pages, pdf: pdf, ink: ink)
+        }
+
+        deinit { try? FileManager.default.removeItem(at: folder) }
+
+        func arguments(_ command: String) -> [String] {
+            let output = folder.appendingPathComponent(command == "render" ? "images" : "\(command).pdf").path
+            return [command, pdf.path, "--ink", ink.path, "-o", output]
+                + (command == "render" ? ["--dpi", "18"] : DemoLicence.arguments)
+        }
+    }
+
+    /// Runs inkpdf with its standard streams on a terminal (`script` gives it one) and
+    /// returns all it wrote there.
+    static func onTerminal(_ arguments: [String]) throws -> Run {
+        let command = ([BuiltExecutable.inkpdf.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        return try Run.of(["-qec", command, "/dev/null"], tool: URL(fileURLWithPath: "/usr/bin/script"))
+    }
+
+    @Test(arguments: ["flatten", "export", "render"])
+    func aTerminalShowsPagesDoneAndTheRate(command: String) throws {
+        let f = try Fixture()
+        let run = try Self.onTerminal(f.arguments(command))
+        #expect(run.status == 0, "\(run.output)")
+        // Drawn in place (carriage return, erase line); the first report is drawn at once, the last always.
+        #expect(run.output.contains("\r\u{1B}[K0/\(Fixture.pages) pages"), "\(run.output.debugDescription)")
+        let last = try #require(run.output.range(of: #"\r\x{1B}\[K\#(Fixture.pages)/\#(Fixture.pages) pages, [0-9]+\.[0-9] pages/s"#,
+                                                 options: .regularExpression), "\(run.output.debugDescription)")
+        // Cleared before the command says what it wrote.
+        #expect(run.output[last.upperBound...].hasPrefix("\r\u{1B}[Kwrote "), "\(run.output.debugDescription)")
+    }
+
+    @Test(arguments: ["flatten", "export", "render"])
+    func notOnATerminalOrQuietNothingIsShown(command: String) throws {
+        let f = try Fixture()
+        let piped = try Run.of(f.arguments(command))
+        #expect(piped.status == 0, "\(piped.errors)")
+        #expect(piped.errors.isEmpty, "\(piped.errors.debugDescription)")
+        #expect(piped.output.hasPrefix("wrote "))
+        let quiet = try Self.onTerminal(f.arguments(command) + ["--quiet"])
+        #expect(quiet.status == 0, "\(quiet.output)")
+        #expect(quiet.output.isEmpty, "\(quiet.output.debugDescription)")
+    }
+}

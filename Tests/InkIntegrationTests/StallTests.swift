@@ -1,0 +1,81 @@
+import InkCLI
+import Foundation
+import InkFixtures
+import Testing
+
+/// A PDF that makes poppler loop is stopped after `--stall-timeout` without
+/// progress (exit 88, naming the page), long before `--timeout`.
+@Suite(.timeLimit(.minutes(2))) struct StallTests {
+    final class Fixture {
+        let folder: URL
+        let ink: String
+        var out: String { folder.appendingPathComponent("out").path }
+        var leftInOutput: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).sorted() }
+
+        init() throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkpdf-stall-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            ink = folder.appendingPathComponent("empty.ink.jsonl").path
+            try Data("{\"format\":\"inkpdf-layers\",\"version\":1}\n".utf8).write(to: URL(fileURLWithPath: ink))
+        }
+
+        deinit { try? FileManager.default.removeItem(at: folder) }
+
+        /// The generated stalling PDF, or the shared corpus's (when it is there).
+        func pdf(_ source: String) throws -> String {
+            if source == "generated" {
+                let path = folder.appendingPathComponent("stalls.pdf").path
+                try StallingPDF.write(to: path)
+                return path
+            }
+            return source
+        }
+    }
+
+    static let corpusFile = "/work/shared/corpus/pdfs/qpdf-shared-unnamed-field.pdf"
+    static let sources = ["generated"] + (FileManager.default.fileExists(atPath: corpusFile) ? [corpusFile] : [])
+
+    @Test(arguments: sources, ["flatten", "render"])
+    func aPDFThatMakesPopplerLoopStopsAfterTheStallTimeout(source: String, command: String) throws {
+        let f = try Fixture()
+        let pdf = try f.pdf(source)
+        let output = command == "flatten" ? f.out + "/out.pdf" : f.out
+        let clock = ContinuousClock()
+        let start = clock.now
+        let run = try Run.of([command, pdf, "--ink", f.ink, "-o", output, "--stall-timeout", "3"]
+                             + (command == "flatten" ? DemoLicence.arguments : []))
+        let elapsed = clock.now - start
+        #expect(run.status == ExitCode.timedOut.rawValue, "\(run.errors)")
+        #expect(run.errors == "inkpdf: \(pdf): page 1: stopped after 3 s without progress on this page (a damaged PDF can make poppler loop); nothing was written; check the file, or raise --stall-timeout\n")
+        // The watchdog, not the 900 s timeout, ended it.
+        #expect(elapsed < .seconds(60), "took \(elapsed)")
+        #expect(f.leftInOutput.isEmpty, "left behind: \(f.leftInOutput)")
+    }
+
+    /// The overall bound still holds for a worker that reports nothing: it ends at `--timeout`.
+    @Test func theOverallTimeoutStillBounds() throws {
+        let f = try Fixture()
+        let pdf = try f.pdf("generated")
+        let run = try Run.of(["flatten", pdf, "--ink", f.ink, "-o", f.out + "/out.pdf", "--timeout", "3", "--stall-timeout", "600"]
+                             + DemoLicence.arguments)
+        #expect(run.status == ExitCode.timedOut.rawValue, "\(run.errors)")
+        #expect(run.errors.hasPrefix("inkpdf: \(pdf): stopped after 3 s without finishing"), "\(run.errors)")
+        #expect(f.leftInOutput.isEmpty, "left behind: \(f.leftInOutput)")
+    }
+
+    /// In a batch, the stalled document fails with its page named and the others are done.
+    @Test func aStalledDocumentInABatchFailsAlone() throws {
+        let f = try Fixture()
+        let source = f.folder.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+        try StallingPDF.write(to: source.appendingPathComponent("loops.pdf").path)
+        try FileManager.default.copyItem(atPath: f.ink, toPath: source.appendingPathComponent("loops.ink.jsonl").path)
+        try SampleDocuments.writeBenchmark(pages: 2, pdf: source.appendingPathComponent("fine.pdf"),
+                                           ink: source.appendingPathComponent("fine.ink.jsonl"))
+        let run = try Run.of(["batch", source.path, "-o", f.out, "--stall-timeout", "3", "--progress", "lines"] + DemoLicence.arguments)
+        #expect(run.status == ExitCode.batchFailures.rawValue, "\(run.errors)")
+        #expect(run.errors.contains("inkpdf: batch: failed: loops.pdf: \(source.path)/loops.pdf: page 1: stopped after 3 s without progress on this page"), "\(run.errors)")
+        #expect(run.output.contains("flattened fine.pdf (2 pages"), "\(run.output)")
+        #expect(f.leftInOutput == ["fine.ink.jsonl.gz", "fine.pdf"], "\(f.leftInOutput)")
+    }
+}
