@@ -41,28 +41,3 @@ public struct PageGeometry: Sendable, Equatable {
     /// Whether qpdf must set `/Rotate` or `/CropBox` after cairo.
     public var needsBoxEdit: Bool { rotate != 0 || crop != nil }
 }
-
-/// A rectangle in PDF coordinates (y up), as the boxes are written.
-public struct PDFBox: Sendable, Equatable {
-    public var x, y, width, height: Double
-
-    /// `[x0 y0 x1 y1]` as PDF syntax.
-    public var pdfArray: String {
-        "[\(PDFNumber.format(x)) \(PDFNumber.format(y)) \(PDFNumber.format(x + width)) \(PDFNumber.format(y + height))]"
-    }
-}
-
-/// Numbers for PDF syntax and cairo attribute strings: plain decimals, no exponent.
-public enum PDFNumber {
-    public static func format(_ value: Double) -> String {
-        let rounded = (value * 10_000).rounded() / 10_000
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
-        var text = String(rounded)
-        if text.contains("e") {
-            // Tiny values: four decimals are all PDF needs.
-            let scaled = Int((abs(rounded) * 10_000).rounded())
-            text = (rounded < 0 ? "-" : "") + "0." + String(repeating: "0", count: max(0, 4 - String(scaled).count)) + String(scaled)
-        }
-        return text
-    }
-}

@@ -22,6 +22,16 @@ public enum InkImporter {
         return text.contains("\"inkpdf-layers\"")
     }
 
+    /// Whether the file is an HTML page (a web page saved in place of the file it linked to).
+    public static func isHTML(path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let prefix = String(decoding: (try? handle.read(upToCount: 512)) ?? Data(), as: UTF8.self).lowercased()
+        let start = prefix.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" }
+        return start.hasPrefix("<!doctype html") || start.hasPrefix("<html")
+            || ["<body", "<div", "</div>", "<table", "</table>", "<p>"].contains { prefix.contains($0) }
+    }
+
     /// Whether the file starts with `%PDF`: a PDF given where ink was expected.
     public static func isPDF(path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
@@ -47,20 +57,6 @@ public enum InkImporter {
             }
         case .inkLayers:
             throw .invalid("\(path): an ink-layers file needs no import")
-        }
-    }
-}
-
-/// Why a foreign document could not be read: its importer's one-line message.
-public enum ImportError: Error, Equatable, CustomStringConvertible {
-    /// The file is damaged, hostile or not what it claims to be.
-    case invalid(String)
-    /// The background PDF the document names is not there.
-    case backgroundMissing(String)
-
-    public var description: String {
-        switch self {
-        case .invalid(let message), .backgroundMissing(let message): message
         }
     }
 }

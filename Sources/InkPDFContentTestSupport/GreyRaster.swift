@@ -132,20 +132,6 @@ public struct GreyRaster: Sendable {
     }
 }
 
-public enum RasterError: Error, CustomStringConvertible {
-    case cannotOpen(path: String, reason: String)
-    case cairo(path: String, status: String)
-    case qpdf(path: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case .cannotOpen(let path, let reason): "\(path): \(reason)"
-        case .cairo(let path, let status): "\(path): cairo: \(status)"
-        case .qpdf(let path, let reason): "\(path): qpdf: \(reason)"
-        }
-    }
-}
-
 extension GreyRaster {
     /// The part `x, y, width, height` (pixels) of the image.
     public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> GreyRaster {

@@ -1,3 +1,4 @@
+
 /// The revisions inkpdf keeps when it replaces a layers file: the replaced
 /// file, if it was valid, as `FILE.prev` (the last good revision), and if
 /// it was not, as `FILE.damaged` (so `FILE.prev` stays the last good one).
@@ -19,20 +20,5 @@ public enum LayersRevision {
             guard (try? InkLayersCheck(path: previous)) != nil else { throw error }
             throw DamagedLayersError(error: error, lastGoodRevision: previous)
         }
-    }
-}
-
-/// A layers file that does not decode, with the last good revision inkpdf kept of it.
-public struct DamagedLayersError: Error, CustomStringConvertible, Equatable, Sendable {
-    public var error: InkLayersError
-    public var lastGoodRevision: String
-
-    public init(error: InkLayersError, lastGoodRevision: String) {
-        self.error = error
-        self.lastGoodRevision = lastGoodRevision
-    }
-
-    public var description: String {
-        "\(error); the last good revision is \(lastGoodRevision): copy it over \(error.file) to recover"
     }
 }

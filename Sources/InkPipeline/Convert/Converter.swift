@@ -80,28 +80,3 @@ public enum Converter {
         return ConvertReport(output: outputPath, format: source.format, pageCount: pages.count, strokeCount: strokes, notes: notes)
     }
 }
-
-/// What `convert` may be told besides its files.
-public struct ConvertOptions: Sendable {
-    public var inkFormat: InkFormat?
-    public var page: Int?
-    public var password: String?
-    /// gzip level of the output, nil for plain JSON Lines.
-    public var compressionLevel: Int32?
-
-    public init(inkFormat: InkFormat? = nil, page: Int? = nil, password: String? = nil, compressionLevel: Int32? = nil) {
-        self.inkFormat = inkFormat
-        self.page = page
-        self.password = password
-        self.compressionLevel = compressionLevel
-    }
-}
-
-/// What a conversion wrote, and what it could not carry (one line each).
-public struct ConvertReport: Sendable, Equatable {
-    public var output: String
-    public var format: InkFormat
-    public var pageCount: Int
-    public var strokeCount: Int
-    public var notes: [String]
-}

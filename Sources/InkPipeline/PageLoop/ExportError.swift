@@ -42,6 +42,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case noPDFToKeep(inkFile: String)
     /// Ink-layers ink was given without the PDF it is drawn on.
     case pdfRequired(inkFile: String)
+    /// The file given as ink is an HTML page.
+    case htmlGivenAsInk(path: String)
     /// The file given as ink is not one inkpdf reads.
     case unknownInkFormat(path: String, isPDF: Bool)
 
@@ -99,6 +101,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             "\(inkFile): this notebook has no PDF whose objects export could keep; use 'inkpdf flatten' to make a PDF of it"
         case .pdfRequired(let inkFile):
             "\(inkFile): ink-layers ink is drawn over a PDF; give the PDF first and the ink with --ink \(inkFile)"
+        case .htmlGivenAsInk(let path):
+            "\(path): this is an HTML page, not ink (a web page saved in place of the file); download the file itself"
         case .unknownInkFormat(let path, let isPDF):
             isPDF ? "\(path): this is a PDF, not ink; give the PDF first and its ink with --ink FILE"
                 : "\(path): not an ink file inkpdf reads (ink-layers .ink.jsonl[.gz], Xournal++ .xopp/.xoj, reMarkable .rm/.content/.rmdoc); check the file, or name its format with --ink-format"

@@ -18,7 +18,11 @@ public final class InkLayersFile {
     /// Opens `path`, importing it when it is not ink-layers (format told by content unless given).
     public static func open(_ path: String, format: InkFormat? = nil) throws(ExportError) -> InkLayersFile {
         let detected = format ?? InkImporter.detectFormat(path: path)
-        guard let detected, detected != .inkLayers else { return InkLayersFile(path: path, source: nil) }
+        guard let detected else {
+            try InkSource.refuseWhatIsNotInk(path)
+            return InkLayersFile(path: path, source: nil)
+        }
+        guard detected != .inkLayers else { return InkLayersFile(path: path, source: nil) }
         let source = try InkSource.open(ink: path, pdf: nil, format: detected, page: nil, password: nil,
                                         requireBackground: false)
         return InkLayersFile(path: source.layersPath, source: source)

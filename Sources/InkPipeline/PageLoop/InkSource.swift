@@ -47,7 +47,7 @@ final class InkSource {
         guard FileManager.default.fileExists(atPath: ink) else { throw .inputMissing(path: ink) }
         let detected = format ?? InkImporter.detectFormat(path: ink)
         guard let detected else {
-            if InkImporter.isPDF(path: ink) { throw .unknownInkFormat(path: ink, isPDF: true) }
+            try refuseWhatIsNotInk(ink)
             // Not recognised: read it as ink-layers, whose reader says what is wrong with it.
             return InkSource(path: ink, format: .inkLayers, layers: try InkInputs.openInk(ink), plan: nil, pdfPath: pdf,
                              notes: [], temporaries: [])
@@ -89,6 +89,13 @@ final class InkSource {
                          notes: imported.report.lines, temporaries: temporaries, layersPath: imported.layersPath)
     }
 
+    /// Throws when a file no importer recognised is plainly not ink (a PDF, an HTML page), so
+    /// that the message says so rather than what the ink-layers reader makes of it.
+    static func refuseWhatIsNotInk(_ path: String) throws(ExportError) {
+        if InkImporter.isPDF(path: path) { throw .unknownInkFormat(path: path, isPDF: true) }
+        if InkImporter.isHTML(path: path) { throw .htmlGivenAsInk(path: path) }
+    }
+
     /// The number of output pages: the plan's, or the PDF's for ink-layers.
     func outputPageCount(pdfPageCount: Int?) -> Int { plan?.count ?? pdfPageCount ?? 0 }
 
@@ -107,23 +114,5 @@ final class InkSource {
                 throw .backgroundPageOutOfRange(inkFile: path, page: index + 1, pdfPage: number, pageCount: pdfPageCount, pdf: pdf)
             }
         }
-    }
-}
-
-/// Page sizes of background PDFs, read with poppler once per file.
-private final class PDFPageSizes: @unchecked Sendable {
-    private let password: String?
-    private var documents: [String: PDFDocument] = [:]
-    private let lock = NSLock()
-
-    init(password: String?) { self.password = password }
-
-    func size(of path: String, page: Int) -> (width: Double, height: Double)? {
-        lock.lock()
-        defer { lock.unlock() }
-        if documents[path] == nil { documents[path] = try? PDFDocument(path: path, password: password) }
-        guard let document = documents[path], page >= 1, page <= document.pageCount else { return nil }
-        let size = document.displayedSize(ofPage: page)
-        return (size.0, size.1)
     }
 }

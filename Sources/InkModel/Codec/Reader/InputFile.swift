@@ -7,16 +7,6 @@ import Musl
 import Darwin
 #endif
 
-/// Why reading the bytes of a file failed, before any line number is known;
-/// `LineReader` turns it into a located error.
-public enum InputFailure: Error {
-    case system(errno: Int32)
-    /// zlib's description of the damage.
-    case corruptGzip(String)
-    case truncatedGzip
-    case dataAfterGzip
-}
-
 /// A file opened for reading that hands out its decompressed bytes: plain
 /// files as they are, gzip files (recognised by the magic bytes `1f 8b`,
 /// never by the name) through zlib's `inflate`, including files made of

@@ -1,0 +1,19 @@
+import Foundation
+import InkFileSystem
+import InkModel
+
+/// What `convert` may be told besides its files.
+public struct ConvertOptions: Sendable {
+    public var inkFormat: InkFormat?
+    public var page: Int?
+    public var password: String?
+    /// gzip level of the output, nil for plain JSON Lines.
+    public var compressionLevel: Int32?
+
+    public init(inkFormat: InkFormat? = nil, page: Int? = nil, password: String? = nil, compressionLevel: Int32? = nil) {
+        self.inkFormat = inkFormat
+        self.page = page
+        self.password = password
+        self.compressionLevel = compressionLevel
+    }
+}
