@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "InkPipeline", dependencies: ["InkModel", "InkImport", "InkRendering", "InkFileSystem", "LibCrypto",
                                                     "CPoppler", "CCairo", "CQPDF"]),
         // Many documents at once, and the worker processes every document is drawn in.
-        .target(name: "InkBatch", dependencies: ["InkPipeline", "InkModel", "InkFileSystem"]),
+        .target(name: "InkBatch", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFileSystem"]),
         // Free-vs-Pro rules, verified purchase proofs (libcrypto) and the export gate.
         .target(name: "Entitlements", dependencies: ["LibCrypto"]),
         // Command-line parsing and running, as a library so that tests can drive it.
@@ -52,7 +52,7 @@ let package = Package(
 
         // Test support: the generators of the bundled samples and of the tests' documents
         // (course notes, worksheet, inks sheet, dense pages), a temporary folder, poppler read-back.
-        .target(name: "InkFixtures", dependencies: ["InkModel", "InkPipeline", "InkFileSystem", "CCairo", "CPoppler", "CQPDF"]),
+        .target(name: "InkFixtures", dependencies: ["InkModel", "InkImport", "InkPipeline", "InkFileSystem", "CCairo", "CPoppler", "CQPDF"]),
         // The benchmark's own generators, peers and measures (batch corpus, per-segment peer,
         // document comparison, ink fidelity), apart from the fixtures.
         .target(name: "InkBench", dependencies: ["InkFixtures", "InkModel", "InkPipeline", "InkFileSystem", "CCairo", "CPoppler", "CQPDF"]),
