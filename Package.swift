@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "InkModelTests", dependencies: ["InkModel", "InkFixtures"]),
         .testTarget(name: "InkImportTests", dependencies: ["InkImport", "InkModel", "InkFixtures"]),
         .testTarget(name: "InkRenderingTests", dependencies: ["InkRendering", "InkModel", "CCairo"]),
-        .testTarget(name: "InkPipelineTests", dependencies: ["InkPipeline", "InkModel", "InkFixtures", "InkFileSystem", "CPoppler", "CCairo"]),
+        .testTarget(name: "InkPipelineTests", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFixtures", "InkFileSystem", "CPoppler", "CCairo"]),
         .testTarget(name: "InkBatchTests", dependencies: ["InkBatch", "InkCLI", "InkPipeline", "InkModel", "InkFixtures", "InkFileSystem"]),
         .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "LibCrypto"]),
         .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkFixtures", "InkModel", "InkPipeline", "InkBatch", "CZlib"]),
