@@ -11,10 +11,17 @@ public struct TabletFolderWriter: Sendable {
     public struct Page: Sendable {
         public var lines: [UInt8]?
         public var pdfPage: Int?
+        /// A lines file elsewhere that the page's `.rm` links to (instead of `lines`), read in place.
+        public var linkedLines: String?
 
         public init(lines: [UInt8]?, pdfPage: Int? = nil) {
             self.lines = lines
             self.pdfPage = pdfPage
+        }
+
+        public init(linkingTo file: String, pdfPage: Int? = nil) {
+            self.pdfPage = pdfPage
+            linkedLines = file
         }
     }
 
@@ -37,21 +44,27 @@ public struct TabletFolderWriter: Sendable {
         write("{\n    \"tags\": [\n    ]\n}\n", to: id + ".content")
     }
 
-    /// A document: a notebook when `pdf` is nil, else an annotated PDF (copied to `UUID.pdf`).
-    /// Pages are stored newest-format style (`cPages` with `redir`), one `.rm` per inked page.
-    public func document(id: String, name: String, parent: String = "", pdf: String? = nil, pages: [Page],
-                         orientation: String = "portrait", deleted: Bool = false) throws {
+    /// The ID of a document's page `index` (0-based): its lines file is `UUID/ID.rm`.
+    public static func pageID(_ index: Int) -> String { id(1_000_000 + index) }
+
+    /// A document: a notebook when `pdf` is nil, else an annotated PDF (copied to `UUID.pdf`,
+    /// or linked there when `linkingPDF`). Pages are stored newest-format style (`cPages`
+    /// with `redir`), one `.rm` per inked page.
+    public func document(id: String, name: String, parent: String = "", pdf: String? = nil, linkingPDF: Bool = false,
+                         pages: [Page], orientation: String = "portrait", deleted: Bool = false) throws {
         let fileType = pdf == nil ? "notebook" : "pdf"
         write(metadata(name: name, parent: parent, type: "DocumentType", deleted: deleted), to: id + ".metadata")
         var entries: [String] = []
         let pageFolder = folder + "/" + id
         try FileManager.default.createDirectory(atPath: pageFolder, withIntermediateDirectories: true)
         for (index, page) in pages.enumerated() {
-            let pageID = Self.id(1_000_000 + index)
+            let pageID = Self.pageID(index)
             var entry = "{\"id\": \"\(pageID)\", \"idx\": {\"timestamp\": \"1:2\", \"value\": \"\(String(format: "a%06d", index))\"}"
             if let redirect = page.pdfPage { entry += ", \"redir\": {\"timestamp\": \"1:2\", \"value\": \(redirect)}" }
             entries.append(entry + "}")
-            if let lines = page.lines {
+            if let linked = page.linkedLines {
+                try FileManager.default.createSymbolicLink(atPath: pageFolder + "/" + pageID + ".rm", withDestinationPath: linked)
+            } else if let lines = page.lines {
                 guard FileManager.default.createFile(atPath: pageFolder + "/" + pageID + ".rm", contents: Data(lines)) else {
                     throw CocoaError(.fileWriteUnknown)
                 }
@@ -71,7 +84,11 @@ public struct TabletFolderWriter: Sendable {
         if let pdf {
             let destination = folder + "/" + id + ".pdf"
             try? FileManager.default.removeItem(atPath: destination)
-            try FileManager.default.copyItem(atPath: pdf, toPath: destination)
+            if linkingPDF {
+                try FileManager.default.createSymbolicLink(atPath: destination, withDestinationPath: pdf)
+            } else {
+                try FileManager.default.copyItem(atPath: pdf, toPath: destination)
+            }
         }
     }
 
