@@ -27,11 +27,14 @@ ink-layers)
 remarkable)
     work=fuzz-work/remarkable
     mkdir -p "$work/corpus"
-    # The reader's files only: no archive, no document folder (those need libzip and files).
+    # The reader's files only (no archive, no document folder: those need libzip and files),
+    # compiled into one module with InkModel, so their `import InkModel` is dropped.
+    mkdir -p "$work/src"
     reader=()
     for name in CrdtID CrdtSequence LinesByteReader LinesFileReader LinesPage LinesV6Reader ReMarkableImportError \
                 ReMarkablePageGeometry ReMarkableStrokeBuilder ReMarkableTool ReMarkableTypedText; do
-        reader+=("Sources/InkImport/ReMarkable/$name.swift")
+        sed '/^import InkModel$/d' "Sources/InkImport/ReMarkable/$name.swift" > "$work/src/$name.swift"
+        reader+=("$work/src/$name.swift")
     done
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name ReMarkableFuzz \
         -I Sources/CZlib -lz $(find Sources/InkModel -name "*.swift") "${reader[@]}" Fuzz/ReMarkableFuzzer.swift \
