@@ -10,7 +10,7 @@ INKPDF := .build/release/inkpdf
 # Demo material (a demo vendor key, trust file and Pro licence): see SamplePDFs/demo-licence/README.md.
 DEMO := SamplePDFs/demo-licence
 
-.PHONY: deps build run test samples demo-licence bench robustness fuzz clean
+.PHONY: deps build run test samples demo-licence bench robustness fuzz fuzz-remarkable clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -66,6 +66,10 @@ robustness: build
 FUZZ_SECONDS ?= 600
 fuzz: deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# Fuzzes the reMarkable .rm reader, seeded with the corpus's .rm files (read in place).
+fuzz-remarkable: deps
+	CORPUS=$(CORPUS) scripts/fuzz.sh $(FUZZ_SECONDS) remarkable
 
 clean:
 	rm -rf .build out bench-work

@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "InkPipeline", dependencies: ["InkModel", "InkImport", "InkRendering", "InkFileSystem", "LibCrypto",
                                                     "CPoppler", "CCairo", "CQPDF"]),
         // Many documents at once, and the worker processes every document is drawn in.
-        .target(name: "InkBatch", dependencies: ["InkPipeline", "InkModel", "InkFileSystem"]),
+        .target(name: "InkBatch", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFileSystem"]),
         // The ink's PDF content written by inkpdf itself (content operators on an integer grid,
         // zlib), and an incremental update that appends it to a finished PDF (qpdf reads the pages).
         .target(name: "InkPDFContent", dependencies: ["InkRendering", "InkModel", "CZlib", "CQPDF"]),
@@ -62,10 +62,10 @@ let package = Package(
 
         // Test support: the generators of the bundled samples and of the tests' documents
         // (course notes, worksheet, inks sheet, dense pages), a temporary folder, poppler read-back.
-        .target(name: "InkFixtures", dependencies: ["InkModel", "InkPipeline", "InkFileSystem", "CCairo", "CPoppler", "CQPDF"]),
+        .target(name: "InkFixtures", dependencies: ["InkModel", "InkImport", "InkPipeline", "InkFileSystem", "CCairo", "CPoppler", "CQPDF"]),
         // The benchmark's own generators, peers and measures (batch corpus, per-segment peer,
         // document comparison, ink fidelity), apart from the fixtures.
-        .target(name: "InkBench", dependencies: ["InkFixtures", "InkModel", "InkPipeline", "InkFileSystem", "CCairo", "CPoppler", "CQPDF"]),
+        .target(name: "InkBench", dependencies: ["InkFixtures", "InkImport", "InkModel", "InkPipeline", "InkFileSystem", "CCairo", "CPoppler", "CQPDF"]),
         .executableTarget(name: "inkpdf-samples", dependencies: ["InkFixtures", "InkBench"]),
 
         .testTarget(name: "InkFileSystemTests", dependencies: ["InkFileSystem", "InkFixtures"]),
@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "InkModelTests", dependencies: ["InkModel", "InkFixtures"], exclude: ["FuzzRegressions"]),
         .testTarget(name: "InkImportTests", dependencies: ["InkImport", "InkModel", "InkFixtures"]),
         .testTarget(name: "InkRenderingTests", dependencies: ["InkRendering", "InkModel", "CCairo"]),
-        .testTarget(name: "InkPipelineTests", dependencies: ["InkPipeline", "InkModel", "InkFixtures", "InkFileSystem", "CPoppler", "CCairo"]),
+        .testTarget(name: "InkPipelineTests", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFixtures", "InkFileSystem", "CPoppler", "CCairo"]),
         .testTarget(name: "InkBatchTests", dependencies: ["InkBatch", "InkCLI", "InkPipeline", "InkModel", "InkFixtures", "InkFileSystem"]),
         .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "LibCrypto"]),
         .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkFixtures", "InkModel", "InkPipeline", "InkBatch", "CZlib"]),

@@ -66,3 +66,4 @@ fi
 [ "${BENCH_EXPORT:-1}" = 0 ] || PAGES="$PAGES" RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-export.sh   # export benchmark; BENCH_EXPORT=0 skips it
 [ "${BENCH_INK:-1}" = 0 ] || PAGES="$PAGES" SWIFT="$SWIFT" scripts/bench-ink.sh   # ink bytes per page and fidelity; BENCH_INK=0 skips it
 [ "${BENCH_DOCUMENTS:-1}" = 0 ] || PAGES="$PAGES" RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-documents.sh   # real-world documents; BENCH_DOCUMENTS=0 skips it
+[ "${BENCH_REMARKABLE:-1}" = 0 ] || RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-remarkable.sh   # reMarkable documents; BENCH_REMARKABLE=0 skips it

@@ -1,28 +1,60 @@
 #!/usr/bin/env bash
-# Fuzzes the ink-layers reader with libFuzzer (`swiftc -sanitize=fuzzer`).
-# Usage: scripts/fuzz.sh [SECONDS]   (default 600). Findings land in fuzz-work/ and are
-# copied into Tests/InkModelTests/FuzzRegressions/, where FuzzRegressionTests.swift runs
-# every file through the same check as the fuzz target: fix the bug, keep the file.
+# Fuzzes a reader with libFuzzer (`swiftc -sanitize=fuzzer`).
+# Usage: scripts/fuzz.sh [SECONDS] [TARGET]   (default 600 seconds; TARGET ink-layers
+# (default) or remarkable, the `.rm` lines-file reader). Findings land in
+# fuzz-work/TARGET/; ink-layers findings are copied into Tests/InkModelTests/FuzzRegressions/,
+# where FuzzRegressionTests.swift runs every file through the same check: fix the bug, keep the file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_TO_RUN=${1:-600}
-work=fuzz-work
-mkdir -p "$work/corpus"
-swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name InkLayersFuzz \
-    -I Sources/CZlib -lz $(find Sources/InkModel -name "*.swift") Fuzz/InkLayersFuzzer.swift -o "$work/ink-layers-fuzzer"
-# Seeds: the first lines of the bundled samples' layers, and small hand-written lines.
-if [ -z "$(ls -A "$work/corpus")" ]; then
-    head -c 4000 SamplePDFs/course-notes.ink.jsonl | head -1 > "$work/corpus/header"
-    sed -n 2p SamplePDFs/course-notes.ink.jsonl | head -c 20000 > "$work/corpus/layer-prefix"
-    printf '{"page":1,"strokes":[{"ink":{"type":"pen","color":"#000000"},"created":1,"points":[[1,2,0,1,1,1,1,0,1.5]]}]}' > "$work/corpus/minimal"
-fi
-status=0
-"$work/ink-layers-fuzzer" "$work/corpus" -max_total_time="$SECONDS_TO_RUN" -max_len=65536 -rss_limit_mb=2048 \
-    -artifact_prefix="$work/" -print_final_stats=1 || status=$?
-regressions=Tests/InkModelTests/FuzzRegressions
-for finding in "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-*; do
-    [ -e "$finding" ] || continue
-    cp "$finding" "$regressions/$(basename "$finding").input"
-    echo "fuzz: finding kept as $regressions/$(basename "$finding").input"
-done
-exit $status
+TARGET=${2:-ink-layers}
+CORPUS=${CORPUS:-../shared/corpus}
+case "$TARGET" in
+ink-layers)
+    work=fuzz-work
+    mkdir -p "$work/corpus"
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name InkLayersFuzz \
+        -I Sources/CZlib -lz $(find Sources/InkModel -name "*.swift") Fuzz/InkLayersFuzzer.swift -o "$work/ink-layers-fuzzer"
+    # Seeds: the first lines of the bundled samples' layers, and small hand-written lines.
+    if [ -z "$(ls -A "$work/corpus")" ]; then
+        head -c 4000 SamplePDFs/course-notes.ink.jsonl | head -1 > "$work/corpus/header"
+        sed -n 2p SamplePDFs/course-notes.ink.jsonl | head -c 20000 > "$work/corpus/layer-prefix"
+        printf '{"page":1,"strokes":[{"ink":{"type":"pen","color":"#000000"},"created":1,"points":[[1,2,0,1,1,1,1,0,1.5]]}]}' > "$work/corpus/minimal"
+    fi
+    status=0
+    "$work/ink-layers-fuzzer" "$work/corpus" -max_total_time="$SECONDS_TO_RUN" -max_len=65536 -rss_limit_mb=2048 \
+        -artifact_prefix="$work/" -print_final_stats=1 || status=$?
+    regressions=Tests/InkModelTests/FuzzRegressions
+    for finding in "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-*; do
+        [ -e "$finding" ] || continue
+        cp "$finding" "$regressions/$(basename "$finding").input"
+        echo "fuzz: finding kept as $regressions/$(basename "$finding").input"
+    done
+    exit $status
+    ;;
+remarkable)
+    work=fuzz-work/remarkable
+    mkdir -p "$work/corpus"
+    # The reader's files only (no archive, no document folder: those need libzip and files),
+    # compiled into one module with InkModel, so their `import InkModel` is dropped.
+    mkdir -p "$work/src"
+    reader=()
+    for name in CrdtID CrdtSequence LinesByteReader LinesFileReader LinesPage LinesV6Reader ReMarkableImportError \
+                ReMarkablePageGeometry ReMarkableStrokeBuilder ReMarkableTool ReMarkableTypedText; do
+        sed '/^import InkModel$/d' "Sources/InkImport/ReMarkable/$name.swift" > "$work/src/$name.swift"
+        reader+=("$work/src/$name.swift")
+    done
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name ReMarkableFuzz \
+        -I Sources/CZlib -lz $(find Sources/InkModel -name "*.swift") "${reader[@]}" Fuzz/ReMarkableFuzzer.swift \
+        -o "$work/remarkable-fuzzer"
+    # Seeds: every .rm file of the corpus (versions 3, 5 and 6), read in place.
+    seeds=()
+    [ -d "$CORPUS/ink/remarkable" ] && seeds+=("$CORPUS/ink/remarkable")
+    "$work/remarkable-fuzzer" "$work/corpus" "${seeds[@]}" -max_total_time="$SECONDS_TO_RUN" -max_len=262144 \
+        -rss_limit_mb=2048 -timeout=10 -artifact_prefix="$work/" -print_final_stats=1
+    ;;
+*)
+    echo "fuzz.sh: unknown target '$TARGET' (ink-layers or remarkable)" >&2
+    exit 64
+    ;;
+esac

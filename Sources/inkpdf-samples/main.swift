@@ -13,6 +13,7 @@ let usage = """
            inkpdf-samples margin-notes IN.pdf OUT.ink.jsonl
            inkpdf-samples compare-documents SOURCE.pdf FLATTENED.pdf
            inkpdf-samples per-segment-peer LAYERS OUT.pdf
+           inkpdf-samples remarkable --pages N --strokes FOLDER --pdf MANUAL.pdf DIR
 
       samples   write course-notes.pdf, course-notes.ink.jsonl, letter-worksheet.pdf
                 and letter-worksheet.ink.jsonl.gz into DIR
@@ -30,6 +31,10 @@ let usage = """
       per-segment-peer  draws LAYERS (pages ascending) as Xournal++ 1.1 exports
                 pressure strokes, one stroked line per segment, into an ink-only
                 A4 PDF: the benchmark's peer for ink bytes
+      remarkable  writes a tablet document of N pages (DIR/xochitl/UUID.content…) over
+                MANUAL's first N pages, each page's ink one of FOLDER's version 6 .rm
+                files in turn (linked in place, as is the PDF), and the same strokes as
+                DIR.ink.jsonl for MANUAL (the reMarkable benchmark and its peer)
 
     Output is deterministic: the same command writes the same bytes.
     """
@@ -43,6 +48,7 @@ enum Command {
     case marginNotes(pdf: String, ink: String)
     case compareDocuments(source: String, output: String)
     case perSegmentPeer(ink: String, pdf: String)
+    case remarkable(pages: Int, strokes: String, manual: String, directory: String)
     case help
 }
 
@@ -67,6 +73,10 @@ func parse(_ arguments: [String]) -> Command? {
         guard arguments.count == 4, arguments[1] == "--documents", let count = Int(arguments[2]), count >= 1,
               !arguments[3].hasPrefix("-") else { return nil }
         return .batch(documents: count, directory: arguments[3])
+    case "remarkable":
+        guard arguments.count == 8, arguments[1] == "--pages", let pages = Int(arguments[2]), pages >= 1,
+              arguments[3] == "--strokes", arguments[5] == "--pdf", !arguments[7].hasPrefix("-") else { return nil }
+        return .remarkable(pages: pages, strokes: arguments[4], manual: arguments[6], directory: arguments[7])
     case "bench":
         var pages: Int?
         var directory: String?
@@ -144,6 +154,12 @@ func run(_ command: Command) -> Int32 {
             print(pdf)
         case .inkSheet(let directory):
             for written in try InkSheet.write(directory: try prepare(directory)) { print(written.path) }
+        case .remarkable(let pages, let strokes, let manual, let directory):
+            _ = try prepare(directory)
+            let written = try ReMarkableBenchmark.write(pages: pages, strokesFolder: strokes, manual: manual, directory: directory)
+            print(written.content)
+            print(written.layers)
+            print("\(Set(written.strokeFiles).count) corpus pages of strokes")
         case .batch(let documents, let directory):
             let written = try BatchCorpus.write(documents: documents, directory: try prepare(directory))
             print("\(written.count) documents in \(directory)")

@@ -145,3 +145,40 @@ import Testing
                                        "skipped handout.pdf (no ink beside it)"])
     }
 }
+
+/// `batch` over a tablet backup and Xournal++ files, as a user runs it.
+@Suite struct ForeignBatchCommandTests {
+    @Test func aTabletBackupIsFlattenedToTheNamesTheTabletShowsAndThenUpToDate() throws {
+        let tree = try BatchCommandTests.Tree()
+        var page = LinesV6Builder()
+        page.layer((0, 11), name: "Layer 1", item: (0, 12))
+        page.line(parent: (0, 11), item: (1, 20), tool: 15, points: [.init(x: -200, y: 300), .init(x: 200, y: 400)])
+        let tablet = TabletFolderWriter(folder: tree.notes + "/backup/xochitl")
+        tablet.collection(id: TabletFolderWriter.id(1), name: "Lectures")
+        try tablet.document(id: TabletFolderWriter.id(2), name: "Week 1: notes", parent: TabletFolderWriter.id(1),
+                            pdf: tree.notes + "/handout.pdf", pages: [.init(lines: page.bytes, pdfPage: 0)])
+        try tablet.document(id: TabletFolderWriter.id(3), name: "Draft", parent: "trash", pages: [.init(lines: page.bytes)])
+        let xopp = """
+            <?xml version="1.0" standalone="no"?>
+            <xournal creator="xournalpp 1.2.3" fileversion="4"><page width="612" height="792">
+            <background type="solid" color="#ffffffff" style="graph"/>
+            <layer><stroke tool="pen" color="#0000ffff" width="2">10 10 300 300</stroke></layer></page></xournal>
+            """
+        _ = FileManager.default.createFile(atPath: tree.notes + "/week 1/board.xopp", contents: Data(xopp.utf8))
+
+        let first = tree.run(["batch", tree.notes, "-o", tree.flattened, "--progress", "lines"])
+        #expect(first.code == 0, "\(first.err)")
+        let lines = first.out.split(separator: "\n").map(String.init)
+        #expect(lines.contains("flattened backup/xochitl/Lectures/Week 1: notes.pdf (1 pages, 1 with ink, 1 strokes)"))
+        #expect(lines.contains("flattened week 1/board.pdf (1 pages, 1 with ink, 1 strokes)"))
+        #expect(first.err.contains("inkpdf: batch: note: backup/xochitl/\(TabletFolderWriter.id(3)) (“Draft”): in the tablet's trash; skipped"))
+        #expect(FileManager.default.fileExists(atPath: tree.flattened + "/backup/xochitl/Lectures/Week 1: notes.rmdoc"))
+        #expect(FileManager.default.fileExists(atPath: tree.flattened + "/week 1/board.xopp"))
+
+        let second = tree.run(["batch", tree.notes, "-o", tree.flattened, "--progress", "lines"])
+        #expect(second.code == 0)
+        #expect(second.out.contains("up to date backup/xochitl/Lectures/Week 1: notes.pdf"))
+        #expect(second.out.contains("up to date week 1/board.pdf"))
+        #expect(!second.out.split(separator: "\n").contains { $0.hasPrefix("flattened ") })
+    }
+}

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import InkModel
 @testable import InkImport
+import InkFixtures
 
 /// Lines files and documents the tests build themselves.
 @Suite struct ReMarkableBuiltDocumentTests {

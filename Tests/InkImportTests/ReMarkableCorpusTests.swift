@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import InkModel
 @testable import InkImport
+import InkFixtures
 
 /// The shared corpus's lines files, read in place; counts measured with rmscene 0.8.0
 /// (ricklupton's reference reader) and, for versions 3 and 5, with a separate reading of the layout.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import InkModel
 @testable import InkImport
+import InkFixtures
 
 /// Damaged and hostile input ends in a located error, never a crash or an empty page.
 @Suite struct ReMarkableErrorTests {

@@ -1,8 +1,13 @@
 import InkPipeline
 import Foundation
 
-/// What `batch` finds under its source folder: every `NAME.pdf`, with
-/// `NAME.ink.jsonl` (preferred) or `NAME.ink.jsonl.gz` beside it when there is one.
+/// What `batch` finds under its source folder: every `NAME.pdf`, with its ink
+/// beside it when there is one (`NAME.ink.jsonl`, else `NAME.ink.jsonl.gz`,
+/// `NAME.xopp`, `NAME.xoj`); every `.xopp`/`.xoj` without a PDF beside it (it
+/// names its PDF or is a notebook); every `.rmdoc`; and every reMarkable
+/// document of a folder kept as the tablet keeps it (`xochitl/` of a backup),
+/// named by the name the tablet shows inside the tablet's folders. Documents in
+/// the tablet's trash are left out (and noted).
 ///
 /// Symbolic links are followed; a folder reached a second time (a symlink
 /// loop, or two links to one folder) is walked once and the repeat noted.
@@ -16,7 +21,7 @@ public struct BatchDiscovery: Sendable, Equatable {
         public var description: String { "\(path): \(reason)" }
     }
 
-    /// Every PDF found, with or without ink, ordered by relative path.
+    /// Every PDF found, with or without ink, and every other tool's document, ordered by relative path.
     public var documents: [BatchDocument]
     /// Folders that could not be read: documents in them may be missed, so the batch counts them as failures.
     public var unreadable: [Problem]
@@ -43,7 +48,7 @@ public struct BatchDiscovery: Sendable, Equatable {
             throw .sourceUnreadable(path: source, reason: walk.unreadable.first?.reason ?? "cannot list it")
         }
         walk.visit(folder: source, relative: "", names: names)
-        walk.documents.sort(by: BatchDocument.precedes)
+        walk.finish()
         return BatchDiscovery(documents: walk.documents, unreadable: walk.unreadable, ignored: walk.ignored)
     }
 }

@@ -88,16 +88,21 @@ public enum BatchFlattener {
     static func process(_ document: BatchDocument, outputRoot: String, options: BatchOptions) -> BatchResult {
         let output = outputPath(for: document, under: outputRoot)
         guard let ink = document.ink else {
-            guard options.copyUninked else { return BatchResult(document: document, output: output, outcome: .skippedUninked) }
+            guard options.copyUninked, let pdf = document.pdf else {
+                return BatchResult(document: document, output: output, outcome: .skippedUninked)
+            }
             do {
-                let copied = try copy(document.pdf, to: output, force: options.force)
+                let copied = try copy(pdf, to: output, force: options.force)
                 return BatchResult(document: document, output: output, outcome: copied ? .copied : .copyUpToDate)
             } catch {
                 return BatchResult(document: document, output: output, outcome: .failed(error))
             }
         }
+        guard !document.isForeign, let pdf = document.pdf else {
+            return processForeign(document, ink: ink, output: output, options: options)
+        }
         do {
-            let pdfHash = try ExportError.sha256(ofFileAt: document.pdf)
+            let pdfHash = try ExportError.sha256(ofFileAt: pdf)
             let inkHash = try ExportError.sha256(ofFileAt: ink)
             if !options.force && isUpToDate(output: output, pdfHash: pdfHash, inkHash: inkHash) {
                 return BatchResult(document: document, output: output, outcome: .upToDate)
@@ -108,9 +113,9 @@ public enum BatchFlattener {
             // Documents run side by side, one core each: `--jobs N` keeps to N cores.
             flattenOptions.singleThreaded = true
             let report = if let worker = options.worker {
-                try worker.flatten(pdf: document.pdf, ink: ink, output: output, options: flattenOptions)
+                try worker.flatten(pdf: pdf, ink: ink, output: output, options: flattenOptions)
             } else {
-                try Flattener.flatten(pdf: document.pdf, ink: ink, output: output, options: flattenOptions)
+                try Flattener.flatten(pdf: pdf, ink: ink, output: output, options: flattenOptions)
             }
             return BatchResult(document: document, output: output, outcome: .flattened(report))
         } catch {

@@ -1,10 +1,14 @@
 import InkPipeline
+import InkImport
+import InkModel
 import Foundation
 
 struct Walk {
     var visited: Set<FolderIdentity> = []
     var excluded: Set<FolderIdentity> = []
     var documents: [BatchDocument] = []
+    /// The IDs of documents named by the tablet (`visibleName`), by their index in `documents`.
+    var tabletIDs: [Int: String] = [:]
     var unreadable: [BatchDiscovery.Problem] = []
     var ignored: [BatchDiscovery.Problem] = []
 
@@ -26,7 +30,18 @@ struct Walk {
     }
 
     mutating func visit(folder: String, relative: String, names: [String]) {
+        let tablet = TabletFolder.read(folder: folder, relative: relative, names: names)
+        if let tablet {
+            ignored += tablet.ignored
+            for document in tablet.documents {
+                tabletIDs[documents.count] = document.id
+                documents.append(BatchDocument(relativePath: document.relativePath, pdf: nil, ink: document.content,
+                                               size: document.size, format: .remarkable))
+            }
+        }
+        let pdfStems = Set(names.filter(Self.isPDFName).map { String(decoding: $0.utf8.dropLast(4), as: UTF8.self) })
         for name in names {
+            if let tablet, tablet.claims(name) { continue }
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             let relativePath = relative.isEmpty ? name : relative + "/" + name
             var info = stat()
@@ -52,11 +67,62 @@ struct Walk {
             case S_IFREG where Self.isPDFName(name):
                 let ink = Self.ink(besidePDF: path)
                 documents.append(BatchDocument(relativePath: relativePath, pdf: path, ink: ink?.path,
-                                               size: Int64(info.st_size) + (ink?.size ?? 0)))
+                                               size: Int64(info.st_size) + (ink?.size ?? 0), format: ink?.format ?? .inkLayers))
+            case S_IFREG:
+                guard let kind = Self.foreignKind(name) else { continue }
+                let stem = String(name.dropLast(kind.suffixLength))
+                let folderPrefix = relative.isEmpty ? "" : relative + "/"
+                switch kind.format {
+                case .xournal:
+                    // Beside NAME.pdf it is that PDF's ink; NAME.xopp wins over NAME.xoj.
+                    guard !pdfStems.contains(stem) else { continue }
+                    if name.lowercased().hasSuffix(".xoj"),
+                       names.contains(where: { $0.lowercased().hasSuffix(".xopp") && String($0.dropLast(5)) == stem }) {
+                        ignored.append(.init(path: relativePath, reason: "\(stem).xopp beside it is flattened to the same output; skipped"))
+                        continue
+                    }
+                    documents.append(BatchDocument(relativePath: folderPrefix + stem + ".pdf", pdf: nil, ink: path,
+                                                   size: Int64(info.st_size), format: .xournal))
+                default:
+                    let size = Int64(info.st_size)
+                    let info = (try? ReMarkableImporter.documentInfo(path: path)) ?? ReMarkableDocumentInfo()
+                    if info.parent == "trash" {
+                        ignored.append(.init(path: relativePath, reason: "in the tablet's trash; skipped"))
+                        continue
+                    }
+                    if info.visibleName != nil, let id = info.id { tabletIDs[documents.count] = id }
+                    let file = OutputName.pdfFile(info.visibleName ?? stem, fallback: stem)
+                    documents.append(BatchDocument(relativePath: folderPrefix + file, pdf: nil, ink: path,
+                                                   size: size, format: .remarkable))
+                }
             default:
                 continue
             }
         }
+    }
+
+    /// Documents with one output path: those named by the tablet get their ID's first 8
+    /// characters appended (all of them, so that none depends on which was found first),
+    /// then the whole ID, then a number, until every path is unique. Then sorts them.
+    mutating func finish() {
+        var taken: [String: Int] = [:]
+        for document in documents { taken[document.relativePath, default: 0] += 1 }
+        let colliding = Set(taken.filter { $0.value > 1 }.keys)
+        // In path order, then by ID, so that the outcome does not depend on the walk.
+        let renamed = documents.indices.filter { colliding.contains(documents[$0].relativePath) && tabletIDs[$0] != nil }
+            .sorted { (documents[$0].relativePath, tabletIDs[$0]!) < (documents[$1].relativePath, tabletIDs[$1]!) }
+        for index in renamed {
+            let original = documents[index].relativePath, id = tabletIDs[index]!
+            let candidates = [OutputName.suffixed(original, String(id.prefix(8))), OutputName.suffixed(original, id)]
+                + (2...documents.count + 2).map { OutputName.suffixed(original, id + " \($0)") }
+            for candidate in candidates where taken[candidate] == nil {
+                taken[original]! -= 1
+                taken[candidate] = 1
+                documents[index].relativePath = candidate
+                break
+            }
+        }
+        documents.sort(by: BatchDocument.precedes)
     }
 
     /// `NAME.pdf` (any case) with a non-empty NAME.
@@ -64,12 +130,23 @@ struct Walk {
         name.utf8.count > 4 && name.lowercased().hasSuffix(".pdf")
     }
 
-    /// The ink beside `DIR/NAME.pdf`: `DIR/NAME.ink.jsonl`, else `DIR/NAME.ink.jsonl.gz`.
-    static func ink(besidePDF pdf: String) -> (path: String, size: Int64)? {
+    /// Another tool's document by its name: `.xopp`, `.xoj` (Xournal++), `.rmdoc` (reMarkable).
+    static func foreignKind(_ name: String) -> (format: InkFormat, suffixLength: Int)? {
+        let lowered = name.lowercased()
+        for (suffix, format) in [(".xopp", InkFormat.xournal), (".xoj", .xournal), (".rmdoc", .remarkable)]
+        where lowered.hasSuffix(suffix) && name.utf8.count > suffix.utf8.count {
+            return (format, suffix.utf8.count)
+        }
+        return nil
+    }
+
+    /// The ink beside `DIR/NAME.pdf`, the first of `DIR/NAME.ink.jsonl`, `NAME.ink.jsonl.gz`,
+    /// `NAME.xopp`, `NAME.xoj`.
+    static func ink(besidePDF pdf: String) -> (path: String, size: Int64, format: InkFormat)? {
         let stem = String(decoding: pdf.utf8.dropLast(4), as: UTF8.self)
-        for candidate in [stem + ".ink.jsonl", stem + ".ink.jsonl.gz"] {
+        for (suffix, format) in [(".ink.jsonl", InkFormat.inkLayers), (".ink.jsonl.gz", .inkLayers), (".xopp", .xournal), (".xoj", .xournal)] {
             var info = stat()
-            if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG { return (candidate, Int64(info.st_size)) }
+            if stat(stem + suffix, &info) == 0, info.st_mode & S_IFMT == S_IFREG { return (stem + suffix, Int64(info.st_size), format) }
         }
         return nil
     }

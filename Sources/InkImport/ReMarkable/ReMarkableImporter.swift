@@ -73,18 +73,25 @@ public enum ReMarkableImporter {
     /// Writes a `.rmdoc`-style zip of the document at `path` (its `.content`, `.metadata`,
     /// `.pdf`, `.pagedata` and the page folder), the full-fidelity copy kept beside an output.
     public static func writeArchive(of path: String, to destination: String) throws(ReMarkableImportError) {
+        let entries = try archiveEntries(of: path)
+        do {
+            var writer = try ZipArchiveWriter(path: destination)
+            for entry in entries { try writer.add(entry.name, file: entry.file) }
+            try writer.close()
+        } catch {
+            throw .cannotWrite(path: destination, reason: error.description)
+        }
+    }
+
+    /// What `writeArchive` puts in the archive of the document at `path`: each entry's
+    /// name and the file it is read from.
+    public static func archiveEntries(of path: String) throws(ReMarkableImportError) -> [(name: String, file: String)] {
         let (folder, uuid) = try ReMarkableDocumentReader.documentLocation(path)
         let manager = FileManager.default
         var names = [uuid + ".content", uuid + ".metadata", uuid + ".pdf", uuid + ".pagedata", uuid + ".epub"]
             .filter { manager.fileExists(atPath: folder + "/" + $0) }
         let pages = ((try? manager.contentsOfDirectory(atPath: folder + "/" + uuid)) ?? []).sorted()
         names += pages.map { uuid + "/" + $0 }
-        do {
-            var writer = try ZipArchiveWriter(path: destination)
-            for name in names { try writer.add(name, file: folder + "/" + name) }
-            try writer.close()
-        } catch {
-            throw .cannotWrite(path: destination, reason: error.description)
-        }
+        return names.map { ($0, folder + "/" + $0) }
     }
 }

@@ -85,19 +85,25 @@ public enum Flattener {
     /// file as it is (`NAME.xopp`, `NAME.xoj`); a reMarkable document folder as a
     /// `.rmdoc` archive; a `.rmdoc` or a single `.rm` page as it is.
     static func foreignSidecar(forOutput output: String, source: InkSource) -> (path: String, content: SidecarJob.Content) {
+        let path = sidecarPath(forOutput: output, ink: source.path, format: source.format)
+        if source.format == .remarkable, path.hasSuffix(".rmdoc"), ReMarkableImporter.detect(path: source.path) != .archive {
+            return (path, .remarkableArchive(of: source.path))
+        }
+        return (path, .copy(of: source.path))
+    }
+
+    /// The sidecar beside `output` for ink of `format` at `ink`: `NAME.ink.jsonl.gz`, or
+    /// another tool's document kept whole (`NAME.xopp`, `NAME.xoj`, `NAME.rmdoc`, `NAME.rm`).
+    public static func sidecarPath(forOutput output: String, ink: String, format: InkFormat) -> String {
         let name = String(sidecarPath(forOutput: output).dropLast(".ink.jsonl.gz".count))
-        let inputExtension = (source.path as NSString).pathExtension.lowercased()
-        switch source.format {
+        switch format {
         case .xournal:
-            return (name + "." + (inputExtension == "xoj" ? "xoj" : "xopp"), .copy(of: source.path))
+            return name + "." + ((ink as NSString).pathExtension.lowercased() == "xoj" ? "xoj" : "xopp")
         case .remarkable:
-            switch ReMarkableImporter.detect(path: source.path) {
-            case .linesFile: return (name + ".rm", .copy(of: source.path))
-            case .archive: return (name + ".rmdoc", .copy(of: source.path))
-            default: return (name + ".rmdoc", .remarkableArchive(of: source.path))
-            }
+            if case .linesFile = ReMarkableImporter.detect(path: ink) { return name + ".rm" }
+            return name + ".rmdoc"
         case .inkLayers:
-            return (sidecarPath(forOutput: output), .copy(of: source.path))
+            return sidecarPath(forOutput: output)
         }
     }
 

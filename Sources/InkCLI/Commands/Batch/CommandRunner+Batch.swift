@@ -11,9 +11,12 @@ extension CommandRunner {
         """
 
     static let batchHelp = """
-        batch    flattens every NAME.pdf under SOURCE that has NAME.ink.jsonl[.gz] beside it
-                 to the same relative path under OUTPUT, with its sidecar; PDFs without ink
-                 are listed as skipped. A failed document is reported and the batch goes on.
+        batch    flattens every NAME.pdf under SOURCE that has NAME.ink.jsonl[.gz], NAME.xopp
+                 or NAME.xoj beside it to the same relative path under OUTPUT, with its
+                 sidecar; PDFs without ink are listed as skipped. Also every .xopp/.xoj alone
+                 and .rmdoc, and every reMarkable document of a tablet backup (xochitl/),
+                 flattened to the name the tablet shows, in the tablet's folders (trash left out).
+                 A failed document is reported and the batch goes on.
                  A re-run skips documents whose output is up to date (same PDF and ink).
                  --jobs N           N documents at once (default: the number of cores)
                  --shard K/N        only the K-th of N parts (deterministic, balanced by size)

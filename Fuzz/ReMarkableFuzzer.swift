@@ -1,0 +1,33 @@
+// A libFuzzer target for the reMarkable lines-file reader (versions 3, 5 and 6):
+// every input is read as a `.rm` page, and every line and highlight it yields is
+// turned into strokes as an import would; any outcome but a page or a thrown
+// error (a crash, a trap, a hang, unbounded memory) is a finding. Built and run by
+// `scripts/fuzz.sh SECONDS remarkable`, seeded with the corpus's `.rm` files.
+// Compiled together with Sources/InkModel and the reader's files of
+// Sources/InkImport/ReMarkable (see scripts/fuzz.sh), so no import is needed.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzReMarkableLines(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: count))
+    guard let page = try? LinesFileReader.read(bytes: bytes, path: "fuzz.rm") else { return 0 }
+    let onPaper = ReMarkablePageGeometry.notebook(version: page.version, paperSize: page.paperSize, lowestY: nil).geometry
+    let onPDF = ReMarkablePageGeometry.pdf(version: page.version, pdfSize: (width: 842, height: 595))
+    for layer in page.layers {
+        for item in layer.items {
+            for geometry in [onPaper, onPDF] {
+                switch item {
+                case .line(let line):
+                    if let stroke = ReMarkableStrokeBuilder.stroke(from: line, geometry: geometry, version: page.version) {
+                        // A stroke that reaches the model has finite coordinates and widths.
+                        for point in stroke.points where !(point.x.isFinite && point.y.isFinite && point.w.isFinite) {
+                            fatalError("non-finite point in a built stroke")
+                        }
+                    }
+                case .highlight(let glyph):
+                    _ = ReMarkableStrokeBuilder.strokes(from: glyph, geometry: geometry)
+                }
+            }
+        }
+    }
+    return 0
+}

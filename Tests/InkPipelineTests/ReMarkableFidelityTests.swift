@@ -1,0 +1,184 @@
+import CCairo
+import Foundation
+import InkImport
+import InkModel
+import InkPipeline
+import InkFixtures
+import Testing
+
+/// A reMarkable document flattened must look exactly like the same strokes
+/// given as ink-layers and flattened over the same PDF (or the same blank
+/// page): on a portrait and a landscape PDF page, and on a notebook page
+/// inserted among them. And the ink sits where the tablet put it: version 6
+/// keeps x from the page's centre and y from its top, at 226 units per inch.
+@Suite struct ReMarkableFidelityTests {
+    static let layer: (UInt8, UInt64) = (0, 11)
+    static let unitsPerPoint = 226.0 / 72
+
+    /// Strokes of several tools across the page, and a short red mark at (0, 600) units.
+    static func page(mark: Bool = true) -> [UInt8] {
+        var b = LinesV6Builder()
+        b.layer(layer, name: "Layer 1", item: (0, 12))
+        let tools: [(tool: UInt32, color: UInt32)] = [(15, 0), (17, 6), (18, 3), (16, 4), (14, 0), (21, 5)]
+        var item: UInt64 = 20
+        for (index, tool) in tools.enumerated() {
+            let y = Float(150 + 110 * index)
+            let points = (0..<24).map { i -> LinesV6Builder.Point in
+                let x = Float(-500 + 42 * i)
+                return .init(x: x, y: y + 30 * sin(Float(i) / 3), speed: 20, width: UInt16(10 + i % 7), direction: 64, pressure: UInt8(90 + 6 * i))
+            }
+            b.line(parent: layer, item: (1, item), left: (1, item - 1), tool: tool.tool, color: tool.color, thickness: 2, points: points)
+            item += 1
+        }
+        if mark {
+            b.line(parent: layer, item: (1, item), left: (1, item - 1), tool: 17, color: 7, thickness: 2,
+                   points: [.init(x: -3, y: 597, width: 24), .init(x: 3, y: 603, width: 24)], rgba: (230, 10, 10, 255))
+        }
+        return b.bytes
+    }
+
+    static let portrait = TestPage(lines: [.init("A portrait page under the ink", x: 60, y: 80)])
+    static let landscape = TestPage(width: TestPage.a4Size.height, height: TestPage.a4Size.width,
+                                    lines: [.init("A landscape page under the ink", x: 60, y: 80)])
+
+    /// The document's output pages: PDF page 1 (portrait), PDF page 2 (landscape), an inserted notebook page.
+    static func tabletDocument(in folder: TestFolder) throws -> (content: String, pdf: String) {
+        let pdf = folder.path("paper.pdf")
+        try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: [portrait, landscape])
+        let tablet = TabletFolderWriter(folder: folder.path("xochitl"))
+        let id = TabletFolderWriter.id(42)
+        try tablet.document(id: id, name: "Paper", pdf: pdf,
+                            pages: [.init(lines: page(), pdfPage: 0), .init(lines: page(), pdfPage: 1), .init(lines: page(), pdfPage: nil)])
+        return (folder.path("xochitl/\(id).content"), pdf)
+    }
+
+    /// The importer's layers of output page `page`, renumbered as page 1.
+    static func layers(of content: String, page: Int, pdf: String) throws -> (layers: [PageLayer], size: (Double, Double)) {
+        // The page sizes as flatten gives them to the importer: the PDF's pages as displayed.
+        let sizes: ReMarkableImporter.PDFPageSize = { _, number in
+            let reader = try? PopplerReader(path: pdf)
+            return reader.flatMap { number <= $0.pageCount ? $0.size(ofPage: number) : nil }
+        }
+        let document = try ReMarkableImporter.read(path: content, options: ImportOptions(), pdfPageSize: sizes)
+        defer {
+            try? FileManager.default.removeItem(atPath: document.layersPath)
+            if let background = document.backgroundPDF, background.isTemporary, let file = background.resolved {
+                try? FileManager.default.removeItem(atPath: file)
+            }
+        }
+        let layers = try InkLayersReader(path: document.layersPath)
+        var out: [PageLayer] = []
+        while var layer = try layers.nextLayer() {
+            guard layer.page == page else { continue }
+            layer.page = 1
+            out.append(layer)
+        }
+        let planned = document.pages[page - 1]
+        return (out, (planned.width, planned.height))
+    }
+
+    /// Pixels that differ by more than anti-aliasing could (> 24 in a channel), and the mean difference.
+    static func difference(_ a: Raster, _ b: Raster) -> (pixels: Int, mean: Double) {
+        var count = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let p = a.pixel(x, y), q = b.pixel(x, y)
+                if max(abs(p.r - q.r), abs(p.g - q.g), abs(p.b - q.b)) > 24 { count += 1 }
+            }
+        }
+        return (count, a.meanDifference(from: b))
+    }
+
+    static func inkedPixels(_ page: Raster, over blank: Raster) -> Int {
+        difference(page, blank).pixels
+    }
+
+    /// The centre of the strongly red pixels, in points (the raster is at `scale`).
+    static func redCentre(_ raster: Raster, scale: Double) -> (x: Double, y: Double)? {
+        var sx = 0.0, sy = 0.0, n = 0.0
+        for y in 0..<raster.height { for x in 0..<raster.width where raster.isRed(x, y) { sx += Double(x); sy += Double(y); n += 1 } }
+        return n > 0 ? ((sx / n + 0.5) / scale, (sy / n + 0.5) / scale) : nil
+    }
+
+    @Test(arguments: [(1, "portrait"), (2, "landscape"), (3, "notebook")])
+    func aFlattenedPageLooksLikeTheSameStrokesAsInkLayers(page: Int, kind: String) throws {
+        let folder = TestFolder()
+        let (content, pdf) = try Self.tabletDocument(in: folder)
+        let flattened = folder.path("tablet.pdf")
+        let report = try Flattener.flatten(pdf: nil, ink: content, output: flattened, options: FlattenOptions(writeSidecar: false))
+        #expect(report.pageCount == 3 && report.inkedPageCount == 3)
+
+        // The same strokes as ink-layers over the same page: the PDF's, or a blank page of the notebook's size.
+        let (layers, size) = try Self.layers(of: content, page: page, pdf: pdf)
+        #expect(layers.flatMap(\.strokes).count == 7)
+        var base = pdf
+        var basePage = page
+        if kind == "notebook" {
+            base = folder.path("blank.pdf")
+            try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: base), pages: [TestPage(width: size.0, height: size.1)])
+            basePage = 1
+        }
+        let ink = folder.path("strokes.ink.jsonl")
+        let writer = try InkLayersWriter(path: ink, compressionLevel: nil)
+        try writer.write(header: InkLayersHeader())
+        for var layer in layers {
+            layer.page = basePage
+            try writer.write(layer: layer)
+        }
+        try writer.close()
+        let reference = folder.path("reference.pdf")
+        _ = try Flattener.flatten(pdf: base, ink: ink, output: reference,
+                                  options: FlattenOptions(writeSidecar: false, pages: try PageSelection.parse("\(basePage)").get()))
+
+        let scale = 2.0
+        let tablet = try PopplerReader(path: flattened).render(page: page, scale: scale)
+        let expected = try PopplerReader(path: reference).render(page: 1, scale: scale)
+        let blank = try PopplerReader(path: base).render(page: basePage, scale: scale)
+        #expect(tablet.width == expected.width && tablet.height == expected.height)
+        guard tablet.width == expected.width, tablet.height == expected.height else { return }
+        let (pixels, mean) = Self.difference(tablet, expected)
+        #expect(pixels <= tablet.width * tablet.height / 2000, "\(kind): \(pixels) pixels differ")
+        #expect(mean < 0.2, "\(kind): mean difference \(mean)")
+        // And there is ink to compare: thousands of pixels differ from the page without it.
+        #expect(Self.inkedPixels(tablet, over: blank) > 5000)
+
+        // The red mark at (0, 600) units: the page's centre line (the notebook's paper centre), 600 units down.
+        let centre = try #require(Self.redCentre(tablet, scale: scale))
+        let width = kind == "notebook" ? 1404 / Self.unitsPerPoint : (kind == "portrait" ? TestPage.a4Size.width : TestPage.a4Size.height)
+        #expect(abs(centre.x - width / 2) < 1, "\(kind): mark at x \(centre.x), page centre \(width / 2)")
+        #expect(abs(centre.y - 600 / Self.unitsPerPoint) < 1, "\(kind): mark at y \(centre.y)")
+    }
+
+    @Test func renderDrawsADocumentAsFlattenDoes() throws {
+        let folder = TestFolder()
+        let (content, _) = try Self.tabletDocument(in: folder)
+        let images = folder.path("images")
+        try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
+        let report = try PageRenderer.render(pdf: nil, ink: content, outputDirectory: images, options: RenderOptions(scale: 1))
+        #expect(report.images.count == 3)
+        #expect(report.strokeCount == 21)
+        let flattened = folder.path("tablet.pdf")
+        _ = try Flattener.flatten(pdf: nil, ink: content, output: flattened, options: FlattenOptions(writeSidecar: false))
+        let reader = try PopplerReader(path: flattened)
+        for (index, image) in report.images.enumerated() {
+            let png = cairo_image_surface_create_from_png(image)!
+            defer { cairo_surface_destroy(png) }
+            let page = reader.render(page: index + 1, scale: 1)
+            #expect(Int(cairo_image_surface_get_width(png)) == page.width && Int(cairo_image_surface_get_height(png)) == page.height,
+                    "page \(index + 1)")
+            guard Int(cairo_image_surface_get_width(png)) == page.width, Int(cairo_image_surface_get_height(png)) == page.height else { continue }
+            let rendered = Raster(width: page.width, height: page.height)
+            let cr = cairo_create(rendered.surface)!
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_paint(cr)
+            cairo_set_source_surface(cr, png, 0, 0)
+            cairo_paint(cr)
+            cairo_destroy(cr)
+            cairo_surface_flush(rendered.surface)
+            let (pixels, mean) = Self.difference(rendered, page)
+            // Two rasterizers (cairo straight to pixels; cairo to PDF, then poppler): edges may differ, nothing else.
+            #expect(pixels <= page.width * page.height / 200, "page \(index + 1): \(pixels) pixels differ")
+            #expect(mean < 1.5, "page \(index + 1): mean difference \(mean)")
+        }
+    }
+}
