@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "InkRenderingTests", dependencies: ["InkRendering", "InkModel", "CCairo"]),
         .testTarget(name: "InkPipelineTests", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFixtures", "InkFileSystem", "CPoppler", "CCairo"]),
         .testTarget(name: "InkBatchTests", dependencies: ["InkBatch", "InkCLI", "InkPipeline", "InkModel", "InkFixtures", "InkFileSystem"]),
-        .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "LibCrypto"]),
+        .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "LibCrypto", "InkFixtures"]),
         .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkFixtures", "InkModel", "InkPipeline", "InkBatch", "CZlib"]),
         // Tests that run the built inkpdf executable (worker processes, signals, limits).
         .testTarget(name: "InkIntegrationTests", dependencies: ["inkpdf", "InkCLI", "InkFixtures", "InkModel", "InkPipeline", "CZlib"]),

@@ -70,6 +70,9 @@ def judge(inkpdf, args, output, limit, env, password):
         return "partial file", ", ".join(leftovers)
     if p.returncode == 0:
         if not os.path.exists(output): return "partial file", "exit 0 but no output"
+        if output.endswith(".ink.jsonl"):
+            check = subprocess.run([inkpdf, "check", output, "--quiet"], capture_output=True)
+            return ("correct output", "") if check.returncode == 0 else ("partial file", "inkpdf check failed on the conversion")
         # export keeps an encrypted source's encryption: check it with its password.
         check = subprocess.run(["qpdf", "--check"] + (["--password=" + password] if password else []) + [output], capture_output=True)
         return ("correct output", "") if check.returncode in (0, 3) else ("partial file", "qpdf --check failed")
@@ -112,7 +115,12 @@ def main():
             if has_export:
                 commands.append(("export", ["export", path, "--ink", empty, "-o", out.replace("out.pdf", "export.pdf")] + extra + limits))
         elif rel.startswith("ink/") or rel.startswith("ink" + os.sep):
-            commands = [("flatten", ["flatten", blank, "--ink", path, "-o", out] + limits)]
+            # Over a PDF given, then alone as its tool shows it (its own pages and PDF), and converted.
+            commands = [("flatten", ["flatten", blank, "--ink", path, "-o", out] + limits),
+                        ("alone", ["flatten", path, "-o", out.replace("out.pdf", "alone.pdf")] + limits),
+                        ("convert", ["convert", path, "-o", out.replace("out.pdf", "converted.ink.jsonl")])]
+            if has_export:
+                commands.append(("export", ["export", path, "-o", out.replace("out.pdf", "export.pdf")] + limits))
         else:
             continue
         for verb, args in commands:

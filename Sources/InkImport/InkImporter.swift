@@ -13,6 +13,16 @@ public enum InkImporter {
         return nil
     }
 
+    /// Whether the file starts (after gzip, if it is gzip) with a JSON object: what an
+    /// ink-layers file, valid or damaged, starts with.
+    public static func startsWithJSONObject(path: String) -> Bool {
+        guard let input = try? InputFile(path: path) else { return false }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = (try? buffer.withUnsafeMutableBytes { try input.read(into: $0.baseAddress!, capacity: $0.count) }) ?? 0
+        let first = buffer.prefix(count).first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        return first == UInt8(ascii: "{") || count == 0
+    }
+
     /// Whether the file starts (after gzip, if it is gzip) with an inkpdf-layers header.
     static func looksLikeInkLayers(path: String) -> Bool {
         guard let input = try? InputFile(path: path) else { return false }

@@ -1,4 +1,5 @@
 import Foundation
+import InkFixtures
 import Testing
 @testable import Entitlements
 @testable import LibCrypto
@@ -6,9 +7,8 @@ import Testing
 @Suite struct ConfigurationFileTests {
     /// A fresh folder, removed afterwards.
     static func withFolder(_ body: (URL) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkpdf-entitlements-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = TestFolder()
+        let folder = scratch.url
         try body(folder)
     }
 

@@ -9,7 +9,8 @@ import Testing
 @Suite struct BatchCommandTests {
     /// A folder with `notes/` holding two inked documents (one in a sub-folder with a space) and one without ink.
     final class Tree {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("inkpdf-batch-cli-\(UUID().uuidString)")
+        private let scratch = TestFolder()
+        var root: URL { scratch.url }
         var notes: String { root.appendingPathComponent("notes").path }
         var flattened: String { root.appendingPathComponent("flattened").path }
 
@@ -21,7 +22,6 @@ import Testing
             for name in ["a", "week 1/b"] { try writeInk(to: "\(notes)/\(name).ink.jsonl") }
         }
 
-        deinit { try? FileManager.default.removeItem(at: root) }
 
         func writeInk(to path: String) throws {
             let writer = try InkLayersWriter(path: path, compressionLevel: nil)

@@ -43,9 +43,8 @@ import Testing
 
 @Suite struct CommandRunTests {
     @Test func flattenPrintsWhatItWroteAndUsesThePasswordFromTheEnvironment() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkpdf-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = TestFolder()
+        let folder = scratch.url
         let pdf = folder.appendingPathComponent("notes.pdf").path
         let ink = folder.appendingPathComponent("notes.ink.jsonl").path
         try SampleDocuments.writeCourseNotes(pdf: URL(fileURLWithPath: pdf), ink: URL(fileURLWithPath: ink))

@@ -8,9 +8,8 @@ import Testing
 @Suite struct EntitlementCommandTests {
     /// A folder with the course-notes sample in it, removed afterwards.
     static func withSample(_ body: (_ folder: URL, _ pdf: String, _ ink: String) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkpdf-gate-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = TestFolder()
+        let folder = scratch.url
         let pdf = folder.appendingPathComponent("notes.pdf").path, ink = folder.appendingPathComponent("notes.ink.jsonl").path
         try SampleDocuments.writeCourseNotes(pdf: URL(fileURLWithPath: pdf), ink: URL(fileURLWithPath: ink))
         try body(folder, pdf, ink)

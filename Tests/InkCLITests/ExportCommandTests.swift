@@ -8,19 +8,18 @@ import Testing
 /// `inkpdf export` and `inkpdf extract` from the command line.
 @Suite struct ExportCommandTests {
     final class Fixture {
+        let scratch = TestFolder()
         let folder: URL
         let pdf: String
         let ink: String
 
         init() throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkpdf-export-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            folder = scratch.url
             pdf = folder.appendingPathComponent("notes.pdf").path
             ink = folder.appendingPathComponent("notes.ink.jsonl").path
             try SampleDocuments.writeCourseNotes(pdf: URL(fileURLWithPath: pdf), ink: URL(fileURLWithPath: ink))
         }
 
-        deinit { try? FileManager.default.removeItem(at: folder) }
 
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 

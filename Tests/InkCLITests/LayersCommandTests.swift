@@ -21,9 +21,10 @@ private enum Layers {
 
 /// A scratch folder with helpers to write and read its files.
 private struct Folder {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("inkpdf-layers-\(UUID().uuidString)")
+    private let scratch = TestFolder()
+    var url: URL { scratch.url }
 
-    init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+    init() throws {}
 
     func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 

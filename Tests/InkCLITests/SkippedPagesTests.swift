@@ -11,9 +11,10 @@ import Testing
     static let header = #"{"format":"inkpdf-layers","version":1}"#
     static let stroke = ##"{"ink":{"type":"pen","color":"#FF0000"},"created":1,"points":[[100,100,0,2,2,1,1,0,1.5],[200,200,0.1,2,2,1,1,0,1.5]]}"##
 
-    static func run(page3: String) throws -> (code: Int32, errors: String, folder: URL, ink: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkpdf-skip-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    /// The folder is kept as long as the result (`scratch`).
+    static func run(page3: String) throws -> (code: Int32, errors: String, folder: URL, ink: String, scratch: TestFolder) {
+        let scratch = TestFolder()
+        let folder = scratch.url
         let pdf = folder.appendingPathComponent("doc.pdf").path, ink = folder.appendingPathComponent("doc.ink.jsonl").path
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: Array(repeating: TestPage(), count: 3))
         let text = [header, "{\"page\":1,\"strokes\":[\(stroke)]}", page3].joined(separator: "\n") + "\n"
@@ -22,7 +23,7 @@ import Testing
         let code = CommandRunner(environment: DemoLicence.environment)
             .run(["flatten", pdf, "--ink", ink, "-o", folder.appendingPathComponent("out/doc.pdf").path, "--pages", "1"],
                  output: &out, errors: &err)
-        return (code, err, folder, ink)
+        return (code, err, folder, ink, scratch)
     }
 
     @Test(arguments: [
@@ -34,7 +35,6 @@ import Testing
     ])
     func aSkippedLineThatIsNotJSONIsRefused(line: String, problem: String) throws {
         let run = try Self.run(page3: line)
-        defer { try? FileManager.default.removeItem(at: run.folder) }
         #expect(run.code == ExitCode.invalidInk.rawValue, "\(run.errors)")
         #expect(run.errors == "inkpdf: \(run.ink):3: invalid JSON at \(problem)\n")
         let written = (try? FileManager.default.contentsOfDirectory(atPath: run.folder.appendingPathComponent("out").path)) ?? []
@@ -44,7 +44,6 @@ import Testing
     @Test func aValidSkippedLineIsKeptInTheSidecarAsItIs() throws {
         let line = #"{"page":3,"strokes":[],"x":[true,null,"caf\u00e9"]}"#
         let run = try Self.run(page3: line)
-        defer { try? FileManager.default.removeItem(at: run.folder) }
         #expect(run.code == 0, "\(run.errors)")
         let sidecar = try InkLayersReader(path: run.folder.appendingPathComponent("out/doc.ink.jsonl.gz").path)
         var pages: [Int] = []

@@ -11,9 +11,8 @@ import Testing
 /// leaves part of a file.
 @Suite struct HostileInputTests {
     final class Folder {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("inkpdf-hostile-\(UUID().uuidString)")
-        init() { try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(at: url) }
+        private let scratch = TestFolder()
+        var url: URL { scratch.url }
         func path(_ name: String) -> String { url.appendingPathComponent(name).path }
     }
 

@@ -11,9 +11,8 @@ import Testing
     /// (the generated stalling PDF), so that the signal surely comes mid-work.
     @Test(arguments: [SIGINT, SIGTERM], ["pages", "loops"])
     func signalLeavesNoPartialOutput(signal: Int32, document: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkpdf-sig-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = TestFolder()
+        let folder = scratch.url
         let pdf = folder.appendingPathComponent("big.pdf"), ink = folder.appendingPathComponent("big.ink.jsonl")
         try SampleDocuments.writeBenchmark(pages: 60, pdf: pdf, ink: ink)
         if document == "loops" {

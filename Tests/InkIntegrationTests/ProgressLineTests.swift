@@ -8,18 +8,16 @@ import Testing
 /// with --quiet.
 @Suite struct ProgressLineTests {
     final class Fixture {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkpdf-progress-\(UUID().uuidString)")
+        let scratch = TestFolder()
+        var folder: URL { scratch.url }
         let pdf: URL, ink: URL
         static let pages = 12
 
         init() throws {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            pdf = folder.appendingPathComponent("doc.pdf")
-            ink = folder.appendingPathComponent("doc.ink.jsonl")
+            pdf = scratch.url.appendingPathComponent("doc.pdf")
+            ink = scratch.url.appendingPathComponent("doc.ink.jsonl")
             try SampleDocuments.writeBenchmark(pages: Self.pages, pdf: pdf, ink: ink)
         }
-
-        deinit { try? FileManager.default.removeItem(at: folder) }
 
         func arguments(_ command: String) -> [String] {
             let output = folder.appendingPathComponent(command == "render" ? "images" : "\(command).pdf").path

@@ -7,19 +7,18 @@ import Testing
 /// progress (exit 88, naming the page), long before `--timeout`.
 @Suite(.timeLimit(.minutes(2))) struct StallTests {
     final class Fixture {
+        let scratch = TestFolder()
         let folder: URL
         let ink: String
         var out: String { folder.appendingPathComponent("out").path }
         var leftInOutput: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).sorted() }
 
         init() throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkpdf-stall-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            folder = scratch.url
             ink = folder.appendingPathComponent("empty.ink.jsonl").path
             try Data("{\"format\":\"inkpdf-layers\",\"version\":1}\n".utf8).write(to: URL(fileURLWithPath: ink))
         }
 
-        deinit { try? FileManager.default.removeItem(at: folder) }
 
         /// The generated stalling PDF, or the shared corpus's (when it is there).
         func pdf(_ source: String) throws -> String {

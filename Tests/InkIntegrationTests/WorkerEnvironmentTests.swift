@@ -8,9 +8,8 @@ import Testing
 @Suite struct WorkerEnvironmentTests {
     @Test(arguments: ["flatten", "export", "batch"])
     func theWorkerGetsTheRunnersEnvironment(command: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkpdf-env-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = TestFolder()
+        let folder = scratch.url
         let pdf = folder.appendingPathComponent("doc.pdf"), ink = folder.appendingPathComponent("doc.ink.jsonl")
         try SampleDocuments.writeBenchmark(pages: 2, pdf: pdf, ink: ink)
         let policy = folder.appendingPathComponent("policy.json")

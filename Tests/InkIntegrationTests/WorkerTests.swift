@@ -8,19 +8,18 @@ import Testing
 /// nothing left behind whatever happens to it or to its parent.
 @Suite struct WorkerTests {
     final class Fixture {
+        let scratch = TestFolder()
         let folder: URL
         let pdf: URL, ink: URL
         var out: URL { folder.appendingPathComponent("out") }
 
         init(pages: Int = 40) throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkpdf-worker-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            folder = scratch.url
             pdf = folder.appendingPathComponent("doc.pdf")
             ink = folder.appendingPathComponent("doc.ink.jsonl")
             try SampleDocuments.writeBenchmark(pages: pages, pdf: pdf, ink: ink)
         }
 
-        deinit { try? FileManager.default.removeItem(at: folder) }
 
         var leftInOutput: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).sorted() }
 
@@ -170,8 +169,8 @@ import Testing
 /// does only what is left.
 @Suite struct BatchInterruptTests {
     @Test func anInterruptedBatchLeavesWholeFilesAndResumes() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkpdf-batch-int-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = TestFolder()
+        let folder = scratch.url
         let source = folder.appendingPathComponent("term"), output = folder.appendingPathComponent("flat")
         try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
         for week in 1...4 {

@@ -92,8 +92,12 @@ final class InkSource {
     /// Throws when a file no importer recognised is plainly not ink (a PDF, an HTML page), so
     /// that the message says so rather than what the ink-layers reader makes of it.
     static func refuseWhatIsNotInk(_ path: String) throws(ExportError) {
+        // A file that is not there (or not readable) is left to the reader, which says so.
+        guard FileManager.default.isReadableFile(atPath: path) else { return }
         if InkImporter.isPDF(path: path) { throw .unknownInkFormat(path: path, isPDF: true) }
         if InkImporter.isHTML(path: path) { throw .htmlGivenAsInk(path: path) }
+        // A damaged ink-layers file is left to its reader, which says where it breaks.
+        if !InkImporter.startsWithJSONObject(path: path) { throw .unknownInkFormat(path: path, isPDF: false) }
     }
 
     /// The number of output pages: the plan's, or the PDF's for ink-layers.
