@@ -297,15 +297,8 @@ final class XournalDocumentReader {
             let archive = try ZipArchive(path: path)
             guard archive.contains(name) else { throw XournalImportError.attachmentMissing(path: path, attachment: name) }
             return try archive.read(name, limit: backgrounds.options.maximumExpandedBytes)
-        } catch let error as XournalImportError {
-            throw error
-        } catch let error as ZipArchiveError {
-            if case .expandsTooFar(_, let entry, let limit) = error {
-                throw .expandsTooFar(path: path, part: "entry \(entry)", limit: limit)
-            }
-            throw .brokenZip(path: path, reason: error.description)
         } catch {
-            throw .brokenZip(path: path, reason: "\(error)")
+            throw XournalImportError.fromZip(error, path: path)
         }
     }
 

@@ -93,3 +93,16 @@ public enum XournalImportError: Error, Equatable, CustomStringConvertible {
         value.count <= 40 ? value : String(value.prefix(40)) + "…"
     }
 }
+
+extension XournalImportError {
+    /// The error for a step that reads a zip package: its own error as it is, a zip error
+    /// said as an import error (an entry that expands too far, a damaged archive).
+    static func fromZip(_ error: any Error, path: String) -> XournalImportError {
+        switch error {
+        case let error as XournalImportError: error
+        case ZipArchiveError.expandsTooFar(_, let entry, let limit): .expandsTooFar(path: path, part: "entry \(entry)", limit: limit)
+        case let error as ZipArchiveError: .brokenZip(path: path, reason: error.description)
+        default: .brokenZip(path: path, reason: "\(error)")
+        }
+    }
+}

@@ -128,15 +128,8 @@ public enum XournalImporter {
             guard archive.contains("content.xml") else {
                 throw XournalImportError.badPackage(path: path, reason: "no content.xml entry")
             }
-        } catch let error as XournalImportError {
-            throw error
-        } catch let error as ZipArchiveError {
-            if case .expandsTooFar(_, let entry, let limit) = error {
-                throw .expandsTooFar(path: path, part: "entry \(entry)", limit: limit)
-            }
-            throw .brokenZip(path: path, reason: error.description)
         } catch {
-            throw .brokenZip(path: path, reason: "\(error)")
+            throw XournalImportError.fromZip(error, path: path)
         }
         do {
             let stream = try ZipEntryStream(path: path, entry: "content.xml")

@@ -114,17 +114,7 @@ public enum Exporter {
             sidecar?.abandon()
             throw error
         }
-        // The output goes in place first; a sidecar that then fails is removed, the output stays.
-        // A signal waits until both are in place, so that no output is left without its sidecar.
-        TemporaryFiles.shared.beginCommitting()
-        defer { TemporaryFiles.shared.endCommitting() }
-        do {
-            try output.commitForExport()
-            try sidecar?.commit()
-        } catch {
-            sidecar?.abandon()
-            throw error
-        }
+        try SidecarOutput.commit(output, with: sidecar)
         return ExportReport(output: outputPath, sidecar: sidecar?.isKept == true ? sidecar?.destination : nil,
                             pageCount: kept.count, inkedPageCount: inkedKept.count, strokeCount: stats.strokes,
                             embeddedInk: options.embedInk && !options.inkOnly, warnings: stats.warnings)

@@ -56,17 +56,7 @@ public enum Flattener {
             sidecar?.abandon()
             throw error
         }
-        // The output goes in place first; a sidecar that then fails is removed, the output stays.
-        // A signal waits until both are in place, so that no output is left without its sidecar.
-        TemporaryFiles.shared.beginCommitting()
-        defer { TemporaryFiles.shared.endCommitting() }
-        do {
-            try output.commitForExport()
-            try sidecar?.commit()
-        } catch {
-            sidecar?.abandon()
-            throw error
-        }
+        try SidecarOutput.commit(output, with: sidecar)
         return FlattenReport(output: outputPath, sidecar: sidecar?.destination,
                              pageCount: input.kept.count, inkedPageCount: stats.inkedPages,
                              strokeCount: stats.strokes, warnings: source.notes + stats.warnings)

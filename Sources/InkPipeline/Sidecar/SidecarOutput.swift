@@ -92,4 +92,19 @@ final class SidecarOutput {
 
     /// Removes the file, unless it was already put in place.
     func abandon() { output.take()?.abandon() }
+
+    /// Puts `output` in place, then `sidecar`: a sidecar that then fails is removed and
+    /// the output stays. A signal waits until both are in place, so that no output is
+    /// left without its sidecar.
+    static func commit(_ output: consuming AtomicOutput, with sidecar: SidecarOutput?) throws(ExportError) {
+        TemporaryFiles.shared.beginCommitting()
+        defer { TemporaryFiles.shared.endCommitting() }
+        do {
+            try output.commitForExport()
+            try sidecar?.commit()
+        } catch {
+            sidecar?.abandon()
+            throw error
+        }
+    }
 }
