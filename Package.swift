@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "LibCrypto"]),
         .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkFixtures", "InkModel", "InkPipeline", "InkBatch", "CZlib"]),
         // Tests that run the built inkpdf executable (worker processes, signals, limits).
-        .testTarget(name: "InkIntegrationTests", dependencies: ["inkpdf", "InkCLI", "InkFixtures", "InkModel", "InkPipeline", "CZlib"]),
+        .testTarget(name: "InkIntegrationTests", dependencies: ["inkpdf", "InkCLI", "InkFixtures", "InkImport", "InkModel", "InkPipeline", "CZlib"]),
     ],
     swiftLanguageModes: [.v6]
 )
