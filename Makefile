@@ -4,7 +4,7 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Debian packages the build, the tests and the benchmark need.
 PACKAGES := pkg-config libpoppler-glib-dev libcairo2-dev zlib1g-dev libssl-dev libqpdf-dev libzip-dev libxml2-dev \
-            fonts-dejavu-core poppler-utils qpdf python3
+            fonts-dejavu-core poppler-utils qpdf python3 xournalpp xvfb xauth
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 INKPDF := .build/release/inkpdf
 # Demo material (a demo vendor key, trust file and Pro licence): see SamplePDFs/demo-licence/README.md.

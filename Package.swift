@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "InkFixtures", dependencies: ["InkModel", "InkImport", "InkPipeline", "InkFileSystem", "CCairo", "CPoppler", "CQPDF"]),
         // The benchmark's own generators, peers and measures (batch corpus, per-segment peer,
         // document comparison, ink fidelity), apart from the fixtures.
-        .target(name: "InkBench", dependencies: ["InkFixtures", "InkImport", "InkModel", "InkPipeline", "InkFileSystem", "CCairo", "CPoppler", "CQPDF"]),
+        .target(name: "InkBench", dependencies: ["InkFixtures", "InkImport", "InkModel", "InkPipeline", "InkRendering", "InkFileSystem", "CCairo", "CPoppler", "CQPDF"]),
         .executableTarget(name: "inkpdf-samples", dependencies: ["InkFixtures", "InkBench"]),
 
         .testTarget(name: "InkFileSystemTests", dependencies: ["InkFileSystem", "InkFixtures"]),
@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "LibCrypto", "InkFixtures"]),
         .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkFixtures", "InkModel", "InkPipeline", "InkBatch", "CZlib"]),
         // Tests that run the built inkpdf executable (worker processes, signals, limits).
-        .testTarget(name: "InkIntegrationTests", dependencies: ["inkpdf", "InkCLI", "InkFixtures", "InkModel", "InkPipeline", "CZlib"]),
+        .testTarget(name: "InkIntegrationTests", dependencies: ["inkpdf", "InkCLI", "InkFixtures", "InkImport", "InkModel", "InkPipeline", "CZlib"]),
         .testTarget(name: "InkPDFContentTests", dependencies: ["InkPDFContent", "InkPDFContentTestSupport", "InkRendering",
                                                                "InkModel", "InkFixtures", "CCairo", "CQPDF"]),
     ],

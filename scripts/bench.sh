@@ -5,7 +5,8 @@
 # peak memory (inkpdf and its worker process together: their summed PSS, see
 # scripts/tree-rss.py) at 36 and at 1000 pages. Targets: time ratio ≤ 1.5 at
 # 1000 pages, peak memory ≤ 64 MB, and the 1000-page peak ≤ 1.25 × the 36-page peak.
-# Then the batch benchmark (see the end; BENCH_BATCH=0 skips it).
+# Then the batch benchmark (see the end; BENCH_BATCH=0 skips it), and the export, ink,
+# real-world and Xournal++ benchmarks (BENCH_EXPORT, BENCH_INK, BENCH_DOCUMENTS, BENCH_XOURNAL=0 skip them).
 set -euo pipefail
 # shellcheck source=scripts/bench-common.sh
 source "$(dirname "$0")/bench-common.sh"
@@ -67,3 +68,4 @@ fi
 [ "${BENCH_INK:-1}" = 0 ] || PAGES="$PAGES" SWIFT="$SWIFT" scripts/bench-ink.sh   # ink bytes per page and fidelity; BENCH_INK=0 skips it
 [ "${BENCH_DOCUMENTS:-1}" = 0 ] || PAGES="$PAGES" RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-documents.sh   # real-world documents; BENCH_DOCUMENTS=0 skips it
 [ "${BENCH_REMARKABLE:-1}" = 0 ] || RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-remarkable.sh   # reMarkable documents; BENCH_REMARKABLE=0 skips it
+[ "${BENCH_XOURNAL:-1}" = 0 ] || RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-xournal.sh   # against Xournal++ on a dense .xopp; BENCH_XOURNAL=0 skips it

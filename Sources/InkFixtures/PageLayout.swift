@@ -11,6 +11,14 @@ public struct PageLayout: Sendable {
     /// Every body text line, in reading order.
     public var textLines: [Rect] = []
 
+    public init(number: Int, width: Double, height: Double, marks: [String: Rect] = [:], textLines: [Rect] = []) {
+        self.number = number
+        self.width = width
+        self.height = height
+        self.marks = marks
+        self.textLines = textLines
+    }
+
     subscript(_ key: String) -> Rect {
         guard let rect = marks[key] else { preconditionFailure("no mark '\(key)' on page \(number)") }
         return rect

@@ -1,6 +1,11 @@
 /// A rectangle in displayed page coordinates (y down).
 public struct Rect: Sendable, Equatable {
     public var x, y, width, height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+
     public var minX: Double { x }
     public var maxX: Double { x + width }
     public var minY: Double { y }

@@ -14,6 +14,8 @@ let usage = """
            inkpdf-samples compare-documents SOURCE.pdf FLATTENED.pdf
            inkpdf-samples per-segment-peer LAYERS OUT.pdf
            inkpdf-samples remarkable --pages N --strokes FOLDER --pdf MANUAL.pdf DIR
+           inkpdf-samples xournal-bench IN.pdf PAGES OUT.xopp [--no-ink]
+           inkpdf-samples compare-ink REFERENCE.pdf REFERENCE-BARE.pdf CANDIDATE.pdf CANDIDATE-BARE.pdf
 
       samples   write course-notes.pdf, course-notes.ink.jsonl, letter-worksheet.pdf
                 and letter-worksheet.ink.jsonl.gz into DIR
@@ -35,6 +37,12 @@ let usage = """
                 MANUAL's first N pages, each page's ink one of FOLDER's version 6 .rm
                 files in turn (linked in place, as is the PDF), and the same strokes as
                 DIR.ink.jsonl for MANUAL (the reMarkable benchmark and its peer)
+      xournal-bench  writes a Xournal++ document (plain XML) showing PAGES (e.g. 1-360
+                or 1,90,180) of IN.pdf with the dense benchmark's handwriting on each
+                (or none, --no-ink): the benchmark against Xournal++
+      compare-ink  prints how many of REFERENCE's ink pixels (where it differs from
+                REFERENCE-BARE, at 72 dpi, every page) have CANDIDATE's within 1 px, and
+                the converse (benchmark)
 
     Output is deterministic: the same command writes the same bytes.
     """
@@ -49,6 +57,8 @@ enum Command {
     case compareDocuments(source: String, output: String)
     case perSegmentPeer(ink: String, pdf: String)
     case remarkable(pages: Int, strokes: String, manual: String, directory: String)
+    case xournalBench(pdf: String, pages: String, output: String, ink: Bool)
+    case compareInk(reference: String, referenceBare: String, candidate: String, candidateBare: String)
     case help
 }
 
@@ -65,6 +75,12 @@ func parse(_ arguments: [String]) -> Command? {
         return arguments.count == 3 ? .marginNotes(pdf: arguments[1], ink: arguments[2]) : nil
     case "per-segment-peer":
         return arguments.count == 3 ? .perSegmentPeer(ink: arguments[1], pdf: arguments[2]) : nil
+    case "xournal-bench":
+        guard arguments.count == 4 || (arguments.count == 5 && arguments[4] == "--no-ink") else { return nil }
+        return .xournalBench(pdf: arguments[1], pages: arguments[2], output: arguments[3], ink: arguments.count == 4)
+    case "compare-ink":
+        guard arguments.count == 5 else { return nil }
+        return .compareInk(reference: arguments[1], referenceBare: arguments[2], candidate: arguments[3], candidateBare: arguments[4])
     case "compare-documents":
         return arguments.count == 3 ? .compareDocuments(source: arguments[1], output: arguments[2]) : nil
     case "ink-sheet":
@@ -152,6 +168,21 @@ func run(_ command: Command) -> Int32 {
         case .perSegmentPeer(let ink, let pdf):
             try PerSegmentPeer.write(ink: ink, pdf: pdf)
             print(pdf)
+        case .xournalBench(let pdf, let pages, let output, let ink):
+            var numbers: [Int] = []
+            for part in pages.split(separator: ",") {
+                let ends = part.split(separator: "-").compactMap { Int($0) }
+                guard (1...2).contains(ends.count), ends[0] >= 1, ends.last! >= ends[0] else { throw OutputDirectoryError(path: pages, code: EINVAL) }
+                numbers += Array(ends[0]...ends.last!)
+            }
+            try XournalBenchmark.write(pdf: pdf, pages: numbers, to: output, ink: ink)
+            print(output)
+        case .compareInk(let reference, let referenceBare, let candidate, let candidateBare):
+            let count = try PopplerReader(path: reference).pageCount
+            let result = try InkPlacement.compare(reference: reference, referenceWithoutInk: referenceBare, candidate: candidate,
+                                                  candidateWithoutInk: candidateBare, pages: Array(1...max(count, 1)))
+            print(String(format: "reference-covered %.4f candidate-covered %.4f reference-pixels %d candidate-pixels %d",
+                         result.referenceShare, result.candidateShare, result.referencePixels, result.candidatePixels))
         case .inkSheet(let directory):
             for written in try InkSheet.write(directory: try prepare(directory)) { print(written.path) }
         case .remarkable(let pages, let strokes, let manual, let directory):

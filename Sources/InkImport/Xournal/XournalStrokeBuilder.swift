@@ -14,6 +14,9 @@ import InkModel
 /// - pen: opaque (Xournal++ ignores the stored alpha); highlighter: `marker`
 ///   ink at Xournal++'s fixed opacity 0.47 (or the fill's), nominal width,
 ///   drawn multiplied; eraser: opaque white ink (whiteout);
+/// - every ink drawn as cairo lines (`Ink.lineKeys` on the ink): the
+///   highlighter and a pen without pressure at one width, a pen with pressure
+///   segment by segment, with the `capStyle` caps;
 /// - dash styles cut the polyline into one stroke per dash;
 /// - a `fill` becomes a polygon of the stroke's points with alpha fill/255;
 /// - every attribute without an ink-layers meaning is kept under `"xournal"`.
@@ -117,7 +120,7 @@ struct XournalStrokeBuilder {
         let fill = attribute("fill").flatMap { XournalNumbers.leadingDouble($0) }.map { Int($0.isFinite ? $0 : -1) } ?? -1
         let filled = fill >= 0
         let fillAlpha = Double(min(max(fill, 0), 255)) / 255
-        let ink: Ink
+        var ink: Ink
         switch tool {
         case "highlighter":
             ink = Ink(type: .marker, color: XournalColor.with(color!, alpha: filled ? fillAlpha : Self.highlighterOpacity), width: nominal)
@@ -127,6 +130,9 @@ struct XournalStrokeBuilder {
             ink = Ink(type: .pen, color: XournalColor.with(color!, alpha: 1), width: nominal)
         }
         let isHighlighter = tool == "highlighter"
+        // Xournal++ strokes lines with cairo: the highlighter at one width, a pen with
+        // pressure segment by segment, each with the file's caps (round when unknown).
+        ink.setLines(width: hasPressure && !isHighlighter ? .perSegment : .constant, cap: attribute("capStyle") ?? "round")
 
         var created = 0.0
         if let ts = attribute("ts"), let value = XournalNumbers.leadingInteger(ts) {

@@ -42,24 +42,32 @@ enum DecorationPainter {
         return warnings
     }
 
-    /// Lines of text, the first with its top at `y`, 1.2 em apart.
+    /// Lines of text, the first with its top at `y`, one line height (the font's ascent
+    /// plus descent) apart, as Pango lays out a text box: `family` is a Pango font
+    /// description ("Sans", "DejaVu Serif Bold Italic 12"), and glyph advances are
+    /// rounded to whole points (Pango's hinted metrics), so that lines run as long.
     static func drawText(_ text: String, family: String, size: Double, color: RGBAColor, x: Double, y: Double,
                          on context: OpaquePointer) {
         cairo_save(context)
         defer { cairo_restore(context) }
-        let bold = family.lowercased().contains("bold")
-        let face = family.split(separator: " ").first.map(String.init) ?? "Sans"
-        cairo_select_font_face(context, face.isEmpty ? "Sans" : face, CAIRO_FONT_SLANT_NORMAL,
-                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        let font = FontDescription(family)
+        cairo_select_font_face(context, font.family, font.italic ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
+                               font.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(context, size > 0 ? size : 12)
         cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+        // Line metrics unrounded, as Pango has them; only the advances are hinted.
         var extents = cairo_font_extents_t()
         cairo_font_extents(context, &extents)
+        if let options = cairo_font_options_create() {
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_ON)
+            cairo_set_font_options(context, options)
+            cairo_font_options_destroy(options)
+        }
         var baseline = y + extents.ascent
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             cairo_move_to(context, x, baseline)
             cairo_show_text(context, String(line))
-            baseline += max(extents.height, size * 1.2)
+            baseline += extents.ascent + extents.descent
         }
     }
 

@@ -20,6 +20,7 @@ public enum CairoInkPainter {
         cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
         cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
         cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+        var currentCap: Paint.Cap = .round
         var currentBlend: Paint.Blend = .over
         cairo_set_operator(context, CAIRO_OPERATOR_OVER)
         // The union of consecutive grained fills without a mask, whose grain is painted once.
@@ -72,6 +73,10 @@ public enum CairoInkPainter {
                 paintGrain(grain)
                 cairo_restore(context)
             case (.stroke(let width), _):
+                if drawing.paint.cap != currentCap {
+                    currentCap = drawing.paint.cap
+                    cairo_set_line_cap(context, cairoCap(currentCap))
+                }
                 cairo_set_line_width(context, width)
                 cairo_stroke(context)
             }
@@ -79,6 +84,14 @@ public enum CairoInkPainter {
         }
         paintPendingGrain()
         cairo_restore(context)
+    }
+
+    private static func cairoCap(_ cap: Paint.Cap) -> cairo_line_cap_t {
+        switch cap {
+        case .round: CAIRO_LINE_CAP_ROUND
+        case .butt: CAIRO_LINE_CAP_BUTT
+        case .square: CAIRO_LINE_CAP_SQUARE
+        }
     }
 
     private static func cairoOperator(_ blend: Paint.Blend) -> cairo_operator_t {

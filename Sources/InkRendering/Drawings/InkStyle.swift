@@ -11,6 +11,9 @@ import InkModel
 ///
 /// Sizes: a point's `w` is the nib's width in points; how each ink turns it
 /// into a drawn width is said at each ink below.
+///
+/// An ink whose extension keys ask for plain lines (`LineStyle`: constant or
+/// per-segment widths, caps) is drawn as those lines instead of by its nib.
 public enum InkStyle {
     /// A stroke's drawings (usually one), and a warning when the ink is one this version
     /// does not know (it is drawn as `pen`) or its mask cannot be read (it is drawn unclipped).
@@ -38,6 +41,9 @@ public enum InkStyle {
         }
         let samples = CentrelineSampler.samples(of: stroke, spacing: quality == .reference ? 0.05 : CentrelineSampler.spacing)
         guard !samples.isEmpty else { return ([], warning) }
+        if let line = LineStyle(stroke.ink) {
+            return (LineDrawings.drawings(stroke, style: line, samples: samples, clip: clip, fitted: quality == .compact), warning)
+        }
         return (drawings(stroke.ink, samples, clip: clip, fitted: quality == .compact), warning)
     }
 

@@ -8,7 +8,7 @@ import InkModel
 /// each other show their union whatever their order, and a path of several
 /// subpaths is stroked as each subpath on its own (caps at each end). The
 /// order of the drawings is kept across anything else: a translucent, filled,
-/// clipped or differently coloured drawing ends a batch.
+/// clipped, differently coloured or differently capped drawing ends a batch.
 public enum OpaqueStrokeBatching {
     /// The drawings with each batch of joinable strokes replaced by one drawing
     /// per width, in the order each width first appeared.
@@ -16,12 +16,12 @@ public enum OpaqueStrokeBatching {
         var result: [StrokeDrawing] = []
         result.reserveCapacity(drawings.count)
         var batch: [StrokeDrawing] = []   // one per width, paths joined
-        var batchColor: RGBAColor?
+        var batchKey: (color: RGBAColor, cap: Paint.Cap)?
 
         func flush() {
             result.append(contentsOf: batch)
             batch.removeAll(keepingCapacity: true)
-            batchColor = nil
+            batchKey = nil
         }
 
         for drawing in drawings {
@@ -30,8 +30,8 @@ public enum OpaqueStrokeBatching {
                 result.append(drawing)
                 continue
             }
-            if batchColor != drawing.paint.color { flush() }
-            batchColor = drawing.paint.color
+            if batchKey.map({ $0.color != drawing.paint.color || $0.cap != drawing.paint.cap }) ?? true { flush() }
+            batchKey = (drawing.paint.color, drawing.paint.cap)
             if let index = batch.firstIndex(where: { $0.paint.style == .stroke(width: width) }) {
                 batch[index].path.append(drawing.path)
             } else {

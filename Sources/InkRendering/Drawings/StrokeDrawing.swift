@@ -21,8 +21,18 @@ public struct Paint: Sendable, Equatable {
     public enum Style: Sendable, Equatable {
         /// Fill with the non-zero winding rule.
         case fill
-        /// Stroke the path with round caps and joins.
+        /// Stroke the path with round joins and the paint's `cap` at the ends of each subpath.
         case stroke(width: Double)
+    }
+
+    /// How a stroked subpath ends (cairo's line caps).
+    public enum Cap: String, Sendable, Equatable {
+        /// A half disc beyond each end.
+        case round
+        /// Cut square at the end points.
+        case butt
+        /// A half square beyond each end.
+        case square
     }
 
     public enum Blend: Sendable, Equatable {
@@ -38,12 +48,15 @@ public struct Paint: Sendable, Equatable {
     /// A paper grain multiplied over the filled shape: one small tile per
     /// grain, shared by every stroke of that ink in a document.
     public var grain: Grain?
+    /// The ends of a stroked path (a fill ignores it).
+    public var cap: Cap
 
-    public init(color: RGBAColor, style: Style, blend: Blend = .over, grain: Grain? = nil) {
+    public init(color: RGBAColor, style: Style, blend: Blend = .over, grain: Grain? = nil, cap: Cap = .round) {
         self.color = color
         self.style = style
         self.blend = blend
         self.grain = grain
+        self.cap = cap
     }
 }
 

@@ -1,0 +1,91 @@
+import Foundation
+import InkFixtures
+import InkModel
+import InkPipeline
+import InkRendering
+
+/// The dense benchmark's handwriting (`Benchmark.layer(for:)`, about 150
+/// strokes a page) as a Xournal++ document over a real PDF: each page shows
+/// that PDF's page and carries the strokes the benchmark writes for a page of
+/// its size, as Xournal++ records them: polylines through the centreline every
+/// 1.5 pt, pens with a width per segment (pressure), pencils as constant-width
+/// pens, markers as highlighters.
+public enum XournalBenchmark {
+    /// Writes the document (plain XML, which Xournal++ and inkpdf both read; gzip it for a
+    /// real `.xopp`) for `pages` (1-based, each ≤ the PDF's page count), or without any ink.
+    public static func write(pdf: String, pages: [Int], to path: String, ink: Bool = true) throws {
+        let document = try PDFDocument(path: pdf)
+        let absolute = URL(fileURLWithPath: pdf).standardizedFileURL.path
+        var out = """
+            <?xml version="1.0" standalone="no"?>
+            <xournal creator="inkpdf-samples" fileversion="4">
+            <title>inkpdf benchmark, Xournal++ document</title>
+
+            """
+        for (index, number) in pages.enumerated() {
+            guard number >= 1, number <= document.pageCount else { throw OutputDirectoryError(path: pdf, page: number) }
+            let (width, height) = document.displayedSize(ofPage: number)
+            out += "<page width=\"\(format(width))\" height=\"\(format(height))\">\n"
+            out += index == 0
+                ? "<background type=\"pdf\" domain=\"absolute\" filename=\"\(escaped(absolute))\" pageno=\"\(number)\"/>\n"
+                : "<background type=\"pdf\" pageno=\"\(number)\"/>\n"
+            out += "<layer>\n"
+            if ink {
+                for stroke in Benchmark.layer(for: layout(number: number, width: width, height: height)).strokes {
+                    out += element(stroke)
+                }
+            }
+            out += "</layer>\n</page>\n"
+        }
+        out += "</xournal>\n"
+        guard FileManager.default.createFile(atPath: path, contents: Data(out.utf8)) else {
+            throw OutputDirectoryError(path: path, page: 0)
+        }
+    }
+
+    /// Text lines where the benchmark's own pages have them (21 pt apart from 70 pt down,
+    /// 400 pt wide from 64 pt), on a page of this size: where its words and highlights go.
+    static func layout(number: Int, width: Double, height: Double) -> PageLayout {
+        let lines = stride(from: 70.0, to: max(height - 150, 80), by: Benchmark.lineHeight).map {
+            Rect(x: Benchmark.left, y: $0, width: min(Benchmark.textWidth, width - Benchmark.left - 100), height: 10)
+        }
+        return PageLayout(number: number, width: width, height: height, textLines: lines)
+    }
+
+    static func element(_ stroke: Stroke) -> String {
+        let samples = CentrelineSampler.samples(of: stroke, spacing: 1.5)
+        guard samples.count >= 2 else { return "" }
+        let color = stroke.ink.color
+        let rgb = String(format: "#%02x%02x%02x", Int((color.red * 255).rounded()), Int((color.green * 255).rounded()),
+                         Int((color.blue * 255).rounded()))
+        let nominal = samples.reduce(0) { $0 + $1.width } / Double(samples.count)
+        let tool: String, width: String
+        switch stroke.ink.type {
+        case .marker:
+            tool = "highlighter"
+            width = format(nominal)
+        case .pencil, .crayon:
+            tool = "pen"
+            width = format(nominal)
+        default:
+            tool = "pen"
+            width = ([nominal] + samples.dropLast().map(\.width)).map(format).joined(separator: " ")
+        }
+        let alpha = tool == "highlighter" ? "7f" : "ff"
+        let points = samples.map { "\(format($0.position.x)) \(format($0.position.y))" }.joined(separator: " ")
+        return "<stroke tool=\"\(tool)\" color=\"\(rgb)\(alpha)\" width=\"\(width)\" capStyle=\"round\">\(points)</stroke>\n"
+    }
+
+    static func format(_ value: Double) -> String { String(format: "%.3f", value) }
+
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "<", with: "&lt;")
+    }
+
+    struct OutputDirectoryError: Error, CustomStringConvertible {
+        var path: String
+        var page: Int
+        var description: String { page == 0 ? "cannot write \(path)" : "\(path) has no page \(page)" }
+    }
+}

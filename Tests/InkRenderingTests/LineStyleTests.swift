@@ -1,0 +1,99 @@
+import CCairo
+import InkModel
+import Testing
+@testable import InkRendering
+
+/// Inks whose extension keys ask for plain lines (`constantWidth`, `segmentWidths`, `cap`),
+/// checked against cairo stroking the same line itself.
+@Suite struct LineStyleTests {
+    func lineStroke(_ type: InkType = .pen, color: String = "#000000FF", widths: [Double], _ path: [(Double, Double)],
+                    width: Ink.LineWidth, cap: String) -> Stroke {
+        var stroke = makeStroke(type, color: color, size: widths[0], path)
+        for index in stroke.points.indices {
+            stroke.points[index].w = widths[min(index, widths.count - 1)]
+            stroke.points[index].h = stroke.points[index].w
+        }
+        stroke.ink.setLines(width: width, cap: cap)
+        return stroke
+    }
+
+    /// The same line stroked by cairo directly, black on white.
+    func cairoLine(_ path: [(Double, Double)], width: Double, cap: cairo_line_cap_t, canvas: RasterCanvas) {
+        cairo_set_source_rgb(canvas.context, 0, 0, 0)
+        cairo_set_line_width(canvas.context, width)
+        cairo_set_line_cap(canvas.context, cap)
+        cairo_set_line_join(canvas.context, CAIRO_LINE_JOIN_ROUND)
+        cairo_move_to(canvas.context, path[0].0, path[0].1)
+        for p in path.dropFirst() { cairo_line_to(canvas.context, p.0, p.1) }
+        cairo_stroke(canvas.context)
+    }
+
+    func differingPixels(_ a: RasterCanvas, _ b: RasterCanvas) -> Int {
+        var count = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let p = a.pixel(x, y), q = b.pixel(x, y)
+                if max(abs(p.r - q.r), abs(p.g - q.g), abs(p.b - q.b)) > 24 { count += 1 }
+            }
+        }
+        return count
+    }
+
+    @Test(arguments: [("round", CAIRO_LINE_CAP_ROUND), ("butt", CAIRO_LINE_CAP_BUTT), ("square", CAIRO_LINE_CAP_SQUARE)])
+    func capsAreCairos(_ cap: (String, cairo_line_cap_t)) {
+        let path = [(20.0, 30.0), (80, 30), (80, 50)]
+        let ours = RasterCanvas(width: 120, height: 80, scale: 1)
+        ours.draw([lineStroke(widths: [10], path, width: .constant, cap: cap.0)])
+        let theirs = RasterCanvas(width: 120, height: 80, scale: 1)
+        cairoLine(path, width: 10, cap: cap.1, canvas: theirs)
+        #expect(differingPixels(ours, theirs) == 0)
+        // The left end: a butt cap stops at x = 20, the others reach 5 pt past it.
+        #expect(ours.isInked(17, 30) == (cap.0 != "butt"))
+        // The corner of a square cap is inked; a round cap's is not.
+        #expect(ours.isInked(15, 25) == (cap.0 == "square"))
+    }
+
+    @Test func constantWidthIgnoresThePointsSizesAndAMarkerMultiplies() {
+        // Sizes 4 … 20, mean 12: drawn 12 wide all along, as a highlighter that ignores pressure.
+        let path = [(20.0, 40.0), (50, 40), (80, 40), (110, 40)]
+        let stroke = lineStroke(.marker, color: "#FFFF0078", widths: [4, 8, 16, 20], path, width: .constant, cap: "butt")
+        let canvas = RasterCanvas(width: 520, height: 320, scale: 4)
+        canvas.fillRect(x: 60, y: 0, width: 10, height: 80, gray: 0)
+        canvas.draw([stroke])
+        func thickness(at x: Int) -> Double { Double((0..<320).filter { canvas.isInked(4 * x, $0) }.count) / 4 }
+        #expect(abs(thickness(at: 30) - 12) <= 0.5)
+        #expect(abs(thickness(at: 100) - 12) <= 0.5)
+        // Multiplied: black under it stays black.
+        let dark = canvas.pixel(4 * 65, 4 * 40)
+        #expect(dark.r < 10 && dark.g < 10 && dark.b < 10)
+        let yellow = canvas.pixel(4 * 40, 4 * 40)
+        #expect(yellow.r > 245 && yellow.g > 245 && yellow.b < 160 && yellow.b > 100)
+    }
+
+    @Test func segmentWidthsAreStepsNotRamps() {
+        // Segment 1 is 2 wide, segment 2 is 10 wide: at 3/4 of segment 1 a ramp would be 8 wide.
+        let path = [(10.0, 40.0), (60, 40), (110, 40)]
+        let stroke = lineStroke(widths: [2, 10, 10], path, width: .perSegment, cap: "round")
+        let canvas = RasterCanvas(width: 520, height: 320, scale: 4)
+        canvas.draw([stroke])
+        func thickness(at x: Double) -> Double { Double((0..<320).filter { canvas.isInked(Int(4 * x), $0) }.count) / 4 }
+        #expect(abs(thickness(at: 40) - 2) <= 0.5)
+        #expect(abs(thickness(at: 85) - 10) <= 0.5)
+        let theirs = RasterCanvas(width: 520, height: 320, scale: 4)
+        cairoLine(Array(path[0...1]), width: 2, cap: CAIRO_LINE_CAP_ROUND, canvas: theirs)
+        cairoLine(Array(path[1...2]), width: 10, cap: CAIRO_LINE_CAP_ROUND, canvas: theirs)
+        #expect(differingPixels(canvas, theirs) == 0)
+    }
+
+    @Test func inksWithoutTheKeysAreDrawnByTheirNib() {
+        let plain = makeStroke(size: 6, [(10, 10), (50, 30)])
+        #expect(LineStyle(plain.ink) == nil)
+        var capOnly = plain
+        capOnly.ink.extra["cap"] = .string("butt")
+        #expect(LineStyle(capOnly.ink) == nil)
+        #expect(InkStyle.drawings(for: capOnly).drawings == InkStyle.drawings(for: plain).drawings)
+        var unknownCap = plain
+        unknownCap.ink.setLines(width: .constant, cap: "triangle")
+        #expect(LineStyle(unknownCap.ink) == LineStyle(width: .constant, cap: .round))
+    }
+}
