@@ -20,7 +20,7 @@ deps:
 	  echo "installing Debian packages:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
-	@python3 -c 'import rmscene' 2>/dev/null || python3 -m pip install rmscene
+	@python3 -c 'import rmscene' 2>/dev/null || python3 -m pip install -q rmscene || python3 -m pip install -q --break-system-packages rmscene || echo 'rmscene not installed: the tests against it are skipped'
 
 build: deps
 	$(SWIFT) build -c release --product inkpdf
