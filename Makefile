@@ -40,6 +40,11 @@ run: build
 	      --trust $(DEMO)/trust.json --proof $(DEMO)/demo-pro-licence.jws || exit $$?; break; fi; \
 	  done; \
 	done
+	@echo "# a Xournal++ notebook over the worksheet, read as Xournal++ shows it (its PDF is found beside it):"
+	@for doc in SamplePDFs/*.xopp; do \
+	  $(INKPDF) flatten "$$doc" -o "out/$$(basename "$$doc" .xopp).pdf" \
+	    --trust $(DEMO)/trust.json --proof $(DEMO)/demo-pro-licence.jws || exit $$?; \
+	done
 
 test: deps
 	$(SWIFT) test

@@ -62,7 +62,7 @@ let package = Package(
 
         // Test support: the generators of the bundled samples and of the tests' documents
         // (course notes, worksheet, inks sheet, dense pages), a temporary folder, poppler read-back.
-        .target(name: "InkFixtures", dependencies: ["InkModel", "InkImport", "InkPipeline", "InkFileSystem", "CCairo", "CPoppler", "CQPDF"]),
+        .target(name: "InkFixtures", dependencies: ["InkModel", "InkImport", "InkRendering", "InkPipeline", "InkFileSystem", "CCairo", "CPoppler", "CQPDF"]),
         // The benchmark's own generators, peers and measures (batch corpus, per-segment peer,
         // document comparison, ink fidelity), apart from the fixtures.
         .target(name: "InkBench", dependencies: ["InkFixtures", "InkImport", "InkModel", "InkPipeline", "InkRendering", "InkFileSystem", "CCairo", "CPoppler", "CQPDF"]),

@@ -16,23 +16,18 @@ public enum XournalBenchmark {
     public static func write(pdf: String, pages: [Int], to path: String, ink: Bool = true) throws {
         let document = try PDFDocument(path: pdf)
         let absolute = URL(fileURLWithPath: pdf).standardizedFileURL.path
-        var out = """
-            <?xml version="1.0" standalone="no"?>
-            <xournal creator="inkpdf-samples" fileversion="4">
-            <title>inkpdf benchmark, Xournal++ document</title>
-
-            """
+        var out = XournalWriter.header(title: "inkpdf benchmark, Xournal++ document")
         for (index, number) in pages.enumerated() {
             guard number >= 1, number <= document.pageCount else { throw OutputDirectoryError(path: pdf, page: number) }
             let (width, height) = document.displayedSize(ofPage: number)
-            out += "<page width=\"\(format(width))\" height=\"\(format(height))\">\n"
+            out += "<page width=\"\(XournalWriter.format(width))\" height=\"\(XournalWriter.format(height))\">\n"
             out += index == 0
-                ? "<background type=\"pdf\" domain=\"absolute\" filename=\"\(escaped(absolute))\" pageno=\"\(number)\"/>\n"
+                ? "<background type=\"pdf\" domain=\"absolute\" filename=\"\(XournalWriter.escaped(absolute))\" pageno=\"\(number)\"/>\n"
                 : "<background type=\"pdf\" pageno=\"\(number)\"/>\n"
             out += "<layer>\n"
             if ink {
                 for stroke in Benchmark.layer(for: layout(number: number, width: width, height: height)).strokes {
-                    out += element(stroke)
+                    out += XournalWriter.element(stroke)
                 }
             }
             out += "</layer>\n</page>\n"
@@ -50,37 +45,6 @@ public enum XournalBenchmark {
             Rect(x: Benchmark.left, y: $0, width: min(Benchmark.textWidth, width - Benchmark.left - 100), height: 10)
         }
         return PageLayout(number: number, width: width, height: height, textLines: lines)
-    }
-
-    static func element(_ stroke: Stroke) -> String {
-        let samples = CentrelineSampler.samples(of: stroke, spacing: 1.5)
-        guard samples.count >= 2 else { return "" }
-        let color = stroke.ink.color
-        let rgb = String(format: "#%02x%02x%02x", Int((color.red * 255).rounded()), Int((color.green * 255).rounded()),
-                         Int((color.blue * 255).rounded()))
-        let nominal = samples.reduce(0) { $0 + $1.width } / Double(samples.count)
-        let tool: String, width: String
-        switch stroke.ink.type {
-        case .marker:
-            tool = "highlighter"
-            width = format(nominal)
-        case .pencil, .crayon:
-            tool = "pen"
-            width = format(nominal)
-        default:
-            tool = "pen"
-            width = ([nominal] + samples.dropLast().map(\.width)).map(format).joined(separator: " ")
-        }
-        let alpha = tool == "highlighter" ? "7f" : "ff"
-        let points = samples.map { "\(format($0.position.x)) \(format($0.position.y))" }.joined(separator: " ")
-        return "<stroke tool=\"\(tool)\" color=\"\(rgb)\(alpha)\" width=\"\(width)\" capStyle=\"round\">\(points)</stroke>\n"
-    }
-
-    static func format(_ value: Double) -> String { String(format: "%.3f", value) }
-
-    static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "<", with: "&lt;")
     }
 
     struct OutputDirectoryError: Error, CustomStringConvertible {

@@ -21,11 +21,36 @@ public enum SampleDocuments {
                      layers: CourseNotesInk.layers(for: layouts))
     }
 
-    /// Writes the two-page US Letter worksheet and its ink layers, gzip-compressed.
-    public static func writeWorksheet(pdf pdfURL: URL, ink inkURL: URL) throws {
+    /// Writes the two-page US Letter worksheet and its ink layers, gzip-compressed; with
+    /// `xournal`, also the same handwriting as a Xournal++ document (see `writeWorksheetNotebook`).
+    public static func writeWorksheet(pdf pdfURL: URL, ink inkURL: URL, xournal: URL? = nil) throws {
         let layouts = try writePDF(at: pdfURL.path) { try Worksheet.drawPDF(path: $0) } pages: { _ in [] }
         let header = try inkHeader(for: pdfURL.path, pageCount: layouts.count, title: Worksheet.title)
-        try writeInk(at: inkURL.path, compressionLevel: 9, header: header, layers: Worksheet.layers(for: layouts))
+        let layers = Worksheet.layers(for: layouts)
+        try writeInk(at: inkURL.path, compressionLevel: 9, header: header, layers: layers)
+        if let xournal { try writeWorksheetNotebook(layers: layers, pdfName: pdfURL.lastPathComponent, to: xournal) }
+    }
+
+    /// A Xournal++ document (plain XML) over the worksheet, as a student's notebook has
+    /// it: the worksheet's second page first, then a ruled page of their own (handwriting
+    /// and a typed note), then the first page. Its background PDF is named relatively, so
+    /// it is found beside the document wherever the samples are.
+    static func writeWorksheetNotebook(layers: [PageLayer], pdfName: String, to url: URL) throws {
+        let size = "width=\"612\" height=\"792\""
+        func strokes(_ page: Int) -> String {
+            layers.filter { $0.page == page }.flatMap(\.strokes).map(XournalWriter.element).joined()
+        }
+        var out = XournalWriter.header(title: "Worksheet notebook")
+        out += "<page \(size)><background type=\"pdf\" domain=\"absolute\" filename=\"\(XournalWriter.escaped(pdfName))\" pageno=\"2ll\"/>\n"
+        out += "<layer name=\"Answers\">\n\(strokes(2))</layer></page>\n"
+        out += "<page \(size)><background type=\"solid\" color=\"#ffffffff\" style=\"lined\"/>\n<layer>\n"
+        // The first page's handwriting again, on paper of its own, under a typed note.
+        out += strokes(1)
+        out += "<text font=\"DejaVu Sans\" size=\"14\" x=\"90\" y=\"40\" color=\"#1f2a44ff\">Scratch page: working for question 2</text>\n"
+        out += "</layer></page>\n"
+        out += "<page \(size)><background type=\"pdf\" pageno=\"1ll\"/>\n<layer>\n\(strokes(1))</layer></page>\n"
+        out += "</xournal>\n"
+        try AtomicOutput.write(to: url.path) { try Data(out.utf8).write(to: URL(fileURLWithPath: $0)) }
     }
 
     /// Writes an A4 document of `pages` pages of lecture-note text (different on

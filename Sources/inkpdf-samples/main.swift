@@ -149,9 +149,11 @@ func run(_ command: Command) -> Int32 {
             print(notes.1.path)
             let sheet = (url.appendingPathComponent("letter-worksheet.pdf"),
                          url.appendingPathComponent("letter-worksheet.ink.jsonl.gz"))
-            try SampleDocuments.writeWorksheet(pdf: sheet.0, ink: sheet.1)
+            let notebook = url.appendingPathComponent("worksheet-notebook.xopp")
+            try SampleDocuments.writeWorksheet(pdf: sheet.0, ink: sheet.1, xournal: notebook)
             print(sheet.0.path)
             print(sheet.1.path)
+            print(notebook.path)
         case .bench(let pages, let directory):
             let written = try SampleDocuments.makeBenchmark(pages: pages, directory: try prepare(directory))
             print(written.pdf.path)
