@@ -40,8 +40,8 @@ let package = Package(
         .target(name: "InkRendering", dependencies: ["InkModel", "CCairo"]),
         // The page pipeline: poppler, cairo and qpdf wrappers, the shared page loop and ink
         // feed, then flatten, export and render, each in its folder; sidecars beside the output.
-        .target(name: "InkPipeline", dependencies: ["InkModel", "InkImport", "InkRendering", "InkFileSystem", "LibCrypto",
-                                                    "CPoppler", "CCairo", "CQPDF"]),
+        .target(name: "InkPipeline", dependencies: ["InkModel", "InkImport", "InkRendering", "InkPDFContent", "InkFileSystem",
+                                                    "LibCrypto", "CPoppler", "CCairo", "CQPDF"]),
         // Many documents at once, and the worker processes every document is drawn in.
         .target(name: "InkBatch", dependencies: ["InkPipeline", "InkModel", "InkFileSystem"]),
         // The ink's PDF content written by inkpdf itself (content operators on an integer grid,

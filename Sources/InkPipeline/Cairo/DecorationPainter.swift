@@ -141,3 +141,11 @@ enum PNGData {
         return surface
     }
 }
+
+extension Decoration {
+    /// Text boxes and images are drawn over the page's ink, polygons under it.
+    var liesOverInk: Bool {
+        if case .polygon = content { return false }
+        return true
+    }
+}
