@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "Entitlements", dependencies: ["LibCrypto"]),
         // Command-line parsing and running, as a library so that tests can drive it.
         .target(name: "InkCLI", dependencies: ["InkModel", "InkImport", "InkPipeline", "InkBatch", "InkFileSystem", "Entitlements", "LibCrypto"]),
-        .executableTarget(name: "inkpdf", dependencies: ["InkCLI", "CZlib"]),
+        .executableTarget(name: "inkpdf", dependencies: ["InkCLI"]),
 
         // Test support: the generators of the bundled samples and of the tests' documents
         // (course notes, worksheet, inks sheet, dense pages), a temporary folder, poppler read-back.
@@ -72,7 +72,8 @@ let package = Package(
         .testTarget(name: "InkModelTests", dependencies: ["InkModel", "InkFixtures"]),
         .testTarget(name: "InkImportTests", dependencies: ["InkImport", "InkModel", "InkFixtures"]),
         .testTarget(name: "InkRenderingTests", dependencies: ["InkRendering", "InkModel", "CCairo"]),
-        .testTarget(name: "InkPipelineTests", dependencies: ["InkPipeline", "InkModel", "InkFixtures", "InkFileSystem", "CPoppler", "CCairo"]),
+        .testTarget(name: "InkPipelineTests", dependencies: ["InkPipeline", "InkModel", "InkFixtures", "InkFileSystem", "InkPDFContentTestSupport",
+                                                       "InkRendering", "CPoppler", "CCairo"]),
         .testTarget(name: "InkBatchTests", dependencies: ["InkBatch", "InkCLI", "InkPipeline", "InkModel", "InkFixtures", "InkFileSystem"]),
         .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "LibCrypto"]),
         .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkFixtures", "InkModel", "InkPipeline", "InkBatch", "CZlib"]),

@@ -39,6 +39,15 @@ public enum InkResourceObjects {
     /// moves the tile's bottom row one tile below the page's top; the image
     /// fills the tile upright), so that renderers sample both alike.
     public static func pattern(_ grain: Grain, height: Double, image: Int) -> (dictionary: String, data: [UInt8]) {
+        let keys = patternKeys(grain, height: height)
+        return ("<<" + keys.keys + "/Resources<<" + "/XObject<<" + tileImageName + " \(image) 0 R>>>>>>", keys.data)
+    }
+
+    /// The name the pattern's content gives its tile image, in the pattern's `/Resources /XObject`.
+    public static let tileImageName = "/T"
+
+    /// The pattern's keys without `/Resources` (as PDF text, no `<< >>`), and its content.
+    public static func patternKeys(_ grain: Grain, height: Double) -> (keys: String, data: [UInt8]) {
         let tile = GrainTile(grain)
         var matrix: [UInt8] = Array("/Matrix[".utf8)
         let scale = 1 / tile.pixelsPerPoint
@@ -48,10 +57,9 @@ public enum InkResourceObjects {
         }
         matrix[matrix.count - 1] = UInt8(ascii: "]")
         let n = tile.size
-        return ("<</Type/Pattern/PatternType 1/PaintType 1/TilingType 1/BBox[0 0 \(n) \(n)]"
-                    + "/XStep \(n)/YStep \(n)" + String(decoding: matrix, as: UTF8.self)
-                    + "/Resources<</XObject<</T \(image) 0 R>>>>>>",
-                Array("q \(n) 0 0 \(n) 0 0 cm /T Do Q\n".utf8))
+        return ("/Type/Pattern/PatternType 1/PaintType 1/TilingType 1/BBox[0 0 \(n) \(n)]"
+                    + "/XStep \(n)/YStep \(n)" + String(decoding: matrix, as: UTF8.self),
+                Array("q \(n) 0 0 \(n) 0 0 cm \(tileImageName) Do Q\n".utf8))
     }
 
     /// `Q`, then `matrix` (when given) and the form named `formName` drawn:

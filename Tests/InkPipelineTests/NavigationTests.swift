@@ -19,7 +19,7 @@ import Testing
 
         func flatten(_ name: String, options: FlattenOptions = FlattenOptions()) throws -> String {
             let output = folder.path("out/\(name).pdf")
-            _ = try Flattener.flatten(pdf: pdf, ink: ink, output: output, options: options)
+            _ = try flattenChecked(pdf: pdf, ink: ink, output: output, options: options)
             return output
         }
     }
@@ -146,18 +146,4 @@ import Testing
         let bytes = try #require(fileBytes(stripped))
         #expect(bytes.range(of: Data("points".utf8)) == nil, "no stroke data in the PDF")
     }
-}
-
-/// `qpdf --check` must find nothing wrong (exit 0).
-func expectQPDFCheckPasses(_ path: String) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
-    process.arguments = ["--check", path]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "qpdf --check \(path): \(text)")
 }

@@ -60,25 +60,27 @@ struct InkOverlay {
 
     /// Puts `content` (ink as the content writer wrote it) over page `number`, placed by `matrix`.
     mutating func overlay(_ content: CompressedInkContent, onto number: Int, matrix: [Double]) throws(ExportError) {
-        var resources = ""
+        // qpdf parses text without references: the resources are built as objects.
+        let resources = document.newDictionary()
         if !content.graphicsStates.isEmpty {
-            resources += "/ExtGState<<"
-            for state in content.graphicsStates {
-                resources += "/\(state.name) " + reference(graphicsState(state))
-            }
-            resources += ">>"
+            let states = document.newDictionary()
+            for state in content.graphicsStates { states.set("/" + state.name, object(graphicsState(state))) }
+            resources.set("/ExtGState", states)
         }
         if !content.grains.isEmpty {
-            resources += "/Pattern<<"
-            for grain in content.grains { resources += "/\(grain.patternName) " + reference(pattern(grain, height: content.height)) }
-            resources += ">>"
+            let patterns = document.newDictionary()
+            for grain in content.grains { patterns.set("/" + grain.patternName, object(pattern(grain, height: content.height))) }
+            resources.set("/Pattern", patterns)
         }
         let form = document.newStream(content.deflated, dictionary: "<<" + InkResourceObjects.formKeys(width: content.width, height: content.height)
-                                          + "/Resources<<" + resources + ">>/Filter/FlateDecode>>")
+                                          + "/Filter/FlateDecode>>")
+        form.set("/Resources", resources)
         try overlay(form, onto: number, matrix: matrix)
     }
 
-    private func reference(_ id: QPDFReference) -> String { "\(id.id) \(id.generation) R" }
+    private func object(_ reference: QPDFReference) -> QPDFObject {
+        document.object(id: reference.id, generation: reference.generation)
+    }
 
     private mutating func graphicsState(_ state: InkGraphicsState) -> QPDFReference {
         if let id = graphicsStates[state] { return id }
@@ -98,9 +100,14 @@ struct InkOverlay {
             image = document.newStream(tile.data, dictionary: tile.dictionary).reference!
             tileImages[grain] = image
         }
-        let text = InkResourceObjects.pattern(grain, height: height, image: Int(image.id))
-        // New objects are generation 0, as the text names the image.
-        let made = document.newStream(text.data, dictionary: text.dictionary).reference!
+        let pattern = InkResourceObjects.patternKeys(grain, height: height)
+        let stream = document.newStream(pattern.data, dictionary: "<<" + pattern.keys + ">>")
+        let xObjects = document.newDictionary()
+        xObjects.set(InkResourceObjects.tileImageName, object(image))
+        let resources = document.newDictionary()
+        resources.set("/XObject", xObjects)
+        stream.set("/Resources", resources)
+        let made = stream.reference!
         patterns[key] = made
         return made
     }
