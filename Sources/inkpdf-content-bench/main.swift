@@ -216,6 +216,10 @@ func profile(pages: Int, directory: String, runs: Int, geometryRepeats: Int) thr
     var bytes = 0
     let compression = best(runs) { bytes = contents.map { $0.compressed().deflated.count }.reduce(0, +) }
     let n = Double(pages)
+    // FNV-1a of every page's operators: the same geometry gives the same digest.
+    var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+    for content in contents { for byte in content.operators { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 } }
+    print("operators digest \(String(digest, radix: 16))")
     print(String(format: "ink per dense page (%d pages, %d strokes/page): geometry %.2f ms, content writing %.2f ms, compression %.2f ms (zlib %d), total %.2f ms; %.1f KB",
                  pages, strokes.map(\.count).reduce(0, +) / pages, geometry / n * 1000, writing / n * 1000, compression / n * 1000,
                  InkContentCompression.defaultLevel, (geometry + writing + compression) / n * 1000, Double(bytes) / n / 1024))
