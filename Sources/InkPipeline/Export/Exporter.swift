@@ -226,9 +226,13 @@ public enum Exporter {
         } catch {
             throw ExportError(appending: error, name: name)
         }
-        let ink = try PageInkFeed(layers: layers, requests: requests)
+        // The producer makes the drawings; the content is written and compressed on this
+        // thread, which has little else to do: the two steps on the two cores.
+        let ink = try PageInkFeed(layers: layers, requests: requests.map { PageInkFeed.Request(page: $0.page, form: .drawings) })
         for request in requests {
-            guard let content = try ink.content(ofPage: request.page) else { continue }
+            guard case .content(let width, let height) = request.form,
+                  let drawings = try ink.drawings(ofPage: request.page) else { continue }
+            let content = InkContentWriter.content(for: drawings, width: width, height: height).compressed()
             do {
                 try update.addInk(content, toPage: request.page, matrix: matrix(request.page))
             } catch .pageNotInFile {

@@ -82,9 +82,15 @@ final class PageInkFeed {
 
     /// Draws page `number`'s ink on `context` if it is a `.drawings` page; pages come in ascending order.
     func drawInk(ofPage number: Int, on context: OpaquePointer) throws(ExportError) {
-        if let failure = producer?.failure { throw failure }
-        guard case .drawings(let drawings)? = try take(number)?.ink else { return }
+        guard let drawings = try drawings(ofPage: number) else { return }
         CairoInkPainter.draw(drawings, on: context, textures: textures)
+    }
+
+    /// Page `number`'s drawings if it is a `.drawings` page; pages come in ascending order.
+    func drawings(ofPage number: Int) throws(ExportError) -> [StrokeDrawing]? {
+        if let failure = producer?.failure { throw failure }
+        guard case .drawings(let drawings)? = try take(number)?.ink else { return nil }
+        return drawings
     }
 
     /// Page `number`'s compressed content if it is a `.content` page (without a spool); pages ascending.
