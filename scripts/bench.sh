@@ -12,6 +12,7 @@ set -euo pipefail
 # shellcheck source=scripts/bench-common.sh
 source "$(dirname "$0")/bench-common.sh"
 dense_document 36
+dense_document "$PAGES"
 
 printf "%-8s %-22s %9s %11s\n" pages command seconds "peak MB"
 declare -A T R
