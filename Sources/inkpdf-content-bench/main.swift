@@ -11,11 +11,11 @@ import InkFixtures
 // output of the same drawings, on the benchmark's dense pages:
 //   inkpdf-content-bench measure [PAGES] [DIR]   ms/page, bytes/page, zlib levels, grids, SSIM near ink
 //   inkpdf-content-bench append PAGES DIR        appends dense ink to every page of a PAGES-page PDF; peak RSS
-// Build with -c release. cairo's streams are compressed at level 4 here, as in
-// the inkpdf executable today (see deflateInit_ below).
+// Build with -c release. cairo's streams are compressed at level 4 here, as the
+// inkpdf executable did while cairo wrote the ink (see deflateInit_ below).
 
-/// As `Sources/inkpdf/ZlibDefaultLevel.swift`: cairo's default-level deflate at level 4,
-/// so that the cairo column is what `inkpdf` writes today.
+/// As the inkpdf executable did before the content writer: cairo's default-level deflate
+/// at level 4, so that the cairo column is the ink as cairo wrote it then.
 @_cdecl("deflateInit_")
 public func deflateInitAtBenchLevel(_ stream: z_streamp?, _ level: Int32, _ version: UnsafePointer<CChar>?,
                                     _ streamSize: Int32) -> Int32 {
