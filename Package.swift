@@ -40,8 +40,8 @@ let package = Package(
         .target(name: "InkRendering", dependencies: ["InkModel", "CCairo"]),
         // The page pipeline: poppler, cairo and qpdf wrappers, the shared page loop and ink
         // feed, then flatten, export and render, each in its folder; sidecars beside the output.
-        .target(name: "InkPipeline", dependencies: ["InkModel", "InkImport", "InkRendering", "InkFileSystem", "LibCrypto",
-                                                    "CPoppler", "CCairo", "CQPDF"]),
+        .target(name: "InkPipeline", dependencies: ["InkModel", "InkImport", "InkRendering", "InkPDFContent", "InkFileSystem",
+                                                    "LibCrypto", "CPoppler", "CCairo", "CQPDF"]),
         // Many documents at once, and the worker processes every document is drawn in.
         .target(name: "InkBatch", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFileSystem"]),
         // The ink's PDF content written by inkpdf itself (content operators on an integer grid,
@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "Entitlements", dependencies: ["LibCrypto"]),
         // Command-line parsing and running, as a library so that tests can drive it.
         .target(name: "InkCLI", dependencies: ["InkModel", "InkImport", "InkPipeline", "InkBatch", "InkFileSystem", "Entitlements", "LibCrypto"]),
-        .executableTarget(name: "inkpdf", dependencies: ["InkCLI", "CZlib"]),
+        .executableTarget(name: "inkpdf", dependencies: ["InkCLI"]),
 
         // Test support: the generators of the bundled samples and of the tests' documents
         // (course notes, worksheet, inks sheet, dense pages), a temporary folder, poppler read-back.
@@ -73,7 +73,8 @@ let package = Package(
         .testTarget(name: "InkModelTests", dependencies: ["InkModel", "InkFixtures"], exclude: ["FuzzRegressions"]),
         .testTarget(name: "InkImportTests", dependencies: ["InkImport", "InkModel", "InkFixtures"]),
         .testTarget(name: "InkRenderingTests", dependencies: ["InkRendering", "InkModel", "CCairo"]),
-        .testTarget(name: "InkPipelineTests", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFixtures", "InkFileSystem", "CPoppler", "CCairo"]),
+        .testTarget(name: "InkPipelineTests", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFixtures", "InkFileSystem",
+                                                        "InkPDFContentTestSupport", "InkRendering", "CPoppler", "CCairo"]),
         .testTarget(name: "InkBatchTests", dependencies: ["InkBatch", "InkCLI", "InkPipeline", "InkModel", "InkFixtures", "InkFileSystem"]),
         .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "LibCrypto", "InkFixtures"]),
         .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkFixtures", "InkModel", "InkPipeline", "InkBatch", "CZlib"]),

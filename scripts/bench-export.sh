@@ -12,6 +12,8 @@
 set -euo pipefail
 # shellcheck source=scripts/bench-common.sh
 source "$(dirname "$0")/bench-common.sh"
+dense_document 36
+dense_document "$PAGES"
 src="$work/bench-$PAGES.pdf" ink="$work/bench-$PAGES.ink.jsonl"
 row() { printf "%-44s %9s %11.1f\n" "$1" "$2" "$(awk "BEGIN{print $3/1024}")"; }
 
@@ -20,6 +22,10 @@ printf "%-44s %9s %11s\n" "export, $PAGES dense pages" seconds "peak MB"
 read -r tf mf < <(measure pdftocairo -pdf "$src" "$work/export-floor.pdf"); row "pdftocairo -pdf" "$tf" "$mf"
 read -r te me < <(measure "$bin/inkpdf" export "$src" --ink "$ink" -o "$work/export-$PAGES.pdf" --no-sidecar)
 row "inkpdf export --no-sidecar" "$te" "$me"
+read -r t36 m36 < <(measure "$bin/inkpdf" export "$work/bench-36.pdf" --ink "$work/bench-36.ink.jsonl" -o "$work/export-36.pdf" --no-sidecar)
+row "inkpdf export --no-sidecar, 36 pages" "$t36" "$m36"
+read -r tr mr < <(measure "$bin/inkpdf" export "$src" --ink "$ink" -o "$work/export-rewritten-$PAGES.pdf" --no-sidecar --pages "1-$((PAGES - 1))")
+row "inkpdf export --pages 1-$((PAGES - 1)) (qpdf rewrite)" "$tr" "$mr"
 read -r ts ms < <(measure "$bin/inkpdf" export "$src" --ink "$ink" -o "$work/export-$PAGES.pdf")
 row "inkpdf export (with sidecar)" "$ts" "$ms"
 read -r t1 m1 < <(measure "$bin/inkpdf" export "$src" --ink "$ink" -o "$work/export-ink-only.pdf" --ink-only --no-sidecar)
@@ -28,6 +34,11 @@ read -r t2 m2 < <(measure qpdf "$src" --overlay "$work/export-ink-only.pdf" -- "
 row "two-step 2: qpdf --overlay" "$t2" "$m2"
 echo
 awk -v a="$te" -v b="$tf" 'BEGIN{printf "time export / pdftocairo -pdf: %.2f (target ≤ 0.5)\n", a/b}'
+awk -v a="$tr" -v b="$tf" 'BEGIN{printf "time export through the qpdf rewrite / pdftocairo -pdf: %.2f\n", a/b}'
+awk -v a="$me" -v b="$m36" 'BEGIN{printf "export memory growth %s pages / 36 pages: %.2f (target ≤ 1.25)\n", "'"$PAGES"'", a/b}'
+for f in "export-$PAGES" "export-rewritten-$PAGES"; do
+    qpdf --check "$work/$f.pdf" >/dev/null 2>&1 && echo "qpdf --check $f.pdf: passed" || echo "qpdf --check $f.pdf: FAILED"
+done
 awk -v a="$te" -v b="$t1" -v c="$t2" 'BEGIN{printf "time export / two-step script: %.2f (target ≤ 1; two-step %.2f s)\n", a/(b+c), b+c}'
 awk -v a="$me" -v b="$ms" 'BEGIN{printf "export peak memory: %.1f MB, %.1f MB with the sidecar (target ≤ 64)\n", a/1024, b/1024}'
 ls -l "$src" "$work/export-$PAGES.pdf" "$work/export-qpdf-overlay.pdf" | awk '{printf "%s %.1f MB\n", $9, $5/1048576}'

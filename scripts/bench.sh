@@ -5,12 +5,16 @@
 # peak memory (inkpdf and its worker process together: their summed PSS, see
 # scripts/tree-rss.py) at 36 and at 1000 pages. Targets: time ratio ≤ 1.5 at
 # 1000 pages, peak memory ≤ 64 MB, and the 1000-page peak ≤ 1.25 × the 36-page peak.
+# The ink's cost per dense page, step by step (`inkpdf-content-bench profile`), beside
+# poppler's drawing of a page (pdftocairo's time per page).
 # Then the batch benchmark (see the end; BENCH_BATCH=0 skips it), and the export, ink,
-# real-world and Xournal++ benchmarks (BENCH_EXPORT, BENCH_INK, BENCH_DOCUMENTS, BENCH_XOURNAL=0 skip them).
+# real-world, Xournal++ and reMarkable benchmarks (BENCH_EXPORT, BENCH_INK, BENCH_DOCUMENTS,
+# BENCH_XOURNAL, BENCH_REMARKABLE=0 skip them).
 set -euo pipefail
 # shellcheck source=scripts/bench-common.sh
 source "$(dirname "$0")/bench-common.sh"
 dense_document 36
+dense_document "$PAGES"
 
 printf "%-8s %-22s %9s %11s\n" pages command seconds "peak MB"
 declare -A T R
@@ -23,10 +27,16 @@ for n in 36 "$PAGES"; do
     printf "%-8s %-22s %9s %11.1f\n" "$n" "inkpdf flatten" "$t" "$(awk "BEGIN{print $m/1024}")"
 done
 echo
-awk -v a="${T[ink-$PAGES]}" -v b="${T[floor-$PAGES]}" 'BEGIN{printf "time ratio inkpdf / pdftocairo at %s pages: %.2f (target ≤ 1.5, aim 1.25)\n", "'"$PAGES"'", a/b}'
+awk -v a="${T[ink-$PAGES]}" -v b="${T[floor-$PAGES]}" 'BEGIN{printf "time ratio inkpdf flatten / pdftocairo at %s synthetic pages: %.2f (target ≤ 1.5)\n", "'"$PAGES"'", a/b}'
 awk -v a="${R[ink-$PAGES]}" 'BEGIN{printf "inkpdf peak memory at %s pages: %.1f MB (target ≤ 64)\n", "'"$PAGES"'", a/1024}'
 awk -v a="${R[ink-$PAGES]}" -v b="${R[ink-36]}" 'BEGIN{printf "memory growth %s pages / 36 pages: %.2f (target ≤ 1.25)\n", "'"$PAGES"'", a/b}'
 ls -l "$work/out-$PAGES.pdf" "$work/floor-$PAGES.pdf" | awk '{printf "%s %.1f MB\n", $9, $5/1048576}'
+qpdf --check "$work/out-$PAGES.pdf" >/dev/null 2>&1 && echo "qpdf --check out-$PAGES.pdf: passed" || echo "qpdf --check out-$PAGES.pdf: FAILED"
+# shellcheck disable=SC2086
+$SWIFT build -c release ${SWIFT_BUILD_FLAGS:-} --product inkpdf-content-bench >/dev/null
+echo
+awk -v t="${T[floor-$PAGES]}" -v n="$PAGES" 'BEGIN{printf "profile per page: page (pdftocairo -pdf / pages) %.2f ms\n", t/n*1000}'
+"$bin/inkpdf-content-bench" profile 24 "$work/content" | tail -1
 
 # Batch: a term of BATCH_DOCS generated documents (default 200; 10 to 60 pages
 # each, handwriting on about 4 pages in 5), flattened by `inkpdf batch` with
@@ -66,6 +76,7 @@ if [ "${BENCH_BATCH:-1}" != 0 ]; then
 fi
 [ "${BENCH_EXPORT:-1}" = 0 ] || PAGES="$PAGES" RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-export.sh   # export benchmark; BENCH_EXPORT=0 skips it
 [ "${BENCH_INK:-1}" = 0 ] || PAGES="$PAGES" SWIFT="$SWIFT" scripts/bench-ink.sh   # ink bytes per page and fidelity; BENCH_INK=0 skips it
+[ "${BENCH_MANUAL:-1}" = 0 ] || PAGES="$PAGES" RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-manual.sh   # dense ink on a real manual; BENCH_MANUAL=0 skips it
 [ "${BENCH_DOCUMENTS:-1}" = 0 ] || PAGES="$PAGES" RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-documents.sh   # real-world documents; BENCH_DOCUMENTS=0 skips it
 [ "${BENCH_REMARKABLE:-1}" = 0 ] || RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-remarkable.sh   # reMarkable documents; BENCH_REMARKABLE=0 skips it
 [ "${BENCH_XOURNAL:-1}" = 0 ] || RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-xournal.sh   # against Xournal++ on a dense .xopp; BENCH_XOURNAL=0 skips it

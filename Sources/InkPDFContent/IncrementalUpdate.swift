@@ -220,13 +220,8 @@ public struct IncrementalUpdate: ~Copyable {
             }
             resources += ">>"
         }
-        var box: [UInt8] = Array("/BBox[0 0 ".utf8)
-        PDFNumberWriter.appendDecimal(content.width, fractionDigits: 4, to: &box)
-        box.append(32)
-        PDFNumberWriter.appendDecimal(content.height, fractionDigits: 4, to: &box)
-        box.append(UInt8(ascii: "]"))
         let id = newObject()
-        try writeStream(id, dictionary: "<</Type/XObject/Subtype/Form" + String(decoding: box, as: UTF8.self)
+        try writeStream(id, dictionary: "<<" + InkResourceObjects.formKeys(width: content.width, height: content.height)
                             + "/Resources<<" + resources + ">>/Filter/FlateDecode>>",
                         data: content.deflated)
         return id
@@ -242,15 +237,7 @@ public struct IncrementalUpdate: ~Copyable {
 
     /// `Q`, the placement and `Do` of the form: shared by every page with the same name and matrix.
     private mutating func closingStream(formName: String, matrix: [Double]?) throws(IncrementalUpdateError) -> Int {
-        var text: [UInt8] = Array("\nQ\n".utf8)
-        if let matrix {
-            for value in matrix {
-                PDFNumberWriter.appendDecimal(value, fractionDigits: 6, to: &text)
-                text.append(32)
-            }
-            text += Array("cm\n".utf8)
-        }
-        text += Array((formName + " Do\n").utf8)
+        let text = InkResourceObjects.closingOperators(formName: formName, matrix: matrix)
         let key = String(decoding: text, as: UTF8.self)
         if let id = closingStreams[key] { return id }
         let id = newObject()
@@ -271,41 +258,21 @@ public struct IncrementalUpdate: ~Copyable {
 
     private mutating func tileImageObject(_ grain: Grain) throws(IncrementalUpdateError) -> Int {
         if let id = tileImages[grain] { return id }
-        let tile = GrainTile(grain)
+        let image = InkResourceObjects.tileImage(grain)
         let id = newObject()
-        try writeStream(id, dictionary: "<</Type/XObject/Subtype/Image/Width \(tile.size)/Height \(tile.size)"
-                            + "/ColorSpace/DeviceGray/BitsPerComponent 8/Interpolate true/Filter/FlateDecode>>",
-                        data: InkContentCompression.deflate(tile.levels, level: 9))
+        try writeStream(id, dictionary: image.dictionary, data: image.data)
         tileImages[grain] = id
         return id
     }
 
-    /// The grain's tiling pattern for pages `height` points high: pattern space
-    /// is the page's (or form's) default space, and the tile repeats from the
-    /// top-left corner of the displayed page, y down, as the cairo painter lays
-    /// it. Written as cairo writes its own (the matrix moves the tile's bottom
-    /// row one tile below the page's top; the image fills the tile upright), so
-    /// that renderers sample both alike.
+    /// The grain's tiling pattern for pages `height` points high (`InkResourceObjects.pattern`).
     private mutating func patternObject(_ grain: Grain, height: Double) throws(IncrementalUpdateError) -> Int {
-        var heightText: [UInt8] = []
-        PDFNumberWriter.appendDecimal(height, fractionDigits: InkContentWriter.heightDigits, to: &heightText)
-        let key = PatternKey(grain: grain, height: heightText)
+        let key = PatternKey(grain: grain, height: Array(InkResourceObjects.heightText(height).utf8))
         if let id = patterns[key] { return id }
         let image = try tileImageObject(grain)
-        let tile = GrainTile(grain)
-        var matrix: [UInt8] = Array("/Matrix[".utf8)
-        let scale = 1 / tile.pixelsPerPoint
-        for value in [scale, 0, 0, scale, 0, height - Double(tile.size) * scale] {
-            PDFNumberWriter.appendDecimal(value, fractionDigits: value == scale ? 6 : InkContentWriter.heightDigits, to: &matrix)
-            matrix.append(32)
-        }
-        matrix[matrix.count - 1] = UInt8(ascii: "]")
-        let n = tile.size
+        let pattern = InkResourceObjects.pattern(grain, height: height, image: image)
         let id = newObject()
-        try writeStream(id, dictionary: "<</Type/Pattern/PatternType 1/PaintType 1/TilingType 1/BBox[0 0 \(n) \(n)]"
-                            + "/XStep \(n)/YStep \(n)" + String(decoding: matrix, as: UTF8.self)
-                            + "/Resources<</XObject<</T \(image) 0 R>>>>>>",
-                        data: Array("q \(n) 0 0 \(n) 0 0 cm /T Do Q\n".utf8))
+        try writeStream(id, dictionary: pattern.dictionary, data: pattern.data)
         patterns[key] = id
         return id
     }

@@ -43,6 +43,15 @@ public struct CompressedInkContent: Sendable, Equatable {
     public var grains: [Grain]
     public var width: Double
     public var height: Double
+
+    public init(deflated: [UInt8], length: Int, graphicsStates: [InkGraphicsState], grains: [Grain], width: Double, height: Double) {
+        self.deflated = deflated
+        self.length = length
+        self.graphicsStates = graphicsStates
+        self.grains = grains
+        self.width = width
+        self.height = height
+    }
 }
 
 /// An ExtGState ink sets: the alpha of fills and strokes (`/ca`, `/CA`) in

@@ -11,11 +11,11 @@ import InkFixtures
 // output of the same drawings, on the benchmark's dense pages:
 //   inkpdf-content-bench measure [PAGES] [DIR]   ms/page, bytes/page, zlib levels, grids, SSIM near ink
 //   inkpdf-content-bench append PAGES DIR        appends dense ink to every page of a PAGES-page PDF; peak RSS
-// Build with -c release. cairo's streams are compressed at level 4 here, as in
-// the inkpdf executable today (see deflateInit_ below).
+// Build with -c release. cairo's streams are compressed at level 4 here, as the
+// inkpdf executable did while cairo wrote the ink (see deflateInit_ below).
 
-/// As `Sources/inkpdf/ZlibDefaultLevel.swift`: cairo's default-level deflate at level 4,
-/// so that the cairo column is what `inkpdf` writes today.
+/// As the inkpdf executable did before the content writer: cairo's default-level deflate
+/// at level 4, so that the cairo column is the ink as cairo wrote it then.
 @_cdecl("deflateInit_")
 public func deflateInitAtBenchLevel(_ stream: z_streamp?, _ level: Int32, _ version: UnsafePointer<CChar>?,
                                     _ streamSize: Int32) -> Int32 {
@@ -194,6 +194,37 @@ func append(pages: Int, directory: String) throws {
                  SamplePDFs.qpdfCheck(path).passed ? "passed" : "FAILED"))
 }
 
+/// The ink's cost per dense page, step by step, on one thread: geometry (strokes to
+/// drawings: sampling, outlines, curve fitting), content writing, compression
+/// (zlib at the writer's level). Best of `runs`; `--repeat N` loops the geometry
+/// alone N times (for a profiler).
+func profile(pages: Int, directory: String, runs: Int, geometryRepeats: Int) throws {
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let document = try ContentWriterSamples.denseDocument(path: directory + "/dense.pdf", pages: pages)
+    let strokes = document.map { $0.strokes() }
+    if geometryRepeats > 0 {
+        var count = 0
+        for _ in 0..<geometryRepeats { for page in strokes { for stroke in page { count += InkStyle.drawings(for: stroke).drawings.count } } }
+        print("geometry repeated \(geometryRepeats) times: \(count) drawings")
+        return
+    }
+    let size = (width: document[0].width, height: document[0].height)
+    var drawings: [[StrokeDrawing]] = []
+    let geometry = best(runs) { drawings = strokes.map { page in page.flatMap { InkStyle.drawings(for: $0).drawings } } }
+    var contents: [InkContent] = []
+    let writing = best(runs) { contents = drawings.map { InkContentWriter.content(for: $0, width: size.width, height: size.height) } }
+    var bytes = 0
+    let compression = best(runs) { bytes = contents.map { $0.compressed().deflated.count }.reduce(0, +) }
+    let n = Double(pages)
+    // FNV-1a of every page's operators: the same geometry gives the same digest.
+    var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+    for content in contents { for byte in content.operators { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 } }
+    print("operators digest \(String(digest, radix: 16))")
+    print(String(format: "ink per dense page (%d pages, %d strokes/page): geometry %.2f ms, content writing %.2f ms, compression %.2f ms (zlib %d), total %.2f ms; %.1f KB",
+                 pages, strokes.map(\.count).reduce(0, +) / pages, geometry / n * 1000, writing / n * 1000, compression / n * 1000,
+                 InkContentCompression.defaultLevel, (geometry + writing + compression) / n * 1000, Double(bytes) / n / 1024))
+}
+
 let arguments = CommandLine.arguments
 do {
     switch arguments.dropFirst().first {
@@ -212,8 +243,13 @@ do {
         print("\(arguments[3]): ink on every page, \(stream ? "xref stream" : "xref table"); qpdf --check \(SamplePDFs.qpdfCheck(arguments[3]).passed ? "passed" : "FAILED")")
     case "append" where arguments.count > 3:
         try append(pages: Int(arguments[2]) ?? 36, directory: arguments[3])
+    case "profile":
+        // profile [PAGES [DIR [--repeat N]]]
+        let repeats = arguments.count > 5 && arguments[4] == "--repeat" ? Int(arguments[5]) ?? 0 : 0
+        try profile(pages: arguments.count > 2 ? Int(arguments[2]) ?? 12 : 12,
+                    directory: arguments.count > 3 ? arguments[3] : "bench-work/content", runs: 3, geometryRepeats: repeats)
     default:
-        print("usage: inkpdf-content-bench measure [PAGES] [DIR] | append PAGES DIR")
+        print("usage: inkpdf-content-bench measure [PAGES] [DIR] | append PAGES DIR | profile [PAGES [DIR [--repeat N]]]")
         exit(64)
     }
 } catch {

@@ -75,7 +75,7 @@ import Testing
         let folder = TestFolder()
         let locked = try Self.encryptedPDF(testCase, in: folder)
         let output = folder.path("out/flat.pdf")
-        let report = try Flattener.flatten(pdf: locked, ink: Self.ink(in: folder), output: output,
+        let report = try flattenChecked(pdf: locked, ink: Self.ink(in: folder), output: output,
                                            options: FlattenOptions(password: testCase.typed))
         #expect(report.inkedPageCount == Self.pages.count)
         let reader = try PopplerReader(path: output)
@@ -89,7 +89,7 @@ import Testing
         let folder = TestFolder()
         let locked = try Self.encryptedPDF(testCase, in: folder)
         let output = folder.path("out/export.pdf")
-        let report = try Exporter.export(pdf: locked, ink: Self.ink(in: folder), output: output,
+        let report = try exportChecked(pdf: locked, ink: Self.ink(in: folder), output: output,
                                          options: ExportOptions(password: testCase.typed))
         #expect(report.inkedPageCount == Self.pages.count)
 
@@ -148,12 +148,12 @@ import Testing
         #expect(rotations == (1...qpdfSource.pageCount).map { PageRotations.normalise(qpdfSource.page($0).inherited("/Rotate")?.integer ?? 0) })
         let ink = folder.writeInk("corpus.ink.jsonl", layers: [PageLayer(page: 1, strokes: [redStroke([(20, 30), (80, 30)])])])
 
-        _ = try Flattener.flatten(pdf: file.path, ink: ink, output: folder.path("flat/out.pdf"),
+        _ = try flattenChecked(pdf: file.path, ink: ink, output: folder.path("flat/out.pdf"),
                                   options: FlattenOptions(password: file.password))
         #expect(try PopplerReader(path: folder.path("flat/out.pdf")).pageCount == source.pageCount)
 
         let exported = folder.path("export/out.pdf")
-        _ = try Exporter.export(pdf: file.path, ink: ink, output: exported, options: ExportOptions(password: file.password))
+        _ = try exportChecked(pdf: file.path, ink: ink, output: exported, options: ExportOptions(password: file.password))
         let copy = try PDFDocument(path: exported, password: file.password)
         #expect(copy.pageCount == source.pageCount)
         #expect((1...copy.pageCount).map(copy.rotation(ofPage:)) == rotations)

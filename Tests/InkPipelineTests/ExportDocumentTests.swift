@@ -49,7 +49,7 @@ import Testing
             var options = options
             options.ignoreDocumentMismatch = true
             let output = folder.path("out/\(name).pdf")
-            _ = try Exporter.export(pdf: pdf, ink: ink, output: output, options: options)
+            _ = try exportChecked(pdf: pdf, ink: ink, output: output, options: options)
             return output
         }
     }
@@ -147,33 +147,33 @@ import Testing
         let f = try Fixture()
         let out = f.folder.path("out/bad.pdf")
         let notPDF = f.folder.write("just text\n", to: "text.pdf")
-        #expect(throws: ExportError.self) { try Exporter.export(pdf: notPDF, ink: f.ink, output: out) }
-        do { _ = try Exporter.export(pdf: notPDF, ink: f.ink, output: out) } catch {
+        #expect(throws: ExportError.self) { try exportChecked(pdf: notPDF, ink: f.ink, output: out) }
+        do { _ = try exportChecked(pdf: notPDF, ink: f.ink, output: out) } catch {
             if case .damagedPDF = error {} else { Issue.record("not a PDF: \(error)") }
             #expect(error.caseName == "damagedPDF")
         }
         #expect(throws: ExportError.inputMissing(path: f.folder.path("missing.pdf"))) {
-            try Exporter.export(pdf: f.folder.path("missing.pdf"), ink: f.ink, output: out)
+            try exportChecked(pdf: f.folder.path("missing.pdf"), ink: f.ink, output: out)
         }
         let farInk = f.folder.writeInk("far.ink.jsonl", layers: [PageLayer(page: 40, layer: "Notes", strokes: [redStroke([(1, 1), (2, 2)])])])
         #expect(throws: ExportError.pageOutOfRange(inkFile: farInk, line: 2, page: 40, pageCount: 8, pdf: f.pdf)) {
-            try Exporter.export(pdf: f.pdf, ink: farInk, output: out)
+            try exportChecked(pdf: f.pdf, ink: farInk, output: out)
         }
         let cairoOriginal = f.folder.path("course-notes-cairo.pdf")
-        #expect(throws: ExportError.self) { try Exporter.export(pdf: f.pdf, ink: f.ink, output: out) }   // ink made for the cairo original
-        #expect(throws: ExportError.outputIsInput(path: cairoOriginal)) { try Exporter.export(pdf: cairoOriginal, ink: f.ink, output: cairoOriginal) }
+        #expect(throws: ExportError.self) { try exportChecked(pdf: f.pdf, ink: f.ink, output: out) }   // ink made for the cairo original
+        #expect(throws: ExportError.outputIsInput(path: cairoOriginal)) { try exportChecked(pdf: cairoOriginal, ink: f.ink, output: cairoOriginal) }
         // Encrypted without, and with a wrong, password.
         let locked = f.folder.path("locked.pdf")
         try runQPDF(["--encrypt", "user", "owner", "256", "--", cairoOriginal, locked])
-        #expect(throws: ExportError.passwordRequired(path: locked)) { try Exporter.export(pdf: locked, ink: f.ink, output: out) }
+        #expect(throws: ExportError.passwordRequired(path: locked)) { try exportChecked(pdf: locked, ink: f.ink, output: out) }
         #expect(throws: ExportError.wrongPassword(path: locked)) {
-            try Exporter.export(pdf: locked, ink: f.ink, output: out, options: ExportOptions(password: "nope", ignoreDocumentMismatch: true))
+            try exportChecked(pdf: locked, ink: f.ink, output: out, options: ExportOptions(password: "nope", ignoreDocumentMismatch: true))
         }
         let written = (try? FileManager.default.contentsOfDirectory(atPath: f.folder.path("out"))) ?? []
         #expect(written.isEmpty, "nothing written, not even a temporary file")
         // The right password opens it, and the output stays encrypted.
         let unlocked = f.folder.path("out/unlocked.pdf")
-        _ = try Exporter.export(pdf: locked, ink: f.ink, output: unlocked, options: ExportOptions(password: "user", ignoreDocumentMismatch: true))
+        _ = try exportChecked(pdf: locked, ink: f.ink, output: unlocked, options: ExportOptions(password: "user", ignoreDocumentMismatch: true))
         #expect(throws: (any Error).self) { try PopplerReader(path: unlocked) }
         #expect(try PopplerReader(path: unlocked, password: "user").pageCount == 8)
     }

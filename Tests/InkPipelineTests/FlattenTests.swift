@@ -37,7 +37,7 @@ import Testing
         let pdf = folder.path("pages.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: Self.pages)
         let ink = folder.writeInk("pages.ink.jsonl", layers: Self.layers(pageCount: Self.pages.count - 1))
-        let report = try Flattener.flatten(pdf: pdf, ink: ink, output: folder.path("out/pages.pdf"))
+        let report = try flattenChecked(pdf: pdf, ink: ink, output: folder.path("out/pages.pdf"))
         #expect(report.pageCount == Self.pages.count)
         #expect(report.inkedPageCount == Self.pages.count - 1)
         #expect(report.strokeCount == 2 * (Self.pages.count - 1))
@@ -83,7 +83,7 @@ import Testing
         layers[0].strokes[0].ink = Ink(type: .unknown("glitterPen"), colorText: "#ff0000", color: RGBAColor(red: 1, green: 0, blue: 0))
         let ink = folder.writeInk("doc.ink.jsonl", header: header, layers: layers)
 
-        let report = try Flattener.flatten(pdf: pdf, ink: ink, output: folder.path("out/doc.pdf"))
+        let report = try flattenChecked(pdf: pdf, ink: ink, output: folder.path("out/doc.pdf"))
         #expect(report.sidecar == folder.path("out/doc.ink.jsonl.gz"))
         #expect(report.warnings == ["ink type 'glitterPen' is newer than this inkpdf; drawn as pen"])
 
@@ -103,11 +103,11 @@ import Testing
         let pdf = folder.path("doc.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: Array(Self.pages.prefix(4)))
         let ink = folder.writeInk("doc.ink.jsonl", layers: Self.layers(pageCount: 4), gzip: true)
-        _ = try Flattener.flatten(pdf: pdf, ink: ink, output: folder.path("first/doc.pdf"))
-        _ = try Flattener.flatten(pdf: pdf, ink: folder.path("first/doc.ink.jsonl.gz"), output: folder.path("second/doc.pdf"))
+        _ = try flattenChecked(pdf: pdf, ink: ink, output: folder.path("first/doc.pdf"))
+        _ = try flattenChecked(pdf: pdf, ink: folder.path("first/doc.ink.jsonl.gz"), output: folder.path("second/doc.pdf"))
         #expect(fileBytes(folder.path("first/doc.pdf")) == fileBytes(folder.path("second/doc.pdf")))
         // The sidecar's header now matches this PDF, so a mismatch check passes without an override.
-        _ = try Flattener.flatten(pdf: pdf, ink: folder.path("second/doc.ink.jsonl.gz"), output: folder.path("third/doc.pdf"))
+        _ = try flattenChecked(pdf: pdf, ink: folder.path("second/doc.ink.jsonl.gz"), output: folder.path("third/doc.pdf"))
     }
 
 
@@ -117,7 +117,7 @@ import Testing
         let pdf = folder.path("doc.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: Array(Self.pages.prefix(3)))
         let ink = folder.writeInk("doc.ink.jsonl", layers: Self.layers(pageCount: 3))
-        _ = try Flattener.flatten(pdf: pdf, ink: ink, output: folder.path("out/doc.pdf"))
+        _ = try flattenChecked(pdf: pdf, ink: ink, output: folder.path("out/doc.pdf"))
         let output = try PDFDocument(path: folder.path("out/doc.pdf"))
         for number in 1...3 {
             let label = output.label(of: try output.page(number))
@@ -125,7 +125,7 @@ import Testing
         }
         // Pages left out: the rest keep their source numbers as labels.
         let selection = try #require(try? PageSelection.parse("2-3").get())
-        _ = try Flattener.flatten(pdf: pdf, ink: ink, output: folder.path("some/doc.pdf"), options: FlattenOptions(pages: selection))
+        _ = try flattenChecked(pdf: pdf, ink: ink, output: folder.path("some/doc.pdf"), options: FlattenOptions(pages: selection))
         let some = try PDFDocument(path: folder.path("some/doc.pdf"))
         let first = some.label(of: try some.page(1)), second = some.label(of: try some.page(2))
         #expect(first == "2" && second == "3")
@@ -135,10 +135,10 @@ import Testing
         let folder = TestFolder()
         let pdf = folder.path("course-notes.pdf"), ink = folder.path("course-notes.ink.jsonl")
         try SampleDocuments.writeCourseNotes(pdf: URL(fileURLWithPath: pdf), ink: URL(fileURLWithPath: ink))
-        let piped = try Flattener.flatten(pdf: pdf, ink: ink, output: folder.path("piped/notes.pdf"))
+        let piped = try flattenChecked(pdf: pdf, ink: ink, output: folder.path("piped/notes.pdf"))
         var options = FlattenOptions()
         options.singleThreaded = true
-        let single = try Flattener.flatten(pdf: pdf, ink: ink, output: folder.path("single/notes.pdf"), options: options)
+        let single = try flattenChecked(pdf: pdf, ink: ink, output: folder.path("single/notes.pdf"), options: options)
         #expect(single.strokeCount == piped.strokeCount && single.strokeCount > 20)
         #expect(single.inkedPageCount == piped.inkedPageCount)
         #expect(fileBytes(folder.path("single/notes.pdf")) == fileBytes(folder.path("piped/notes.pdf")))
@@ -156,7 +156,7 @@ import Testing
         let folder = TestFolder()
         let pdf = folder.path("course-notes.pdf"), ink = folder.path("course-notes.ink.jsonl")
         try SampleDocuments.writeCourseNotes(pdf: URL(fileURLWithPath: pdf), ink: URL(fileURLWithPath: ink))
-        let report = try Flattener.flatten(pdf: pdf, ink: ink, output: folder.path("out/course-notes.pdf"))
+        let report = try flattenChecked(pdf: pdf, ink: ink, output: folder.path("out/course-notes.pdf"))
         let source = try PopplerReader(path: pdf)
         let output = try PopplerReader(path: folder.path("out/course-notes.pdf"))
         #expect(output.pageCount == source.pageCount)
@@ -176,9 +176,9 @@ import Testing
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: Array(Self.pages.prefix(2)))
         let first = folder.writeInk("first.ink.jsonl", layers: Self.layers(pageCount: 1))
         let second = folder.writeInk("second.ink.jsonl", layers: Self.layers(pageCount: 2))
-        _ = try Flattener.flatten(pdf: pdf, ink: first, output: folder.path("out/doc.pdf"))
+        _ = try flattenChecked(pdf: pdf, ink: first, output: folder.path("out/doc.pdf"))
         let firstSidecar = fileBytes(folder.path("out/doc.ink.jsonl.gz"))
-        _ = try Flattener.flatten(pdf: pdf, ink: second, output: folder.path("out/doc.pdf"))
+        _ = try flattenChecked(pdf: pdf, ink: second, output: folder.path("out/doc.pdf"))
         #expect(fileBytes(folder.path("out/doc.ink.jsonl.gz.prev")) == firstSidecar)
         #expect(fileBytes(folder.path("out/doc.ink.jsonl.gz")) != firstSidecar)
     }
@@ -190,7 +190,7 @@ import Testing
         let ink = folder.write("{\"format\":\"inkpdf-layers\",\"version\":1}\n{\"page\":1,\"strokes\":[", to: "doc.ink.jsonl")
         folder.writeInk("doc.ink.jsonl.prev", layers: Self.layers(pageCount: 1))
         do {
-            _ = try Flattener.flatten(pdf: pdf, ink: ink, output: folder.path("out/doc.pdf"))
+            _ = try flattenChecked(pdf: pdf, ink: ink, output: folder.path("out/doc.pdf"))
             Issue.record("expected an error")
         } catch {
             guard case .damagedInk(let damaged) = error else { Issue.record("got \(error)"); return }

@@ -19,7 +19,7 @@ import Testing
 
         func flatten(_ name: String, options: FlattenOptions = FlattenOptions()) throws -> String {
             let output = folder.path("out/\(name).pdf")
-            _ = try Flattener.flatten(pdf: pdf, ink: ink, output: output, options: options)
+            _ = try flattenChecked(pdf: pdf, ink: ink, output: output, options: options)
             return output
         }
     }

@@ -11,7 +11,7 @@ import Testing
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: [TestPage(), TestPage()])
         let ink = folder.writeInk("doc.ink.jsonl", layers: [PageLayer(page: 1, strokes: [redStroke([(100, 300), (200, 300)])])])
         let output = folder.path("out/doc.pdf")
-        _ = try Flattener.flatten(pdf: pdf, ink: ink, output: output)
+        _ = try flattenChecked(pdf: pdf, ink: ink, output: output)
         let bytes = try #require(fileBytes(output))
         #expect(bytes.range(of: ProducerStamp.cairoEntry) == nil, "cairo's entry is gone")
         #expect(bytes.range(of: Data("/Producer (\(ProducerStamp.producer))".utf8)) != nil)

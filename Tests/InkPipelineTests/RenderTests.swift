@@ -33,13 +33,15 @@ import Testing
     }
 
     /// Image XObjects in a PDF written by cairo (which writes object dictionaries uncompressed).
+    /// Image objects in the file, as cairo writes their dictionaries (`/Subtype /Image`) and as inkpdf does (`/Subtype/Image`).
     static func imageCount(_ path: String) -> Int {
         let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
-        let needle = Array("/Subtype /Image".utf8)
         var count = 0
-        var i = 0
-        while i + needle.count <= bytes.count {
-            if bytes[i] == needle[0] && Array(bytes[i..<(i + needle.count)]) == needle { count += 1; i += needle.count } else { i += 1 }
+        for needle in ["/Subtype /Image", "/Subtype/Image"].map({ Array($0.utf8) }) {
+            var i = 0
+            while i + needle.count <= bytes.count {
+                if bytes[i] == needle[0] && Array(bytes[i..<(i + needle.count)]) == needle { count += 1; i += needle.count } else { i += 1 }
+            }
         }
         return count
     }

@@ -108,3 +108,11 @@ enum DecorationPainter {
         return true
     }
 }
+
+extension Decoration {
+    /// Text boxes and images are drawn over the page's ink, polygons under it.
+    var liesOverInk: Bool {
+        if case .polygon = content { return false }
+        return true
+    }
+}

@@ -2,6 +2,7 @@ import InkFileSystem
 import CCairo
 import Foundation
 import InkModel
+import InkPDFContent
 import InkRendering
 
 /// Exports a PDF with its ink laid over the original pages, keeping the
@@ -39,20 +40,39 @@ public enum Exporter {
         } ?? false
         let kept = input.kept
         let inked = Set(layers.inkedPages)
-        let inkedKept = source.plan == nil ? input.inkedKept
-            : kept.filter { inked.contains($0) || !source.plan![$0 - 1].decorations.isEmpty || source.pdfPage(ofOutputPage: $0) == nil }
-        let drawnPages = options.inkOnly ? kept : inkedKept
-        options.progress?.begin(pages: drawnPages)
-        let placements = drawnPages.map { number in
-            if let pdfNumber = source.pdfPage(ofOutputPage: number) { return InkOverlay.placement(of: document.page(pdfNumber)) }
-            let page = source.plan![number - 1]
-            return PagePlacement(mediaBox: [0, 0, page.width, page.height], cropBox: nil, rotate: 0, userUnit: nil)
-        }
+        let plan = source.plan
+        // Pages with strokes; their ink is written by the content writer, except on an imported
+        // page whose text boxes or images lie over its ink (cairo draws that ink, under them).
+        let inkPages = kept.filter { inked.contains($0) }
+        let cairoInk = Set(inkPages.filter { page in plan?[page - 1].decorations.contains(where: \.liesOverInk) ?? false })
+        // Pages cairo draws something for: paper, decorations (and that ink); every page for --ink-only.
+        let cairoPages = options.inkOnly ? kept
+            : kept.filter { page in !(plan?[page - 1].decorations.isEmpty ?? true) || source.pdfPage(ofOutputPage: page) == nil }
+        let placements = Dictionary(uniqueKeysWithValues: Set(inkPages + cairoPages).map { number in
+            if let pdfNumber = source.pdfPage(ofOutputPage: number) { return (number, InkOverlay.placement(of: document.page(pdfNumber))) }
+            let page = plan![number - 1]
+            return (number, PagePlacement(mediaBox: [0, 0, page.width, page.height], cropBox: nil, rotate: 0, userUnit: nil))
+        })
+        let isEncrypted = document.isEncrypted
         document.releaseAllObjects()
+        // Progress is counted in pages whose ink is laid over (--ink-only: every page drawn).
+        options.progress?.begin(pages: options.inkOnly ? kept : Array(Set(inkPages + cairoPages)).sorted())
+        let requests = inkPages.map { page -> PageInkFeed.Request in
+            if cairoInk.contains(page) { return PageInkFeed.Request(page: page, form: .drawings) }
+            let frame = Flattener.inkFrame(ofOutputPage: page, displayed: placements[page]!.displayedSize, plan: plan)
+            return PageInkFeed.Request(page: page, form: .content(width: frame.width, height: frame.height))
+        }
+        // The ink's frame onto the page's default user space (in --ink-only, cairo's pages are displayed pages).
+        func matrix(_ page: Int, displayed: Bool = false) -> [Double]? {
+            let placement = placements[page]!
+            let frame = Flattener.inkFrame(ofOutputPage: page, displayed: placement.displayedSize, plan: plan)
+            if displayed { return frame.matrix }
+            return PagePlacement.concatenate(frame.matrix ?? [1, 0, 0, 1, 0, 0], placement.matrix)
+        }
 
         let output = try AtomicOutput.reserve(outputPath)
         var sidecar: SidecarOutput?
-        let stats: InkDrawingStats
+        var stats = InkDrawingStats()
         do {
             if let digest = input.pdfSHA256 {
                 sidecar = try SidecarOutput.start(for: outputPath, ink: inkPath, header: layers.header, pdfSHA256: digest,
@@ -62,39 +82,63 @@ public enum Exporter {
                 sidecar = try SidecarOutput.start(for: outputPath, keeping: source, wanted: options.writeSidecar,
                                                   forEmbedding: options.embedInk && !options.inkOnly)
             }
+            // A document whose pages are all kept as they are, ink on some: the original
+            // bytes, then an incremental update with the ink (measured the faster way, and
+            // any signature over the original stays valid). Otherwise qpdf rewrites it.
+            let incremental = !options.inkOnly && !arranged && !options.embedInk && !isEncrypted && cairoPages.isEmpty
+                && !inkPages.isEmpty && kept == Array(1...pageCount)
             if options.inkOnly {
-                stats = try drawInk(source: source, pages: drawnPages, inkedPages: inkedKept, placements: placements,
-                                    to: output.writablePath, name: outputPath, progress: options.progress)
+                let spool = try PageInkSpool(besides: outputPath, name: outputPath)
+                let ink = try PageInkFeed(layers: layers, requests: requests, spool: spool)
+                stats = try drawCairoPages(source: source, pages: kept, placements: placements, ink: ink,
+                                           to: output.writablePath, name: outputPath, progress: options.progress)
+                try Flattener.appendInk(try ink.finish(), from: spool, to: output.writablePath, name: outputPath) { page in
+                    (kept.firstIndex(of: page)! + 1, matrix(page, displayed: true))
+                }
+                stats.take(ink, notes: source.notes)
+            } else if incremental, let made = try exportIncrementally(pdfPath, layers: layers, requests: requests,
+                                                                     to: output.writablePath, name: outputPath, matrix: { matrix($0) },
+                                                                     progress: options.progress) {
+                stats = made
+                stats.warnings = source.notes + stats.warnings
+                try checkReadsBack(output.writablePath, pageCount: kept.count, source: pdfPath, password: options.password)
             } else {
-                var inkDocument: QPDFDocument?
-                // The ink-only PDF: read while the output is written, removed when this scope ends.
-                var inkFile: AtomicOutput?
-                var inkPDF: String?
-                if !inkedKept.isEmpty {
+                // qpdf rewrites the document. What cairo draws (paper, decorations) is an ink
+                // PDF read while the output is written, removed when this scope ends; the ink's
+                // content is spooled meanwhile.
+                var cairoDocument: QPDFDocument?
+                var cairoFile: AtomicOutput?
+                let spool = cairoPages.isEmpty ? nil : try PageInkSpool(besides: outputPath, name: outputPath)
+                let ink = try PageInkFeed(layers: layers, requests: requests, spool: spool)
+                if !cairoPages.isEmpty {
                     let file = try AtomicOutput.reserve(outputPath + ".ink.pdf")
-                    inkPDF = file.writablePath
-                    inkFile = consume file
+                    let cairoPath = file.writablePath
+                    cairoFile = consume file
+                    stats = try drawCairoPages(source: source, pages: cairoPages, placements: placements, ink: ink,
+                                               to: cairoPath, name: outputPath, progress: nil)
+                    cairoDocument = try openInkPDF(cairoPath, name: outputPath)
                 }
-                if let inkPath = inkPDF {
-                    stats = try drawInk(source: source, pages: drawnPages, inkedPages: inkedKept, placements: placements,
-                                        to: inkPath, name: outputPath, progress: options.progress)
-                    inkDocument = try openInkPDF(inkPath, name: outputPath)
-                } else {
-                    stats = InkDrawingStats()
-                }
+                let spooled = Dictionary(uniqueKeysWithValues: (spool != nil ? try ink.finish() : []).map { ($0.page, $0) })
                 if arranged {
-                    try arrange(kept, of: source, in: document, inkPages: drawnPages, inkDocument: inkDocument)
+                    try arrange(kept, of: source, in: document, inkPages: cairoPages, inkDocument: cairoDocument)
                 }
-                if let inkDocument {
-                    var overlay = InkOverlay(document: document, ink: inkDocument)
-                    for (index, page) in inkedKept.enumerated() where source.pdfPage(ofOutputPage: page) != nil {
-                        // Arranged, the output's pages are already in place: page N of the output is kept page N.
-                        let target = arranged ? kept.firstIndex(of: page)! + 1 : page
-                        try overlay.overlay(inkPage: index + 1, onto: target, placement: placements[index])
-                        document.releaseAllObjects()
-                        inkDocument.releaseAllObjects()
+                var overlay = InkOverlay(document: document, ink: cairoDocument)
+                for (index, page) in kept.enumerated() {
+                    // Arranged, the output's pages are already in place: page N of the output is kept page N.
+                    let target = arranged ? index + 1 : page
+                    if let cairoIndex = cairoPages.firstIndex(of: page), source.pdfPage(ofOutputPage: page) != nil {
+                        try overlay.overlay(inkPage: cairoIndex + 1, onto: target, placement: placements[page]!)
                     }
+                    if inked.contains(page), !cairoInk.contains(page) {
+                        let content = if let spool, let entry = spooled[page] { try spool.content(entry) } else { try ink.content(ofPage: page) }
+                        if let content { try overlay.overlay(content, onto: target, matrix: matrix(page)!) }
+                    }
+                    document.releaseAllObjects()
+                    cairoDocument?.releaseAllObjects()
+                    if inked.contains(page) || cairoPages.contains(page) { options.progress?.finished(page: page) }
                 }
+                _ = try ink.finish()
+                stats.take(ink, notes: source.notes)
                 if !arranged { try PageRemoval.keep(kept, in: document) }
                 if options.embedInk, let sidecar {
                     try sidecar.wait()
@@ -105,9 +149,9 @@ public enum Exporter {
                 }
                 try document.write(to: output.writablePath, name: outputPath)
                 try checkReadsBack(output.writablePath, pageCount: kept.count, source: pdfPath, password: options.password)
-                // inkDocument (read while writing) is released here, before its file goes.
-                withExtendedLifetime(inkDocument) {}
-                inkFile.take()?.abandon()
+                // The cairo document (read while writing) is released here, before its file goes.
+                withExtendedLifetime(cairoDocument) {}
+                cairoFile.take()?.abandon()
             }
             try sidecar?.wait()
         } catch {
@@ -116,7 +160,7 @@ public enum Exporter {
         }
         try SidecarOutput.commit(output, with: sidecar)
         return ExportReport(output: outputPath, sidecar: sidecar?.isKept == true ? sidecar?.destination : nil,
-                            pageCount: kept.count, inkedPageCount: inkedKept.count, strokeCount: stats.strokes,
+                            pageCount: kept.count, inkedPageCount: input.inkedKept.count, strokeCount: stats.strokes,
                             embeddedInk: options.embedInk && !options.inkOnly, warnings: stats.warnings)
     }
 
@@ -152,19 +196,64 @@ public enum Exporter {
         var strokes = 0
         var warnings: [String] = []
         var latestInkTime: Double?
+
+        /// Adds the feed's counts (once it has finished) to what cairo's pages warned of.
+        mutating func take(_ ink: PageInkFeed, notes: [String]) {
+            strokes = ink.strokeCount
+            warnings = notes + ink.warnings + warnings
+            latestInkTime = ink.latestInkTime
+        }
     }
 
-    /// Draws an ink-only PDF: one page per entry of `pages`, sized as
-    /// `placements` say, with the ink of those in `inkedPages`.
-    private static func drawInk(source: InkSource, pages: [Int], inkedPages: [Int], placements: [PagePlacement],
-                                to path: String, name: String, progress: PageProgress?) throws(ExportError) -> InkDrawingStats {
-        let first = placements[0].displayedSize
+    /// Appends the ink to a copy of `pdfPath` at `path` as an incremental update:
+    /// the original bytes stay as they are. Nil when the PDF cannot be appended to
+    /// as it is (qpdf would have to repair it, a page is not an object of the
+    /// file): the caller rewrites it with qpdf instead.
+    private static func exportIncrementally(_ pdfPath: String, layers: PageOrderedLayers, requests: [PageInkFeed.Request],
+                                            to path: String, name: String,
+                                            matrix: (Int) -> [Double]?, progress: PageProgress?) throws(ExportError) -> InkDrawingStats? {
+        var update: IncrementalUpdate
+        do {
+            update = try IncrementalUpdate(original: pdfPath, output: path)
+        } catch .unreadablePDF, .encrypted {
+            return nil
+        } catch {
+            throw ExportError(appending: error, name: name)
+        }
+        // The producer makes the drawings; the content is written and compressed on this
+        // thread, which has little else to do: the two steps on the two cores.
+        let ink = try PageInkFeed(layers: layers, requests: requests.map { PageInkFeed.Request(page: $0.page, form: .drawings) })
+        for request in requests {
+            guard case .content(let width, let height) = request.form,
+                  let drawings = try ink.drawings(ofPage: request.page) else { continue }
+            let content = InkContentWriter.content(for: drawings, width: width, height: height).compressed()
+            do {
+                try update.addInk(content, toPage: request.page, matrix: matrix(request.page))
+                progress?.finished(page: request.page)
+            } catch .pageNotInFile {
+                return nil
+            } catch {
+                throw ExportError(appending: error, name: name)
+            }
+        }
+        do { try update.finish() } catch { throw ExportError(appending: error, name: name) }
+        _ = try ink.finish()
+        var stats = InkDrawingStats()
+        stats.take(ink, notes: [])
+        return stats
+    }
+
+    /// Draws with cairo one page per entry of `pages`, sized as `placements` say:
+    /// an imported page's paper and decorations, and the ink of `.drawings` pages
+    /// (under the decorations over it). Returns cairo's warnings.
+    private static func drawCairoPages(source: InkSource, pages: [Int], placements: [Int: PagePlacement], ink: PageInkFeed,
+                                       to path: String, name: String, progress: PageProgress?) throws(ExportError) -> InkDrawingStats {
+        let first = placements[pages[0]]!.displayedSize
         let writer = try CairoPDFWriter(path: path, name: name, width: first.width, height: first.height)
         writer.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, "")
-        let ink = try PageInkFeed(layers: source.layers, pages: inkedPages.filter { Set(source.layers.inkedPages).contains($0) })
         var warnings: [String] = []
-        for (page, placement) in zip(pages, placements) {
-            let size = placement.displayedSize
+        for page in pages {
+            let size = placements[page]!.displayedSize
             writer.beginPage(width: size.width, height: size.height)
             let planned = source.plan?[page - 1]
             try writer.withUnsafeHandle { (context) throws(ExportError) in
@@ -192,7 +281,7 @@ public enum Exporter {
             progress?.finished(page: page)
         }
         try writer.finish()
-        return InkDrawingStats(strokes: ink.strokeCount, warnings: source.notes + ink.warnings + warnings, latestInkTime: ink.latestInkTime)
+        return InkDrawingStats(warnings: warnings)
     }
 
     private static func openInkPDF(_ path: String, name: String) throws(ExportError) -> QPDFDocument {

@@ -1,7 +1,11 @@
 import Foundation
+import InkPDFContent
+import InkRendering
 
-/// Lays the pages of an ink-only PDF (drawn by cairo) over pages of the
-/// original, by hand with qpdf's object API.
+/// Lays ink over pages of the original, by hand with qpdf's object API: the
+/// ink's PDF content (`InkContentWriter`, already compressed) as a Form
+/// XObject made here, and what cairo draws for imported pages (paper,
+/// decorations) as the pages of a cairo PDF turned into forms.
 ///
 /// qpdf 11.3's own overlay job moves the original content when the CropBox
 /// or TrimBox is not centred in the MediaBox, clips it to the TrimBox and
@@ -16,11 +20,16 @@ import Foundation
 /// Pages without ink are not touched at all.
 struct InkOverlay {
     let document: QPDFDocument
-    let ink: QPDFDocument
+    /// What cairo drew (imported documents' paper and decorations), if anything.
+    let ink: QPDFDocument?
     /// `q`, shared by every inked page (by object number: handles do not outlive a page).
     private var saveStream: QPDFReference?
+    /// ExtGStates, grain patterns and tile images, each made once (by object number).
+    private var graphicsStates: [InkGraphicsState: QPDFReference] = [:]
+    private var patterns: [String: QPDFReference] = [:]
+    private var tileImages: [Grain: QPDFReference] = [:]
 
-    init(document: QPDFDocument, ink: QPDFDocument) {
+    init(document: QPDFDocument, ink: QPDFDocument?) {
         self.document = document
         self.ink = ink
     }
@@ -43,11 +52,69 @@ struct InkOverlay {
     /// The corresponding C functions are `qpdf_oh_copy_foreign_object`, `qpdf_oh_new_stream`
     /// and `qpdf_oh_replace_key`.
     mutating func overlay(inkPage inkNumber: Int, onto number: Int, placement: PagePlacement) throws(ExportError) {
-        let page = document.page(number)
-        let inkPage = ink.page(inkNumber)
-        let size = placement.displayedSize
+        guard let ink else { return }
+        let form = try formXObject(from: ink.page(inkNumber), size: placement.displayedSize, page: number)
+        try overlay(form, onto: number, matrix: placement.matrix)
+        if let error = ink.takeError() { throw .renderFailed(path: document.path, page: number, reason: error) }
+    }
 
-        let form = try formXObject(from: inkPage, size: size, page: number)
+    /// Puts `content` (ink as the content writer wrote it) over page `number`, placed by `matrix`.
+    mutating func overlay(_ content: CompressedInkContent, onto number: Int, matrix: [Double]) throws(ExportError) {
+        // qpdf parses text without references: the resources are built as objects.
+        let resources = document.newDictionary()
+        if !content.graphicsStates.isEmpty {
+            let states = document.newDictionary()
+            for state in content.graphicsStates { states.set("/" + state.name, object(graphicsState(state))) }
+            resources.set("/ExtGState", states)
+        }
+        if !content.grains.isEmpty {
+            let patterns = document.newDictionary()
+            for grain in content.grains { patterns.set("/" + grain.patternName, object(pattern(grain, height: content.height))) }
+            resources.set("/Pattern", patterns)
+        }
+        let form = document.newStream(content.deflated, dictionary: "<<" + InkResourceObjects.formKeys(width: content.width, height: content.height)
+                                          + "/Filter/FlateDecode>>")
+        form.set("/Resources", resources)
+        try overlay(form, onto: number, matrix: matrix)
+    }
+
+    private func object(_ reference: QPDFReference) -> QPDFObject {
+        document.object(id: reference.id, generation: reference.generation)
+    }
+
+    private mutating func graphicsState(_ state: InkGraphicsState) -> QPDFReference {
+        if let id = graphicsStates[state] { return id }
+        let made = document.makeIndirect(document.parse(String(decoding: state.dictionary, as: UTF8.self))).reference!
+        graphicsStates[state] = made
+        return made
+    }
+
+    private mutating func pattern(_ grain: Grain, height: Double) -> QPDFReference {
+        let key = grain.patternName + " " + InkResourceObjects.heightText(height)
+        if let id = patterns[key] { return id }
+        let image: QPDFReference
+        if let id = tileImages[grain] {
+            image = id
+        } else {
+            let tile = InkResourceObjects.tileImage(grain)
+            image = document.newStream(tile.data, dictionary: tile.dictionary).reference!
+            tileImages[grain] = image
+        }
+        let pattern = InkResourceObjects.patternKeys(grain, height: height)
+        let stream = document.newStream(pattern.data, dictionary: "<<" + pattern.keys + ">>")
+        let xObjects = document.newDictionary()
+        xObjects.set(InkResourceObjects.tileImageName, object(image))
+        let resources = document.newDictionary()
+        resources.set("/XObject", xObjects)
+        stream.set("/Resources", resources)
+        let made = stream.reference!
+        patterns[key] = made
+        return made
+    }
+
+    /// Lays the Form XObject `form` over page `number` of `document`.
+    private mutating func overlay(_ form: QPDFObject, onto number: Int, matrix placement: [Double]) throws(ExportError) {
+        let page = document.page(number)
 
         // Resources: a fresh dictionary for this page (the original may be
         // shared with other pages or inherited), with the ink under an unused name.
@@ -63,7 +130,7 @@ struct InkOverlay {
         resources.set("/XObject", xObjects)
         page.set("/Resources", resources)
 
-        let matrix = placement.matrix.map(PagePlacement.pdfNumber).joined(separator: " ")
+        let matrix = placement.map(PagePlacement.pdfNumber).joined(separator: " ")
         let drawInk = document.newStream(Array("\nQ q \(matrix) cm \(name) Do Q\n".utf8))
         let contents = document.newArray([save()])
         if let original = page["/Contents"] {
@@ -76,13 +143,13 @@ struct InkOverlay {
         contents.append(drawInk)
         page.set("/Contents", contents)
         if let error = document.takeError() { throw .damagedPDF(path: document.path, reason: "page \(number): \(error)") }
-        if let error = ink.takeError() { throw .renderFailed(path: document.path, page: number, reason: error) }
     }
 
     /// The ink page as a Form XObject of this document: its content stream
     /// copied as it is (still compressed), with a form's keys and the ink page's resources.
     private func formXObject(from inkPage: QPDFObject, size: (width: Double, height: Double),
                              page number: Int) throws(ExportError) -> QPDFObject {
+        guard let ink else { preconditionFailure("no cairo PDF to take pages from") }
         let form: QPDFObject
         let contents = inkPage["/Contents"]
         if let contents, contents.isStream {

@@ -3,6 +3,7 @@ import CCairo
 import Foundation
 import InkImport
 import InkModel
+import InkPDFContent
 import InkRendering
 
 /// Flattens ink layers onto a PDF, one page at a time.
@@ -136,7 +137,21 @@ public enum Flattener {
         }
         let writesLabels = labels.enumerated().contains { $1 != nil && $1 != String($0 + 1) }
 
-        let ink = try PageInkFeed(layers: source.layers, pages: input.inkedKept, concurrent: !options.singleThreaded)
+        // The ink is written by the content writer on the producer thread, spooled, and appended
+        // to the finished file; a page whose text boxes or images lie over its ink (an imported
+        // page's) has its ink drawn by cairo, under them.
+        let inkFrames = Dictionary(uniqueKeysWithValues: input.inkedKept.map { number in
+            (number, inkFrame(ofOutputPage: number, displayed: size(ofOutputPage: number), plan: source.plan))
+        })
+        let requests = input.inkedKept.map { number -> PageInkFeed.Request in
+            if let planned = source.plan?[number - 1], planned.decorations.contains(where: \.liesOverInk) {
+                return PageInkFeed.Request(page: number, form: .drawings)
+            }
+            let frame = inkFrames[number]!
+            return PageInkFeed.Request(page: number, form: .content(width: frame.width, height: frame.height))
+        }
+        let spool = try PageInkSpool(besides: name, name: name)
+        let ink = try PageInkFeed(layers: source.layers, requests: requests, spool: spool, concurrent: !options.singleThreaded)
         var warnings: [String] = []
         for (index, number) in input.kept.enumerated() {
             let (width, height) = size(ofOutputPage: number)
@@ -177,12 +192,56 @@ public enum Flattener {
             options.progress?.finished(page: number)
         }
         navigation.finish(on: writer)
+        let spooled = try ink.finish()
         // The document was last changed when its last stroke ended; without ink, when the source says.
         if !options.stripMetadata, let modified = ink.latestInkTime.map(isoDate) ?? info.modificationDate {
             writer.setMetadata(CAIRO_PDF_METADATA_MOD_DATE, modified)
         }
         try writer.finish()
+        if !spooled.isEmpty {
+            let outputPages = Dictionary(uniqueKeysWithValues: input.kept.enumerated().map { ($1, $0 + 1) })
+            try appendInk(spooled, from: spool, to: path, name: name) { number in
+                (outputPages[number]!, inkFrames[number]!.matrix)
+            }
+        }
         return (ink.strokeCount, input.inkedKept.count, ink.warnings + warnings)
+    }
+
+    /// The frame a page's ink is written in: the page size the tool recorded (an
+    /// imported document's), or the displayed page; and the matrix that scales it
+    /// onto the displayed page when the two differ (nil when they are the same).
+    static func inkFrame(ofOutputPage number: Int, displayed: (Double, Double), plan: [DocumentPage]?)
+        -> (width: Double, height: Double, matrix: [Double]?) {
+        let (width, height) = displayed
+        if let planned = plan?[number - 1], planned.width > 0, planned.height > 0,
+           abs(planned.width - width) > 0.01 || abs(planned.height - height) > 0.01 {
+            return (planned.width, planned.height, [width / planned.width, 0, 0, height / planned.height, 0, 0])
+        }
+        return (width, height, nil)
+    }
+
+    /// Appends the spooled ink to the finished file at `path` as an incremental
+    /// update: each page's ink a Form XObject drawn after the page's own content.
+    /// The update is staged in a temporary file beside the output (qpdf keeps
+    /// reading the whole PDF meanwhile) and copied onto its end.
+    static func appendInk(_ entries: [PageInkSpool.Entry], from spool: PageInkSpool, to path: String, name: String,
+                                  placement: (Int) -> (page: Int, matrix: [Double]?)) throws(ExportError) {
+        let staging = try AtomicOutput.reserve(name + ".update")
+        do {
+            var update = try IncrementalUpdate(appendingTo: path, staging: staging.writablePath)
+            for entry in entries {
+                let (page, matrix) = placement(entry.page)
+                try update.addInk(try spool.content(entry), toPage: page, matrix: matrix)
+            }
+            try update.finish()
+        } catch let error as IncrementalUpdateError {
+            throw ExportError(appending: error, name: name)
+        } catch let error as ExportError {
+            throw error
+        } catch {
+            throw .renderFailed(path: name, page: nil, reason: "\(error)")
+        }
+        staging.abandon()
     }
 
     /// Seconds since 1970 as the ISO 8601 UTC form cairo's metadata takes.

@@ -6,14 +6,14 @@ import InkRendering
 /// thread: the reader waits when `capacity` pages are ready and undrawn.
 final class PageInkChannel: @unchecked Sendable {
     private let condition = NSCondition()
-    private var ready: [Result<PageInk, ExportError>] = []
+    private var ready: [Result<PageInkProducer.Item, ExportError>] = []
     private var cancelled = false
     private let capacity: Int
 
     init(capacity: Int) { self.capacity = capacity }
 
     /// Waits for room; false once the drawing side has stopped.
-    func put(_ item: Result<PageInk, ExportError>) -> Bool {
+    func put(_ item: Result<PageInkProducer.Item, ExportError>) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while ready.count >= capacity && !cancelled { condition.wait() }
@@ -23,7 +23,7 @@ final class PageInkChannel: @unchecked Sendable {
         return true
     }
 
-    func take() throws(ExportError) -> PageInk {
+    func take() throws(ExportError) -> PageInkProducer.Item {
         condition.lock()
         while ready.isEmpty { condition.wait() }
         let item = ready.removeFirst()

@@ -1,28 +1,55 @@
 import Foundation
 import InkModel
+import InkPDFContent
 import InkRendering
 
-/// The ink side of a page loop, shared by flatten and export: draws each
-/// page's ink when the loop reaches it (pages ascending, each with ink), with
-/// grain tiles shared by the whole document (embedded once). `concurrent`:
-/// the ink of the next pages is read and turned into paths on a producer
-/// thread meanwhile; otherwise each page's ink is made on the calling thread
-/// when it is drawn (one core).
+/// The ink side of a page loop, shared by flatten and export. Each requested
+/// page's strokes become drawings, and (for `.content` pages) the drawings
+/// become PDF content written by `InkContentWriter` and compressed, on the
+/// producer thread (`concurrent`) or, one core, on the calling thread when
+/// the loop asks for the page.
+///
+/// - `.content` pages go to the `spool` when there is one (flatten: taken
+///   after cairo has finished the file, `spooledContents`), else through the
+///   bounded channel (export: `content(ofPage:)`, pages ascending).
+/// - `.drawings` pages come through the channel for cairo (`drawInk`): ink
+///   that must lie under what cairo draws after it (an imported page's text
+///   boxes and images over its ink).
+///
+/// Only `.drawings` pages and unspooled content pause the producer (at most
+/// `Flattener.lookahead` waiting); spooled pages it makes as fast as it can.
 final class PageInkFeed {
+    enum Form: Equatable {
+        /// PDF content for an ink page `width` × `height` points (the frame the ink's coordinates are in).
+        case content(width: Double, height: Double)
+        /// Drawings, for cairo.
+        case drawings
+    }
+
+    struct Request {
+        var page: Int
+        var form: Form
+    }
+
     private let channel = PageInkChannel(capacity: Flattener.lookahead)
     private let producer: PageInkProducer?
-    private let inline: PageInkBuilder?
-    private var pending: ArraySlice<Int>
+    private let inline: PageInkProducer.Work?
+    private var pending: ArraySlice<Request>
+    private let spool: PageInkSpool?
     private let textures = InkTextures()
 
-    init(layers: PageOrderedLayers, pages: [Int], concurrent: Bool = true) throws(ExportError) {
-        pending = pages[...]
+    /// `requests` ascending by page, each with ink.
+    init(layers: PageOrderedLayers, requests: [Request], spool: PageInkSpool? = nil, concurrent: Bool = true) throws(ExportError) {
+        // Concurrent, only what comes through the channel is waited for here.
+        pending = (concurrent ? requests.filter { spool == nil || $0.form == .drawings } : requests)[...]
+        self.spool = spool
+        let work = PageInkProducer.Work(builder: PageInkBuilder(layers: layers), spool: spool)
         guard concurrent else {
             producer = nil
-            inline = PageInkBuilder(layers: layers)
+            inline = work
             return
         }
-        let producer = PageInkProducer(layers: layers, pages: pages, channel: channel)
+        let producer = PageInkProducer(work: work, name: layers.displayName, requests: requests, channel: channel)
         self.producer = producer
         inline = nil
         do {
@@ -35,17 +62,56 @@ final class PageInkFeed {
 
     deinit { channel.cancel() }
 
-    /// Draws page `number`'s ink on `context` if it has any; pages come in ascending order.
-    func drawInk(ofPage number: Int, on context: OpaquePointer) throws(ExportError) {
-        guard pending.first == number else { return }
+    /// Page `number`'s item if it has one that comes to this side (inline: made now,
+    /// with the spooled pages before it).
+    private func take(_ number: Int) throws(ExportError) -> PageInkProducer.Item? {
+        if let inline {
+            while let request = pending.first, request.page <= number {
+                pending.removeFirst()
+                let item = try inline.make(request).get()
+                if request.page == number { return item }
+            }
+            return nil
+        }
+        guard let request = pending.first, request.page == number else { return nil }
         pending.removeFirst()
-        let ink = if let inline { try inline.ink(ofPage: number).get() } else { try channel.take() }
-        precondition(ink.page == number, "ink arrived for page \(ink.page) while drawing page \(number)")
-        CairoInkPainter.draw(ink.drawings, on: context, textures: textures)
+        let item = try channel.take()
+        precondition(item.page == number, "ink arrived for page \(item.page) while drawing page \(number)")
+        return item
     }
 
-    /// Valid once every page's ink was drawn.
-    private var builder: PageInkBuilder { inline ?? producer!.finishedBuilder }
+    /// Draws page `number`'s ink on `context` if it is a `.drawings` page; pages come in ascending order.
+    func drawInk(ofPage number: Int, on context: OpaquePointer) throws(ExportError) {
+        guard let drawings = try drawings(ofPage: number) else { return }
+        CairoInkPainter.draw(drawings, on: context, textures: textures)
+    }
+
+    /// Page `number`'s drawings if it is a `.drawings` page; pages come in ascending order.
+    func drawings(ofPage number: Int) throws(ExportError) -> [StrokeDrawing]? {
+        if let failure = producer?.failure { throw failure }
+        guard case .drawings(let drawings)? = try take(number)?.ink else { return nil }
+        return drawings
+    }
+
+    /// Page `number`'s compressed content if it is a `.content` page (without a spool); pages ascending.
+    func content(ofPage number: Int) throws(ExportError) -> CompressedInkContent? {
+        guard case .content(let content)? = try take(number)?.ink else { return nil }
+        return content
+    }
+
+    /// Waits until every page is made (inline: makes the rest) and returns the spool's entries.
+    func finish() throws(ExportError) -> [PageInkSpool.Entry] {
+        if let inline {
+            while let request = pending.popFirst() { _ = try inline.make(request).get() }
+        } else if let producer {
+            producer.waitUntilDone()
+            if let failure = producer.failure { throw failure }
+        }
+        return spool?.entries ?? []
+    }
+
+    /// Valid once `finish()` returned.
+    private var builder: PageInkBuilder { inline?.builder ?? producer!.finishedBuilder }
     var strokeCount: Int { builder.strokes }
     var warnings: [String] { builder.warnings }
     var latestInkTime: Double? { builder.latestInkTime }

@@ -1,20 +1,64 @@
 import Foundation
 import InkModel
+import InkPDFContent
 import InkRendering
 
-/// Reads the ink page by page on its own thread and turns strokes into drawings.
+/// Reads the ink page by page on its own thread, turns strokes into drawings
+/// and, for content pages, the drawings into compressed PDF content.
 final class PageInkProducer: @unchecked Sendable {
-    private let builder: PageInkBuilder
+    /// One page's ink as the drawing side takes it.
+    struct Item: Sendable {
+        enum Ink: Sendable {
+            case content(CompressedInkContent)
+            case drawings([StrokeDrawing])
+            /// Written to the spool.
+            case spooled
+        }
+        var page: Int
+        var ink: Ink
+    }
+
+    /// Makes one page's item: the same work on the producer thread or inline.
+    final class Work: @unchecked Sendable {
+        let builder: PageInkBuilder
+        let spool: PageInkSpool?
+
+        init(builder: PageInkBuilder, spool: PageInkSpool?) {
+            self.builder = builder
+            self.spool = spool
+        }
+
+        func make(_ request: PageInkFeed.Request) -> Result<Item, ExportError> {
+            do {
+                let drawings = try builder.ink(ofPage: request.page).get().drawings
+                switch request.form {
+                case .drawings:
+                    return .success(Item(page: request.page, ink: .drawings(drawings)))
+                case .content(let width, let height):
+                    let content = InkContentWriter.content(for: drawings, width: width, height: height).compressed()
+                    guard let spool else { return .success(Item(page: request.page, ink: .content(content))) }
+                    try spool.append(content, page: request.page)
+                    return .success(Item(page: request.page, ink: .spooled))
+                }
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    private let work: Work
     private let name: String
-    private let pages: [Int]
+    private let requests: [PageInkFeed.Request]
     private let channel: PageInkChannel
     private let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var storedFailure: ExportError?
 
-    /// Reads the ink of `pages` (ascending, each with ink) in that order.
-    init(layers: PageOrderedLayers, pages: [Int], channel: PageInkChannel) {
-        builder = PageInkBuilder(layers: layers)
-        name = layers.displayName
-        self.pages = pages
+    /// Makes `requests` (ascending, each with ink) in that order.
+    init(work: Work, name: String, requests: [PageInkFeed.Request], channel: PageInkChannel) {
+        self.work = work
+        self.name = name
+        self.requests = requests
         self.channel = channel
     }
 
@@ -25,20 +69,30 @@ final class PageInkProducer: @unchecked Sendable {
         }
     }
 
-    /// The builder, once every page has been taken (the drawing side read them all).
-    var finishedBuilder: PageInkBuilder { waitUntilDone(); return builder }
+    /// The first error the producer met, if any (it stops there).
+    var failure: ExportError? { lock.withLock { storedFailure } }
+
+    /// The builder, once every page has been made.
+    var finishedBuilder: PageInkBuilder { waitUntilDone(); return work.builder }
 
     private var finished = false
-    private func waitUntilDone() {
+    func waitUntilDone() {
         if !finished { done.wait(); finished = true }
     }
 
     private func produce() {
-        for page in pages {
+        for request in requests {
             if channel.isCancelled { return }
-            let item = builder.ink(ofPage: page)
-            let isFailure = if case .failure = item { true } else { false }
-            guard channel.put(item), !isFailure else { return }
+            let item = work.make(request)
+            switch item {
+            case .failure(let error):
+                lock.withLock { storedFailure = error }
+                _ = channel.put(item)
+                return
+            case .success(let made):
+                if case .spooled = made.ink { continue }
+                guard channel.put(item) else { return }
+            }
         }
     }
 }

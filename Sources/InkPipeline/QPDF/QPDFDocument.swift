@@ -138,6 +138,29 @@ final class QPDFDocument {
         return stream
     }
 
+    /// A new indirect stream whose dictionary is `dictionary` (PDF text, without
+    /// `/Length`) and whose data is `bytes` as stored: already encoded by the
+    /// dictionary's `/Filter` (qpdf writes them as they are), or plain without one.
+    ///
+    /// The corresponding C functions are `qpdf_oh_new_stream`, `qpdf_oh_parse` and `qpdf_oh_replace_stream_data`.
+    func newStream(_ bytes: [UInt8], dictionary: String) -> QPDFObject {
+        let stream = object(qpdf_oh_new_stream(data))
+        let keys = parse(dictionary)
+        let filter = keys["/Filter"] ?? newNull()
+        let parameters = keys["/DecodeParms"] ?? newNull()
+        stream.withUnsafeHandle(and: filter) { data, stream, filter in
+            parameters.withUnsafeHandle { _, parameters in
+                bytes.withUnsafeBufferPointer {
+                    qpdf_oh_replace_stream_data(data, stream, $0.baseAddress, $0.count, filter, parameters)
+                }
+            }
+        }
+        for key in keys.keys where key != "/Filter" && key != "/DecodeParms" && key != "/Length" {
+            if let value = keys[key] { stream.set(key, value) }
+        }
+        return stream
+    }
+
     /// The corresponding C function is `qpdf_make_indirect_object`.
     func makeIndirect(_ object: QPDFObject) -> QPDFObject {
         precondition(object.document === self, "a qpdf object made indirect in another document")

@@ -1,0 +1,17 @@
+import Glibc
+import InkPDFContent
+
+extension ExportError {
+    /// An incremental update that failed on the output `name` (flatten's own file,
+    /// or export's copy): a write failure as one, anything else as a failed drawing.
+    init(appending error: IncrementalUpdateError, name: String) {
+        switch error {
+        case .writeFailed(_, let code), .cannotRead(_, let code), .cannotOpen(_, let code):
+            self = .writeFailed(path: name, reason: String(cString: strerror(code)))
+        case .pageOutOfRange(_, let page, _), .pageAlreadyUpdated(_, let page), .pageNotInFile(_, let page):
+            self = .renderFailed(path: name, page: page, reason: error.description)
+        case .unreadablePDF, .encrypted:
+            self = .renderFailed(path: name, page: nil, reason: error.description)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import InkPDFContent
+import InkRendering
+
+/// Pages' compressed ink content kept in a file until the output can take it:
+/// flatten makes the ink on one thread while cairo writes the pages on the
+/// other, and the ink is appended only once cairo has finished the file.
+/// Holding every page's stream in memory would grow with the page count
+/// (about 40 KB a dense page); here memory is one small entry per page.
+///
+/// The file is created beside the output and unlinked at once, so nothing is
+/// left behind whatever ends the process; the descriptor is closed by `deinit`.
+/// Written from one thread, then read from another after the writer is done
+/// (the producer's completion orders the two).
+final class PageInkSpool: @unchecked Sendable {
+    struct Entry {
+        var page: Int
+        var offset: Int
+        var count: Int
+        var length: Int
+        var graphicsStates: [InkGraphicsState]
+        var grains: [Grain]
+        var width: Double
+        var height: Double
+    }
+
+    private let descriptor: Int32
+    private let name: String
+    private(set) var entries: [Entry] = []
+    private var end = 0
+
+    /// A spool beside `output` (its folder); `name` is what errors call it.
+    ///
+    /// The corresponding C functions are `mkstemp` and `unlink`.
+    init(besides output: String, name: String) throws(ExportError) {
+        let directory = (output as NSString).deletingLastPathComponent
+        let folder = output.hasPrefix("/proc/") || directory.isEmpty ? NSTemporaryDirectory() : directory
+        var template = Array(((folder as NSString).appendingPathComponent(".inkpdf-spool-XXXXXX")).utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw .cannotCreateOutput(path: name, reason: "cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
+        }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        self.descriptor = descriptor
+        self.name = name
+    }
+
+    deinit { close(descriptor) }
+
+    /// Appends `content` of `page`.
+    ///
+    /// The corresponding C function is `pwrite`.
+    func append(_ content: CompressedInkContent, page: Int) throws(ExportError) {
+        var done = 0
+        let bytes = content.deflated
+        while done < bytes.count {
+            let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + done, $0.count - done, off_t(end + done)) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .writeFailed(path: name, reason: String(cString: strerror(errno)))
+            }
+            done += written
+        }
+        entries.append(Entry(page: page, offset: end, count: bytes.count, length: content.length,
+                             graphicsStates: content.graphicsStates, grains: content.grains,
+                             width: content.width, height: content.height))
+        end += bytes.count
+    }
+
+    /// The content `entry` stands for, read back.
+    ///
+    /// The corresponding C function is `pread`.
+    func content(_ entry: Entry) throws(ExportError) -> CompressedInkContent {
+        var bytes = [UInt8](repeating: 0, count: entry.count)
+        var done = 0
+        while done < entry.count {
+            let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, $0.count - done, off_t(entry.offset + done)) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .writeFailed(path: name, reason: "cannot read back the ink: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { throw .writeFailed(path: name, reason: "the ink spooled for page \(entry.page) is short") }
+            done += count
+        }
+        return CompressedInkContent(deflated: bytes, length: entry.length, graphicsStates: entry.graphicsStates,
+                                    grains: entry.grains, width: entry.width, height: entry.height)
+    }
+}
