@@ -33,9 +33,9 @@ let package = Package(
         // files and their clean-up on signals, file identity and digests.
         .target(name: "InkFileSystem", dependencies: ["LibCrypto"]),
         // Pure Swift model of the ink-layers format and its codec (zlib for gzip only).
-        .target(name: "InkModel", dependencies: ["InkFileSystem", "CZlib"]),
+        .target(name: "InkModel", dependencies: ["CZlib"]),
         // Other tools' files (Xournal++, reMarkable) read into the model, one folder per format.
-        .target(name: "InkImport", dependencies: ["InkModel", "CZlib", "CZip", "CXML2"]),
+        .target(name: "InkImport", dependencies: ["InkModel", "InkFileSystem", "CZlib", "CZip", "CXML2"]),
         // Stroke geometry (pure) and the few functions that draw it with cairo.
         .target(name: "InkRendering", dependencies: ["InkModel", "CCairo"]),
         // The page pipeline: poppler, cairo and qpdf wrappers, the shared page loop and ink
@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "InkBatch", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFileSystem"]),
         // The ink's PDF content written by inkpdf itself (content operators on an integer grid,
         // zlib), and an incremental update that appends it to a finished PDF (qpdf reads the pages).
-        .target(name: "InkPDFContent", dependencies: ["InkRendering", "InkModel", "CZlib", "CQPDF"]),
+        .target(name: "InkPDFContent", dependencies: ["InkRendering", "InkModel", "InkFileSystem", "CZlib", "CQPDF"]),
         // Rasters (cairo, poppler), SSIM near ink and sample PDFs for the content writer's tests and measurements.
         // Optimised even in debug builds: SSIM over page-sized rasters would otherwise take minutes per test.
         .target(name: "InkPDFContentTestSupport", dependencies: ["InkPDFContent", "InkRendering", "CCairo", "CPoppler", "CQPDF"],
@@ -66,7 +66,7 @@ let package = Package(
         // The benchmark's own generators, peers and measures (batch corpus, per-segment peer,
         // document comparison, ink fidelity), apart from the fixtures.
         .target(name: "InkBench", dependencies: ["InkFixtures", "InkImport", "InkModel", "InkPipeline", "InkRendering", "InkFileSystem", "CCairo", "CPoppler", "CQPDF"]),
-        .executableTarget(name: "inkpdf-samples", dependencies: ["InkFixtures", "InkBench"]),
+        .executableTarget(name: "inkpdf-samples", dependencies: ["InkFixtures", "InkBench", "InkFileSystem"]),
 
         .testTarget(name: "InkFileSystemTests", dependencies: ["InkFileSystem", "InkFixtures"]),
         // FuzzRegressions/: inputs the fuzz target found, read by FuzzRegressionTests through #filePath.

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import InkFileSystem
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -22,7 +23,7 @@ public enum SampleError: Error, Equatable, CustomStringConvertible {
         case let .qpdf(path, message):
             "\(path): qpdf could not set page boxes: \(message)"
         case let .io(path, operation, code):
-            "\(path): cannot \(operation): \(String(cString: strerror(code)))"
+            "\(path): cannot \(operation): \(Errno(rawValue: code).description)"
         case let .invalidPage(index, reason):
             "page \(index + 1): \(reason)"
         }

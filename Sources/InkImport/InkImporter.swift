@@ -7,9 +7,11 @@ public enum InkImporter {
     /// The format of the file (or folder) at `path`, told from its content;
     /// nil when it is none inkpdf reads.
     public static func detectFormat(path: String) -> InkFormat? {
+        // Ink-layers first: its header is on line 1, so a few bytes tell, and a large
+        // ink-layers file is never read whole to see whether it is a reMarkable `.content`.
+        if looksLikeInkLayers(path: path) { return .inkLayers }
         if ReMarkableImporter.detect(path: path) != nil { return .remarkable }
         if XournalImporter.recognizes(path: path) { return .xournal }
-        if looksLikeInkLayers(path: path) { return .inkLayers }
         return nil
     }
 
@@ -26,10 +28,16 @@ public enum InkImporter {
     /// Whether the file starts (after gzip, if it is gzip) with an inkpdf-layers header.
     static func looksLikeInkLayers(path: String) -> Bool {
         guard let input = try? InputFile(path: path) else { return false }
-        var buffer = [UInt8](repeating: 0, count: 512)
-        let count = (try? buffer.withUnsafeMutableBytes { try input.read(into: $0.baseAddress!, capacity: $0.count) }) ?? 0
-        let text = String(decoding: buffer.prefix(count), as: UTF8.self)
-        return text.contains("\"inkpdf-layers\"")
+        // Line 1 (up to 64 KB of it) is the header; it names the format.
+        var line: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while line.count < 1 << 16, !line.contains(0x0A) {
+            let count = (try? buffer.withUnsafeMutableBytes { try input.read(into: $0.baseAddress!, capacity: $0.count) }) ?? 0
+            if count <= 0 { break }
+            line += buffer.prefix(count)
+        }
+        let header = line.split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).first ?? []
+        return String(decoding: header, as: UTF8.self).contains("\"inkpdf-layers\"")
     }
 
     /// Whether the file is an HTML page (a web page saved in place of the file it linked to).

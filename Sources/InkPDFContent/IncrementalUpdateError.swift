@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import InkFileSystem
 import Glibc
 #endif
 
@@ -18,7 +19,7 @@ public enum IncrementalUpdateError: Error, Equatable, CustomStringConvertible {
     case pageNotInFile(path: String, page: Int)
 
     public var description: String {
-        func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+        func reason(_ code: Int32) -> String { Errno(rawValue: code).description }
         switch self {
         case .cannotOpen(let path, let code): return "\(path): cannot open (\(reason(code)))"
         case .cannotRead(let path, let code): return "\(path): cannot read (\(reason(code)))"

@@ -1,3 +1,4 @@
+
 /// Writes numbers as PDF content syntax with integer arithmetic only: no
 /// `printf`, no Foundation formatting. Ink coordinates are integers on a
 /// fixed grid (`PDFGrid`) under one `cm`, so the hot path is `appendInteger`;
@@ -40,38 +41,5 @@ public enum PDFNumberWriter {
         while power <= fraction { width += 1; power *= 10 }
         for _ in width..<digits { bytes.append(UInt8(ascii: "0")) }
         appendInteger(fraction, to: &bytes)
-    }
-}
-
-/// The integer grid ink coordinates are written on: `unitsPerPoint` steps to
-/// the point, under a `cm` that scales them back (`1/unitsPerPoint`) and turns
-/// the page's y-down ink coordinates into PDF's y-up ones.
-public struct PDFGrid: Sendable, Hashable {
-    /// The largest magnitude written: PDF readers keep integers in 32 bits
-    /// (ISO 32000-1, Annex C), so coordinates are clamped here.
-    public static let limit = 2_147_483_647
-
-    public let unitsPerPoint: Int
-
-    /// 1/16 pt (0.016 mm): at most 1/32 pt (0.011 mm) from the geometry, the
-    /// grid cairo's raster painter snaps to; chosen by measuring bytes and SSIM
-    /// (see the report of `inkpdf-content-bench`).
-    public static let sixteenth = PDFGrid(unitsPerPoint: 16)
-
-    public init(unitsPerPoint: Int) {
-        precondition(unitsPerPoint > 0 && unitsPerPoint <= 1024, "unitsPerPoint must be 1…1024")
-        self.unitsPerPoint = unitsPerPoint
-    }
-
-    /// `points` in grid units, rounded half away from zero (as `Double.rounded()`,
-    /// which the cairo painter's snapping uses), clamped to ±`limit`; NaN is 0.
-    @inlinable
-    public func units(_ points: Double) -> Int {
-        let scaled = points * Double(unitsPerPoint)
-        guard scaled.isFinite else { return scaled.isNaN ? 0 : (scaled < 0 ? -PDFGrid.limit : PDFGrid.limit) }
-        let rounded = scaled.rounded(.toNearestOrAwayFromZero)
-        if rounded >= Double(PDFGrid.limit) { return PDFGrid.limit }
-        if rounded <= -Double(PDFGrid.limit) { return -PDFGrid.limit }
-        return Int(rounded)
     }
 }

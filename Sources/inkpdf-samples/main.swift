@@ -1,3 +1,4 @@
+import InkFileSystem
 import InkBench
 import Foundation
 import InkPipeline
@@ -120,7 +121,7 @@ func parse(_ arguments: [String]) -> Command? {
 struct OutputDirectoryError: Error, CustomStringConvertible {
     var path: String
     var code: Int32
-    var description: String { "cannot create directory \(path): \(String(cString: strerror(code)))" }
+    var description: String { "cannot create directory \(path): \(Errno(rawValue: code).description)" }
 }
 
 /// Creates `directory` and its missing parents (like `mkdir -p`).

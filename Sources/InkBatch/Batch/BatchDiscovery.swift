@@ -1,3 +1,4 @@
+import InkFileSystem
 import InkPipeline
 import Foundation
 
@@ -35,7 +36,7 @@ public struct BatchDiscovery: Sendable, Equatable {
     public static func discover(source: String, excluding: [String] = []) throws(BatchError) -> BatchDiscovery {
         var info = stat()
         guard stat(source, &info) == 0 else {
-            throw errno == ENOENT ? .sourceMissing(path: source) : .sourceUnreadable(path: source, reason: String(cString: strerror(errno)))
+            throw errno == ENOENT ? .sourceMissing(path: source) : .sourceUnreadable(path: source, reason: Errno.current.description)
         }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw .sourceNotAFolder(path: source) }
         var walk = Walk()

@@ -1,3 +1,4 @@
+import InkFileSystem
 import InkPipeline
 import InkImport
 import InkModel
@@ -15,7 +16,7 @@ struct Walk {
     /// The folder's entry names in byte order, or nil (recorded) if it cannot be listed.
     mutating func entries(of folder: String, relative: String = ".") -> [String]? {
         guard let directory = opendir(folder) else {
-            unreadable.append(.init(path: relative, reason: "cannot be read (\(String(cString: strerror(errno)))); documents in it were not looked at"))
+            unreadable.append(.init(path: relative, reason: "cannot be read (\(Errno.current.description)); documents in it were not looked at"))
             return nil
         }
         defer { closedir(directory) }
@@ -48,9 +49,9 @@ struct Walk {
             guard stat(path, &info) == 0 else {
                 var link = stat()
                 if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
-                    ignored.append(.init(path: relativePath, reason: "broken symbolic link (\(String(cString: strerror(errno)))); skipped"))
+                    ignored.append(.init(path: relativePath, reason: "broken symbolic link (\(Errno.current.description)); skipped"))
                 } else {
-                    unreadable.append(.init(path: relativePath, reason: "cannot be examined (\(String(cString: strerror(errno))))"))
+                    unreadable.append(.init(path: relativePath, reason: "cannot be examined (\(Errno.current.description))"))
                 }
                 continue
             }

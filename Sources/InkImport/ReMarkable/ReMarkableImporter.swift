@@ -44,7 +44,8 @@ public enum ReMarkableImporter {
         }
         guard prefix.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{"),
               let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              (attributes[.size] as? NSNumber)?.intValue ?? 0 <= 64 << 20,
+              // A `.content` is a few kilobytes (a page list); a larger JSON file is something else.
+              (attributes[.size] as? NSNumber)?.intValue ?? 0 <= 4 << 20,
               let bytes = FileManager.default.contents(atPath: path).map([UInt8].init),
               ReMarkableContent.looksLikeContent(bytes) else { return nil }
         return .content

@@ -1,3 +1,4 @@
+import InkFileSystem
 import Foundation
 import InkModel
 
@@ -195,7 +196,7 @@ final class XournalBackgrounds {
     /// A new, empty file in the temporary directory, for an extracted attachment or the layers.
     func temporaryFile(suffix: String) throws(XournalImportError) -> String {
         guard let path = Self.makeTemporaryFile(in: options.temporaryDirectory, suffix: suffix) else {
-            throw .cannotWrite(path: options.temporaryDirectory, reason: String(cString: strerror(errno)))
+            throw .cannotWrite(path: options.temporaryDirectory, reason: Errno.current.description)
         }
         return path
     }

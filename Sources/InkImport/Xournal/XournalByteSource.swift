@@ -1,3 +1,4 @@
+import InkFileSystem
 import InkModel
 
 /// The decompressed bytes of a Xournal document's XML, handed to libxml2 in
@@ -93,7 +94,7 @@ final class XournalByteSource {
                 case .corruptGzip(let reason): throw .brokenGzip(path: path, reason: reason)
                 case .truncatedGzip: throw .brokenGzip(path: path, reason: "the file ends inside the compressed data")
                 case .dataAfterGzip: throw .brokenGzip(path: path, reason: "bytes after the end of the compressed data")
-                case .system(let code): throw .cannotOpen(path: path, reason: String(cString: strerror(code)))
+                case .system(let code): throw .cannotOpen(path: path, reason: Errno(rawValue: code).description)
                 }
             }
         case .zip(let stream):

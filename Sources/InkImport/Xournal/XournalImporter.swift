@@ -1,3 +1,4 @@
+import InkFileSystem
 import Foundation
 import InkModel
 
@@ -48,7 +49,7 @@ public enum XournalImporter {
         try checkProlog(source, path: path)
 
         guard let layersPath = XournalBackgrounds.makeTemporaryFile(in: options.temporaryDirectory, suffix: ".ink.jsonl") else {
-            throw .cannotWrite(path: options.temporaryDirectory, reason: String(cString: strerror(errno)))
+            throw .cannotWrite(path: options.temporaryDirectory, reason: Errno.current.description)
         }
         let backgrounds = XournalBackgrounds(documentPath: path, container: container, options: options)
         func cleanUp() {

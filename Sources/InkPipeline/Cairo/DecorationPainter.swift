@@ -7,6 +7,12 @@ import InkModel
 /// the ink), then text boxes and images (over it), with cairo; a PDF image
 /// (a TeX formula) is drawn with poppler.
 enum DecorationPainter {
+    /// Where the short-lived file of a PDF image goes.
+    static var temporaryDirectory: String {
+        if let value = ProcessInfo.processInfo.environment["TMPDIR"], !value.isEmpty { return value }
+        return "/tmp"
+    }
+
     /// Draws the page's polygons (the insides of filled strokes), which lie under its ink.
     static func drawUnderInk(_ decorations: [Decoration], on context: OpaquePointer) {
         for decoration in decorations {
@@ -94,7 +100,7 @@ enum DecorationPainter {
     }
 
     private static func drawPDF(_ bytes: [UInt8], in box: Decoration, on context: OpaquePointer) -> Bool {
-        let path = (ImportOptionsDirectory.path as NSString).appendingPathComponent("inkpdf-image-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).pdf")
+        let path = (temporaryDirectory as NSString).appendingPathComponent("inkpdf-image-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).pdf")
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return false }
         defer { unlink(path) }
         guard let document = try? PDFDocument(path: path), document.pageCount >= 1, let page = try? document.page(1) else { return false }

@@ -3,14 +3,6 @@ import Foundation
 import InkFileSystem
 import InkModel
 
-/// Where short-lived files go.
-enum ImportOptionsDirectory {
-    static var path: String {
-        if let value = ProcessInfo.processInfo.environment["TMPDIR"], !value.isEmpty { return value }
-        return "/tmp"
-    }
-}
-
 /// PNG bytes in memory as a cairo image surface.
 enum PNGData {
     private final class Reader {

@@ -103,7 +103,7 @@ public enum Flattener {
         case let error as InkLayersError: return .invalidInk(error)
         case let error as DamagedLayersError: return .damagedInk(error)
         case InkFileError.cannotOpen(let file, let code) where code == ENOENT: return .inputMissing(path: file)
-        case InkFileError.cannotOpen(let file, let code): return .inputUnreadable(path: file, reason: String(cString: strerror(code)))
+        case InkFileError.cannotOpen(let file, let code): return .inputUnreadable(path: file, reason: Errno(rawValue: code).description)
         case let error as InkFileError: return .writeFailed(path: error.path, reason: error.description)
         case let error as ExportError: return error
         default: return .renderFailed(path: path, page: nil, reason: "\(error)")

@@ -1,3 +1,4 @@
+import InkFileSystem
 import CCairo
 import Foundation
 
@@ -25,10 +26,10 @@ enum ProducerStamp {
     /// The corresponding C functions are `pread` and `pwrite`.
     static func apply(to path: String, name: String) throws(ExportError) {
         let fd = open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { throw .writeFailed(path: name, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw .writeFailed(path: name, reason: Errno.current.description) }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .writeFailed(path: name, reason: String(cString: strerror(errno))) }
+        guard fstat(fd, &info) == 0 else { throw .writeFailed(path: name, reason: Errno.current.description) }
         let size = Int(info.st_size)
         // The file ends "startxref\nOFFSET\n%%EOF\n".
         let tail = try read(fd, from: max(0, size - 64), count: min(size, 64), name: name)
@@ -42,7 +43,7 @@ enum ProducerStamp {
         guard replacement.count <= entry.count else { return }
         let padded = replacement + [UInt8](repeating: 32, count: entry.count - replacement.count)
         let written = padded.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(start + entry.lowerBound)) }
-        guard written == padded.count else { throw .writeFailed(path: name, reason: String(cString: strerror(errno))) }
+        guard written == padded.count else { throw .writeFailed(path: name, reason: Errno.current.description) }
     }
 
     /// `count` bytes from `offset`, indexed from 0.

@@ -1,3 +1,4 @@
+import InkFileSystem
 import Glibc
 import InkPDFContent
 
@@ -7,7 +8,7 @@ extension ExportError {
     init(appending error: IncrementalUpdateError, name: String) {
         switch error {
         case .writeFailed(_, let code), .cannotRead(_, let code), .cannotOpen(_, let code):
-            self = .writeFailed(path: name, reason: String(cString: strerror(code)))
+            self = .writeFailed(path: name, reason: Errno(rawValue: code).description)
         case .pageOutOfRange(_, let page, _), .pageAlreadyUpdated(_, let page), .pageNotInFile(_, let page):
             self = .renderFailed(path: name, page: page, reason: error.description)
         case .unreadablePDF, .encrypted:

@@ -1,3 +1,4 @@
+import InkFileSystem
 import Foundation
 import InkPDFContent
 import InkRendering
@@ -38,7 +39,7 @@ final class PageInkSpool: @unchecked Sendable {
         var template = Array(((folder as NSString).appendingPathComponent(".inkpdf-spool-XXXXXX")).utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
-            throw .cannotCreateOutput(path: name, reason: "cannot create a temporary file in \(folder): \(String(cString: strerror(errno)))")
+            throw .cannotCreateOutput(path: name, reason: "cannot create a temporary file in \(folder): \(Errno.current.description)")
         }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         self.descriptor = descriptor
@@ -57,7 +58,7 @@ final class PageInkSpool: @unchecked Sendable {
             let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + done, $0.count - done, off_t(end + done)) }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw .writeFailed(path: name, reason: String(cString: strerror(errno)))
+                throw .writeFailed(path: name, reason: Errno.current.description)
             }
             done += written
         }
@@ -77,7 +78,7 @@ final class PageInkSpool: @unchecked Sendable {
             let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, $0.count - done, off_t(entry.offset + done)) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw .writeFailed(path: name, reason: "cannot read back the ink: \(String(cString: strerror(errno)))")
+                throw .writeFailed(path: name, reason: "cannot read back the ink: \(Errno.current.description)")
             }
             if count == 0 { throw .writeFailed(path: name, reason: "the ink spooled for page \(entry.page) is short") }
             done += count

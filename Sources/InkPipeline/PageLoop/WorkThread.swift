@@ -1,3 +1,4 @@
+import InkFileSystem
 import Foundation
 
 /// Starts a thread and says whether it started: Foundation's `Thread.start`
@@ -23,7 +24,7 @@ public enum WorkThread {
         }, context)
         guard status == 0 else {
             Unmanaged<Box>.fromOpaque(context).release()
-            throw .renderFailed(path: document, page: nil, reason: "cannot start a thread (\(String(cString: strerror(status)))); raise --memory-limit")
+            throw .renderFailed(path: document, page: nil, reason: "cannot start a thread (\(Errno(rawValue: status).description)); raise --memory-limit")
         }
         pthread_detach(thread)
     }

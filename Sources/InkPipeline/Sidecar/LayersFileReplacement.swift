@@ -55,7 +55,7 @@ public enum LayersFileReplacement {
             }
         }
         guard rename(staging, kept.path) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = Errno.current.description
             unlink(staging)
             throw .cannotCreateOutput(path: kept.path, reason: "cannot keep the previous revision: \(reason)")
         }

@@ -47,9 +47,9 @@ extension BatchReport {
         let text = json.jsonText + "\n"
         do {
             try AtomicOutput.write(to: path) { writable in
-                guard let file = fopen(writable, "wb") else { throw ExportError.cannotCreateOutput(path: path, reason: String(cString: strerror(errno))) }
+                guard let file = fopen(writable, "wb") else { throw ExportError.cannotCreateOutput(path: path, reason: Errno.current.description) }
                 let written = fwrite(text, 1, text.utf8.count, file)
-                guard fclose(file) == 0, written == text.utf8.count else { throw ExportError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
+                guard fclose(file) == 0, written == text.utf8.count else { throw ExportError.writeFailed(path: path, reason: Errno.current.description) }
             }
         } catch let error as ExportError {
             switch error {

@@ -1,0 +1,11 @@
+import Foundation
+
+/// The formats inkpdf reads, detected by content.
+public enum InkFormat: String, Sendable, Equatable, CaseIterable {
+    /// inkpdf's own JSON Lines format (plain or gzip).
+    case inkLayers = "ink-layers"
+    /// Xournal++ `.xopp` (gzip or zip) and Xournal `.xoj`.
+    case xournal = "xournal"
+    /// reMarkable documents (`.content` with its folder, `.rmdoc`) and single `.rm` pages.
+    case remarkable = "remarkable"
+}

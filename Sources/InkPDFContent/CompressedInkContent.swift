@@ -1,0 +1,22 @@
+import InkRendering
+
+/// `InkContent` with its operators deflated, ready for `IncrementalUpdate`.
+public struct CompressedInkContent: Sendable, Equatable {
+    /// The operators in zlib format (`/Filter /FlateDecode`).
+    public var deflated: [UInt8]
+    /// The operators' length before compression.
+    public var length: Int
+    public var graphicsStates: [InkGraphicsState]
+    public var grains: [Grain]
+    public var width: Double
+    public var height: Double
+
+    public init(deflated: [UInt8], length: Int, graphicsStates: [InkGraphicsState], grains: [Grain], width: Double, height: Double) {
+        self.deflated = deflated
+        self.length = length
+        self.graphicsStates = graphicsStates
+        self.grains = grains
+        self.width = width
+        self.height = height
+    }
+}
