@@ -12,6 +12,9 @@ public struct ImportOptions: Sendable {
     public var maximumExpandedBytes: Int
     /// The folder for the temporary layers file (and extracted attachments).
     public var temporaryDirectory: String
+    /// Whether every raw value the file stores (a reMarkable page's points as stored) is kept
+    /// under the extension key: for `convert` and the layers commands; drawing needs none of it.
+    public var keepsRawValues = true
 
     public init(pdf: String? = nil, page: Int? = nil, maximumExpandedBytes: Int = 1 << 30,
                 temporaryDirectory: String = ImportOptions.defaultTemporaryDirectory) {

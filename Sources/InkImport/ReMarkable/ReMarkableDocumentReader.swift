@@ -235,7 +235,8 @@ struct ReMarkableDocumentReader {
                 for item in layer.items {
                     switch item {
                     case .line(let line):
-                        guard let stroke = ReMarkableStrokeBuilder.stroke(from: line, geometry: geometry, version: version) else { continue }
+                        guard let stroke = ReMarkableStrokeBuilder.stroke(from: line, geometry: geometry, version: version,
+                                                                                  keepsRawPoints: options.keepsRawValues) else { continue }
                         let tool = ReMarkableTool(id: line.tool)
                         if case .unknown(let id) = tool { unknownTools.insert(id) }
                         if !tool.isDrawn(version: version) { report.omitted["\(tool.name) stroke (kept, not drawn)", default: 0] += 1 }

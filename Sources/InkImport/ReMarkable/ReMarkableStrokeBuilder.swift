@@ -7,7 +7,8 @@ enum ReMarkableStrokeBuilder {
     /// The thinnest nib written (sizes must be positive; some old files store 0).
     static let minimumWidth = 0.05
 
-    static func stroke(from line: LinesPage.Line, geometry: ReMarkablePageGeometry, version: Int) -> Stroke? {
+    static func stroke(from line: LinesPage.Line, geometry: ReMarkablePageGeometry, version: Int,
+                       keepsRawPoints: Bool = true) -> Stroke? {
         guard !line.points.isEmpty else { return nil }
         let tool = ReMarkableTool(id: line.tool)
         let color = tool.color(colorID: line.color, rgba: line.rgba)
@@ -45,11 +46,11 @@ enum ReMarkableStrokeBuilder {
         func column(_ value: (LinesPage.Point) -> Float, integer: Bool) -> JSONValue {
             .array(line.points.map { integer ? .number(Int(value($0))) : number(value($0)) })
         }
-        raw["points"] = .object(JSONObject([
+        if keepsRawPoints { raw["points"] = .object(JSONObject([
             ("x", column(\.x, integer: false)), ("y", column(\.y, integer: false)),
             ("speed", column(\.speed, integer: packed)), ("direction", column(\.direction, integer: packed)),
             ("width", column(\.width, integer: packed)), ("pressure", column(\.pressure, integer: packed)),
-        ]))
+        ])) }
         var extra = JSONObject()
         extra["remarkable"] = .object(raw)
         return Stroke(ink: Ink(type: tool.inkType, color: color, width: nominal), created: 0,

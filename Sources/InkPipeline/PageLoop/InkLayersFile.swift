@@ -24,7 +24,7 @@ public final class InkLayersFile {
         }
         guard detected != .inkLayers else { return InkLayersFile(path: path, source: nil) }
         let source = try InkSource.open(ink: path, pdf: nil, format: detected, page: nil, password: nil,
-                                        requireBackground: false)
+                                        requireBackground: false, keepsRawValues: true)
         return InkLayersFile(path: source.layersPath, source: source)
     }
 

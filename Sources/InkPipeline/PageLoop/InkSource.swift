@@ -42,8 +42,10 @@ final class InkSource {
     /// Reads `ink` (format told by content unless `format` says), with `pdf` as the PDF
     /// under it when given (it replaces the one a foreign document names).
     /// `requireBackground: false` reads a document whose background PDF is missing (its ink only).
+    /// `keepsRawValues`: the import keeps every raw value under its extension key (for
+    /// conversion); drawing leaves them out, since a foreign document's sidecar is the document.
     static func open(ink: String, pdf: String?, format: InkFormat?, page: Int?, password: String?,
-                     requireBackground: Bool = true) throws(ExportError) -> InkSource {
+                     requireBackground: Bool = true, keepsRawValues: Bool = false) throws(ExportError) -> InkSource {
         guard FileManager.default.fileExists(atPath: ink) else { throw .inputMissing(path: ink) }
         let detected = format ?? InkImporter.detectFormat(path: ink)
         guard let detected else {
@@ -56,7 +58,8 @@ final class InkSource {
             return InkSource(path: ink, format: .inkLayers, layers: try InkInputs.openInk(ink), plan: nil, pdfPath: pdf,
                              notes: [], temporaries: [])
         }
-        let options = ImportOptions(pdf: pdf, page: page)
+        var options = ImportOptions(pdf: pdf, page: page)
+        options.keepsRawValues = keepsRawValues
         let sizes = PDFPageSizes(password: password)
         let imported: ImportedDocument
         do {
