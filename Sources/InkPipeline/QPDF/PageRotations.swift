@@ -1,10 +1,17 @@
+import InkPDFContent
+
 /// Each page's `/Rotate` (normalised as viewers do: 0, 90, 180 or 270) and
 /// `/MediaBox`, read with qpdf: poppler-glib 22.12 has no getter for either
 /// (the displayed size only tells 0/180 from 90/270).
 enum PageRotations {
     /// `result[i]` is page i + 1's rotation, or nil when qpdf cannot read the file.
     /// `passwordForms` are the forms of the password to try (see `PasswordCandidates`), `[nil]` for none.
-    static func read(path: String, passwordForms: [[UInt8]?]) -> [Int]? {
+    static func read(path: String, passwordForms: [[UInt8]?], pageCount: Int) -> [Int]? {
+        // Without a password, walk the page tree (flat in memory); encrypted files, and files
+        // qpdf would repair, through qpdf's whole document.
+        if passwordForms == [nil], let raw = PageRotationScan.rotations(path: path, pageCount: pageCount) {
+            return raw.map(normalise)
+        }
         guard let document = try? QPDFDocument(path: path, passwordForms: passwordForms, passwordGiven: passwordForms != [nil])
         else { return nil }
         return (1...document.pageCount).map { number in
