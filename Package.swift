@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "InkFixtures", dependencies: ["InkModel", "InkImport", "InkRendering", "InkPipeline", "InkFileSystem", "CCairo", "CPoppler", "CQPDF"]),
         // The benchmark's own generators, peers and measures (batch corpus, per-segment peer,
         // document comparison, ink fidelity), apart from the fixtures.
-        .target(name: "InkBench", dependencies: ["InkFixtures", "InkImport", "InkModel", "InkPipeline", "InkRendering", "InkFileSystem", "CCairo", "CPoppler", "CQPDF"]),
+        .target(name: "InkBench", dependencies: ["InkFixtures", "InkPDFContentTestSupport", "InkImport", "InkModel", "InkPipeline", "InkRendering", "InkFileSystem", "CCairo", "CPoppler", "CQPDF"]),
         .executableTarget(name: "inkpdf-samples", dependencies: ["InkFixtures", "InkBench", "InkFileSystem"]),
 
         .testTarget(name: "InkFileSystemTests", dependencies: ["InkFileSystem", "InkFixtures"]),

@@ -1,4 +1,5 @@
 import InkFixtures
+import InkPDFContentTestSupport
 import CCairo
 import Foundation
 import InkPipeline
@@ -51,27 +52,9 @@ public enum InkFidelity {
         return (width, height, values)
     }
 
-    /// Separable Gaussian blur, σ = 1.5 px, radius 5.
+    /// Separable Gaussian blur, σ = 1.5 px, radius 5: the same window as the content writer's tests.
     public static func blur(_ v: [Double], _ width: Int, _ height: Int) -> [Double] {
-        let weights: [Double] = (-5...5).map { exp(-Double($0 * $0) / (2 * 1.5 * 1.5)) }
-        let norm = weights.reduce(0, +)
-        let k = weights.map { $0 / norm }
-        var tmp = [Double](repeating: 0, count: v.count), out = tmp
-        for y in 0..<height {
-            for x in 0..<width {
-                var s = 0.0
-                for i in -5...5 { s += k[i + 5] * v[y * width + min(max(x + i, 0), width - 1)] }
-                tmp[y * width + x] = s
-            }
-        }
-        for y in 0..<height {
-            for x in 0..<width {
-                var s = 0.0
-                for i in -5...5 { s += k[i + 5] * tmp[min(max(y + i, 0), height - 1) * width + x] }
-                out[y * width + x] = s
-            }
-        }
-        return out
+        GreyRaster.blur(v, width, height)
     }
 
     /// The sum of SSIM over the pixels near ink, and how many there are.

@@ -108,8 +108,9 @@ public struct GreyRaster: Sendable {
         return (count > 0 ? sum / Double(count) : 1, count, maxDifference)
     }
 
-    /// Separable Gaussian blur, σ = 1.5 px, radius 5.
-    static func blur(_ v: [Double], _ width: Int, _ height: Int) -> [Double] {
+    /// Separable Gaussian blur, σ = 1.5 px, radius 5 (SSIM's window; the ink-fidelity
+    /// benchmark uses it too).
+    public static func blur(_ v: [Double], _ width: Int, _ height: Int) -> [Double] {
         let weights: [Double] = (-5...5).map { exp(-Double($0 * $0) / (2 * 1.5 * 1.5)) }
         let norm = weights.reduce(0, +)
         let k = weights.map { $0 / norm }
