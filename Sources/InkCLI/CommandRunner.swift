@@ -24,7 +24,14 @@ public struct CommandRunner {
 
         flatten  draws every page of IN.pdf with its ink layers on top into OUT.pdf,
                  and writes the full-fidelity drawing beside it as OUT.ink.jsonl.gz.
-                 LAYERS is an ink-layers file (.ink.jsonl, plain or gzip).
+                 LAYERS is an ink-layers file (.ink.jsonl, plain or gzip), or another tool's
+                 file: Xournal++ .xopp/.xoj, reMarkable .rm, .rmdoc or UUID.content (told by
+                 content; --ink-format ink-layers|xournal|remarkable to force).
+          inkpdf flatten DOC -o OUT.pdf [--pdf FILE] [--page N] [options as above]
+                 DOC alone (a .xopp, .rmdoc, UUID.content or .rm) is drawn as its tool shows it:
+                 its own pages, over the PDF it names (or FILE), paper where it has no PDF;
+                 the sidecar is DOC itself (OUT.xopp, OUT.rmdoc, OUT.rm). export and render
+                 take DOC alone the same way.
                  Links, outline, page labels, metadata and selectable text are kept;
                  forms and annotations are burned in as they print (flattening).
                  --pages 2-5,9      only these pages (links and bookmarks to others are dropped)
