@@ -25,7 +25,7 @@ final class PageInkSpool: @unchecked Sendable {
         var height: Double
     }
 
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     private let name: String
     private(set) var entries: [Entry] = []
     private var end = 0
@@ -42,30 +42,21 @@ final class PageInkSpool: @unchecked Sendable {
             throw .cannotCreateOutput(path: name, reason: "cannot create a temporary file in \(folder): \(Errno.current.description)")
         }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        self.descriptor = descriptor
+        self.descriptor = FileDescriptor(adopting: descriptor)
         self.name = name
     }
 
-    deinit { close(descriptor) }
-
-    /// Appends `content` of `page`.
-    ///
-    /// The corresponding C function is `pwrite`.
+    /// Appends `content` of `page` (one thread writes, in order).
     func append(_ content: CompressedInkContent, page: Int) throws(ExportError) {
-        var done = 0
-        let bytes = content.deflated
-        while done < bytes.count {
-            let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + done, $0.count - done, off_t(end + done)) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw .writeFailed(path: name, reason: Errno.current.description)
-            }
-            done += written
+        do {
+            try descriptor.writeAll(content.deflated)
+        } catch {
+            throw .writeFailed(path: name, reason: error.description)
         }
-        entries.append(Entry(page: page, offset: end, count: bytes.count, length: content.length,
+        entries.append(Entry(page: page, offset: end, count: content.deflated.count, length: content.length,
                              graphicsStates: content.graphicsStates, grains: content.grains,
                              width: content.width, height: content.height))
-        end += bytes.count
+        end += content.deflated.count
     }
 
     /// The content `entry` stands for, read back.
@@ -73,15 +64,13 @@ final class PageInkSpool: @unchecked Sendable {
     /// The corresponding C function is `pread`.
     func content(_ entry: Entry) throws(ExportError) -> CompressedInkContent {
         var bytes = [UInt8](repeating: 0, count: entry.count)
-        var done = 0
-        while done < entry.count {
-            let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, $0.count - done, off_t(entry.offset + done)) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .writeFailed(path: name, reason: "cannot read back the ink: \(Errno.current.description)")
-            }
-            if count == 0 { throw .writeFailed(path: name, reason: "the ink spooled for page \(entry.page) is short") }
-            done += count
+        let failure = bytes.withUnsafeMutableBytes { (buffer) -> Errno? in
+            do throws(Errno) { try descriptor.read(at: Int64(entry.offset), into: buffer) } catch { return error }
+            return nil
+        }
+        if let failure {
+            throw .writeFailed(path: name, reason: failure == .ioError ? "the ink spooled for page \(entry.page) is short"
+                                                                     : "cannot read back the ink: \(failure)")
         }
         return CompressedInkContent(deflated: bytes, length: entry.length, graphicsStates: entry.graphicsStates,
                                     grains: entry.grains, width: entry.width, height: entry.height)
