@@ -40,3 +40,37 @@ public final class TestFolder {
         return target
     }
 }
+
+extension TestFolder {
+    /// A folder that lasts until the test process ends (for helpers that hand out paths,
+    /// not values): removed at exit with every other such folder.
+    public static func lastingPath() -> String {
+        let folder = TestFolder()
+        LastingFolders.keep(folder)
+        return folder.url.path
+    }
+}
+
+/// The folders `lastingPath()` made, removed when the process exits.
+private enum LastingFolders {
+    nonisolated(unsafe) private static var folders: [TestFolder] = []
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var installed = false
+
+    static func keep(_ folder: TestFolder) {
+        lock.lock()
+        defer { lock.unlock() }
+        folders.append(folder)
+        if !installed {
+            installed = true
+            atexit { LastingFolders.removeAll() }
+        }
+    }
+
+    static func removeAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        for folder in folders { try? FileManager.default.removeItem(at: folder.url) }
+        folders.removeAll()
+    }
+}

@@ -4,11 +4,7 @@ import InkModel
 import InkFixtures
 
 enum ReMarkableTestFiles {
-    static func temporaryDirectory() -> String {
-        let path = NSTemporaryDirectory() + "inkpdf-rm-tests-\(UUID().uuidString)"
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    static func temporaryDirectory() -> String { TestFolder.lastingPath() }
 
     static func write(_ bytes: [UInt8], to path: String) {
         let folder = (path as NSString).deletingLastPathComponent

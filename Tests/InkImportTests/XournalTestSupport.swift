@@ -2,17 +2,14 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import InkFixtures
 import InkModel
 @testable import InkImport
 
 /// Helpers for the Xournal tests: writing documents in each container, and
 /// reading back what the importer wrote.
 enum XournalTestSupport {
-    static func temporaryFolder() -> String {
-        let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("inkpdf-xournal-tests-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
-    }
+    static func temporaryFolder() -> String { TestFolder.lastingPath() }
 
     static func options(_ folder: String, pdf: String? = nil, limit: Int = 1 << 30) -> ImportOptions {
         ImportOptions(pdf: pdf, maximumExpandedBytes: limit, temporaryDirectory: folder)
