@@ -183,27 +183,29 @@ struct JSONScanner {
             case UInt8(ascii: "r"): decoded.append(0x0D)
             case UInt8(ascii: "t"): decoded.append(0x09)
             case UInt8(ascii: "u"):
-                var scalar = try parseHex4(escapeStart: escapeStart)
-                if scalar >= 0xD800 && scalar < 0xDC00 {
-                    // A high surrogate must be followed by an escaped low surrogate.
-                    guard index + 1 < end && base[index] == UInt8(ascii: "\\") && base[index + 1] == UInt8(ascii: "u") else {
-                        throw error("\\u escape is an unpaired surrogate", at: escapeStart)
-                    }
-                    index += 2
-                    let low = try parseHex4(escapeStart: escapeStart)
-                    guard low >= 0xDC00 && low < 0xE000 else {
-                        throw error("\\u escape is an unpaired surrogate", at: escapeStart)
-                    }
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                } else if scalar >= 0xDC00 && scalar < 0xE000 {
-                    throw error("\\u escape is an unpaired surrogate", at: escapeStart)
-                }
+                let scalar = try parseUnicodeEscape(escapeStart: escapeStart)
                 decoded.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
             default:
                 throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string", at: escapeStart)
             }
         }
         throw error("unterminated string", at: quote)
+    }
+
+    /// The scalar of a `\u` escape whose four digits start at `index` (the `\u` at
+    /// `escapeStart`): a high surrogate must be followed by an escaped low one, a low
+    /// surrogate may not stand alone.
+    private mutating func parseUnicodeEscape(escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {
+        let scalar = try parseHex4(escapeStart: escapeStart)
+        if scalar >= 0xDC00 && scalar < 0xE000 { throw error("\\u escape is an unpaired surrogate", at: escapeStart) }
+        guard scalar >= 0xD800 && scalar < 0xDC00 else { return scalar }
+        guard index + 1 < end && base[index] == UInt8(ascii: "\\") && base[index + 1] == UInt8(ascii: "u") else {
+            throw error("\\u escape is an unpaired surrogate", at: escapeStart)
+        }
+        index += 2
+        let low = try parseHex4(escapeStart: escapeStart)
+        guard low >= 0xDC00 && low < 0xE000 else { throw error("\\u escape is an unpaired surrogate", at: escapeStart) }
+        return 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
     }
 
     private mutating func parseHex4(escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {
@@ -385,17 +387,7 @@ struct JSONScanner {
                  UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                 continue
             case UInt8(ascii: "u"):
-                let scalar = try parseHex4(escapeStart: escapeStart)
-                if scalar >= 0xD800 && scalar < 0xDC00 {
-                    guard index + 1 < end && base[index] == UInt8(ascii: "\\") && base[index + 1] == UInt8(ascii: "u") else {
-                        throw error("\\u escape is an unpaired surrogate", at: escapeStart)
-                    }
-                    index += 2
-                    let low = try parseHex4(escapeStart: escapeStart)
-                    guard low >= 0xDC00 && low < 0xE000 else { throw error("\\u escape is an unpaired surrogate", at: escapeStart) }
-                } else if scalar >= 0xDC00 && scalar < 0xE000 {
-                    throw error("\\u escape is an unpaired surrogate", at: escapeStart)
-                }
+                _ = try parseUnicodeEscape(escapeStart: escapeStart)
             default:
                 throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string", at: escapeStart)
             }
