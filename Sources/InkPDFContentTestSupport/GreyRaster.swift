@@ -18,21 +18,25 @@ public struct GreyRaster: Sendable {
     /// The pixels of an RGB24/ARGB32 image surface.
     ///
     /// The corresponding C functions are `cairo_image_surface_get_data` and `cairo_image_surface_get_stride`.
-    init(surface: OpaquePointer) {
+    public init(surface: OpaquePointer) {
         cairo_surface_flush(surface)
-        width = Int(cairo_image_surface_get_width(surface))
-        height = Int(cairo_image_surface_get_height(surface))
+        let width = Int(cairo_image_surface_get_width(surface))
+        let height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = cairo_image_surface_get_data(surface)!
         var values = [Double](repeating: 255, count: width * height)
         for y in 0..<height {
-            let row = data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
-            for x in 0..<width {
-                let word = row[x]
-                values[y * width + x] = 0.299 * Double((word >> 16) & 0xFF) + 0.587 * Double((word >> 8) & 0xFF)
-                    + 0.114 * Double(word & 0xFF)
+            // The rebound row is used inside the closure only.
+            data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { row in
+                for x in 0..<width {
+                    let word = row[x]
+                    values[y * width + x] = 0.299 * Double((word >> 16) & 0xFF) + 0.587 * Double((word >> 8) & 0xFF)
+                        + 0.114 * Double(word & 0xFF)
+                }
             }
         }
+        self.width = width
+        self.height = height
         self.values = values
     }
 
@@ -108,9 +112,8 @@ public struct GreyRaster: Sendable {
         return (count > 0 ? sum / Double(count) : 1, count, maxDifference)
     }
 
-    /// Separable Gaussian blur, σ = 1.5 px, radius 5 (SSIM's window; the ink-fidelity
-    /// benchmark uses it too).
-    public static func blur(_ v: [Double], _ width: Int, _ height: Int) -> [Double] {
+    /// Separable Gaussian blur, σ = 1.5 px, radius 5 (SSIM's window).
+    static func blur(_ v: [Double], _ width: Int, _ height: Int) -> [Double] {
         let weights: [Double] = (-5...5).map { exp(-Double($0 * $0) / (2 * 1.5 * 1.5)) }
         let norm = weights.reduce(0, +)
         let k = weights.map { $0 / norm }
