@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import InkFileSystem
 import InkModel
+import InkRendering
 
 /// Draws what an imported page shows besides ink: filled polygons (under
 /// the ink), then text boxes and images (over it), with cairo; a PDF image
@@ -11,6 +12,34 @@ enum DecorationPainter {
     static var temporaryDirectory: String {
         if let value = ProcessInfo.processInfo.environment["TMPDIR"], !value.isEmpty { return value }
         return "/tmp"
+    }
+
+    /// The paper of an imported page that shows no PDF page: its colour and ruling, then its
+    /// image if it has one. Returns a warning for an image it cannot decode.
+    static func drawPaper(of planned: DocumentPage?, width: Double, height: Double, page: Int,
+                          on context: OpaquePointer) -> [String] {
+        guard let planned, case .paper(let paper) = planned.background else { return [] }
+        PaperPainter.draw(paper, width: width, height: height, on: context)
+        guard let image = paper.image,
+              !drawImage(image, in: Decoration(layer: 0, x: 0, y: 0, width: width, height: height, content: .image(image)),
+                         on: context) else { return [] }
+        return ["page \(page): the background image is neither PNG nor PDF; plain paper is drawn"]
+    }
+
+    /// Draws a page's ink (`drawInk`) between what lies under it and over it, in the frame
+    /// the tool recorded: a page shown at another size (`width` × `height`) is scaled to it.
+    /// Returns a warning for each image it cannot decode.
+    static func drawInk<E: Error>(of planned: DocumentPage?, width: Double, height: Double, page: Int, on context: OpaquePointer,
+                                  _ drawInk: () throws(E) -> Void) throws(E) -> [String] {
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        if let scale = Flattener.inkFrame(of: planned, displayed: (width, height)).matrix {
+            cairo_scale(context, scale[0], scale[3])
+        }
+        if let planned { drawUnderInk(planned.decorations, on: context) }
+        try drawInk()
+        guard let planned else { return [] }
+        return drawOverInk(planned.decorations, on: context).map { "page \(page): \($0)" }
     }
 
     /// Draws the page's polygons (the insides of filled strokes), which lie under its ink.

@@ -257,25 +257,11 @@ public enum Exporter {
             writer.beginPage(width: size.width, height: size.height)
             let planned = source.plan?[page - 1]
             try writer.withUnsafeHandle { (context) throws(ExportError) in
-                if let planned, case .paper(let paper) = planned.background {
-                    PaperPainter.draw(paper, width: size.width, height: size.height, on: context)
-                    if let image = paper.image,
-                       !DecorationPainter.drawImage(image, in: Decoration(layer: 0, x: 0, y: 0, width: size.width, height: size.height,
-                                                                         content: .image(image)), on: context) {
-                        warnings.append("page \(page): the background image is neither PNG nor PDF; plain paper is drawn")
-                    }
+                warnings += DecorationPainter.drawPaper(of: planned, width: size.width, height: size.height, page: page, on: context)
+                warnings += try DecorationPainter.drawInk(of: planned, width: size.width, height: size.height, page: page,
+                                                          on: context) { () throws(ExportError) in
+                    try ink.drawInk(ofPage: page, on: context)
                 }
-                cairo_save(context)
-                if let planned, planned.width > 0, planned.height > 0,
-                   abs(planned.width - size.width) > 0.01 || abs(planned.height - size.height) > 0.01 {
-                    cairo_scale(context, size.width / planned.width, size.height / planned.height)
-                }
-                if let planned { DecorationPainter.drawUnderInk(planned.decorations, on: context) }
-                try ink.drawInk(ofPage: page, on: context)
-                if let planned {
-                    warnings += DecorationPainter.drawOverInk(planned.decorations, on: context).map { "page \(page): \($0)" }
-                }
-                cairo_restore(context)
             }
             try writer.endPage()
             progress?.finished(page: page)

@@ -168,25 +168,11 @@ public enum Flattener {
                     navigation.addLinks(document.links(on: page), output: index + 1, on: writer)
                     _ = consume page
                 }
-                if let planned, case .paper(let paper) = planned.background {
-                    PaperPainter.draw(paper, width: width, height: height, on: context)
-                    if let image = paper.image,
-                       !DecorationPainter.drawImage(image, in: Decoration(layer: 0, x: 0, y: 0, width: width, height: height,
-                                                                         content: .image(image)), on: context) {
-                        warnings.append("page \(number): the background image is neither PNG nor PDF; plain paper is drawn")
-                    }
+                warnings += DecorationPainter.drawPaper(of: planned, width: width, height: height, page: number, on: context)
+                warnings += try DecorationPainter.drawInk(of: planned, width: width, height: height, page: number,
+                                                          on: context) { () throws(ExportError) in
+                    try ink.drawInk(ofPage: number, on: context)
                 }
-                // Ink is laid out on the page size the tool recorded; a PDF page of another size is scaled to it.
-                cairo_save(context)
-                if let planned, planned.width > 0, planned.height > 0, abs(planned.width - width) > 0.01 || abs(planned.height - height) > 0.01 {
-                    cairo_scale(context, width / planned.width, height / planned.height)
-                }
-                if let planned { DecorationPainter.drawUnderInk(planned.decorations, on: context) }
-                try ink.drawInk(ofPage: number, on: context)
-                if let planned {
-                    warnings += DecorationPainter.drawOverInk(planned.decorations, on: context).map { "page \(number): \($0)" }
-                }
-                cairo_restore(context)
             }
             try writer.endPage()
             options.progress?.finished(page: number)
@@ -212,8 +198,13 @@ public enum Flattener {
     /// onto the displayed page when the two differ (nil when they are the same).
     static func inkFrame(ofOutputPage number: Int, displayed: (Double, Double), plan: [DocumentPage]?)
         -> (width: Double, height: Double, matrix: [Double]?) {
+        inkFrame(of: plan?[number - 1], displayed: displayed)
+    }
+
+    /// The same for the planned page `planned` (nil: a PDF page as it is).
+    static func inkFrame(of planned: DocumentPage?, displayed: (Double, Double)) -> (width: Double, height: Double, matrix: [Double]?) {
         let (width, height) = displayed
-        if let planned = plan?[number - 1], planned.width > 0, planned.height > 0,
+        if let planned, planned.width > 0, planned.height > 0,
            abs(planned.width - width) > 0.01 || abs(planned.height - height) > 0.01 {
             return (planned.width, planned.height, [width / planned.width, 0, 0, height / planned.height, 0, 0])
         }

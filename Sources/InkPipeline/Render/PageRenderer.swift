@@ -118,23 +118,12 @@ public enum PageRenderer {
             if options.drawsPage { page.withUnsafeHandle { poppler_page_render($0, context) } }
             cairo_restore(context)
             _ = consume page
-        case .paper(let paper, let width, let height):
-            PaperPainter.draw(paper, width: width, height: height, on: context)
-            if let image = paper.image,
-               !DecorationPainter.drawImage(image, in: Decoration(layer: 0, x: 0, y: 0, width: width, height: height, content: .image(image)),
-                                            on: context) {
-                warnings.append("page \(number): the background image is neither PNG nor PDF; plain paper is drawn")
-            }
+        case .paper(_, let width, let height):
+            warnings += DecorationPainter.drawPaper(of: planned, width: width, height: height, page: number, on: context)
         }
-        cairo_save(context)
-        if let planned, planned.width > 0, planned.height > 0,
-           abs(planned.width - size.width) > 0.01 || abs(planned.height - size.height) > 0.01 {
-            cairo_scale(context, size.width / planned.width, size.height / planned.height)
+        warnings += DecorationPainter.drawInk(of: planned, width: size.width, height: size.height, page: number, on: context) {
+            CairoInkPainter.draw(drawings, on: context, textures: textures, snapping: !options.referenceInk)
         }
-        if let planned { DecorationPainter.drawUnderInk(planned.decorations, on: context) }
-        CairoInkPainter.draw(drawings, on: context, textures: textures, snapping: !options.referenceInk)
-        if let planned { warnings += DecorationPainter.drawOverInk(planned.decorations, on: context).map { "page \(number): \($0)" } }
-        cairo_restore(context)
         cairo_surface_flush(surface)
         let status = cairo_status(context)
         guard status == CAIRO_STATUS_SUCCESS else {
