@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import InkFileSystem
+import InkImport
 import InkModel
 import InkRendering
 
@@ -8,11 +9,6 @@ import InkRendering
 /// the ink), then text boxes and images (over it), with cairo; a PDF image
 /// (a TeX formula) is drawn with poppler.
 enum DecorationPainter {
-    /// Where the short-lived file of a PDF image goes.
-    static var temporaryDirectory: String {
-        if let value = ProcessInfo.processInfo.environment["TMPDIR"], !value.isEmpty { return value }
-        return "/tmp"
-    }
 
     /// The paper of an imported page that shows no PDF page: its colour and ruling, then its
     /// image if it has one. Returns a warning for an image it cannot decode.
@@ -129,7 +125,7 @@ enum DecorationPainter {
     }
 
     private static func drawPDF(_ bytes: [UInt8], in box: Decoration, on context: OpaquePointer) -> Bool {
-        let path = (temporaryDirectory as NSString).appendingPathComponent("inkpdf-image-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).pdf")
+        let path = (ImportOptions.defaultTemporaryDirectory as NSString).appendingPathComponent("inkpdf-image-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).pdf")
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return false }
         defer { unlink(path) }
         guard let document = try? PDFDocument(path: path), document.pageCount >= 1, let page = try? document.page(1) else { return false }
