@@ -48,13 +48,9 @@ final class InkSource {
                      requireBackground: Bool = true, keepsRawValues: Bool = false) throws(ExportError) -> InkSource {
         guard FileManager.default.fileExists(atPath: ink) else { throw .inputMissing(path: ink) }
         let detected = format ?? InkImporter.detectFormat(path: ink)
-        guard let detected else {
-            try refuseWhatIsNotInk(ink)
-            // Not recognised: read it as ink-layers, whose reader says what is wrong with it.
-            return InkSource(path: ink, format: .inkLayers, layers: try InkInputs.openInk(ink), plan: nil, pdfPath: pdf,
-                             notes: [], temporaries: [])
-        }
-        if detected == .inkLayers {
+        // Not recognised and not plainly something else: read as ink-layers, whose reader says what is wrong.
+        if detected == nil { try refuseWhatIsNotInk(ink) }
+        guard let detected, detected != .inkLayers else {
             return InkSource(path: ink, format: .inkLayers, layers: try InkInputs.openInk(ink), plan: nil, pdfPath: pdf,
                              notes: [], temporaries: [])
         }
@@ -75,19 +71,21 @@ final class InkSource {
         if let background = imported.backgroundPDF, background.isTemporary, let resolved = background.resolved {
             temporaries.append(resolved)
         }
+        // The import's files are the source's from here on; removed now if it is not made.
+        var handedOver = false
+        defer { if !handedOver { for file in temporaries { unlink(file) } } }
+        let pdfPath = pdf ?? imported.backgroundPDF?.resolved
+        if requireBackground, pdf == nil, let background = imported.backgroundPDF, background.resolved == nil,
+           imported.pages.contains(where: { if case .pdfPage = $0.background { true } else { false } }) {
+            throw .backgroundPDFMissing(message: "\(ink): the background PDF \(background.requested) is not there; give it with --pdf FILE")
+        }
         let layers: PageOrderedLayers
         do {
             layers = try PageOrderedLayers(path: imported.layersPath, displayName: ink)
         } catch {
-            for file in temporaries { unlink(file) }
             throw Flattener.exportError(from: error, path: ink)
         }
-        let pdfPath = pdf ?? imported.backgroundPDF?.resolved
-        if requireBackground, pdf == nil, let background = imported.backgroundPDF, background.resolved == nil,
-           imported.pages.contains(where: { if case .pdfPage = $0.background { true } else { false } }) {
-            for file in temporaries { unlink(file) }
-            throw .backgroundPDFMissing(message: "\(ink): the background PDF \(background.requested) is not there; give it with --pdf FILE")
-        }
+        handedOver = true
         return InkSource(path: ink, format: detected, layers: layers, plan: imported.pages, pdfPath: pdfPath,
                          notes: imported.report.lines, temporaries: temporaries, layersPath: imported.layersPath)
     }
