@@ -27,8 +27,6 @@ final class NavigationWriter {
         outputPage = map
     }
 
-    convenience init(keptPages: [Int]) { self.init(sources: keptPages) }
-
     /// Adds the outline; entries that lead to pages left out are dropped and their children move up.
     ///
     /// The corresponding C function is `cairo_pdf_surface_add_outline`.

@@ -8,6 +8,7 @@ import InkModel
 public final class InkLayersFile {
     /// The ink-layers file to read.
     public let path: String
+    /// The import whose temporary layers file `path` is, kept for as long as this is.
     private let source: InkSource?
 
     private init(path: String, source: InkSource?) {
@@ -27,7 +28,4 @@ public final class InkLayersFile {
                                         requireBackground: false, keepsRawValues: true)
         return InkLayersFile(path: source.layersPath, source: source)
     }
-
-    /// Whether it was imported from another tool's file.
-    public var isImported: Bool { source != nil }
 }
