@@ -36,7 +36,10 @@ final class PageInkSpool: @unchecked Sendable {
     init(besides output: String, name: String) throws(ExportError) {
         let directory = (output as NSString).deletingLastPathComponent
         let folder = output.hasPrefix("/proc/") || directory.isEmpty ? NSTemporaryDirectory() : directory
-        var template = Array(((folder as NSString).appendingPathComponent(".inkpdf-spool-XXXXXX")).utf8CString)
+        // Named as the output's temporary files are (`.NAME.inkpdf-PID-…`), so that the
+        // clean-up after a killed process removes it too if it dies before the unlink below.
+        let prefix = ".\((name as NSString).lastPathComponent).inkpdf-\(getpid())-spool-"
+        var template = Array(((folder as NSString).appendingPathComponent(prefix + "XXXXXX")).utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             throw .cannotCreateOutput(path: name, reason: "cannot create a temporary file in \(folder): \(Errno.current.description)")
