@@ -26,6 +26,8 @@ let package = Package(
                        providers: [.apt(["libzip-dev"])]),
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
+        // glibc's allocator controls (malloc_trim), which the Glibc module leaves out.
+        .systemLibrary(name: "CMalloc"),
 
         // libcrypto behind one small wrapper: digests, keys, signatures, certificates.
         .target(name: "LibCrypto", dependencies: ["CCrypto"]),
@@ -41,7 +43,7 @@ let package = Package(
         // The page pipeline: poppler, cairo and qpdf wrappers, the shared page loop and ink
         // feed, then flatten, export and render, each in its folder; sidecars beside the output.
         .target(name: "InkPipeline", dependencies: ["InkModel", "InkImport", "InkRendering", "InkPDFContent", "InkFileSystem",
-                                                    "LibCrypto", "CPoppler", "CCairo", "CQPDF"]),
+                                                    "LibCrypto", "CPoppler", "CCairo", "CQPDF", "CMalloc"]),
         // Many documents at once, and the worker processes every document is drawn in.
         .target(name: "InkBatch", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFileSystem"]),
         // The ink's PDF content written by inkpdf itself (content operators on an integer grid,

@@ -15,6 +15,9 @@ public struct ImportOptions: Sendable {
     /// Whether every raw value the file stores (a reMarkable page's points as stored) is kept
     /// under the extension key: for `convert` and the layers commands; drawing needs none of it.
     public var keepsRawValues = true
+    /// The form the layers are left in: an ink-layers file (for the commands that work on
+    /// ink-layers files), or a spool that only the page loop of this process reads back.
+    public var layersForm = LayersForm.inkLayers
 
     public init(pdf: String? = nil, page: Int? = nil, maximumExpandedBytes: Int = 1 << 30,
                 temporaryDirectory: String = ImportOptions.defaultTemporaryDirectory) {

@@ -20,12 +20,12 @@ import InkRendering
 /// Deterministic: the same drawings give the same bytes.
 public enum InkContentWriter {
     /// The content of one page of ink, `width` × `height` points as displayed.
-    public static func content(for drawings: [StrokeDrawing], width: Double, height: Double,
+    public static func content(for drawings: consuming [StrokeDrawing], width: Double, height: Double,
                                grid: PDFGrid = .sixteenth) -> InkContent {
         var emitter = Emitter(grid: grid)
-        emitter.bytes.reserveCapacity(drawings.count * 160 + 64)
+        emitter.bytes.reserveCapacity(drawings.count * 160 + 64)   // before `drawings` is consumed
         emitter.begin(height: height)
-        emitter.draw(OpaqueStrokeBatching.batched(drawings))
+        emitter.draw(OpaqueStrokeBatching.batched(consume drawings))
         return InkContent(operators: emitter.bytes, graphicsStates: emitter.usedStates.sorted(),
                           grains: emitter.usedGrains.sorted { $0.patternName < $1.patternName },
                           width: width, height: height)

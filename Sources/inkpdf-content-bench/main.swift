@@ -216,6 +216,22 @@ func profile(pages: Int, directory: String, runs: Int, geometryRepeats: Int) thr
     var bytes = 0
     let compression = best(runs) { bytes = contents.map { $0.compressed().deflated.count }.reduce(0, +) }
     let n = Double(pages)
+    var moves = 0, lines = 0, curves = 0, operatorBytes = 0
+    for page in drawings {
+        for drawing in page {
+            for element in drawing.path.elements {
+                switch element {
+                case .move: moves += 1
+                case .line: lines += 1
+                case .curve: curves += 1
+                case .close: break
+                }
+            }
+        }
+    }
+    for content in contents { operatorBytes += content.operators.count }
+    print(String(format: "path elements per page: %.0f moves, %.0f lines, %.0f curves; operators %.1f KB before compression",
+                 Double(moves) / n, Double(lines) / n, Double(curves) / n, Double(operatorBytes) / n / 1024))
     // FNV-1a of every page's operators: the same geometry gives the same digest.
     var digest: UInt64 = 0xcbf2_9ce4_8422_2325
     for content in contents { for byte in content.operators { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 } }

@@ -77,7 +77,7 @@ struct ReMarkableDocumentReader {
     // MARK: Reading
 
     mutating func read() throws(ReMarkableImportError) -> (document: ImportedDocument, info: ReMarkableDocumentInfo) {
-        let layersPath = (options.temporaryDirectory as NSString).appendingPathComponent("inkpdf-remarkable-\(UUID().uuidString).ink.jsonl")
+        let layersPath = (options.temporaryDirectory as NSString).appendingPathComponent("inkpdf-remarkable-\(UUID().uuidString)\(options.layersForm.fileSuffix)")
         var temporaryPDF: String?
         do {
             let result: (ImportedDocument, ReMarkableDocumentInfo)
@@ -94,9 +94,9 @@ struct ReMarkableDocumentReader {
         }
     }
 
-    private func openWriter(_ layersPath: String, header: InkLayersHeader) throws(ReMarkableImportError) -> InkLayersWriter {
+    private func openWriter(_ layersPath: String, header: InkLayersHeader) throws(ReMarkableImportError) -> any LayerSink {
         do {
-            let writer = try InkLayersWriter(path: layersPath, compressionLevel: nil)
+            let writer = try options.layersForm.makeSink(path: layersPath)
             try writer.write(header: header)
             return writer
         } catch {
@@ -104,13 +104,13 @@ struct ReMarkableDocumentReader {
         }
     }
 
-    private func write(_ layers: [PageLayer], to writer: InkLayersWriter) throws(ReMarkableImportError) {
+    private func write(_ layers: [PageLayer], to writer: any LayerSink) throws(ReMarkableImportError) {
         do { for layer in layers { try writer.write(layer: layer) } } catch {
             throw .cannotWrite(path: writer.path, reason: "\(error)")
         }
     }
 
-    private func close(_ writer: InkLayersWriter) throws(ReMarkableImportError) {
+    private func close(_ writer: any LayerSink) throws(ReMarkableImportError) {
         do { try writer.close() } catch { throw .cannotWrite(path: writer.path, reason: "\(error)") }
     }
 
@@ -167,7 +167,7 @@ struct ReMarkableDocumentReader {
         }
         try close(writer)
         let document = ImportedDocument(format: .remarkable, source: path, pages: pages, backgroundPDF: background,
-                                        layersPath: layersPath, report: report)
+                                        layersPath: layersPath, layersForm: options.layersForm, report: report)
         return (document, info)
     }
 
@@ -191,7 +191,7 @@ struct ReMarkableDocumentReader {
         try write(built.layers, to: writer)
         try close(writer)
         let document = ImportedDocument(format: .remarkable, source: path, pages: [built.page], backgroundPDF: background,
-                                        layersPath: layersPath, report: report)
+                                        layersPath: layersPath, layersForm: options.layersForm, report: report)
         return (document, ReMarkableDocumentInfo(pageCount: 1))
     }
 

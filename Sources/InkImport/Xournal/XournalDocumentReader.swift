@@ -15,7 +15,7 @@ final class XournalDocumentReader {
 
     private let path: String
     private let container: XournalContainer
-    private let writer: InkLayersWriter
+    private let writer: any LayerSink
     private let backgrounds: XournalBackgrounds
     private let packageVersion: String?
     private var fileVersion = 1
@@ -50,7 +50,7 @@ final class XournalDocumentReader {
     private var attachmentPath: String?
     private var elementStartPlace = XournalImportError.Place(line: 0, column: 0)
 
-    init(path: String, container: XournalContainer, writer: InkLayersWriter, backgrounds: XournalBackgrounds,
+    init(path: String, container: XournalContainer, writer: any LayerSink, backgrounds: XournalBackgrounds,
          packageVersion: String?) {
         self.path = path
         self.container = container

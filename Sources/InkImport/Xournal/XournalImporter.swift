@@ -41,14 +41,14 @@ public enum XournalImporter {
 
     /// Reads the document at `path`.
     ///
-    /// The ink goes to a new ink-layers file in `options.temporaryDirectory`
+    /// The ink goes to a new file in `options.temporaryDirectory` (in `options.layersForm`)
     /// (`layersPath`); a background PDF inside a zip package is extracted there too
     /// (`BackgroundPDF.isTemporary`). The caller removes both. On error nothing is left behind.
     public static func read(path: String, options: ImportOptions) throws(XournalImportError) -> ImportedDocument {
         let (source, container, packageVersion) = try open(path: path, options: options)
         try checkProlog(source, path: path)
 
-        guard let layersPath = XournalBackgrounds.makeTemporaryFile(in: options.temporaryDirectory, suffix: ".ink.jsonl") else {
+        guard let layersPath = XournalBackgrounds.makeTemporaryFile(in: options.temporaryDirectory, suffix: options.layersForm.fileSuffix) else {
             throw .cannotWrite(path: options.temporaryDirectory, reason: Errno.current.description)
         }
         let backgrounds = XournalBackgrounds(documentPath: path, container: container, options: options)
@@ -59,9 +59,9 @@ public enum XournalImporter {
             }
         }
         do {
-            let writer: InkLayersWriter
+            let writer: any LayerSink
             do {
-                writer = try InkLayersWriter(path: layersPath, compressionLevel: nil)
+                writer = try options.layersForm.makeSink(path: layersPath)
             } catch {
                 throw XournalImportError.cannotWrite(path: layersPath, reason: "\(error)")
             }
@@ -76,7 +76,7 @@ public enum XournalImporter {
             }
             document.addWarnings(backgrounds.warnings)
             return ImportedDocument(format: .xournal, source: path, pages: document.pages, backgroundPDF: backgrounds.pdf,
-                                    layersPath: layersPath, report: document.report)
+                                    layersPath: layersPath, layersForm: options.layersForm, report: document.report)
         } catch let error as XournalImportError {
             cleanUp()
             throw error

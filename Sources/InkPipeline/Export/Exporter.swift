@@ -209,7 +209,7 @@ public enum Exporter {
     /// the original bytes stay as they are. Nil when the PDF cannot be appended to
     /// as it is (qpdf would have to repair it, a page is not an object of the
     /// file): the caller rewrites it with qpdf instead.
-    private static func exportIncrementally(_ pdfPath: String, layers: PageOrderedLayers, requests: [PageInkFeed.Request],
+    private static func exportIncrementally(_ pdfPath: String, layers: any PageLayerSource, requests: [PageInkFeed.Request],
                                             to path: String, name: String,
                                             matrix: (Int) -> [Double]?, progress: PageProgress?) throws(ExportError) -> InkDrawingStats? {
         var update: IncrementalUpdate
@@ -220,13 +220,10 @@ public enum Exporter {
         } catch {
             throw ExportError(appending: error, name: name)
         }
-        // The producer makes the drawings; the content is written and compressed on this
-        // thread, which has little else to do: the two steps on the two cores.
-        let ink = try PageInkFeed(layers: layers, requests: requests.map { PageInkFeed.Request(page: $0.page, form: .drawings) })
+        // The producer's threads make each page's content, compressed; this thread appends them in order.
+        let ink = try PageInkFeed(layers: layers, requests: requests)
         for request in requests {
-            guard case .content(let width, let height) = request.form,
-                  let drawings = try ink.drawings(ofPage: request.page) else { continue }
-            let content = InkContentWriter.content(for: drawings, width: width, height: height).compressed()
+            guard let content = try ink.content(ofPage: request.page) else { continue }
             do {
                 try update.addInk(content, toPage: request.page, matrix: matrix(request.page))
                 progress?.finished(page: request.page)

@@ -46,7 +46,7 @@ enum InkInputs {
 
     /// The PDF's SHA-256, after checking that the ink was made for it (unless
     /// told to ignore that) and names no page beyond its last.
-    static func checkInk(_ layers: PageOrderedLayers, ink inkPath: String, pdf pdfPath: String, pageCount: Int,
+    static func checkInk(_ layers: any PageLayerSource, ink inkPath: String, pdf pdfPath: String, pageCount: Int,
                          ignoreMismatch: Bool) throws(ExportError) -> String {
         let digest = try ExportError.sha256(ofFileAt: pdfPath)
         if let recorded = layers.header.pdfSHA256, recorded.lowercased() != digest, !ignoreMismatch {

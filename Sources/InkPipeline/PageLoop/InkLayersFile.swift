@@ -25,7 +25,7 @@ public final class InkLayersFile {
         }
         guard detected != .inkLayers else { return InkLayersFile(path: path, source: nil) }
         let source = try InkSource.open(ink: path, pdf: nil, format: detected, page: nil, password: nil,
-                                        requireBackground: false, keepsRawValues: true)
+                                        requireBackground: false, keepsRawValues: true, layersForm: .inkLayers)
         return InkLayersFile(path: source.layersPath, source: source)
     }
 }

@@ -14,7 +14,7 @@ final class InkSource {
     /// The ink file as the user named it.
     let path: String
     let format: InkFormat
-    let layers: PageOrderedLayers
+    let layers: any PageLayerSource
     /// The output pages of a foreign document; nil for ink-layers, whose page N is the PDF's page N.
     let plan: [DocumentPage]?
     /// The PDF under the ink: the one given, else the one the document names; nil for a notebook.
@@ -25,7 +25,7 @@ final class InkSource {
     /// The ink-layers file the layers are read from (the ink file itself, or the import's).
     let layersPath: String
 
-    private init(path: String, format: InkFormat, layers: PageOrderedLayers, plan: [DocumentPage]?, pdfPath: String?,
+    private init(path: String, format: InkFormat, layers: any PageLayerSource, plan: [DocumentPage]?, pdfPath: String?,
                  notes: [String], temporaries: [String], layersPath: String? = nil) {
         self.layersPath = layersPath ?? path
         self.path = path
@@ -44,8 +44,11 @@ final class InkSource {
     /// `requireBackground: false` reads a document whose background PDF is missing (its ink only).
     /// `keepsRawValues`: the import keeps every raw value under its extension key (for
     /// conversion); drawing leaves them out, since a foreign document's sidecar is the document.
+    /// `layersForm`: what the import leaves (`layersPath`): an ink-layers file for the commands
+    /// that read one, else a spool (no decimal text written and parsed again).
     static func open(ink: String, pdf: String?, format: InkFormat?, page: Int?, password: String?,
-                     requireBackground: Bool = true, keepsRawValues: Bool = false) throws(ExportError) -> InkSource {
+                     requireBackground: Bool = true, keepsRawValues: Bool = false,
+                     layersForm: LayersForm = .spool) throws(ExportError) -> InkSource {
         guard FileManager.default.fileExists(atPath: ink) else { throw .inputMissing(path: ink) }
         let detected = format ?? InkImporter.detectFormat(path: ink)
         // Not recognised and not plainly something else: read as ink-layers, whose reader says what is wrong.
@@ -56,6 +59,7 @@ final class InkSource {
         }
         var options = ImportOptions(pdf: pdf, page: page)
         options.keepsRawValues = keepsRawValues
+        options.layersForm = layersForm
         let sizes = PDFPageSizes(password: password)
         let imported: ImportedDocument
         do {
@@ -79,9 +83,9 @@ final class InkSource {
            imported.pages.contains(where: { if case .pdfPage = $0.background { true } else { false } }) {
             throw .backgroundPDFMissing(message: "\(ink): the background PDF \(background.requested) is not there; give it with --pdf FILE")
         }
-        let layers: PageOrderedLayers
+        let layers: any PageLayerSource
         do {
-            layers = try PageOrderedLayers(path: imported.layersPath, displayName: ink)
+            layers = try imported.layersForm.open(path: imported.layersPath, displayName: ink)
         } catch {
             throw Flattener.exportError(from: error, path: ink)
         }

@@ -6,8 +6,8 @@ import InkRendering
 /// The ink side of a page loop, shared by flatten and export. Each requested
 /// page's strokes become drawings, and (for `.content` pages) the drawings
 /// become PDF content written by `InkContentWriter` and compressed, on the
-/// producer thread (`concurrent`) or, one core, on the calling thread when
-/// the loop asks for the page.
+/// producer's threads (`concurrent`: one a core, each making the next page) or,
+/// one core, on the calling thread when the loop asks for the page.
 ///
 /// - `.content` pages go to the `spool` when there is one (flatten: taken
 ///   after cairo has finished the file, `spooledContents`), else through the
@@ -31,7 +31,7 @@ final class PageInkFeed {
         var form: Form
     }
 
-    private let channel = PageInkChannel(capacity: Flattener.lookahead)
+    private let channel: PageInkChannel
     private let producer: PageInkProducer?
     private let inline: PageInkProducer.Work?
     private var pending: ArraySlice<Request>
@@ -39,9 +39,10 @@ final class PageInkFeed {
     private let textures = InkTextures()
 
     /// `requests` ascending by page, each with ink.
-    init(layers: PageOrderedLayers, requests: [Request], spool: PageInkSpool? = nil, concurrent: Bool = true) throws(ExportError) {
+    init(layers: any PageLayerSource, requests: [Request], spool: PageInkSpool? = nil, concurrent: Bool = true) throws(ExportError) {
         // Concurrent, only what comes through the channel is waited for here.
         pending = (concurrent ? requests.filter { spool == nil || $0.form == .drawings } : requests)[...]
+        channel = PageInkChannel(pages: concurrent ? pending.map(\.page) : [], capacity: Flattener.lookahead)
         self.spool = spool
         let work = PageInkProducer.Work(builder: PageInkBuilder(layers: layers), spool: spool)
         guard concurrent else {
@@ -49,7 +50,8 @@ final class PageInkFeed {
             inline = work
             return
         }
-        let producer = PageInkProducer(work: work, name: layers.displayName, requests: requests, channel: channel)
+        let producer = PageInkProducer(work: work, name: layers.displayName, requests: requests, channel: channel,
+                                       threads: PageInkProducer.threadCount())
         self.producer = producer
         inline = nil
         do {
@@ -75,9 +77,7 @@ final class PageInkFeed {
         }
         guard let request = pending.first, request.page == number else { return nil }
         pending.removeFirst()
-        let item = try channel.take()
-        precondition(item.page == number, "ink arrived for page \(item.page) while drawing page \(number)")
-        return item
+        return try channel.take(page: number)
     }
 
     /// Draws page `number`'s ink on `context` if it is a `.drawings` page; pages come in ascending order.
@@ -88,7 +88,8 @@ final class PageInkFeed {
 
     /// Page `number`'s drawings if it is a `.drawings` page; pages come in ascending order.
     func drawings(ofPage number: Int) throws(ExportError) -> [StrokeDrawing]? {
-        if let failure = producer?.failure { throw failure }
+        // A spooled page failed: stop now rather than draw the rest.
+        if let producer, producer.hasFailed, let failure = producer.failure { throw failure }
         guard case .drawings(let drawings)? = try take(number)?.ink else { return nil }
         return drawings
     }
@@ -104,7 +105,6 @@ final class PageInkFeed {
         if let inline {
             while let request = pending.popFirst() { _ = try inline.make(request).get() }
         } else if let producer {
-            producer.waitUntilDone()
             if let failure = producer.failure { throw failure }
         }
         return spool?.entries ?? []

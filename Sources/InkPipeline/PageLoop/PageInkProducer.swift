@@ -3,8 +3,10 @@ import InkModel
 import InkPDFContent
 import InkRendering
 
-/// Reads the ink page by page on its own thread, turns strokes into drawings
-/// and, for content pages, the drawings into compressed PDF content.
+/// Makes the ink of the requested pages on threads of its own: each thread
+/// takes the next request, turns its strokes into drawings and, for content
+/// pages, the drawings into compressed PDF content. The pages are independent,
+/// so the threads share only the reading of the layers and the results.
 final class PageInkProducer: @unchecked Sendable {
     /// One page's ink as the drawing side takes it.
     struct Item: Sendable {
@@ -18,7 +20,8 @@ final class PageInkProducer: @unchecked Sendable {
         var ink: Ink
     }
 
-    /// Makes one page's item: the same work on the producer thread or inline.
+    /// Makes one page's item: the same work on a producer thread or inline.
+    /// Safe to call from several threads at once (the builder and the spool lock what they share).
     final class Work: @unchecked Sendable {
         let builder: PageInkBuilder
         let spool: PageInkSpool?
@@ -35,7 +38,7 @@ final class PageInkProducer: @unchecked Sendable {
                 case .drawings:
                     return .success(Item(page: request.page, ink: .drawings(drawings)))
                 case .content(let width, let height):
-                    let content = InkContentWriter.content(for: drawings, width: width, height: height).compressed()
+                    let content = InkContentWriter.content(for: consume drawings, width: width, height: height).compressed()
                     guard let spool else { return .success(Item(page: request.page, ink: .content(content))) }
                     try spool.append(content, page: request.page)
                     return .success(Item(page: request.page, ink: .spooled))
@@ -46,31 +49,59 @@ final class PageInkProducer: @unchecked Sendable {
         }
     }
 
+    /// Producer threads for `processors` cores: the ink is the larger share of a page's
+    /// work, and the drawing thread mostly waits for it.
+    static func threadCount(processors: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
+        min(max(processors, 1), 4)
+    }
+
     private let work: Work
     private let name: String
     private let requests: [PageInkFeed.Request]
     private let channel: PageInkChannel
+    private let threads: Int
     private let done = DispatchSemaphore(value: 0)
     private let lock = NSLock()
-    private var storedFailure: ExportError?
+    private var next = 0
+    private var running = 0
+    /// The error of the earliest request that failed, and its place.
+    private var failed: (index: Int, error: ExportError)?
 
-    /// Makes `requests` (ascending, each with ink) in that order.
-    init(work: Work, name: String, requests: [PageInkFeed.Request], channel: PageInkChannel) {
+    /// Makes `requests` (ascending, each with ink) on `threads` threads, each taking the next one.
+    init(work: Work, name: String, requests: [PageInkFeed.Request], channel: PageInkChannel, threads: Int) {
         self.work = work
         self.name = name
         self.requests = requests
         self.channel = channel
+        self.threads = max(threads, 1)
     }
 
+    /// Starts the threads; fails only if not even one starts.
     func start() throws(ExportError) {
-        try WorkThread.start(for: name) { [self] in
-            produce()
-            done.signal()
+        // Counted before any starts, so that a quick first thread cannot finish the lot.
+        lock.withLock { running = threads }
+        for index in 0..<threads {
+            do {
+                try WorkThread.start(for: name) { [self] in
+                    produce()
+                    finishedThread(count: 1)
+                }
+            } catch {
+                if index == 0 { throw error }
+                finishedThread(count: threads - index)
+                return
+            }
         }
     }
 
-    /// The first error the producer met, if any (it stops there).
-    var failure: ExportError? { lock.withLock { storedFailure } }
+    /// Whether a request has failed (more may still fail; `failure` says which counts, once all stopped).
+    var hasFailed: Bool { lock.withLock { failed != nil } }
+
+    /// The earliest request's error, once every thread has stopped.
+    var failure: ExportError? {
+        waitUntilDone()
+        return lock.withLock { failed?.error }
+    }
 
     /// The builder, once every page has been made.
     var finishedBuilder: PageInkBuilder { waitUntilDone(); return work.builder }
@@ -80,19 +111,36 @@ final class PageInkProducer: @unchecked Sendable {
         if !finished { done.wait(); finished = true }
     }
 
+    /// Takes requests in order until none is left, one fails, or the drawing side stops.
+    /// Requests before a failed one are all taken before it, and so are all made: the
+    /// failure reported is the one a single thread would have met first.
     private func produce() {
-        for request in requests {
-            if channel.isCancelled { return }
-            let item = work.make(request)
-            switch item {
+        while true {
+            let index: Int? = lock.withLock {
+                guard failed == nil, next < requests.count else { return nil }
+                next += 1
+                return next - 1
+            }
+            guard let index, !channel.isCancelled else { return }
+            switch work.make(requests[index]) {
             case .failure(let error):
-                lock.withLock { storedFailure = error }
-                _ = channel.put(item)
+                lock.withLock { if failed == nil || index < failed!.index { failed = (index, error) } }
                 return
             case .success(let made):
                 if case .spooled = made.ink { continue }
-                guard channel.put(item) else { return }
+                guard channel.put(made) else { return }
             }
         }
+    }
+
+    /// `count` threads have stopped (or will never start).
+    private func finishedThread(count: Int) {
+        let (last, failure) = lock.withLock { () -> (Bool, ExportError?) in
+            running -= count
+            return (running == 0, failed?.error)
+        }
+        guard last else { return }
+        channel.close(failure: failure)
+        done.signal()
     }
 }

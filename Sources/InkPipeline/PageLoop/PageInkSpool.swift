@@ -11,8 +11,8 @@ import InkRendering
 ///
 /// The file is created beside the output and unlinked at once, so nothing is
 /// left behind whatever ends the process; the descriptor is closed by `deinit`.
-/// Written from one thread, then read from another after the writer is done
-/// (the producer's completion orders the two).
+/// Written from the producer's threads (one append at a time), then read from
+/// another after they are done (the producer's completion orders the two).
 final class PageInkSpool: @unchecked Sendable {
     struct Entry {
         var page: Int
@@ -27,8 +27,12 @@ final class PageInkSpool: @unchecked Sendable {
 
     private let descriptor: FileDescriptor
     private let name: String
-    private(set) var entries: [Entry] = []
+    private var appended: [Entry] = []
     private var end = 0
+    private let lock = NSLock()
+
+    /// What was appended, by page.
+    var entries: [Entry] { lock.withLock { appended.sorted { $0.page < $1.page } } }
 
     /// A spool beside `output` (its folder); `name` is what errors call it.
     ///
@@ -49,16 +53,18 @@ final class PageInkSpool: @unchecked Sendable {
         self.name = name
     }
 
-    /// Appends `content` of `page` (one thread writes, in order).
+    /// Appends `content` of `page`.
     func append(_ content: CompressedInkContent, page: Int) throws(ExportError) {
+        lock.lock()
+        defer { lock.unlock() }
         do {
             try descriptor.writeAll(content.deflated)
         } catch {
             throw .writeFailed(path: name, reason: error.description)
         }
-        entries.append(Entry(page: page, offset: end, count: content.deflated.count, length: content.length,
-                             graphicsStates: content.graphicsStates, grains: content.grains,
-                             width: content.width, height: content.height))
+        appended.append(Entry(page: page, offset: end, count: content.deflated.count, length: content.length,
+                              graphicsStates: content.graphicsStates, grains: content.grains,
+                              width: content.width, height: content.height))
         end += content.deflated.count
     }
 

@@ -65,6 +65,7 @@ public final class PDFDocument {
     func rotation(ofPage number: Int) -> Int {
         if rotations == nil {
             rotations = PageRotations.read(path: path, passwordForms: qpdfPasswordForms, pageCount: pageCount) ?? []
+            FreedMemory.release()
         }
         if let rotations, rotations.count == pageCount { return rotations[number - 1] }
         // qpdf could not read what poppler repaired: tell 90 from 0 by whether the shown size is the crop box turned.

@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -20,8 +21,11 @@ import Darwin
 /// - a gzip file out of page order: it is decompressed once into an
 ///   unlinked temporary file, which is then read like a plain one.
 ///
-/// Memory is the index plus the layers of one page.
-public final class PageOrderedLayers {
+/// Memory is the index plus the layers of the pages being read. Pages may be
+/// read from several threads at once: a plain file's lines each into a buffer
+/// of their own (the parsing, the larger part, runs side by side), a gzip
+/// stream one page at a time.
+public final class PageOrderedLayers: PageLayerSource, @unchecked Sendable {
     public let header: InkLayersHeader
     /// The path as given, used in messages.
     public let displayName: String
@@ -47,8 +51,8 @@ public final class PageOrderedLayers {
     /// Sequential access to a gzip file in page order.
     private var stream: InkLayersReader?
     private var nextStreamEntry = 0
-    private var lineBuffer: UnsafeMutableRawPointer?
-    private var lineBufferCapacity = 0
+    /// Held while the stream is read.
+    private let streamLock = Mutex(())
 
     /// Opens the file and indexes it in one streaming pass.
     /// `displayName` is what messages call the file (the user's file, when this one was imported from it).
@@ -77,8 +81,6 @@ public final class PageOrderedLayers {
         }
     }
 
-    deinit { lineBuffer?.deallocate() }
-
     /// The line number of the first layer of `page`, or nil if the file has
     /// none (for messages such as "ink for page 40 but the PDF has 36 pages").
     public func firstLine(ofPage page: Int) -> Int? {
@@ -92,16 +94,12 @@ public final class PageOrderedLayers {
         if let randomAccess {
             return try indices.map { try readLayer(entries[$0], from: randomAccess) }
         }
-        return try streamLayers(indices)
+        return try streamLock.withLock { _ in try streamLayers(indices) }
     }
 
     private func readLayer(_ entry: Entry, from input: InputFile) throws -> PageLayer {
-        if entry.length > lineBufferCapacity {
-            lineBuffer?.deallocate()
-            lineBufferCapacity = max(entry.length, 1 << 16)
-            lineBuffer = UnsafeMutableRawPointer.allocate(byteCount: lineBufferCapacity, alignment: 16)
-        }
-        let buffer = lineBuffer!
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(entry.length, 1), alignment: 16)
+        defer { buffer.deallocate() }
         do {
             try input.read(at: entry.offset, into: buffer, count: entry.length)
         } catch {

@@ -20,8 +20,13 @@ final class FileOutput {
     private var compressed: UnsafeMutableRawPointer?
     private static let compressedCapacity = 1 << 18
 
-    init(path: String, compressionLevel: Int32?) throws {
+    /// Whether `close()` waits for the data to reach the disk: false for a scratch file
+    /// read back by the same process, which nothing renames into place.
+    private let durable: Bool
+
+    init(path: String, compressionLevel: Int32?, durable: Bool = true) throws {
         self.path = path
+        self.durable = durable
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw InkFileError.cannotCreate(path: path, errno: errno) }
         guard let level = compressionLevel else { return }
@@ -72,7 +77,7 @@ final class FileOutput {
             try deflateChunk(UnsafeRawBufferPointer(start: nil, count: 0), finish: true)
         }
         // fsync so that a caller's rename puts complete data in place, never half a file.
-        if fsync(descriptor) != 0 && errno != EINVAL && errno != EROFS {
+        if durable && fsync(descriptor) != 0 && errno != EINVAL && errno != EROFS {
             throw InkFileError.writeFailed(path: path, errno: errno)
         }
         let result = systemClose(descriptor)

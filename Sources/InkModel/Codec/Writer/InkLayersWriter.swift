@@ -21,7 +21,7 @@ import Darwin
 /// Output is canonical: `\n` line ends, keys in the order of the format
 /// specification followed by kept unknown keys in their original order,
 /// numbers in their shortest round-trip form.
-public final class InkLayersWriter {
+public final class InkLayersWriter: LayerSink {
     /// The path being written, as given (used in error messages).
     public let path: String
     private let output: FileOutput

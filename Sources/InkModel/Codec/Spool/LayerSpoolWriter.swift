@@ -1,0 +1,72 @@
+/// Writes the layers an import reads into a spool (`LayersForm.spool`), for
+/// the page loop of the same process to read back with `LayerSpool`.
+///
+/// A record is three native 64-bit integers (page, then the byte lengths of
+/// the two parts), the layer as an ink-layers line whose strokes carry only
+/// their first point (every other value, extension keys included, is encoded
+/// and validated as the ink-layers writer does), then each stroke's point
+/// count and its points as nine native doubles each. The header is the first
+/// record, with page −1. Nothing here is a format for other programs: the
+/// file lives as long as the import's source.
+public final class LayerSpoolWriter: LayerSink {
+    public let path: String
+    private let output: FileOutput
+    private var json = JSONOutput(capacity: 1 << 16)
+    private var points: [UInt8] = []
+    private var records = 0
+
+    /// Creates (or truncates) the spool at `path`.
+    public init(path: String) throws {
+        self.path = path
+        output = try FileOutput(path: path, compressionLevel: nil, durable: false)
+    }
+
+    public func write(header: InkLayersHeader) throws {
+        json.bytes.removeAll(keepingCapacity: true)
+        points.removeAll(keepingCapacity: true)
+        try InkLayersWriter.encode(header, into: &json, location: location)
+        try writeRecord(page: -1)
+    }
+
+    public func write(layer: PageLayer) throws {
+        var shell = layer
+        json.bytes.removeAll(keepingCapacity: true)
+        points.removeAll(keepingCapacity: true)
+        for (index, stroke) in layer.strokes.enumerated() {
+            guard let first = stroke.points.first else {
+                throw location.error(page: layer.page, stroke: index + 1, field: "points", problem: "a stroke needs at least one point")
+            }
+            for (number, point) in stroke.points.enumerated() where !point.isFinite {
+                let values = [point.x, point.y, point.t, point.w, point.h, point.opacity, point.force, point.azimuth, point.altitude]
+                let field = StrokePoint.fieldNames[values.firstIndex { !$0.isFinite }!]
+                throw location.error(page: layer.page, stroke: index + 1, point: number + 1, field: field,
+                                     problem: "\(field) is not a finite number")
+            }
+            shell.strokes[index].points = [first]
+            var count = Int64(stroke.points.count)
+            withUnsafeBytes(of: &count) { points.append(contentsOf: $0) }
+            stroke.points.withUnsafeBytes { points.append(contentsOf: $0) }
+        }
+        try InkLayersWriter.encode(shell, into: &json, location: location)
+        try writeRecord(page: layer.page)
+    }
+
+    public func close() throws { try output.close() }
+
+    private var location: InkLayersWriter.Location { InkLayersWriter.Location(file: path, line: records + 1) }
+
+    private func writeRecord(page: Int) throws {
+        var head: (Int64, Int64, Int64) = (Int64(page), Int64(json.bytes.count), Int64(points.count))
+        try withUnsafeBytes(of: &head) { try output.write($0) }
+        try json.bytes.withUnsafeBytes { try output.write($0) }
+        try points.withUnsafeBytes { try output.write($0) }
+        records += 1
+    }
+}
+
+extension StrokePoint {
+    var isFinite: Bool {
+        x.isFinite && y.isFinite && t.isFinite && w.isFinite && h.isFinite && opacity.isFinite
+            && force.isFinite && azimuth.isFinite && altitude.isFinite
+    }
+}

@@ -1,0 +1,113 @@
+import Dispatch
+import Synchronization
+import InkFixtures
+import Foundation
+import Testing
+@testable import InkModel
+
+@Suite struct LayerSpoolTests {
+    /// Layers with every kind of value the model holds, pages out of order and repeated.
+    static var layers: [PageLayer] {
+        var many = InkLayersWriterTests.exampleLayer
+        many.page = 1
+        many.layer = nil
+        // A long stroke, with values no decimal text would give back unless written in full.
+        many.strokes[0].points = (0..<5000).map { i in
+            let u = Double(i)
+            return StrokePoint(x: u / 3, y: -u * .pi, t: u / 240, w: 0.1 + u.squareRoot(), h: 1 / (u + 1),
+                               opacity: 0.5, force: u.truncatingRemainder(dividingBy: 7) / 7, azimuth: -0.0,
+                               altitude: .leastNonzeroMagnitude)
+        }
+        var second = InkLayersWriterTests.exampleLayer
+        second.layer = "Second"
+        return [InkLayersWriterTests.exampleLayer, many, second]
+    }
+
+    static func writeSpool(_ layers: [PageLayer], to path: String) throws {
+        let writer = try LayersForm.spool.makeSink(path: path)
+        try writer.write(header: InkLayersWriterTests.exampleHeader)
+        for layer in layers { try writer.write(layer: layer) }
+        try writer.close()
+    }
+
+    @Test func readsBackWhatTheInkLayersFileHolds() throws {
+        try TestFolder.with { directory in
+            let spoolPath = directory.path("layers.ink-spool"), textPath = directory.path("layers.ink.jsonl")
+            try Self.writeSpool(Self.layers, to: spoolPath)
+            let writer = try LayersForm.inkLayers.makeSink(path: textPath)
+            try writer.write(header: InkLayersWriterTests.exampleHeader)
+            for layer in Self.layers { try writer.write(layer: layer) }
+            try writer.close()
+
+            let spool = try LayersForm.spool.open(path: spoolPath, displayName: "notes.xopp")
+            let text = try LayersForm.inkLayers.open(path: textPath, displayName: "notes.ink.jsonl")
+            #expect(spool.header == InkLayersWriterTests.exampleHeader)
+            #expect(spool.header == text.header)
+            #expect(spool.inkedPages == [1, 3])
+            #expect(spool.inkedPages == text.inkedPages)
+            for page in 0...4 {
+                let fromSpool = try spool.layers(forPage: page)
+                #expect(fromSpool == (try text.layers(forPage: page)))
+                #expect(fromSpool == Self.layers.filter { $0.page == page })
+            }
+            // Every bit of every point, which decimal text gives back only when written in full.
+            let points = try spool.layers(forPage: 1)[0].strokes[0].points
+            #expect(points.map(\.x.bitPattern) == Self.layers[1].strokes[0].points.map(\.x.bitPattern))
+            #expect(points.last?.azimuth.sign == .minus)
+        }
+    }
+
+    @Test func refusesPointsThatAreNotFinite() throws {
+        try TestFolder.with { directory in
+            let path = directory.path("bad.ink-spool")
+            let writer = try LayerSpoolWriter(path: path)
+            try writer.write(header: InkLayersHeader())
+            var layer = InkLayersWriterTests.exampleLayer
+            layer.strokes[1].points[0].altitude = .nan
+            #expect(throws: InkLayersError(file: path, line: 2, page: 3, stroke: 2, point: 1, field: "altitude",
+                                           problem: "altitude is not a finite number")) {
+                try writer.write(layer: layer)
+            }
+            layer.strokes[1].points = []
+            #expect(throws: InkLayersError.self) { try writer.write(layer: layer) }
+        }
+    }
+
+    @Test(arguments: [1, 24, 100, 1000])
+    func aDamagedSpoolIsAnErrorNotAWrongPage(cut: Int) throws {
+        try TestFolder.with { directory in
+            let path = directory.path("cut.ink-spool")
+            try Self.writeSpool(Self.layers, to: path)
+            let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int
+            #expect(truncate(path, off_t(size - cut)) == 0)
+            #expect(throws: InkLayersError.self) { _ = try LayerSpool(path: path, displayName: "notes.xopp") }
+        }
+    }
+
+    /// Both sources read pages from several threads at once and give each the same layers.
+    @Test(arguments: [LayersForm.spool, .inkLayers])
+    func pagesReadFromManyThreadsAtOnceAreThePages(form: LayersForm) throws {
+        try TestFolder.with { directory in
+            let path = directory.path("layers" + form.fileSuffix)
+            let writer = try form.makeSink(path: path)
+            try writer.write(header: InkLayersHeader())
+            var expected: [Int: PageLayer] = [:]
+            for page in 1...64 {
+                var layer = Self.layers[1]
+                layer.page = page
+                layer.strokes[0].points = Array(layer.strokes[0].points.prefix(page * 50))
+                expected[page] = layer
+                try writer.write(layer: layer)
+            }
+            try writer.close()
+            let source = try form.open(path: path, displayName: "notes")
+            let results = Mutex<[Int: [PageLayer]]>([:])
+            DispatchQueue.concurrentPerform(iterations: 64) { index in
+                let page = index + 1
+                let read = (try? source.layers(forPage: page)) ?? []
+                results.withLock { $0[page] = read }
+            }
+            for page in 1...64 { #expect(results.withLock { $0[page] } == [expected[page]!]) }
+        }
+    }
+}
