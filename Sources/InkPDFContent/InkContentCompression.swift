@@ -24,8 +24,9 @@ public enum InkContentCompression {
         }
         // compress2 fails only without memory or with a bad level: both programming errors here.
         precondition(status == Z_OK, "compress2 failed with status \(status)")
-        output.removeSubrange(Int(capacity)...)
-        return output
+        // A copy of the exact size: the bound is about the input's size, three times the output's,
+        // and pages wait (in the channel, the spool's writer) holding what this returns.
+        return Array(output[..<Int(capacity)])
     }
 
     /// `bytes` inflated (for tests and checks).

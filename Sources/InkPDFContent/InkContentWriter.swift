@@ -95,8 +95,7 @@ private struct Emitter {
     }
 
     @inline(__always) mutating func integer(_ value: Int) {
-        PDFNumberWriter.appendInteger(value, to: &bytes)
-        bytes.append(UInt8(ascii: " "))
+        PDFNumberWriter.appendInteger(value, to: &bytes, terminator: UInt8(ascii: " "))
     }
 
     mutating func decimal(_ value: Double, _ digits: Int) {

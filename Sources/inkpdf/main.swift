@@ -9,7 +9,7 @@ struct StandardStream: TextOutputStream {
     mutating func write(_ string: String) { handle.write(Data(string.utf8)) }
 }
 
-FreedMemory.shareOneArena()
+FreedMemory.configure()
 SignalCleanup.install()
 // Past a file-size limit (ulimit -f), a write should fail with EFBIG and be reported, not kill the process.
 signal(SIGXFSZ, SIG_IGN)

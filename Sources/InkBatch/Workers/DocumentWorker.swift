@@ -104,6 +104,8 @@ public struct DocumentWorker: Sendable {
             throw .renderFailed(path: document, page: nil, reason: "cannot start the worker \(executable): \(error)")
         }
         writing = nil
+        // From here this process only waits: what setting up freed goes back to the system.
+        FreedMemory.release()
         let pid = child.pid
         func removeLeftovers() {
             for destination in destinations { TemporaryFiles.removeLeftovers(besides: destination, ownedBy: pid) }

@@ -23,7 +23,9 @@ enum LineDrawings {
             // One subpath per segment, gathered into one path per width (rounded to
             // `ConstantWidthRuns.widthStep` when compact): a path of several subpaths is
             // stroked as each on its own, caps at both ends, as separate lines would be.
-            // Width order is kept by first appearance.
+            // Width order is kept by first appearance. With round caps, a segment of the
+            // width of the one before it continues that one's subpath: round joins cover
+            // what the two round caps would (fewer elements, bytes and memory, the same picture).
             let transform = stroke.transform ?? .identity
             let scale = transform.isIdentity ? 1 : transform.meanScale
             let positions = stroke.points.map { p -> Point in
@@ -39,6 +41,7 @@ enum LineDrawings {
             }
             var widths: [Double] = []
             var paths: [InkPath] = []
+            var previousWidth: Double?
             for i in 0..<(positions.count - 1) {
                 let raw = stroke.points[i].w * scale
                 let width = fitted ? ConstantWidthRuns.quantized(raw) : raw
@@ -50,13 +53,16 @@ enum LineDrawings {
                     paths.append(InkPath())
                     index = widths.count - 1
                 }
+                // Segment i starts where segment i − 1 ends (the same arithmetic, so the same bits).
+                let continues = style.cap == .round && previousWidth == width
+                previousWidth = width
                 switch stroke.effectiveInterpolation {
                 case .linear:
-                    paths[index].move(to: positions[i])
+                    if !continues { paths[index].move(to: positions[i]) }
                     paths[index].line(to: positions[i + 1])
                 case .bspline:
                     let bezier = CentrelineSampler.bezierSegment(positions, segment: i)
-                    paths[index].move(to: bezier.start)
+                    if !continues { paths[index].move(to: bezier.start) }
                     paths[index].curve(to: bezier.end, control1: bezier.control1, control2: bezier.control2)
                 }
             }
