@@ -20,7 +20,7 @@ echo
 awk -v o="$out" -v f="$floor" -v n="$PAGES" 'BEGIN{k=(o-f)/n/1024; printf "ink bytes per page at %d pages: %.1f KB, %.2f of the cairo path'"'"'s 69.8 KB (target ≤ 0.6)\n", n, k, k/69.8}'
 read -r _ ssim _ worst _ pixels < <("$bin/inkpdf-samples" ink-fidelity "$work/bench-$PAGES.pdf" "$work/bench-$PAGES.ink.jsonl" \
     "1-$FIDELITY_PAGES" 288 "$work/ink-fidelity")
-echo "SSIM near ink at 288 dpi, pages 1-$FIDELITY_PAGES, against the unfitted reference: $ssim (worst page $worst; $pixels pixels; target ≥ 0.99)"
+echo "SSIM near ink at 288 dpi, pages 1-$FIDELITY_PAGES, the ink as written (poppler) against the unfitted reference: $ssim (worst page $worst; $pixels pixels; target ≥ 0.99)"
 
 # The same strokes as ink-only PDFs: inkpdf's drawing against the peer that strokes
 # each segment on its own with its point's width (Xournal++ 1.1's export method,

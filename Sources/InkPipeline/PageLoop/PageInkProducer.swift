@@ -83,6 +83,10 @@ final class PageInkProducer: @unchecked Sendable {
         for index in 0..<threads {
             do {
                 try WorkThread.start(for: name) { [self] in
+                    // The drawing thread's pages are the critical path while it has any (a real
+                    // manual's pages cost poppler about what their ink costs here): it runs first,
+                    // these take the rest of the cores, and all of them once it waits or is done.
+                    WorkThread.yieldToForegroundWork()
                     produce()
                     finishedThread(count: 1)
                 }

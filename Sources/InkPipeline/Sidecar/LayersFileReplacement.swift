@@ -36,11 +36,34 @@ public enum LayersFileReplacement {
         return (result, kept)
     }
 
-    /// Links the file at `path` (if any) to its kept-revision name.
-    static func keepRevision(of path: String) throws(ExportError) -> KeptRevision? {
+    /// Whether the file at a path decoded when it was read, and which file that was.
+    struct Judgement: Sendable {
+        fileprivate var identity: [Int]
+        fileprivate var decodes: Bool
+    }
+
+    /// Reads the file at `path`, if there is one, to tell whether it decodes (the
+    /// slow part of keeping it: a whole read), so that this can happen before it is
+    /// replaced, on another thread.
+    static func judge(_ path: String) -> Judgement? {
+        guard let identity = identity(of: path) else { return nil }
+        return Judgement(identity: identity, decodes: (try? InkLayersCheck(path: path)) != nil)
+    }
+
+    /// Device, inode, size and change time of the file at `path` (not following a link).
+    private static func identity(of path: String) -> [Int]? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
-        let kept: KeptRevision = (try? InkLayersCheck(path: path)) != nil
+        return [Int(status.st_dev), Int(status.st_ino), Int(status.st_size),
+                Int(status.st_ctim.tv_sec), Int(status.st_ctim.tv_nsec)]
+    }
+
+    /// Links the file at `path` (if any) to its kept-revision name; `judged`, if it is
+    /// still about the same file, says whether it decodes without reading it again.
+    static func keepRevision(of path: String, judged: Judgement? = nil) throws(ExportError) -> KeptRevision? {
+        guard let identity = identity(of: path) else { return nil }
+        let decodes = judged.flatMap { $0.identity == identity ? $0.decodes : nil } ?? ((try? InkLayersCheck(path: path)) != nil)
+        let kept: KeptRevision = decodes
             ? .previous(LayersRevision.previous(of: path)) : .damaged(LayersRevision.damaged(of: path))
         // Link under a temporary name, then rename: the kept name always holds a whole file.
         let staging = kept.path + ".inkpdf-\(getpid())"

@@ -23,6 +23,8 @@ final class SidecarJob: @unchecked Sendable {
     private let destination: String
     private let done = DispatchSemaphore(value: 0)
     private var failure: ExportError?
+    /// What the file at the destination was when the sidecar was written (read once `wait()` returned).
+    private(set) var replacedFile: LayersFileReplacement.Judgement?
 
     /// The temporary file's own name beside the destination (libzip renames its file over it).
     private let temporaryName: String
@@ -66,6 +68,9 @@ final class SidecarJob: @unchecked Sendable {
                     try writer.writeRawLine(line.bytes)
                 }
                 try writer.close()
+                // The sidecar this one will replace is read here, off the drawing thread, to
+                // tell whether it is a good revision to keep (a whole read of a large file).
+                replacedFile = LayersFileReplacement.judge(destination)
             case .copy(let source):
                 try ExportError.fileStep { () throws(FileSystemError) in try AtomicOutput.copy(source, intoOpenFile: writablePath) }
             case .remarkableArchive(let source):

@@ -86,7 +86,7 @@ final class SidecarOutput {
     func commit() throws(ExportError) {
         guard let output = output.take() else { return }
         guard isKept else { return output.abandon() }
-        if keepsRevision { _ = try LayersFileReplacement.keepRevision(of: output.destination) }
+        if keepsRevision { _ = try LayersFileReplacement.keepRevision(of: output.destination, judged: job.replacedFile) }
         try output.commitForExport()
     }
 
