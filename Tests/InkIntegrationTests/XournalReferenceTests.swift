@@ -41,9 +41,10 @@ struct XournalReferenceTests {
         for (index, result) in results.enumerated() {
             print("\(name) page \(index + 1): \(result)")
             if path.hasSuffix("README-Eraser-and-padded-box.xopp") {
-                // Its text is in C059, whose line metrics Pango takes from the OS/2 table and
-                // cairo's FreeType backend from hhea: inkpdf's lines run 18 % further apart.
-                withKnownIssue("text in C059 is laid out with cairo's line height, not Pango's") {
+                // Its text is in C059 (hhea and OS/2 metrics differ, line gap a fifth of the size).
+                // Spacing inkpdf's lines by the font's height with its gap left this share as it
+                // was (75.9 %), so the difference is in where the glyphs go, not yet understood.
+                withKnownIssue("text in C059 lands apart from Xournal++'s (Pango's); not its line height: spacing lines by the font's height with its line gap changed nothing") {
                     #expect(result.referenceShare >= Self.required, "\(path) page \(index + 1): \(result)")
                 }
             } else {
