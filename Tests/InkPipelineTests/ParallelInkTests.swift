@@ -82,4 +82,39 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: folder.path("out/f.pdf")))
         }
     }
+
+    /// One slow invalid page while the other threads race ahead with quick ones: the threads
+    /// waiting to hand over pages past it must stop, not wait for a drawing side that stopped at it.
+    @Test func aSlowFailingPageStopsThreadsWaitingWithLaterPages() throws {
+        let folder = TestFolder()
+        let pdf = folder.path("doc.pdf")
+        try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: Array(repeating: TestPage(), count: Self.pageCount))
+        let good = ##"{"ink":{"type":"pen","color":"#000000"},"created":1,"points":[[1,2,0,1,1,1,1,0,1.5],[9,2,0,1,1,1,1,0,1.5]]}"##
+        let bad = ##"{"ink":{"type":"pen","color":"#000000"},"created":1,"points":[[1,2,0,1,1,1,1,0,1.5],[1,2,0,-1,1,1,1,0,1.5]]}"##
+        let header = #"{"format":"inkpdf-layers","version":1}"#
+        var lines = [header]
+        for page in 1...Self.pageCount {
+            // Page 5 takes long to read and fails only at its end; the others are one stroke.
+            let strokes = page == 5 ? Array(repeating: good, count: 20_000) + [bad] : [good]
+            lines.append(#"{"page":\#(page),"strokes":[\#(strokes.joined(separator: ","))]}"#)
+        }
+        let ink = folder.write(lines.joined(separator: "\n") + "\n", to: "slow.ink.jsonl")
+        for run in 1...3 {
+            final class Outcome: @unchecked Sendable { var error: ExportError? }
+            let outcome = Outcome()
+            let done = DispatchSemaphore(value: 0)
+            let output = folder.path("out/\(run).pdf")
+            Thread.detachNewThread {
+                do throws(ExportError) { _ = try Exporter.export(pdf: pdf, ink: ink, output: output) } catch { outcome.error = error }
+                done.signal()
+            }
+            guard done.wait(timeout: .now() + 60) == .success else {
+                Issue.record("run \(run): export did not end within 60 s")
+                return
+            }
+            guard case .invalidInk(let inkError)? = outcome.error else { Issue.record("run \(run): got \(String(describing: outcome.error))"); continue }
+            #expect(inkError.page == 5 && inkError.stroke == 20_001, "run \(run)")
+            #expect(!FileManager.default.fileExists(atPath: output))
+        }
+    }
 }

@@ -68,6 +68,8 @@ final class PageInkChannel: @unchecked Sendable {
         return cancelled
     }
 
+    /// Puts give up (and return false) from now on: the drawing side has stopped, or a page
+    /// failed and nothing past it will be taken. Taking is unchanged.
     func cancel() {
         condition.lock()
         cancelled = true

@@ -129,6 +129,9 @@ final class PageInkProducer: @unchecked Sendable {
             switch work.make(requests[index]) {
             case .failure(let error):
                 lock.withLock { if failed == nil || index < failed!.index { failed = (index, error) } }
+                // Threads waiting to hand over later pages would wait for ever: the drawing
+                // side stops at this page (or an earlier failing one) and takes nothing past it.
+                channel.cancel()
                 return
             case .success(let made):
                 if case .spooled = made.ink { continue }
