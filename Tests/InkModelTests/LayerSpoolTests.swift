@@ -57,17 +57,35 @@ import Testing
         }
     }
 
-    @Test func refusesPointsThatAreNotFinite() throws {
+    /// Points are held to the ink-layers reader's rules when read, and the error names the
+    /// user's document and the line the layer would have in an ink-layers file.
+    @Test(arguments: [(Double.nan, "altitude", "altitude is not a finite number"),
+                      (-Double.infinity, "altitude", "altitude is not a finite number")])
+    func refusesPointsTheInkLayersReaderRefuses(value: Double, field: String, problem: String) throws {
         try TestFolder.with { directory in
             let path = directory.path("bad.ink-spool")
-            let writer = try LayerSpoolWriter(path: path)
+            var layer = InkLayersWriterTests.exampleLayer
+            layer.strokes[1].points[0].altitude = value
+            var zeroWidth = InkLayersWriterTests.exampleLayer
+            zeroWidth.page = 4
+            zeroWidth.strokes[0].points[1].w = 0
+            try Self.writeSpool([InkLayersWriterTests.exampleLayer, layer, zeroWidth], to: path)
+            let spool = try LayerSpool(path: path, displayName: "notes.xopp")
+            #expect(throws: InkLayersError(file: "notes.xopp", line: 3, page: 3, stroke: 2, point: 1, field: field, problem: problem)) {
+                _ = try spool.layers(forPage: 3)
+            }
+            #expect(throws: InkLayersError(file: "notes.xopp", line: 4, page: 4, stroke: 1, point: 2, field: "w",
+                                           problem: "w is not greater than 0")) {
+                _ = try spool.layers(forPage: 4)
+            }
+        }
+    }
+
+    @Test func refusesAStrokeWithoutPoints() throws {
+        try TestFolder.with { directory in
+            let writer = try LayerSpoolWriter(path: directory.path("empty.ink-spool"))
             try writer.write(header: InkLayersHeader())
             var layer = InkLayersWriterTests.exampleLayer
-            layer.strokes[1].points[0].altitude = .nan
-            #expect(throws: InkLayersError(file: path, line: 2, page: 3, stroke: 2, point: 1, field: "altitude",
-                                           problem: "altitude is not a finite number")) {
-                try writer.write(layer: layer)
-            }
             layer.strokes[1].points = []
             #expect(throws: InkLayersError.self) { try writer.write(layer: layer) }
         }

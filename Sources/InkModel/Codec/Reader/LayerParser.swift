@@ -300,22 +300,14 @@ struct LayerParser {
         }
         let result = StrokePoint(x: values[0], y: values[1], t: values[2], w: values[3], h: values[4],
                                  opacity: values[5], force: values[6], azimuth: values[7], altitude: values[8])
-        if !(result.x.isFinite && result.y.isFinite && result.t.isFinite && result.w.isFinite && result.h.isFinite
-             && result.opacity.isFinite && result.force.isFinite && result.azimuth.isFinite && result.altitude.isFinite
-             && result.w > 0 && result.h > 0) {
-            throw invalidPoint(values, stroke: stroke, point: point)
-        }
+        if !result.isValid { throw invalidPoint(result, stroke: stroke, point: point) }
         return result
     }
 
     /// The error for a point whose numbers parsed but break a rule (kept out of the hot loop).
-    private func invalidPoint(_ values: InlineArray<9, Double>, stroke: Int, point: Int) -> InkLayersError {
-        for index in 0..<9 where !values[index].isFinite {
-            let field = StrokePoint.fieldNames[index]
-            return fail(stroke: stroke, point: point, field: field, "\(field) is not a finite number")
-        }
-        let field = values[3] > 0 ? "h" : "w"
-        return fail(stroke: stroke, point: point, field: field, "\(field) is not greater than 0")
+    private func invalidPoint(_ values: StrokePoint, stroke: Int, point: Int) -> InkLayersError {
+        let broken = values.brokenRule!
+        return fail(stroke: stroke, point: point, field: broken.field, broken.problem)
     }
 
     // MARK: Page only

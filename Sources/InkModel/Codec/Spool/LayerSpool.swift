@@ -9,16 +9,18 @@ import Darwin
 /// The layers a `LayerSpoolWriter` wrote, page by page. Opening reads only the
 /// records' heads (a few dozen bytes each) to index them; `layers(forPage:)`
 /// reads that page's records, parses their strokes' other values and copies
-/// the points in as they are. Each read uses its own buffer, so pages may be
-/// read from several threads at once.
+/// the points in as they are, holding them to the rules the ink-layers reader
+/// does (errors name the line the layer would have in an ink-layers file).
+/// Each read uses its own buffer, so pages may be read from several threads at once.
 public final class LayerSpool: PageLayerSource, @unchecked Sendable {
     public let header: InkLayersHeader
     public let displayName: String
     public let inkedPages: [Int]
     private let input: InputFile
     private let path: String
-    /// Per page, where its records are: offset of the layer text, its length, the points' length.
-    private let records: [Int: [(offset: Int64, text: Int, points: Int)]]
+    /// Per page, where its records are: offset of the layer text, its length, the points' length,
+    /// and the line the layer would be on in an ink-layers file (the header is line 1).
+    private let records: [Int: [(offset: Int64, text: Int, points: Int, line: Int)]]
 
     private static let headSize = 3 * MemoryLayout<Int64>.size
 
@@ -30,7 +32,8 @@ public final class LayerSpool: PageLayerSource, @unchecked Sendable {
         let size = try Self.size(of: path)
         var offset: Int64 = 0
         var header: InkLayersHeader?
-        var records: [Int: [(offset: Int64, text: Int, points: Int)]] = [:]
+        var records: [Int: [(offset: Int64, text: Int, points: Int, line: Int)]] = [:]
+        var line = 1
         while offset < size {
             var head: (Int64, Int64, Int64) = (0, 0, 0)
             try withUnsafeMutableBytes(of: &head) { try Self.read(input, path, at: offset, into: $0) }
@@ -41,7 +44,8 @@ public final class LayerSpool: PageLayerSource, @unchecked Sendable {
                 let bytes = try Self.bytes(input, path, at: offset + Int64(Self.headSize), count: Int(text))
                 header = try bytes.withUnsafeBytes { try InkLayersHeader(parsing: $0, file: displayName) }
             } else if page >= 0, header != nil {
-                records[Int(page), default: []].append((offset + Int64(Self.headSize), Int(text), Int(points)))
+                line += 1
+                records[Int(page), default: []].append((offset + Int64(Self.headSize), Int(text), Int(points), line))
             } else {
                 throw Self.damaged(path, at: offset)
             }
@@ -61,7 +65,7 @@ public final class LayerSpool: PageLayerSource, @unchecked Sendable {
             let bytes = try Self.bytes(input, path, at: record.offset, count: record.text + record.points)
             return try bytes.withUnsafeBytes { raw in
                 var layer = try InkLayersReader.parseLayer(UnsafeRawBufferPointer(rebasing: raw[..<record.text]),
-                                                           file: displayName, line: 1)
+                                                           file: displayName, line: record.line)
                 var at = record.text
                 for index in layer.strokes.indices {
                     guard at + 8 <= raw.count else { throw Self.damaged(path, at: record.offset) }
@@ -69,10 +73,16 @@ public final class LayerSpool: PageLayerSource, @unchecked Sendable {
                     at += 8
                     let length = count * MemoryLayout<StrokePoint>.stride
                     guard count >= 1, at + length <= raw.count else { throw Self.damaged(path, at: record.offset) }
-                    layer.strokes[index].points = Array(unsafeUninitializedCapacity: count) { buffer, initialised in
+                    let points = Array<StrokePoint>(unsafeUninitializedCapacity: count) { buffer, initialised in
                         UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[at..<(at + length)]))
                         initialised = count
                     }
+                    for (number, point) in points.enumerated() where !point.isValid {
+                        let broken = point.brokenRule!
+                        throw InkLayersError(file: displayName, line: record.line, page: layer.page, stroke: index + 1,
+                                             point: number + 1, field: broken.field, problem: broken.problem)
+                    }
+                    layer.strokes[index].points = points
                     at += length
                 }
                 guard at == raw.count else { throw Self.damaged(path, at: record.offset) }

@@ -2,10 +2,11 @@
 /// the page loop of the same process to read back with `LayerSpool`.
 ///
 /// A record is three native 64-bit integers (page, then the byte lengths of
-/// the two parts), the layer as an ink-layers line whose strokes carry only
-/// their first point (every other value, extension keys included, is encoded
+/// the two parts), the layer as an ink-layers line whose strokes carry one
+/// placeholder point (every other value, extension keys included, is encoded
 /// and validated as the ink-layers writer does), then each stroke's point
-/// count and its points as nine native doubles each. The header is the first
+/// count and its points as nine native doubles each (checked by `LayerSpool`
+/// as the ink-layers reader checks points, when read). The header is the first
 /// record, with page −1. Nothing here is a format for other programs: the
 /// file lives as long as the import's source.
 public final class LayerSpoolWriter: LayerSink {
@@ -33,16 +34,10 @@ public final class LayerSpoolWriter: LayerSink {
         json.bytes.removeAll(keepingCapacity: true)
         points.removeAll(keepingCapacity: true)
         for (index, stroke) in layer.strokes.enumerated() {
-            guard let first = stroke.points.first else {
+            guard !stroke.points.isEmpty else {
                 throw location.error(page: layer.page, stroke: index + 1, field: "points", problem: "a stroke needs at least one point")
             }
-            for (number, point) in stroke.points.enumerated() where !point.isFinite {
-                let values = [point.x, point.y, point.t, point.w, point.h, point.opacity, point.force, point.azimuth, point.altitude]
-                let field = StrokePoint.fieldNames[values.firstIndex { !$0.isFinite }!]
-                throw location.error(page: layer.page, stroke: index + 1, point: number + 1, field: field,
-                                     problem: "\(field) is not a finite number")
-            }
-            shell.strokes[index].points = [first]
+            shell.strokes[index].points = [Self.placeholder]
             var count = Int64(stroke.points.count)
             withUnsafeBytes(of: &count) { points.append(contentsOf: $0) }
             stroke.points.withUnsafeBytes { points.append(contentsOf: $0) }
@@ -53,6 +48,9 @@ public final class LayerSpoolWriter: LayerSink {
 
     public func close() throws { try output.close() }
 
+    /// What a stroke's points are in the layer text: the reader puts the real ones in its place.
+    private static let placeholder = StrokePoint(x: 0, y: 0, w: 1, h: 1)
+
     private var location: InkLayersWriter.Location { InkLayersWriter.Location(file: path, line: records + 1) }
 
     private func writeRecord(page: Int) throws {
@@ -61,12 +59,5 @@ public final class LayerSpoolWriter: LayerSink {
         try json.bytes.withUnsafeBytes { try output.write($0) }
         try points.withUnsafeBytes { try output.write($0) }
         records += 1
-    }
-}
-
-extension StrokePoint {
-    var isFinite: Bool {
-        x.isFinite && y.isFinite && t.isFinite && w.isFinite && h.isFinite && opacity.isFinite
-            && force.isFinite && azimuth.isFinite && altitude.isFinite
     }
 }
