@@ -13,6 +13,25 @@ public enum FileIdentity {
         return URL(fileURLWithPath: a).standardizedFileURL.path == URL(fileURLWithPath: b).standardizedFileURL.path
     }
 
+    /// One version of the file at a path: its device, inode, size and change time
+    /// (not following a link). Equal versions are the same file, not changed since.
+    public struct Version: Equatable, Sendable {
+        var device: UInt64, inode: UInt64, size: Int64, changeSeconds: Int, changeNanoseconds: Int
+
+        /// The file at `path` as it is now; nil when there is none.
+        ///
+        /// The corresponding C function is `lstat`.
+        public init?(of path: String) {
+            var status = stat()
+            guard lstat(path, &status) == 0 else { return nil }
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+            size = Int64(status.st_size)
+            changeSeconds = status.st_ctim.tv_sec
+            changeNanoseconds = status.st_ctim.tv_nsec
+        }
+    }
+
     /// Whether `path` exists as a readable regular file (or a link to one).
     public static func requireReadableFile(_ path: String) throws(FileSystemError) {
         var isDirectory: ObjCBool = false

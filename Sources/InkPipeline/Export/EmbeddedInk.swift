@@ -87,7 +87,7 @@ public enum EmbeddedInk {
     /// - Returns: the number of bytes written.
     @discardableResult
     public static func extract(pdf: String, password: String? = nil, to output: String) throws(ExportError) -> Int {
-        if LayersFileReplacement.sameFile(pdf, output) { throw .outputIsInput(path: output) }
+        if FileIdentity.sameFile(pdf, output) { throw .outputIsInput(path: output) }
         let document = try QPDFDocument(path: pdf, password: password)
         let bytes = try data(in: document)
         do {

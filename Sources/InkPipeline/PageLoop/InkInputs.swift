@@ -9,11 +9,11 @@ import InkModel
 enum InkInputs {
     /// Refuses an output (or its sidecar) that is one of the inputs.
     static func refuseOverwritingInputs(output: String, inputs: [String]) throws(ExportError) {
-        for input in inputs where LayersFileReplacement.sameFile(output, input) {
+        for input in inputs where FileIdentity.sameFile(output, input) {
             throw .outputIsInput(path: output)
         }
         let sidecar = Flattener.sidecarPath(forOutput: output)
-        for input in inputs.dropFirst() where LayersFileReplacement.sameFile(sidecar, input) { throw .outputIsInput(path: sidecar) }
+        for input in inputs.dropFirst() where FileIdentity.sameFile(sidecar, input) { throw .outputIsInput(path: sidecar) }
     }
 
     /// Checks the ink against the PDF (when there is one) and chooses the output pages:

@@ -38,7 +38,7 @@ public enum LayersFileReplacement {
 
     /// Whether the file at a path decoded when it was read, and which file that was.
     struct Judgement: Sendable {
-        fileprivate var identity: [Int]
+        fileprivate var version: FileIdentity.Version
         fileprivate var decodes: Bool
     }
 
@@ -46,23 +46,15 @@ public enum LayersFileReplacement {
     /// slow part of keeping it: a whole read), so that this can happen before it is
     /// replaced, on another thread.
     static func judge(_ path: String) -> Judgement? {
-        guard let identity = identity(of: path) else { return nil }
-        return Judgement(identity: identity, decodes: (try? InkLayersCheck(path: path)) != nil)
-    }
-
-    /// Device, inode, size and change time of the file at `path` (not following a link).
-    private static func identity(of path: String) -> [Int]? {
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return nil }
-        return [Int(status.st_dev), Int(status.st_ino), Int(status.st_size),
-                Int(status.st_ctim.tv_sec), Int(status.st_ctim.tv_nsec)]
+        guard let version = FileIdentity.Version(of: path) else { return nil }
+        return Judgement(version: version, decodes: (try? InkLayersCheck(path: path)) != nil)
     }
 
     /// Links the file at `path` (if any) to its kept-revision name; `judged`, if it is
     /// still about the same file, says whether it decodes without reading it again.
     static func keepRevision(of path: String, judged: Judgement? = nil) throws(ExportError) -> KeptRevision? {
-        guard let identity = identity(of: path) else { return nil }
-        let decodes = judged.flatMap { $0.identity == identity ? $0.decodes : nil } ?? ((try? InkLayersCheck(path: path)) != nil)
+        guard let version = FileIdentity.Version(of: path) else { return nil }
+        let decodes = judged.flatMap { $0.version == version ? $0.decodes : nil } ?? ((try? InkLayersCheck(path: path)) != nil)
         let kept: KeptRevision = decodes
             ? .previous(LayersRevision.previous(of: path)) : .damaged(LayersRevision.damaged(of: path))
         // Link under a temporary name, then rename: the kept name always holds a whole file.
@@ -83,16 +75,5 @@ public enum LayersFileReplacement {
             throw .cannotCreateOutput(path: kept.path, reason: "cannot keep the previous revision: \(reason)")
         }
         return kept
-    }
-}
-
-extension LayersFileReplacement {
-    /// Whether two paths name the same file (by device and inode when both exist).
-    public static func sameFile(_ a: String, _ b: String) -> Bool {
-        var statusA = stat(), statusB = stat()
-        if stat(a, &statusA) == 0, stat(b, &statusB) == 0 {
-            return statusA.st_dev == statusB.st_dev && statusA.st_ino == statusB.st_ino
-        }
-        return URL(fileURLWithPath: a).standardizedFileURL.path == URL(fileURLWithPath: b).standardizedFileURL.path
     }
 }

@@ -26,7 +26,7 @@ final class SidecarOutput {
                       pdfPageCount: Int, headerExtra: JSONObject, wanted: Bool,
                       forEmbedding: Bool = false, concurrent: Bool = true) throws(ExportError) -> SidecarOutput? {
         let path = Flattener.sidecarPath(forOutput: outputPath)
-        let keep = wanted && !LayersFileReplacement.sameFile(path, inkPath)
+        let keep = wanted && !FileIdentity.sameFile(path, inkPath)
         guard keep || forEmbedding else { return nil }
         var header = source
         header.pdfSHA256 = pdfSHA256
@@ -46,7 +46,7 @@ final class SidecarOutput {
     static func start(for outputPath: String, keeping source: InkSource, wanted: Bool,
                       forEmbedding: Bool = false) throws(ExportError) -> SidecarOutput? {
         let (path, content) = Flattener.foreignSidecar(forOutput: outputPath, source: source)
-        let keep = wanted && !LayersFileReplacement.sameFile(path, source.path)
+        let keep = wanted && !FileIdentity.sameFile(path, source.path)
         guard keep || forEmbedding else { return nil }
         let output = try AtomicOutput.reserve(keep ? path : outputPath + ".ink")
         let job = SidecarJob(content: content, writablePath: output.writablePath, temporaryName: output.temporary,

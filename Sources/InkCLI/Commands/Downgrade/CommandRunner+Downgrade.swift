@@ -7,7 +7,7 @@ import InkModel
 extension CommandRunner {
     func downgrade(_ arguments: DowngradeArguments, output: inout some TextOutputStream,
                    errors: inout some TextOutputStream) -> Int32 {
-        if LayersFileReplacement.sameFile(arguments.path, arguments.output) {
+        if FileIdentity.sameFile(arguments.path, arguments.output) {
             let error = ExportError.outputIsInput(path: arguments.output)
             print("inkpdf: \(error)", to: &errors)
             return error.exitCode.rawValue
