@@ -30,7 +30,9 @@ public enum InkFidelity {
                                                                        drawsPage: false, referenceInk: true))
         var total = 0.0, count = 0, worst = 1.0
         for (index, image) in reference.images.enumerated() {
-            let result = GreyRaster.compare(try GreyRaster.poppler(written, page: index + 1, scale: scale), try grey(image))
+            let (a, b) = (try GreyRaster.poppler(written, page: index + 1, scale: scale), try grey(image))
+            guard a.width == b.width, a.height == b.height else { throw SampleError.cairo(path: image, status: "sizes differ") }
+            let result = GreyRaster.compare(a, b)
             total += result.ssim * Double(result.pixels)
             count += result.pixels
             if result.pixels > 0 { worst = min(worst, result.ssim) }
@@ -39,19 +41,10 @@ public enum InkFidelity {
     }
 
     /// Grey levels 0…255 of a PNG.
-    public static func grey(_ path: String) throws -> GreyRaster {
+    static func grey(_ path: String) throws -> GreyRaster {
         let surface = cairo_image_surface_create_from_png(path)!
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { throw SampleError.cairo(path: path, status: "cannot read PNG") }
         return GreyRaster(surface: surface)
-    }
-
-    /// The sum of SSIM over the pixels near ink, and how many there are (the content
-    /// writer's tests' measure, `GreyRaster.compare`).
-    public static func maskedSSIM(_ pathA: String, _ pathB: String) throws -> (Double, Int) {
-        let a = try grey(pathA), b = try grey(pathB)
-        guard a.width == b.width, a.height == b.height else { throw SampleError.cairo(path: pathA, status: "sizes differ") }
-        let result = GreyRaster.compare(a, b)
-        return (result.ssim * Double(result.pixels), result.pixels)
     }
 }
