@@ -85,6 +85,42 @@ import Testing
         #expect(differingPixels(canvas, theirs) == 0)
     }
 
+    /// Round-capped segments of one width in a row are one subpath (round joins cover what
+    /// the caps did): the same picture as one subpath a segment, with fewer elements. Other caps
+    /// keep a subpath a segment, since their joins would fill what separate segments leave open.
+    @Test(arguments: [Stroke.Interpolation.linear, .bspline])
+    func segmentsOfOneWidthInARowAreOneSubpathWhenRound(interpolation: Stroke.Interpolation) {
+        let path = [(10.0, 40.0), (60, 90), (110, 40), (160, 90), (210, 40)]
+        var stroke = lineStroke(widths: [6, 6, 6, 12, 12], path, width: .perSegment, cap: "round")
+        stroke.interpolation = interpolation
+        let drawings = InkStyle.drawings(for: stroke).drawings
+        func moves(_ drawing: StrokeDrawing) -> Int { drawing.path.elements.filter { if case .move = $0 { true } else { false } }.count }
+        #expect(drawings.map(moves) == [1, 1], "three segments 6 wide, then one 12 wide")
+
+        // The picture one subpath a segment makes, stroked in one operation as before.
+        var separate = drawings
+        for index in separate.indices {
+            var split = InkPath()
+            var current: Point?
+            for element in drawings[index].path.elements {
+                switch element {
+                case .move(let p): current = p
+                case .line(let p): split.move(to: current!); split.line(to: p); current = p
+                case .curve(let a, let b, let p): split.move(to: current!); split.curve(to: p, control1: a, control2: b); current = p
+                case .close: break
+                }
+            }
+            separate[index].path = split
+        }
+        let joined = RasterCanvas(width: 520, height: 320, scale: 4), apart = RasterCanvas(width: 520, height: 320, scale: 4)
+        CairoInkPainter.draw(drawings, on: joined.context, textures: InkTextures())
+        CairoInkPainter.draw(separate, on: apart.context, textures: InkTextures())
+        #expect(differingPixels(joined, apart) == 0)
+
+        stroke.ink.setLines(width: .perSegment, cap: "butt")
+        #expect(InkStyle.drawings(for: stroke).drawings.map(moves) == [3, 1])
+    }
+
     @Test func inksWithoutTheKeysAreDrawnByTheirNib() {
         let plain = makeStroke(size: 6, [(10, 10), (50, 30)])
         #expect(LineStyle(plain.ink) == nil)
