@@ -151,7 +151,8 @@ public enum Flattener {
             return PageInkFeed.Request(page: number, form: .content(width: frame.width, height: frame.height))
         }
         let spool = try PageInkSpool(besides: name, name: name)
-        let ink = try PageInkFeed(layers: source.layers, requests: requests, spool: spool, concurrent: !options.singleThreaded)
+        let ink = try PageInkFeed(layers: source.layers, requests: requests, spool: spool, concurrent: !options.singleThreaded,
+                                  belowDrawing: true)
         var warnings: [String] = []
         for (index, number) in input.kept.enumerated() {
             let (width, height) = size(ofOutputPage: number)

@@ -38,8 +38,10 @@ final class PageInkFeed {
     private let spool: PageInkSpool?
     private let textures = InkTextures()
 
-    /// `requests` ascending by page, each with ink.
-    init(layers: any PageLayerSource, requests: [Request], spool: PageInkSpool? = nil, concurrent: Bool = true) throws(ExportError) {
+    /// `requests` ascending by page, each with ink. `belowDrawing`: the producer's threads run
+    /// at a lower priority than the caller's, whose own drawing is the critical path (flatten).
+    init(layers: any PageLayerSource, requests: [Request], spool: PageInkSpool? = nil, concurrent: Bool = true,
+         belowDrawing: Bool = false) throws(ExportError) {
         // Concurrent, only what comes through the channel is waited for here.
         pending = (concurrent ? requests.filter { spool == nil || $0.form == .drawings } : requests)[...]
         channel = PageInkChannel(pages: concurrent ? pending.map(\.page) : [], capacity: Flattener.lookahead)
@@ -51,7 +53,7 @@ final class PageInkFeed {
             return
         }
         let producer = PageInkProducer(work: work, name: layers.displayName, requests: requests, channel: channel,
-                                       threads: PageInkProducer.threadCount())
+                                       threads: PageInkProducer.threadCount(), belowDrawing: belowDrawing)
         self.producer = producer
         inline = nil
         do {

@@ -60,6 +60,7 @@ final class PageInkProducer: @unchecked Sendable {
     private let requests: [PageInkFeed.Request]
     private let channel: PageInkChannel
     private let threads: Int
+    private let belowDrawing: Bool
     private let done = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var next = 0
@@ -67,8 +68,11 @@ final class PageInkProducer: @unchecked Sendable {
     /// The error of the earliest request that failed, and its place.
     private var failed: (index: Int, error: ExportError)?
 
-    /// Makes `requests` (ascending, each with ink) on `threads` threads, each taking the next one.
-    init(work: Work, name: String, requests: [PageInkFeed.Request], channel: PageInkChannel, threads: Int) {
+    /// Makes `requests` (ascending, each with ink) on `threads` threads, each taking the next one;
+    /// `belowDrawing`: at a lower priority than the thread that draws the pages.
+    init(work: Work, name: String, requests: [PageInkFeed.Request], channel: PageInkChannel, threads: Int,
+         belowDrawing: Bool = false) {
+        self.belowDrawing = belowDrawing
         self.work = work
         self.name = name
         self.requests = requests
@@ -83,10 +87,11 @@ final class PageInkProducer: @unchecked Sendable {
         for index in 0..<threads {
             do {
                 try WorkThread.start(for: name) { [self] in
-                    // The drawing thread's pages are the critical path while it has any (a real
+                    // Flatten's drawing thread is the critical path while it has pages (a real
                     // manual's pages cost poppler about what their ink costs here): it runs first,
                     // these take the rest of the cores, and all of them once it waits or is done.
-                    WorkThread.yieldToForegroundWork()
+                    // Export draws little itself: there the ink keeps its priority against other work.
+                    if belowDrawing { WorkThread.yieldToForegroundWork() }
                     produce()
                     finishedThread(count: 1)
                 }
