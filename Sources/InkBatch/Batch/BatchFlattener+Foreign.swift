@@ -57,8 +57,11 @@ extension BatchFlattener {
     /// The PDFs a document is drawn over that are not inside it.
     private static func externalPDFs(of document: BatchDocument, ink: String) -> [String] {
         if let pdf = document.pdf { return [pdf] }
-        guard document.format == .xournal,
-              let imported = try? XournalImporter.read(path: ink, options: ImportOptions()) else { return [] }
+        // Only the background is wanted: the ink goes to a spool (no text written, no fsync), removed at once.
+        var options = ImportOptions()
+        options.layersForm = .spool
+        options.keepsRawValues = false
+        guard document.format == .xournal, let imported = try? XournalImporter.read(path: ink, options: options) else { return [] }
         try? FileManager.default.removeItem(atPath: imported.layersPath)
         guard let background = imported.backgroundPDF else { return [] }
         if background.isTemporary, let resolved = background.resolved {
