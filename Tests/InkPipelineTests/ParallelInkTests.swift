@@ -52,20 +52,26 @@ import Testing
         }
     }
 
+    /// A PDF of `pageCount` blank pages in `folder`, and an ink-layers file whose page N has
+    /// `good(N)` valid strokes and then `bad(N)` strokes with a negative width.
+    static func invalidInk(in folder: TestFolder, good: (Int) -> Int, bad: (Int) -> Int) throws -> (pdf: String, ink: String) {
+        let pdf = folder.path("doc.pdf")
+        try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: Array(repeating: TestPage(), count: pageCount))
+        let valid = ##"{"ink":{"type":"pen","color":"#000000"},"created":1,"points":[[1,2,0,1,1,1,1,0,1.5],[9,2,0,1,1,1,1,0,1.5]]}"##
+        let invalid = ##"{"ink":{"type":"pen","color":"#000000"},"created":1,"points":[[1,2,0,1,1,1,1,0,1.5],[1,2,0,-1,1,1,1,0,1.5]]}"##
+        let header = #"{"format":"inkpdf-layers","version":1}"#
+        var lines = [header]
+        for page in 1...pageCount {
+            let strokes = Array(repeating: valid, count: good(page)) + Array(repeating: invalid, count: bad(page))
+            lines.append(#"{"page":\#(page),"strokes":[\#(strokes.joined(separator: ","))]}"#)
+        }
+        return (pdf, folder.write(lines.joined(separator: "\n") + "\n", to: "bad.ink.jsonl"))
+    }
+
     /// Two pages are invalid; whichever thread meets one first, the error names the earlier page.
     @Test func theErrorIsTheFirstInvalidPagesWhicheverThreadFindsIt() throws {
         let folder = TestFolder()
-        let pdf = folder.path("doc.pdf")
-        try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: Array(repeating: TestPage(), count: Self.pageCount))
-        let good = ##"{"ink":{"type":"pen","color":"#000000"},"created":1,"points":[[1,2,0,1,1,1,1,0,1.5],[9,2,0,1,1,1,1,0,1.5]]}"##
-        let bad = ##"{"ink":{"type":"pen","color":"#000000"},"created":1,"points":[[1,2,0,1,1,1,1,0,1.5],[1,2,0,-1,1,1,1,0,1.5]]}"##
-        let header = #"{"format":"inkpdf-layers","version":1}"#
-        var lines = [header]
-        for page in 1...Self.pageCount {
-            let strokes = Array(repeating: good, count: 30) + (page == 17 || page == 18 ? [bad] : [])
-            lines.append(#"{"page":\#(page),"strokes":[\#(strokes.joined(separator: ","))]}"#)
-        }
-        let ink = folder.write(lines.joined(separator: "\n") + "\n", to: "bad.ink.jsonl")
+        let (pdf, ink) = try Self.invalidInk(in: folder, good: { _ in 30 }, bad: { $0 == 17 || $0 == 18 ? 1 : 0 })
         for run in 1...4 {
             do {
                 if run % 2 == 0 {
@@ -87,18 +93,8 @@ import Testing
     /// waiting to hand over pages past it must stop, not wait for a drawing side that stopped at it.
     @Test func aSlowFailingPageStopsThreadsWaitingWithLaterPages() throws {
         let folder = TestFolder()
-        let pdf = folder.path("doc.pdf")
-        try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: Array(repeating: TestPage(), count: Self.pageCount))
-        let good = ##"{"ink":{"type":"pen","color":"#000000"},"created":1,"points":[[1,2,0,1,1,1,1,0,1.5],[9,2,0,1,1,1,1,0,1.5]]}"##
-        let bad = ##"{"ink":{"type":"pen","color":"#000000"},"created":1,"points":[[1,2,0,1,1,1,1,0,1.5],[1,2,0,-1,1,1,1,0,1.5]]}"##
-        let header = #"{"format":"inkpdf-layers","version":1}"#
-        var lines = [header]
-        for page in 1...Self.pageCount {
-            // Page 5 takes long to read and fails only at its end; the others are one stroke.
-            let strokes = page == 5 ? Array(repeating: good, count: 20_000) + [bad] : [good]
-            lines.append(#"{"page":\#(page),"strokes":[\#(strokes.joined(separator: ","))]}"#)
-        }
-        let ink = folder.write(lines.joined(separator: "\n") + "\n", to: "slow.ink.jsonl")
+        // Page 5 takes long to read and fails only at its end; the others are one stroke.
+        let (pdf, ink) = try Self.invalidInk(in: folder, good: { $0 == 5 ? 20_000 : 1 }, bad: { $0 == 5 ? 1 : 0 })
         for run in 1...3 {
             final class Outcome: @unchecked Sendable { var error: ExportError? }
             let outcome = Outcome()
