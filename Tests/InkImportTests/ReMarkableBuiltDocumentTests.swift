@@ -35,7 +35,7 @@ import InkFixtures
             #expect(abs(u.width - v.width) < 1e-3 && abs(u.pressure - v.pressure) < 1e-3 && abs(u.speed - v.speed) < 1e-3)
             #expect(abs(u.direction - v.direction) < 1e-3)
         }
-        let geometry = ReMarkablePageGeometry.notebook(version: 6, paperSize: nil, lowestY: nil).geometry
+        let geometry = ReMarkablePageGeometry.notebook(version: 6, paperSize: nil, farthest: (nil, nil)).geometry
         let s1 = try #require(ReMarkableStrokeBuilder.stroke(from: a, geometry: geometry, version: 6))
         let s2 = try #require(ReMarkableStrokeBuilder.stroke(from: b, geometry: geometry, version: 6))
         #expect(s1.points.map(\.w) == s2.points.map(\.w))
@@ -170,6 +170,30 @@ import InkFixtures
         #expect(try ReMarkableImporter.documentInfo(path: dir + "/doc-1").visibleName == "Built")
     }
 
+    @Test func aLandscapeNotebookOfAnOldFirmwareIsTurnedOntoAWidePage() throws {
+        let dir = ReMarkableTestFiles.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var v5 = LinesV5Builder()
+        v5.line(tool: 17, color: 0, points: [.init(x: 300, y: 500, direction: 0.5), .init(x: 1500, y: 1872)])
+        let tablet = TabletFolderWriter(folder: dir)
+        try tablet.document(id: TabletFolderWriter.id(7), name: "Wide", pages: [.init(lines: v5.bytes)], orientation: "landscape")
+        try tablet.document(id: TabletFolderWriter.id(8), name: "Tall", pages: [.init(lines: v5.bytes)], orientation: "portrait")
+        let unit = 72.0 / 226
+        let (wide, wideLayers, _) = try ReMarkableTestFiles.importLayers(dir + "/\(TabletFolderWriter.id(7)).content")
+        // 1872 units across; down, the 1404 of the screen, longer where the ink went past it (x 1500 + 20).
+        #expect(abs(wide.pages[0].width - 1872 * unit) < 1e-9 && abs(wide.pages[0].height - 1520 * unit) < 1e-9)
+        let turned = wideLayers[0].strokes[0].points
+        #expect(abs(turned[0].x - (1872 - 500) * unit) < 1e-9 && abs(turned[0].y - 300 * unit) < 1e-9)
+        #expect(abs(turned[1].x) < 1e-9 && abs(turned[1].y - 1500 * unit) < 1e-9)
+        #expect(abs(turned[0].azimuth - (0.5 + .pi / 2)) < 1e-6)
+        // The same page in a portrait notebook: as stored.
+        let (tall, tallLayers, _) = try ReMarkableTestFiles.importLayers(dir + "/\(TabletFolderWriter.id(8)).content")
+        #expect(abs(tall.pages[0].width - 1404 * unit) < 1e-9 && abs(tall.pages[0].height - 1872 * unit) < 1e-9)
+        let upright = tallLayers[0].strokes[0].points
+        #expect(abs(upright[0].x - 300 * unit) < 1e-9 && abs(upright[0].y - 500 * unit) < 1e-9)
+        #expect(abs(upright[0].azimuth - 0.5) < 1e-6)
+    }
+
     @Test func aPageRedirectedPastThePDFIsAnError() throws {
         let dir = ReMarkableTestFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -199,19 +223,25 @@ import InkFixtures
     @Test func singlePageOverAPDFPage() throws {
         let dir = ReMarkableTestFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        // A version 5 page: the tablet fitted a landscape page into its screen by its width.
-        var v5 = Array("reMarkable .lines file, version=5          ".utf8)
-        func i32(_ v: Int32) { v5 += LinesV6Builder.le32(UInt32(bitPattern: v)) }
-        func f32(_ v: Float) { v5 += LinesV6Builder.le32(v.bitPattern) }
-        i32(1); i32(1); i32(17); i32(0); i32(0); f32(2); f32(0); i32(1)
-        f32(1404); f32(100); f32(0); f32(0); f32(2); f32(0.5)
-        ReMarkableTestFiles.write(v5, to: dir + "/page.rm")
+        // A version 5 page over a landscape page: the tablet showed the page turned a quarter turn,
+        // its width along the screen's long side, and stored the ink in the screen's frame.
+        var v5 = LinesV5Builder()
+        v5.line(tool: 17, color: 0, points: [.init(x: 1000, y: 100, direction: 0), .init(x: 0, y: 1872, direction: 0)])
+        ReMarkableTestFiles.write(v5.bytes, to: dir + "/page.rm")
         ReMarkableTestFiles.write(Array("%PDF".utf8), to: dir + "/some.pdf")
         let options = ImportOptions(pdf: dir + "/some.pdf", page: 3, temporaryDirectory: dir)
         let (document, layers, _) = try ReMarkableTestFiles.importLayers(dir + "/page.rm", options: options,
                                                                           pdfPageSize: { _, _ in (842, 595) })
         #expect(document.pages[0].background == .pdfPage(3))
-        #expect(abs(layers[0].strokes[0].points[0].x - 842) < 1e-9)
+        #expect(document.pages[0].width == 842 && document.pages[0].height == 595)
+        // The page's width fills the screen's 1872 units: 842 / 1872 points a unit, across and down.
+        let scale = 842.0 / 1872
+        let points = layers[0].strokes[0].points
+        #expect(abs(points[0].x - (842 - 100 * scale)) < 1e-9 && abs(points[0].y - 1000 * scale) < 1e-9)
+        // The screen's bottom-left corner is the page's top-left.
+        #expect(abs(points[1].x) < 1e-9 && abs(points[1].y) < 1e-9)
+        // The pen's direction turns with the page.
+        #expect(abs(points[0].azimuth - .pi / 2) < 1e-12)
         #expect(throws: ReMarkableImportError.pageRequired(path: dir + "/page.rm")) {
             _ = try ReMarkableImporter.read(path: dir + "/page.rm", options: ImportOptions(pdf: dir + "/some.pdf", temporaryDirectory: dir))
         }

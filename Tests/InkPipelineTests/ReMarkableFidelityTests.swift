@@ -149,6 +149,54 @@ import Testing
         #expect(abs(centre.y - 600 / Self.unitsPerPoint) < 1, "\(kind): mark at y \(centre.y)")
     }
 
+    /// The centre of the blue pixels (the tablet's blue: 78, 105, 201), in points; the page's own text is black.
+    static func blueCentre(_ raster: Raster, scale: Double) -> (x: Double, y: Double)? {
+        var sx = 0.0, sy = 0.0, n = 0.0
+        for y in 0..<raster.height {
+            for x in 0..<raster.width {
+                let p = raster.pixel(x, y)
+                if p.b > 150 && p.r < 130 && p.b - p.r > 60 { sx += Double(x); sy += Double(y); n += 1 }
+            }
+        }
+        return n > 0 ? ((sx / n + 0.5) / scale, (sy / n + 0.5) / scale) : nil
+    }
+
+    /// Firmware before 3.0 (lines version 5) kept ink in the screen's own 1404 × 1872 frame: a portrait
+    /// page fitted into it top-left, a landscape page turned a quarter turn with its width along the long
+    /// side, and a landscape notebook turned likewise. A dot at screen (300, 500) lands on each page there.
+    @Test func oldFirmwareInkLandsWhereTheTabletShowedItOnTurnedPages() throws {
+        let folder = TestFolder()
+        let pdf = folder.path("paper.pdf")
+        try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: [Self.portrait, Self.landscape])
+        var dot = LinesV5Builder()
+        dot.line(tool: 17, color: 6, points: [.init(x: 297, y: 497, width: 24), .init(x: 303, y: 503, width: 24)])
+        let tablet = TabletFolderWriter(folder: folder.path("xochitl"))
+        try tablet.document(id: TabletFolderWriter.id(5), name: "Paper", pdf: pdf,
+                            pages: [.init(lines: dot.bytes, pdfPage: 0), .init(lines: dot.bytes, pdfPage: 1)])
+        try tablet.document(id: TabletFolderWriter.id(6), name: "Wide notes", pages: [.init(lines: dot.bytes)], orientation: "landscape")
+        let a4 = TestPage.a4Size
+        let fit = max(a4.width / 1404, a4.height / 1872)   // points a unit: A4's height fills the 1872 units
+        let unit = 72.0 / 226
+        let cases: [(document: Int, page: Int, size: (Double, Double), at: (Double, Double))] = [
+            (5, 1, (a4.width, a4.height), (300 * fit, 500 * fit)),
+            (5, 2, (a4.height, a4.width), (a4.height - 500 * fit, 300 * fit)),
+            (6, 1, (1872 * unit, 1404 * unit), ((1872 - 500) * unit, 300 * unit)),
+        ]
+        let scale = 2.0
+        for (document, page, size, at) in cases {
+            let flattened = folder.path("out-\(document).pdf")
+            _ = try Flattener.flatten(pdf: nil, ink: folder.path("xochitl/\(TabletFolderWriter.id(document)).content"),
+                                      output: flattened, options: FlattenOptions(writeSidecar: false))
+            let reader = try PopplerReader(path: flattened)
+            let displayed = reader.size(ofPage: page)
+            #expect(abs(displayed.width - size.0) < 0.01 && abs(displayed.height - size.1) < 0.01,
+                    "document \(document) page \(page): \(displayed)")
+            let centre = try #require(Self.blueCentre(reader.render(page: page, scale: scale), scale: scale))
+            #expect(abs(centre.x - at.0) < 1 && abs(centre.y - at.1) < 1,
+                    "document \(document) page \(page): ink at \(centre), the tablet showed it at \(at)")
+        }
+    }
+
     @Test func renderDrawsADocumentAsFlattenDoes() throws {
         let folder = TestFolder()
         let (content, _) = try Self.tabletDocument(in: folder)

@@ -161,7 +161,8 @@ struct ReMarkableDocumentReader {
             let template = page.template ?? (index < templates.count ? templates[index] : nil)
             let pdfPage = background == nil ? nil : page.pdfPage.map { $0 + 1 }
             let built = try buildPage(lines, number: index + 1, pdfPage: pdfPage, pdfPath: background?.resolved,
-                                      layerNames: layerNames, paper: Self.paper(template: template))
+                                      layerNames: layerNames, paper: Self.paper(template: template),
+                                      landscape: content.orientation == "landscape")
             try write(built.layers, to: writer)
             pages.append(built.page)
         }
@@ -197,8 +198,9 @@ struct ReMarkableDocumentReader {
 
     // MARK: One page
 
+    /// `landscape`: the document's `.content` says the tablet showed it turned (notebook pages of versions 3 and 5).
     private mutating func buildPage(_ lines: LinesPage?, number: Int, pdfPage: Int?, pdfPath: String?,
-                                    layerNames: [String], paper: Paper) throws(ReMarkableImportError) -> (page: DocumentPage, layers: [PageLayer]) {
+                                    layerNames: [String], paper: Paper, landscape: Bool = false) throws(ReMarkableImportError) -> (page: DocumentPage, layers: [PageLayer]) {
         let version = lines?.version ?? 6
         let geometry: ReMarkablePageGeometry
         var width: Double, height: Double
@@ -216,12 +218,13 @@ struct ReMarkableDocumentReader {
                     warnedAboutSizes = true
                     report.warnings.append("\(path): the PDF's page sizes are unknown; ink is placed as on the tablet's 1404 × 1872 screen")
                 }
-                let screen = ReMarkablePageGeometry.notebook(version: version, paperSize: nil, lowestY: nil)
+                let screen = ReMarkablePageGeometry.notebook(version: version, paperSize: nil, farthest: (nil, nil))
                 (geometry, width, height) = screen
             }
         } else {
             (geometry, width, height) = ReMarkablePageGeometry.notebook(version: version, paperSize: lines?.paperSize,
-                                                                        lowestY: lines.flatMap(Self.lowestY))
+                                                                        farthest: lines.map(Self.farthest) ?? (nil, nil),
+                                                                        landscape: landscape)
         }
         var layers: [PageLayer] = []
         var decorations: [Decoration] = []
@@ -272,22 +275,24 @@ struct ReMarkableDocumentReader {
         return (DocumentPage(width: width, height: height, background: background, decorations: decorations), layers)
     }
 
-    private static func lowestY(_ lines: LinesPage) -> Double? {
-        var lowest: Double?
+    /// The largest x and y the page's ink reaches, in tablet units.
+    private static func farthest(_ lines: LinesPage) -> (x: Double?, y: Double?) {
+        var farX: Double?, farY: Double?
+        func reach(_ x: Double, _ y: Double) {
+            if x.isFinite { farX = max(farX ?? x, x) }
+            if y.isFinite { farY = max(farY ?? y, y) }
+        }
         for layer in lines.layers {
             for item in layer.items {
                 switch item {
                 case .line(let line):
-                    for p in line.points where p.y.isFinite {
-                        let y = Double(p.y) + line.offsetY
-                        lowest = max(lowest ?? y, y)
-                    }
+                    for p in line.points { reach(Double(p.x) + line.offsetX, Double(p.y) + line.offsetY) }
                 case .highlight(let glyph):
-                    for r in glyph.rectangles where (r.y + r.h).isFinite { lowest = max(lowest ?? (r.y + r.h), r.y + r.h) }
+                    for r in glyph.rectangles { reach(r.x + r.w, r.y + r.h) }
                 }
             }
         }
-        return lowest
+        return (farX, farY)
     }
 
     private static func decorations(_ text: LinesPage.TypedText, geometry: ReMarkablePageGeometry) -> [Decoration] {

@@ -1,5 +1,8 @@
-/// How tablet units map to page points on one page: x' = (x − originX) · scale,
-/// y' = (y − originY) · scale, from the top-left of the displayed page, y down.
+/// How tablet units map to page points on one page, from the top-left of the
+/// displayed page, y down: x' = (x − originX) · scale, y' = (y − originY) · scale;
+/// on a page the tablet showed turned (`turned`), the screen's frame is turned a
+/// quarter turn clockwise onto the page: x' = turnedWidth − (y − originY) · scale,
+/// y' = (x − originX) · scale.
 ///
 /// - Notebook pages are the tablet's paper (1404 × 1872 px, or the size a
 ///   version 6 SceneInfo declares, e.g. 1620 × 2160) at 226 dpi; version 6
@@ -12,6 +15,13 @@
 /// - Versions 3 and 5 over a PDF page: the tablet fits the page inside its
 ///   1404 × 1872 screen (the page's width or height fills it, whichever is
 ///   the tighter), top-left aligned (lucasrla/remarks `get_pdf_to_device_ratio`).
+///   A landscape page is shown turned a quarter turn anticlockwise, its width
+///   along the screen's long side, and the ink is stored in the screen's frame
+///   (rschroll/rmrl `merge_pages`; ddvk/rmfakecloud pull request 483, checked
+///   there against the tablet's own export).
+/// - Versions 3 and 5, a notebook whose `.content` says `"orientation": "landscape"`:
+///   the same quarter turn, onto a page 1872 units wide and 1404 tall
+///   (peerdavid/remapy shows such pages turned by `/Rotate 90`).
 struct ReMarkablePageGeometry: Sendable, Equatable {
     static let dpi = 226.0
     static let pointsPerUnit = 72.0 / dpi
@@ -20,19 +30,36 @@ struct ReMarkablePageGeometry: Sendable, Equatable {
     var scale: Double
     var originX: Double
     var originY: Double
+    /// The page's width in points when the screen's frame is turned onto it; nil when it is not.
+    var turnedWidth: Double? = nil
 
     func map(x: Double, y: Double) -> (x: Double, y: Double) {
-        ((x - originX) * scale, (y - originY) * scale)
+        if let turnedWidth { return (turnedWidth - (y - originY) * scale, (x - originX) * scale) }
+        return ((x - originX) * scale, (y - originY) * scale)
     }
 
-    /// A notebook page: the geometry and the page size in points; `lowestY` (tablet units)
-    /// makes the page taller when ink goes below the paper (a page scrolled down on the tablet).
-    static func notebook(version: Int, paperSize: (width: Int, height: Int)?,
-                         lowestY: Double?) -> (geometry: ReMarkablePageGeometry, width: Double, height: Double) {
+    /// A direction on the screen (radians, y down) as a direction on the page.
+    func mapAngle(_ angle: Double) -> Double {
+        guard turnedWidth != nil else { return angle }
+        let turned = angle + .pi / 2
+        return turned >= 2 * .pi ? turned - 2 * .pi : turned
+    }
+
+    /// A notebook page: the geometry and the page size in points; `farthest` (tablet units)
+    /// makes the page longer when ink goes past the paper (a page scrolled on the tablet):
+    /// the lowest y, or on a turned page the largest x. `landscape` turns a version 3 or 5 page.
+    static func notebook(version: Int, paperSize: (width: Int, height: Int)?, farthest: (x: Double?, y: Double?),
+                         landscape: Bool = false) -> (geometry: ReMarkablePageGeometry, width: Double, height: Double) {
         let width = Double(paperSize?.width ?? Int(screen.width)), height = Double(paperSize?.height ?? Int(screen.height))
+        if landscape, version < 6 {
+            var across = width
+            if let x = farthest.x, x > width { across = (x + 20).rounded(.up) }
+            let geometry = ReMarkablePageGeometry(scale: pointsPerUnit, originX: 0, originY: 0, turnedWidth: height * pointsPerUnit)
+            return (geometry, height * pointsPerUnit, across * pointsPerUnit)
+        }
         let geometry = ReMarkablePageGeometry(scale: pointsPerUnit, originX: version >= 6 ? -width / 2 : 0, originY: 0)
         var pageHeight = height
-        if let lowestY, lowestY > height { pageHeight = (lowestY + 20).rounded(.up) }
+        if let y = farthest.y, y > height { pageHeight = (y + 20).rounded(.up) }
         return (geometry, width * pointsPerUnit, pageHeight * pointsPerUnit)
     }
 
@@ -40,6 +67,10 @@ struct ReMarkablePageGeometry: Sendable, Equatable {
     static func pdf(version: Int, pdfSize: (width: Double, height: Double)) -> ReMarkablePageGeometry {
         if version >= 6 {
             return ReMarkablePageGeometry(scale: pointsPerUnit, originX: -(pdfSize.width / pointsPerUnit) / 2, originY: 0)
+        }
+        if pdfSize.width > pdfSize.height {
+            let scale = max(pdfSize.width / screen.height, pdfSize.height / screen.width)
+            return ReMarkablePageGeometry(scale: scale, originX: 0, originY: 0, turnedWidth: pdfSize.width)
         }
         let scale = max(pdfSize.width / screen.width, pdfSize.height / screen.height)
         return ReMarkablePageGeometry(scale: scale, originX: 0, originY: 0)

@@ -22,6 +22,8 @@ enum ReMarkableStrokeBuilder {
             let pressure = min(max(v.pressure / 255, 0), 1)
             var azimuth = chisel ? 0 : (v.direction / 255 * 2 * .pi).truncatingRemainder(dividingBy: 2 * .pi)
             if azimuth < 0 { azimuth += 2 * .pi }
+            // The pen's direction turns with the page; a highlighter's chisel stays square to the page's text.
+            if !chisel { azimuth = geometry.mapAngle(azimuth) }
             guard position.x.isFinite, position.y.isFinite, width.isFinite, azimuth.isFinite else { continue }
             points.append(StrokePoint(x: position.x, y: position.y, t: 0, w: width, h: width,
                                       opacity: tool.opacity(pressure: pressure, version: version),
