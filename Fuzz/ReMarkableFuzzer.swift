@@ -10,17 +10,20 @@
 public func fuzzReMarkableLines(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: count))
     guard let page = try? LinesFileReader.read(bytes: bytes, path: "fuzz.rm") else { return 0 }
-    let onPaper = ReMarkablePageGeometry.notebook(version: page.version, paperSize: page.paperSize, lowestY: nil).geometry
+    let onPaper = ReMarkablePageGeometry.notebook(version: page.version, paperSize: page.paperSize, farthest: (nil, nil)).geometry
+    let turned = ReMarkablePageGeometry.notebook(version: page.version, paperSize: page.paperSize, farthest: (nil, nil),
+                                                 landscape: true).geometry
     let onPDF = ReMarkablePageGeometry.pdf(version: page.version, pdfSize: (width: 842, height: 595))
     for layer in page.layers {
         for item in layer.items {
-            for geometry in [onPaper, onPDF] {
+            for geometry in [onPaper, turned, onPDF] {
                 switch item {
                 case .line(let line):
                     if let stroke = ReMarkableStrokeBuilder.stroke(from: line, geometry: geometry, version: page.version) {
                         // A stroke that reaches the model has finite coordinates and widths.
-                        for point in stroke.points where !(point.x.isFinite && point.y.isFinite && point.w.isFinite) {
-                            fatalError("non-finite point in a built stroke")
+                        for point in stroke.points where !(point.x.isFinite && point.y.isFinite && point.w.isFinite
+                                                           && point.azimuth >= 0 && point.azimuth <= 2 * .pi) {
+                            fatalError("a non-finite point or an azimuth outside 0 … 2π in a built stroke")
                         }
                     }
                 case .highlight(let glyph):
