@@ -13,6 +13,45 @@ public enum FileIdentity {
         return URL(fileURLWithPath: a).standardizedFileURL.path == URL(fileURLWithPath: b).standardizedFileURL.path
     }
 
+    /// Whether the files at `a` and `b` hold the same bytes (false when either cannot be read).
+    ///
+    /// Sizes are compared first; then both are read in 1 MB blocks, stopping at the first difference.
+    public static func sameContents(_ a: String, _ b: String) -> Bool {
+        var statusA = stat(), statusB = stat()
+        guard stat(a, &statusA) == 0, stat(b, &statusB) == 0, statusA.st_size == statusB.st_size else { return false }
+        let fa = open(a, O_RDONLY | O_CLOEXEC), fb = open(b, O_RDONLY | O_CLOEXEC)
+        defer {
+            if fa >= 0 { close(fa) }
+            if fb >= 0 { close(fb) }
+        }
+        guard fa >= 0, fb >= 0 else { return false }
+        let block = 1 << 20
+        let bufferA = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 16)
+        let bufferB = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 16)
+        defer { bufferA.deallocate(); bufferB.deallocate() }
+        while true {
+            let n = readFully(fa, bufferA, block)
+            guard n >= 0, readFully(fb, bufferB, block) == n else { return false }
+            if n == 0 { return true }
+            if memcmp(bufferA, bufferB, n) != 0 { return false }
+        }
+    }
+
+    /// Reads up to `count` bytes (fewer only at the end of the file); -1 on an error.
+    private static func readFully(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        var total = 0
+        while total < count {
+            let n = read(fd, buffer + total, count - total)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return -1
+            }
+            if n == 0 { break }
+            total += n
+        }
+        return total
+    }
+
     /// One version of the file at a path: its device, inode, size and change time
     /// (not following a link). Equal versions are the same file, not changed since.
     public struct Version: Equatable, Sendable {

@@ -180,7 +180,12 @@ import Testing
         let firstSidecar = fileBytes(folder.path("out/doc.ink.jsonl.gz"))
         _ = try flattenChecked(pdf: pdf, ink: second, output: folder.path("out/doc.pdf"))
         #expect(fileBytes(folder.path("out/doc.ink.jsonl.gz.prev")) == firstSidecar)
-        #expect(fileBytes(folder.path("out/doc.ink.jsonl.gz")) != firstSidecar)
+        let secondSidecar = fileBytes(folder.path("out/doc.ink.jsonl.gz"))
+        #expect(secondSidecar != firstSidecar)
+        // The same ink again: the sidecar is the same, and the revision before it stays the one kept.
+        _ = try flattenChecked(pdf: pdf, ink: second, output: folder.path("out/doc.pdf"))
+        #expect(fileBytes(folder.path("out/doc.ink.jsonl.gz")) == secondSidecar)
+        #expect(fileBytes(folder.path("out/doc.ink.jsonl.gz.prev")) == firstSidecar)
     }
 
     @Test func damagedInkNamesItsLastGoodRevision() throws {

@@ -40,20 +40,29 @@ public enum LayersFileReplacement {
     struct Judgement: Sendable {
         fileprivate var version: FileIdentity.Version
         fileprivate var decodes: Bool
+        /// It holds the same bytes as the file that replaces it: replacing it changes nothing.
+        fileprivate var isReplacement = false
     }
 
     /// Reads the file at `path`, if there is one, to tell whether it decodes (the
     /// slow part of keeping it: a whole read), so that this can happen before it is
-    /// replaced, on another thread.
-    static func judge(_ path: String) -> Judgement? {
+    /// replaced, on another thread. When it holds the same bytes as `replacement`
+    /// (the same ink flattened again), nothing needs keeping and it is not decoded:
+    /// the revision kept from before (`FILE.prev`) stays the last one that differs.
+    static func judge(_ path: String, replacement: String? = nil) -> Judgement? {
         guard let version = FileIdentity.Version(of: path) else { return nil }
+        if let replacement, FileIdentity.sameContents(path, replacement) {
+            return Judgement(version: version, decodes: true, isReplacement: true)
+        }
         return Judgement(version: version, decodes: (try? InkLayersCheck(path: path)) != nil)
     }
 
     /// Links the file at `path` (if any) to its kept-revision name; `judged`, if it is
-    /// still about the same file, says whether it decodes without reading it again.
+    /// still about the same file, says whether it decodes without reading it again, or
+    /// that it is the same as its replacement (then nothing is kept: nil).
     static func keepRevision(of path: String, judged: Judgement? = nil) throws(ExportError) -> KeptRevision? {
         guard let version = FileIdentity.Version(of: path) else { return nil }
+        if let judged, judged.version == version, judged.isReplacement { return nil }
         let decodes = judged.flatMap { $0.version == version ? $0.decodes : nil } ?? ((try? InkLayersCheck(path: path)) != nil)
         let kept: KeptRevision = decodes
             ? .previous(LayersRevision.previous(of: path)) : .damaged(LayersRevision.damaged(of: path))

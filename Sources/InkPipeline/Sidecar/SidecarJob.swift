@@ -69,8 +69,9 @@ final class SidecarJob: @unchecked Sendable {
                 }
                 try writer.close()
                 // The sidecar this one will replace is read here, off the drawing thread, to
-                // tell whether it is a good revision to keep (a whole read of a large file).
-                replacedFile = LayersFileReplacement.judge(destination)
+                // tell whether it is a good revision to keep (a whole read of a large file),
+                // unless it is the same as this one.
+                replacedFile = LayersFileReplacement.judge(destination, replacement: writablePath)
             case .copy(let source):
                 try ExportError.fileStep { () throws(FileSystemError) in try AtomicOutput.copy(source, intoOpenFile: writablePath) }
             case .remarkableArchive(let source):
