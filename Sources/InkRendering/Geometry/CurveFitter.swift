@@ -7,11 +7,13 @@
 public enum CurveFitter {
     /// Appends curves through `points` to `path` (which must already be at `points[0]`).
     ///
-    /// The distances between neighbours are computed once, and every level of
+    /// The chord lengths from the first point are summed once, and every level of
     /// the recursion works in one parameter buffer (a split's halves need the
-    /// parameters of neither the whole nor each other): the same arithmetic in
-    /// the same order as fitting each range afresh, without its square roots and
-    /// allocations (measured: curve fitting was most of the geometry's time).
+    /// parameters of neither the whole nor each other). Each attempt is two passes
+    /// over its points: one that sets the parameters (chord lengths, or a Newton
+    /// step from the last curve) and sums the least-squares system as it goes, and
+    /// one that finds the farthest point (measured: curve fitting was most of the
+    /// geometry's time, and three passes an attempt most of that).
     public static func appendFit(_ points: [Point], tolerance: Double, to path: inout InkPath) {
         guard points.count > 1 else { return }
         if points.count == 2 {
@@ -22,20 +24,38 @@ public enum CurveFitter {
         let endTangent = unit(points[points.count - 2] - points[points.count - 1])
         let count = points.count
         points.withUnsafeBufferPointer { p in
-            let distances = UnsafeMutableBufferPointer<Double>.allocate(capacity: count)
+            let lengths = UnsafeMutableBufferPointer<Double>.allocate(capacity: count)
             let parameters = UnsafeMutableBufferPointer<Double>.allocate(capacity: count)
-            defer { distances.deallocate(); parameters.deallocate() }
-            distances[0] = 0
-            for i in 1..<count { distances[i] = p[i].distance(to: p[i - 1]) }
-            let fitting = Fitting(p: p, distances: UnsafeBufferPointer(distances), u: parameters,
+            defer { lengths.deallocate(); parameters.deallocate() }
+            lengths[0] = 0
+            for i in 1..<count { lengths[i] = lengths[i - 1] + p[i].distance(to: p[i - 1]) }
+            let fitting = Fitting(p: p, lengths: UnsafeBufferPointer(lengths), u: parameters,
                                   toleranceSquared: tolerance * tolerance)
             fitting.fit(0, count - 1, startTangent, endTangent, &path, depth: 0)
         }
     }
 
+    /// The sums of the least-squares system for the two handle lengths, gathered a point at a time.
+    private struct Sums {
+        var b11 = 0.0, b12 = 0.0, b22 = 0.0
+        var r1 = Point(0, 0), r2 = Point(0, 0)
+
+        @inline(__always) mutating func add(_ t: Double, _ point: Point, _ start: Point, _ end: Point) {
+            let s = 1 - t
+            let b0 = s * s * s, b1 = 3 * t * s * s, b2 = 3 * t * t * s, b3 = t * t * t
+            b11 += b1 * b1
+            b12 += b1 * b2
+            b22 += b2 * b2
+            let rest = point - (start * (b0 + b1) + end * (b2 + b3))
+            r1 = r1 + rest * b1
+            r2 = r2 + rest * b2
+        }
+    }
+
     private struct Fitting {
         let p: UnsafeBufferPointer<Point>
-        let distances: UnsafeBufferPointer<Double>
+        /// `lengths[i]`: the length of the polyline from the first point to point `i`.
+        let lengths: UnsafeBufferPointer<Double>
         /// `u[k]` is the parameter of point `first + k` of the range being fitted.
         let u: UnsafeMutableBufferPointer<Double>
         let toleranceSquared: Double
@@ -47,8 +67,7 @@ public enum CurveFitter {
                 path.curve(to: p[last], control1: p[first] + t1 * d, control2: p[last] + t2 * d)
                 return
             }
-            chordLengths(first, last)
-            var bezier = leastSquares(first, last, t1, t2)
+            var bezier = solve(chordLengths(first, last), first, last, t1, t2)
             var (error, split) = maxError(first, last, bezier)
             if error <= toleranceSquared {
                 path.curve(to: bezier.end, control1: bezier.control1, control2: bezier.control2)
@@ -56,8 +75,7 @@ public enum CurveFitter {
             }
             if error <= toleranceSquared * 16 {
                 for _ in 0..<4 {
-                    reparameterise(first, last, bezier)
-                    bezier = leastSquares(first, last, t1, t2)
+                    bezier = solve(reparameterise(first, last, bezier), first, last, t1, t2)
                     (error, split) = maxError(first, last, bezier)
                     if error <= toleranceSquared {
                         path.curve(to: bezier.end, control1: bezier.control1, control2: bezier.control2)
@@ -74,31 +92,26 @@ public enum CurveFitter {
             fit(split, last, centre * -1, t2, &path, depth: depth + 1)
         }
 
-        /// Chord-length parameters of the points `first…last`, 0 to 1.
-        func chordLengths(_ first: Int, _ last: Int) {
-            let n = last - first
-            u[0] = 0
-            for k in 1...n { u[k] = u[k - 1] + distances[first + k] }
-            let total = u[n]
-            if total > 0 { for k in 1...n { u[k] /= total } }
+        /// Sets chord-length parameters of the points `first…last` (0 to 1) and sums the system for them.
+        func chordLengths(_ first: Int, _ last: Int) -> Sums {
+            let start = p[first], end = p[last]
+            let origin = lengths[first], total = lengths[last] - origin
+            let scale = total > 0 ? 1 / total : 0
+            var sums = Sums()
+            for k in 0...(last - first) {
+                let t = k == last - first && total > 0 ? 1 : (lengths[first + k] - origin) * scale
+                u[k] = t
+                sums.add(t, p[first + k], start, end)
+            }
+            return sums
         }
 
         /// The control points that minimise the squared distance to the points at
-        /// parameters `u`, with the end tangents fixed.
-        func leastSquares(_ first: Int, _ last: Int, _ t1: Point, _ t2: Point) -> CubicBezier {
+        /// parameters `u` (summed in `sums`), with the end tangents fixed.
+        func solve(_ sums: Sums, _ first: Int, _ last: Int, _ t1: Point, _ t2: Point) -> CubicBezier {
             let start = p[first], end = p[last]
-            var c00 = 0.0, c01 = 0.0, c11 = 0.0, x0 = 0.0, x1 = 0.0
-            for i in 0...(last - first) {
-                let t = u[i], s = 1 - t
-                let b0 = s * s * s, b1 = 3 * t * s * s, b2 = 3 * t * t * s, b3 = t * t * t
-                let a1 = t1 * b1, a2 = t2 * b2
-                c00 += dot(a1, a1)
-                c01 += dot(a1, a2)
-                c11 += dot(a2, a2)
-                let rest = p[first + i] - (start * (b0 + b1) + end * (b2 + b3))
-                x0 += dot(a1, rest)
-                x1 += dot(a2, rest)
-            }
+            let c00 = sums.b11 * dot(t1, t1), c01 = sums.b12 * dot(t1, t2), c11 = sums.b22 * dot(t2, t2)
+            let x0 = dot(t1, sums.r1), x1 = dot(t2, sums.r2)
             let determinant = c00 * c11 - c01 * c01
             var alpha1 = 0.0, alpha2 = 0.0
             if abs(determinant) > 1e-12 {
@@ -126,10 +139,13 @@ public enum CurveFitter {
             return (worst, index)
         }
 
-        /// One Newton–Raphson step per point towards the closest point on the curve.
-        func reparameterise(_ first: Int, _ last: Int, _ b: CubicBezier) {
+        /// One Newton–Raphson step per point towards the closest point on the curve,
+        /// summing the system for the new parameters as it goes.
+        func reparameterise(_ first: Int, _ last: Int, _ b: CubicBezier) -> Sums {
             let d10 = (b.control1 - b.start) * 3, d11 = (b.control2 - b.control1) * 3, d12 = (b.end - b.control2) * 3
             let d20 = (d11 - d10) * 2, d21 = (d12 - d11) * 2
+            let start = p[first], end = p[last]
+            var sums = Sums()
             for i in 0...(last - first) {
                 let t = u[i], s = 1 - t
                 let q = b.point(at: t)
@@ -138,10 +154,14 @@ public enum CurveFitter {
                 let diff = q - p[first + i]
                 let numerator = dot(diff, q1)
                 let denominator = dot(q1, q1) + dot(diff, q2)
+                var next = t
                 if abs(denominator) > 1e-12 {
-                    u[i] = min(max(t - numerator / denominator, 0), 1)
+                    next = min(max(t - numerator / denominator, 0), 1)
+                    u[i] = next
                 }
+                sums.add(next, p[first + i], start, end)
             }
+            return sums
         }
     }
 
