@@ -259,13 +259,18 @@ do {
         print("\(arguments[3]): ink on every page, \(stream ? "xref stream" : "xref table"); qpdf --check \(SamplePDFs.qpdfCheck(arguments[3]).passed ? "passed" : "FAILED")")
     case "append" where arguments.count > 3:
         try append(pages: Int(arguments[2]) ?? 36, directory: arguments[3])
+    case "scan" where arguments.count > 2:
+        // The pass that finds each layer line's page (strict: every value is checked as JSON).
+        var index: PageOrderedLayers?
+        let seconds = try best(3) { index = try PageOrderedLayers(path: arguments[2]) }
+        print(String(format: "%@: %d inked pages indexed in %.3f s (best of 3)", arguments[2], index?.inkedPages.count ?? 0, seconds))
     case "profile":
         // profile [PAGES [DIR [--repeat N]]]
         let repeats = arguments.count > 5 && arguments[4] == "--repeat" ? Int(arguments[5]) ?? 0 : 0
         try profile(pages: arguments.count > 2 ? Int(arguments[2]) ?? 12 : 12,
                     directory: arguments.count > 3 ? arguments[3] : "bench-work/content", runs: 3, geometryRepeats: repeats)
     default:
-        print("usage: inkpdf-content-bench measure [PAGES] [DIR] | append PAGES DIR | profile [PAGES [DIR [--repeat N]]]")
+        print("usage: inkpdf-content-bench measure [PAGES] [DIR] | append PAGES DIR | profile [PAGES [DIR [--repeat N]]] | scan LAYERS")
         exit(64)
     }
 } catch {

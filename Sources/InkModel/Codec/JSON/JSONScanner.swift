@@ -335,7 +335,18 @@ struct JSONScanner {
             index += 1
             if closesImmediately(UInt8(ascii: "]")) { return }
             repeat {
-                try skipValue(depth: depth + 1)
+                // Numbers (most of a layer: its points) are stepped over here, not in a call each.
+                skipWhitespace()
+                if index < end, base[index] &- UInt8(ascii: "0") < 10 || base[index] == UInt8(ascii: "-") {
+                    let start = index
+                    guard let length = JSONNumberSyntax.length(UnsafeRawBufferPointer(start: base, count: end), from: start) else {
+                        throw invalidNumber()
+                    }
+                    index += length
+                    if index < end && Self.isWordByte(base[index]) { throw invalidNumber(at: start) }
+                } else {
+                    try skipValue(depth: depth + 1)
+                }
             } while try nextMember(closing: UInt8(ascii: "]"))
         case UInt8(ascii: "t"):
             try expectWord("true")
