@@ -105,10 +105,11 @@ public enum Exporter {
             } else {
                 // qpdf rewrites the document. What cairo draws (paper, decorations) is an ink
                 // PDF read while the output is written, removed when this scope ends; the ink's
-                // content is spooled meanwhile.
+                // content is spooled meanwhile, as a PDF of forms that qpdf copies from (and
+                // reads each form's data from only when it writes it).
                 var cairoDocument: QPDFDocument?
                 var cairoFile: AtomicOutput?
-                let spool = cairoPages.isEmpty ? nil : try PageInkSpool(besides: outputPath, name: outputPath)
+                let spool = try PageInkSpool(besides: outputPath, name: outputPath, asPDF: true)
                 let ink = try PageInkFeed(layers: layers, requests: requests, spool: spool)
                 if !cairoPages.isEmpty {
                     let file = try AtomicOutput.reserve(outputPath + ".ink.pdf")
@@ -118,7 +119,8 @@ public enum Exporter {
                                                to: cairoPath, name: outputPath, progress: nil)
                     cairoDocument = try openInkPDF(cairoPath, name: outputPath)
                 }
-                let spooled = Dictionary(uniqueKeysWithValues: (spool != nil ? try ink.finish() : []).map { ($0.page, $0) })
+                let spooled = Dictionary(uniqueKeysWithValues: try ink.finish().map { ($0.page, $0) })
+                let inkStreams = spooled.isEmpty ? nil : try QPDFDocument(path: try spool.finishPDF(), password: nil)
                 if arranged {
                     try arrange(kept, of: source, in: document, inkPages: cairoPages, inkDocument: cairoDocument)
                 }
@@ -129,9 +131,8 @@ public enum Exporter {
                     if let cairoIndex = cairoPages.firstIndex(of: page), source.pdfPage(ofOutputPage: page) != nil {
                         try overlay.overlay(inkPage: cairoIndex + 1, onto: target, placement: placements[page]!)
                     }
-                    if inked.contains(page), !cairoInk.contains(page) {
-                        let content = if let spool, let entry = spooled[page] { try spool.content(entry) } else { try ink.content(ofPage: page) }
-                        if let content { try overlay.overlay(content, onto: target, matrix: matrix(page)!) }
+                    if inked.contains(page), !cairoInk.contains(page), let entry = spooled[page], let inkStreams {
+                        try overlay.overlay(entry, from: inkStreams, onto: target, matrix: matrix(page)!)
                     }
                     document.releaseAllObjects()
                     cairoDocument?.releaseAllObjects()
@@ -149,8 +150,10 @@ public enum Exporter {
                 }
                 try document.write(to: output.writablePath, name: outputPath)
                 try checkReadsBack(output.writablePath, pageCount: kept.count, source: pdfPath, password: options.password)
-                // The cairo document (read while writing) is released here, before its file goes.
+                // The cairo document and the spool's (read while writing) are released here, before their files go.
                 withExtendedLifetime(cairoDocument) {}
+                withExtendedLifetime(inkStreams) {}
+                withExtendedLifetime(spool) {}
                 cairoFile.take()?.abandon()
             }
             try sidecar?.wait()

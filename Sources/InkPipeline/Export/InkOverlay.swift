@@ -4,7 +4,7 @@ import InkRendering
 
 /// Lays ink over pages of the original, by hand with qpdf's object API: the
 /// ink's PDF content (`InkContentWriter`, already compressed) as a Form
-/// XObject made here, and what cairo draws for imported pages (paper,
+/// XObject copied from the spool it was written to, and what cairo draws for imported pages (paper,
 /// decorations) as the pages of a cairo PDF turned into forms.
 ///
 /// qpdf 11.3's own overlay job moves the original content when the CropBox
@@ -58,24 +58,34 @@ struct InkOverlay {
         if let error = ink.takeError() { throw .renderFailed(path: document.path, page: number, reason: error) }
     }
 
-    /// Puts `content` (ink as the content writer wrote it) over page `number`, placed by `matrix`.
-    mutating func overlay(_ content: CompressedInkContent, onto number: Int, matrix: [Double]) throws(ExportError) {
-        // qpdf parses text without references: the resources are built as objects.
+    /// Puts the content spooled as `entry` over page `number`, placed by `matrix`: the spool's
+    /// Form XObject copied from `streams` (the spool opened by qpdf), its data read only when written.
+    mutating func overlay(_ entry: PageInkSpool.Entry, from streams: QPDFDocument, onto number: Int,
+                          matrix: [Double]) throws(ExportError) {
+        let form = document.copyForeign(streams.object(id: entry.object, generation: 0), from: streams)
+        if let error = streams.takeError() {
+            throw .writeFailed(path: document.path, reason: "the ink spooled for page \(entry.page) cannot be read: \(error)")
+        }
+        form.set("/Resources", resources(entry.graphicsStates, entry.grains, height: entry.height))
+        try overlay(form, onto: number, matrix: matrix)
+        streams.releaseAllObjects()
+    }
+
+    /// The resources of ink content: its ExtGStates and grain patterns (each made once), as objects
+    /// (qpdf parses text without references).
+    private mutating func resources(_ graphicsStates: [InkGraphicsState], _ grains: [Grain], height: Double) -> QPDFObject {
         let resources = document.newDictionary()
-        if !content.graphicsStates.isEmpty {
+        if !graphicsStates.isEmpty {
             let states = document.newDictionary()
-            for state in content.graphicsStates { states.set("/" + state.name, object(graphicsState(state))) }
+            for state in graphicsStates { states.set("/" + state.name, object(graphicsState(state))) }
             resources.set("/ExtGState", states)
         }
-        if !content.grains.isEmpty {
+        if !grains.isEmpty {
             let patterns = document.newDictionary()
-            for grain in content.grains { patterns.set("/" + grain.patternName, object(pattern(grain, height: content.height))) }
+            for grain in grains { patterns.set("/" + grain.patternName, object(pattern(grain, height: height))) }
             resources.set("/Pattern", patterns)
         }
-        let form = document.newStream(content.deflated, dictionary: "<<" + InkResourceObjects.formKeys(width: content.width, height: content.height)
-                                          + "/Filter/FlateDecode>>")
-        form.set("/Resources", resources)
-        try overlay(form, onto: number, matrix: matrix)
+        return resources
     }
 
     private func object(_ reference: QPDFReference) -> QPDFObject {
