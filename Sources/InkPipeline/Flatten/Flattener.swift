@@ -46,7 +46,8 @@ public enum Flattener {
                 }
                 sidecar = try SidecarOutput.start(for: outputPath, ink: inkPath, header: source.layers.header, pdfSHA256: digest,
                                                   pdfPageCount: pageCount, headerExtra: headerExtra,
-                                                  wanted: options.writeSidecar, concurrent: !options.singleThreaded)
+                                                  wanted: options.writeSidecar, concurrent: !options.singleThreaded,
+                                                  belowDrawing: true)
             } else {
                 sidecar = try SidecarOutput.start(for: outputPath, keeping: source, wanted: options.writeSidecar)
             }

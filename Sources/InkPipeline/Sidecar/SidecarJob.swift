@@ -41,10 +41,10 @@ final class SidecarJob: @unchecked Sendable {
 
     private var started = false
 
-    func start() throws(ExportError) {
+    /// `belowDrawing`: at a lower priority (a copy only needed when the last page is drawn takes the idle core time).
+    func start(belowDrawing: Bool) throws(ExportError) {
         try WorkThread.start(for: inkPath) { [self] in
-            // A copy that is only needed when the last page is drawn: it takes the idle core time.
-            WorkThread.yieldToForegroundWork()
+            if belowDrawing { WorkThread.yieldToForegroundWork() }
             write()
             done.signal()
         }

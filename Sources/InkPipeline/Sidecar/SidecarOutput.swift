@@ -22,9 +22,13 @@ final class SidecarOutput {
     /// Starts writing the sidecar for `outputPath`. Nil when none is wanted, or
     /// when it would replace the ink input itself, unless `forEmbedding`: then
     /// it is written to a temporary file beside the output and never kept.
+    /// `belowDrawing`: its thread runs at a lower priority, as the ink's do in flatten
+    /// (in export it keeps theirs: below them it would wait for their last page, then
+    /// compress alone on one core while the other idles).
     static func start(for outputPath: String, ink inkPath: String, header source: InkLayersHeader, pdfSHA256: String,
                       pdfPageCount: Int, headerExtra: JSONObject, wanted: Bool,
-                      forEmbedding: Bool = false, concurrent: Bool = true) throws(ExportError) -> SidecarOutput? {
+                      forEmbedding: Bool = false, concurrent: Bool = true,
+                      belowDrawing: Bool = false) throws(ExportError) -> SidecarOutput? {
         let path = Flattener.sidecarPath(forOutput: outputPath)
         let keep = wanted && !FileIdentity.sameFile(path, inkPath)
         guard keep || forEmbedding else { return nil }
@@ -36,7 +40,7 @@ final class SidecarOutput {
         let job = SidecarJob(content: .layers(ink: inkPath, header: header), writablePath: output.writablePath,
                              temporaryName: output.temporary, destination: output.destination)
         let sidecar = SidecarOutput(output: output, job: job, isKept: keep, keepsRevision: true)
-        if concurrent { try sidecar.job.start() }
+        if concurrent { try sidecar.job.start(belowDrawing: belowDrawing) }
         return sidecar
     }
 
