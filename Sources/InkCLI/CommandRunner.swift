@@ -145,7 +145,8 @@ public struct CommandRunner {
                                              limits: arguments.limits, gate: arguments.gate, quiet: arguments.quiet, errors: &errors)
             for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }
             if !arguments.quiet {
-                print("wrote \(report.output) (\(report.pageCount) pages, \(report.inkedPageCount) with ink, \(report.strokeCount) strokes)", to: &output)
+                print("wrote \(report.output) (\(Self.summary(pages: report.pageCount, inked: report.inkedPageCount, strokes: report.strokeCount)))",
+                      to: &output)
                 if let sidecar = report.sidecar { print("wrote \(sidecar)", to: &output) }
             }
             return ExitCode.success.rawValue

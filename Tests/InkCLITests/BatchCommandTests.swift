@@ -75,8 +75,8 @@ import Testing
         #expect(first.err.isEmpty)
         #expect(first.out.split(separator: "\n").sorted() == [
             "batch: 3 documents: 2 flattened (2 pages), 0 up to date, 1 skipped without ink, 0 failed",
-            "flattened a.pdf (1 pages, 1 with ink, 1 strokes)",
-            "flattened week 1/b.pdf (1 pages, 1 with ink, 1 strokes)",
+            "flattened a.pdf (1 page, 1 with ink, 1 stroke)",
+            "flattened week 1/b.pdf (1 page, 1 with ink, 1 stroke)",
             "skipped handout.pdf (no ink beside it)",
         ])
         #expect(FileManager.default.fileExists(atPath: tree.flattened + "/week 1/b.pdf"))
@@ -140,8 +140,8 @@ import Testing
             #expect(result.code == 0)
             flattened += result.out.split(separator: "\n").filter { $0.hasPrefix("flattened ") || $0.hasPrefix("skipped ") }.map(String.init)
         }
-        #expect(flattened.sorted() == ["flattened a.pdf (1 pages, 1 with ink, 1 strokes)",
-                                       "flattened week 1/b.pdf (1 pages, 1 with ink, 1 strokes)",
+        #expect(flattened.sorted() == ["flattened a.pdf (1 page, 1 with ink, 1 stroke)",
+                                       "flattened week 1/b.pdf (1 page, 1 with ink, 1 stroke)",
                                        "skipped handout.pdf (no ink beside it)"])
     }
 }
@@ -169,8 +169,8 @@ import Testing
         let first = tree.run(["batch", tree.notes, "-o", tree.flattened, "--progress", "lines"])
         #expect(first.code == 0, "\(first.err)")
         let lines = first.out.split(separator: "\n").map(String.init)
-        #expect(lines.contains("flattened backup/xochitl/Lectures/Week 1: notes.pdf (1 pages, 1 with ink, 1 strokes)"))
-        #expect(lines.contains("flattened week 1/board.pdf (1 pages, 1 with ink, 1 strokes)"))
+        #expect(lines.contains("flattened backup/xochitl/Lectures/Week 1: notes.pdf (1 page, 1 with ink, 1 stroke)"))
+        #expect(lines.contains("flattened week 1/board.pdf (1 page, 1 with ink, 1 stroke)"))
         #expect(first.err.contains("inkpdf: batch: note: backup/xochitl/\(TabletFolderWriter.id(3)) (“Draft”): in the tablet's trash; skipped"))
         #expect(FileManager.default.fileExists(atPath: tree.flattened + "/backup/xochitl/Lectures/Week 1: notes.rmdoc"))
         #expect(FileManager.default.fileExists(atPath: tree.flattened + "/week 1/board.xopp"))

@@ -11,8 +11,15 @@ import Testing
         (1, 400, 1.0, "1/400 pages, 1.0 pages/s, 6m39s left"),
         (1, 10_000, 1.0, "1/10000 pages, 1.0 pages/s, 2h46m left"),
         (200, 200, 8.0, "200/200 pages, 25.0 pages/s"),
+        (1, 1, 0.5, "1/1 page, 2.0 pages/s"),
     ])
     func line(done: Int, total: Int, seconds: Double, expected: String) {
         #expect(DocumentProgressLine.text(done: done, total: total, seconds: seconds) == expected)
+    }
+
+    @Test func summariesSayOnePageAndOneStroke() {
+        #expect(CommandRunner.summary(pages: 1, inked: 1, strokes: 1) == "1 page, 1 with ink, 1 stroke")
+        #expect(CommandRunner.summary(pages: 3, inked: 0, strokes: 0) == "3 pages, 0 with ink, 0 strokes")
+        #expect(CommandRunner.counted(2, "page") == "2 pages")
     }
 }

@@ -74,7 +74,7 @@ extension CommandRunner {
         let path = result.document.relativePath
         switch result.outcome {
         case .flattened(let report):
-            return "flattened \(path) (\(report.pageCount) pages, \(report.inkedPageCount) with ink, \(report.strokeCount) strokes)"
+            return "flattened \(path) (\(summary(pages: report.pageCount, inked: report.inkedPageCount, strokes: report.strokeCount)))"
         case .upToDate: return "up to date \(path)"
         case .copied: return "copied \(path) (no ink)"
         case .copyUpToDate: return "up to date \(path) (copy, no ink)"
@@ -90,7 +90,7 @@ extension CommandRunner {
 
     /// `[12/200] 340 pages, 25.3 pages/s, 1m20s left, 1 failed`.
     static func liveLine(_ progress: BatchProgress) -> String {
-        var line = "[\(progress.documentsDone)/\(progress.documentsTotal)] \(progress.pagesDone) pages, "
+        var line = "[\(progress.documentsDone)/\(progress.documentsTotal)] \(counted(progress.pagesDone, "page")), "
             + String(format: "%.1f pages/s", progress.pagesPerSecond)
         if progress.documentsDone < progress.documentsTotal, let left = progress.secondsLeft {
             line += ", \(duration(left)) left"
@@ -100,6 +100,16 @@ extension CommandRunner {
     }
 
     /// `45s`, `3m05s`, `2h07m`.
+    /// `1 page`, `2 pages`: a count and its noun, plural unless it is one.
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    /// What a flatten or export wrote: `3 pages, 2 with ink, 1 stroke`.
+    static func summary(pages: Int, inked: Int, strokes: Int) -> String {
+        "\(counted(pages, "page")), \(inked) with ink, \(counted(strokes, "stroke"))"
+    }
+
     static func duration(_ seconds: Double) -> String {
         let total = Int(seconds.rounded(.up))
         if total < 60 { return "\(total)s" }

@@ -20,7 +20,7 @@ extension CommandRunner {
             let report = try Converter.convert(ink: arguments.ink, pdf: arguments.pdf, output: arguments.output,
                                                options: arguments.options(environment: environment))
             if !arguments.quiet {
-                print("wrote \(report.output) (\(report.pageCount) pages with ink, \(report.strokeCount) strokes, from \(report.format.rawValue))",
+                print("wrote \(report.output) (\(Self.counted(report.pageCount, "page")) with ink, \(Self.counted(report.strokeCount, "stroke")), from \(report.format.rawValue))",
                       to: &output)
                 for note in report.notes { print("  \(note)", to: &output) }
             }

@@ -32,7 +32,7 @@ extension CommandRunner {
             let report = try Exporter.export(pdf: arguments.pdf, ink: arguments.ink, output: arguments.output, options: options)
             for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }
             if !arguments.quiet {
-                print("wrote \(report.output) (\(report.pageCount) pages, \(report.inkedPageCount) with ink, \(report.strokeCount) strokes"
+                print("wrote \(report.output) (\(Self.summary(pages: report.pageCount, inked: report.inkedPageCount, strokes: report.strokeCount))"
                       + (report.embeddedInk ? ", ink layers attached)" : ")"), to: &output)
                 if let sidecar = report.sidecar { print("wrote \(sidecar)", to: &output) }
             }

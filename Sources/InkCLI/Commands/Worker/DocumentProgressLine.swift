@@ -13,7 +13,7 @@ struct DocumentProgressLine {
 
     /// The line for `done` of `total` pages after `seconds`.
     static func text(done: Int, total: Int, seconds: Double) -> String {
-        var line = "\(done)/\(total) pages"
+        var line = "\(done)/\(CommandRunner.counted(total, "page"))"
         guard done > 0, seconds > 0 else { return line }
         let rate = Double(done) / seconds
         line += ", " + String(format: "%.1f pages/s", rate)
