@@ -12,12 +12,17 @@ import Foundation
 public struct Nib: Sendable, Equatable {
     public var major: Double
     public var minor: Double
-    public var angle: Double
+    public var angle: Double {
+        didSet { (cosine, sine) = (cos(angle), sin(angle)) }
+    }
+    /// `cos(angle)` and `sin(angle)`, worked out once (a side asks for both at every sample).
+    private var cosine: Double, sine: Double
 
     public init(major: Double, minor: Double, angle: Double) {
         self.major = major
         self.minor = minor
         self.angle = angle
+        (cosine, sine) = angle == 0 ? (1, 0) : (cos(angle), sin(angle))
     }
 
     /// A round nib of radius `r`.
@@ -29,7 +34,7 @@ public struct Nib: Sendable, Equatable {
     @inline(__always)
     func map(_ q: Point) -> Point {
         if isRound { return q * major }
-        let c = cos(angle), s = sin(angle)
+        let c = cosine, s = sine
         let x = q.x * major, y = q.y * minor
         return Point(c * x - s * y, s * x + c * y)
     }
@@ -38,7 +43,7 @@ public struct Nib: Sendable, Equatable {
     @inline(__always)
     func supportParameter(_ n: Point) -> Point {
         if isRound { return n }
-        let c = cos(angle), s = sin(angle)
+        let c = cosine, s = sine
         let v = Point(major * (c * n.x + s * n.y), minor * (-s * n.x + c * n.y))
         let length = v.length
         return length > 1e-12 ? v * (1 / length) : Point(1, 0)
