@@ -299,10 +299,7 @@ public struct IncrementalUpdate: ~Copyable {
             for entry in run {
                 var line: [UInt8] = []
                 line.reserveCapacity(20)
-                appendPadded(entry.offset, width: 10, to: &line)
-                line.append(32)
-                appendPadded(entry.generation, width: 5, to: &line)
-                line += Array(" n \n".utf8)
+                PDFNumberWriter.appendCrossReferenceEntry(offset: entry.offset, generation: entry.generation, to: &line)
                 try file.append(line)
             }
         }
@@ -335,12 +332,5 @@ public struct IncrementalUpdate: ~Copyable {
                         + "/Prev \(tail.startXRef)/Filter/FlateDecode/Length \(deflated.count)>>\nstream\n")
         try file.append(deflated)
         try file.append("\nendstream\nendobj\nstartxref\n\(start)\n%%EOF\n")
-    }
-
-    private func appendPadded(_ value: Int, width: Int, to bytes: inout [UInt8]) {
-        var digits: [UInt8] = []
-        PDFNumberWriter.appendInteger(value, to: &digits)
-        for _ in digits.count..<max(width, digits.count) { bytes.append(UInt8(ascii: "0")) }
-        bytes += digits
     }
 }

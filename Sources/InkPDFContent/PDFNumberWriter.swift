@@ -4,6 +4,23 @@
 /// fixed grid (`PDFGrid`) under one `cm`, so the hot path is `appendInteger`;
 /// `appendDecimal` is for the few other numbers (colours, widths, matrices).
 public enum PDFNumberWriter {
+    /// One in-use entry of a cross-reference table: `0000012345 00000 n \n` (20 bytes:
+    /// the offset in 10 digits, the generation in 5, zero-padded).
+    public static func appendCrossReferenceEntry(offset: Int, generation: Int, to bytes: inout [UInt8]) {
+        appendPadded(offset, width: 10, to: &bytes)
+        bytes.append(32)
+        appendPadded(generation, width: 5, to: &bytes)
+        bytes += Array(" n \n".utf8)
+    }
+
+    /// A non-negative `value` with leading zeros up to `width` digits.
+    static func appendPadded(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+        var digits: [UInt8] = []
+        appendInteger(value, to: &digits)
+        for _ in digits.count..<max(width, digits.count) { bytes.append(UInt8(ascii: "0")) }
+        bytes += digits
+    }
+
     /// `value` in decimal, `-` for negatives: `0`, `-17`, `2147483647`; then `terminator` if it is not 0.
     ///
     /// The digits are made from the right in a small buffer on the stack and appended in one

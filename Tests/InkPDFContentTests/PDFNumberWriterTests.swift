@@ -22,6 +22,14 @@ import Testing
         #expect(integer(value) == text)
     }
 
+    @Test(arguments: [(0, 65535, "0000000000 65535 n \n"), (15, 0, "0000000015 00000 n \n"),
+                      (1_234_567_890, 2, "1234567890 00002 n \n")])
+    func crossReferenceEntriesAreTwentyBytes(offset: Int, generation: Int, text: String) {
+        var bytes: [UInt8] = []
+        PDFNumberWriter.appendCrossReferenceEntry(offset: offset, generation: generation, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == text && bytes.count == 20)
+    }
+
     @Test func integersMatchSwiftsOwnFormatting() {
         var random = SystemRandomNumberGenerator()
         for _ in 0..<20_000 {

@@ -112,10 +112,7 @@ final class PageInkSpool: @unchecked Sendable {
         try write(Array("\(page) 0 obj\n<</Type/Page/Parent \(pages) 0 R/MediaBox[0 0 1 1]>>\nendobj\n".utf8))
         let table = end
         var xref = Array("xref\n0 \(objectOffsets.count + 1)\n0000000000 65535 f \n".utf8)
-        for offset in objectOffsets {
-            let digits = String(offset)
-            xref += Array((String(repeating: "0", count: max(0, 10 - digits.count)) + digits + " 00000 n \n").utf8)
-        }
+        for offset in objectOffsets { PDFNumberWriter.appendCrossReferenceEntry(offset: offset, generation: 0, to: &xref) }
         xref += Array("trailer\n<</Size \(objectOffsets.count + 1)/Root \(catalog) 0 R>>\nstartxref\n\(table)\n%%EOF\n".utf8)
         try write(xref)
         return descriptor.procPath
