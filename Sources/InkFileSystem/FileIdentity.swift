@@ -19,37 +19,25 @@ public enum FileIdentity {
     public static func sameContents(_ a: String, _ b: String) -> Bool {
         var statusA = stat(), statusB = stat()
         guard stat(a, &statusA) == 0, stat(b, &statusB) == 0, statusA.st_size == statusB.st_size else { return false }
-        let fa = open(a, O_RDONLY | O_CLOEXEC), fb = open(b, O_RDONLY | O_CLOEXEC)
-        defer {
-            if fa >= 0 { close(fa) }
-            if fb >= 0 { close(fb) }
-        }
-        guard fa >= 0, fb >= 0 else { return false }
-        let block = 1 << 20
-        let bufferA = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 16)
-        let bufferB = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 16)
-        defer { bufferA.deallocate(); bufferB.deallocate() }
-        while true {
-            let n = readFully(fa, bufferA, block)
-            guard n >= 0, readFully(fb, bufferB, block) == n else { return false }
-            if n == 0 { return true }
-            if memcmp(bufferA, bufferB, n) != 0 { return false }
-        }
-    }
-
-    /// Reads up to `count` bytes (fewer only at the end of the file); -1 on an error.
-    private static func readFully(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        var total = 0
-        while total < count {
-            let n = read(fd, buffer + total, count - total)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return -1
+        let size = Int64(statusA.st_size)
+        do throws(Errno) {
+            let fileA = try FileDescriptor(opening: a, flags: O_RDONLY), fileB = try FileDescriptor(opening: b, flags: O_RDONLY)
+            let block = 1 << 20
+            let bufferA = UnsafeMutableRawBufferPointer.allocate(byteCount: block, alignment: 16)
+            let bufferB = UnsafeMutableRawBufferPointer.allocate(byteCount: block, alignment: 16)
+            defer { bufferA.deallocate(); bufferB.deallocate() }
+            var offset: Int64 = 0
+            while offset < size {
+                let count = Int(min(Int64(block), size - offset))
+                try fileA.read(at: offset, into: UnsafeMutableRawBufferPointer(rebasing: bufferA[..<count]))
+                try fileB.read(at: offset, into: UnsafeMutableRawBufferPointer(rebasing: bufferB[..<count]))
+                if memcmp(bufferA.baseAddress!, bufferB.baseAddress!, count) != 0 { return false }
+                offset += Int64(count)
             }
-            if n == 0 { break }
-            total += n
+            return true
+        } catch {
+            return false
         }
-        return total
     }
 
     /// One version of the file at a path: its device, inode, size and change time
