@@ -99,7 +99,6 @@ extension CommandRunner {
         return line
     }
 
-    /// `45s`, `3m05s`, `2h07m`.
     /// `1 page`, `2 pages`: a count and its noun, plural unless it is one.
     static func counted(_ count: Int, _ noun: String) -> String {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
@@ -110,6 +109,7 @@ extension CommandRunner {
         "\(counted(pages, "page")), \(inked) with ink, \(counted(strokes, "stroke"))"
     }
 
+    /// `45s`, `3m05s`, `2h07m`.
     static func duration(_ seconds: Double) -> String {
         let total = Int(seconds.rounded(.up))
         if total < 60 { return "\(total)s" }
