@@ -93,11 +93,16 @@ import Testing
         difference(page, blank).pixels
     }
 
-    /// The centre of the strongly red pixels, in points (the raster is at `scale`).
-    static func redCentre(_ raster: Raster, scale: Double) -> (x: Double, y: Double)? {
+    /// The centre of the pixels `matches` picks, in points (the raster is at `scale`).
+    static func centre(of raster: Raster, scale: Double, where matches: (Int, Int) -> Bool) -> (x: Double, y: Double)? {
         var sx = 0.0, sy = 0.0, n = 0.0
-        for y in 0..<raster.height { for x in 0..<raster.width where raster.isRed(x, y) { sx += Double(x); sy += Double(y); n += 1 } }
+        for y in 0..<raster.height { for x in 0..<raster.width where matches(x, y) { sx += Double(x); sy += Double(y); n += 1 } }
         return n > 0 ? ((sx / n + 0.5) / scale, (sy / n + 0.5) / scale) : nil
+    }
+
+    /// The centre of the strongly red pixels, in points.
+    static func redCentre(_ raster: Raster, scale: Double) -> (x: Double, y: Double)? {
+        centre(of: raster, scale: scale, where: raster.isRed)
     }
 
     @Test(arguments: [(1, "portrait"), (2, "landscape"), (3, "notebook")])
@@ -151,14 +156,10 @@ import Testing
 
     /// The centre of the blue pixels (the tablet's blue: 78, 105, 201), in points; the page's own text is black.
     static func blueCentre(_ raster: Raster, scale: Double) -> (x: Double, y: Double)? {
-        var sx = 0.0, sy = 0.0, n = 0.0
-        for y in 0..<raster.height {
-            for x in 0..<raster.width {
-                let p = raster.pixel(x, y)
-                if p.b > 150 && p.r < 130 && p.b - p.r > 60 { sx += Double(x); sy += Double(y); n += 1 }
-            }
+        centre(of: raster, scale: scale) { x, y in
+            let p = raster.pixel(x, y)
+            return p.b > 150 && p.r < 130 && p.b - p.r > 60
         }
-        return n > 0 ? ((sx / n + 0.5) / scale, (sy / n + 0.5) / scale) : nil
     }
 
     /// Firmware before 3.0 (lines version 5) kept ink in the screen's own 1404 × 1872 frame: a portrait
