@@ -93,4 +93,54 @@ import Testing
             }
         }
     }
+
+    /// Blank lines where parts may begin or end, `\r\n` endings, and no line end at the end.
+    static let blankLines = [
+        InkFiles.header, "", InkFiles.layerLine(page: 2, layer: "a"), "", "", "  ",
+        InkFiles.layerLine(page: 1, layer: "b"), "\r", InkFiles.layerLine(page: 2, layer: "c"), "",
+        InkFiles.layerLine(page: 5, layer: "d"),
+    ].joined(separator: "\n")
+
+    /// What an index tells: pages, order, each page's first line and its layers' names.
+    static func summary(_ layers: PageOrderedLayers) throws -> String {
+        var lines = ["pages \(layers.inkedPages), in order \(layers.isInPageOrder)"]
+        for page in 1...8 {
+            lines.append("\(page): line \(layers.firstLine(ofPage: page).map(String.init) ?? "-") "
+                         + (try layers.layers(forPage: page).compactMap(\.layer)).joined(separator: ","))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A large plain file is indexed in parts at once; small parts here, so that the
+    /// parts' edges fall everywhere: the index is the one pass's, line numbers included.
+    @Test(arguments: [outOfOrder, inOrder, blankLines])
+    func indexesInPartsAsInOnePass(text: String) throws {
+        try TestFolder.with { directory in
+            let path = directory.path("layers.ink.jsonl")
+            try InkFiles.write(text, to: path)
+            let onePass = try PageOrderedLayers(path: path, displayName: nil, partBytes: 1 << 40, parts: 1)
+            #expect(onePass.indexedParts == 1)
+            let expected = try Self.summary(onePass)
+            for partBytes: Int64 in [1, 7, 30, 64, 100] {
+                for parts in [2, 3, 5] {
+                    let layers = try PageOrderedLayers(path: path, displayName: nil, partBytes: partBytes, parts: parts)
+                    #expect(layers.indexedParts > 1, "\(partBytes) bytes, \(parts) parts")
+                    #expect(try Self.summary(layers) == expected, "\(partBytes) bytes, \(parts) parts")
+                }
+            }
+        }
+    }
+
+    /// A fault in a later part is reported as the one pass reports it: its line, its problem.
+    @Test(arguments: [#"{"strokes":[]}"#, #"{"page":2,"strokes":[}"#, "\u{FEFF}" + InkFiles.layerLine(page: 2)])
+    func reportsAFaultInAPartAsTheOnePassDoes(bad: String) throws {
+        try TestFolder.with { directory in
+            let path = directory.path("bad.ink.jsonl")
+            let lines = [InkFiles.header] + (1...6).map { InkFiles.layerLine(page: $0) } + [bad, InkFiles.layerLine(page: 9)]
+            try InkFiles.write(lines.joined(separator: "\n"), to: path)
+            let expected = InkFiles.message { try PageOrderedLayers(path: path, displayName: nil, partBytes: 1 << 40, parts: 1) }
+            #expect(expected?.hasPrefix("\(path):8: ") == true)
+            #expect(InkFiles.message { try PageOrderedLayers(path: path, displayName: nil, partBytes: 50, parts: 4) } == expected)
+        }
+    }
 }

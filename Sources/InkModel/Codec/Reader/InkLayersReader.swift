@@ -28,6 +28,9 @@ public final class InkLayersReader {
         header = try InkLayersHeader(parsing: first.bytes, file: path)
     }
 
+    /// The size of the file in bytes (compressed, for a gzip file).
+    func fileSize() throws -> Int64 { try lines.input.size() }
+
     /// The next non-empty line after the header, or nil at the end of the file.
     /// Its bytes are valid until the next call.
     public func nextLine() throws -> InkLine? {

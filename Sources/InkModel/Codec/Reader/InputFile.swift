@@ -24,6 +24,9 @@ public final class InputFile {
     /// True between gzip members (and before the first), where the input may end cleanly.
     private var betweenMembers = true
     private static let compressedCapacity = 1 << 18
+    /// For a part of a plain file: where the next read starts, and where the part ends.
+    private var partPosition: Int64?
+    private var partEnd: Int64 = 0
 
     /// Opens `path`; throws `InkFileError` if it cannot be opened or read.
     public init(path: String) throws {
@@ -53,6 +56,24 @@ public final class InputFile {
         }
         self.stream = stream
         compressed = UnsafeMutableRawPointer.allocate(byteCount: Self.compressedCapacity, alignment: 16)
+    }
+
+    /// Bytes `range` of the plain file at `path`, read as if they were the whole
+    /// file (to index the parts of a large file at once, one reader each).
+    public init(path: String, plainRange range: Range<Int64>) throws {
+        self.path = path
+        isGzip = false
+        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw InkFileError.cannotOpen(path: path, errno: errno) }
+        partPosition = range.lowerBound
+        partEnd = range.upperBound
+    }
+
+    /// The size of the file in bytes as it is now (compressed, for a gzip file).
+    public func size() throws -> Int64 {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw InkFileError.readFailed(path: path, errno: errno) }
+        return Int64(status.st_size)
     }
 
     deinit {
@@ -120,6 +141,18 @@ public final class InputFile {
     }
 
     private func readPlain(into buffer: UnsafeMutableRawPointer, capacity: Int) throws(InputFailure) -> Int {
+        if let position = partPosition {
+            let count = Int(min(Int64(capacity), partEnd - position))
+            guard count > 0 else { return 0 }
+            while true {
+                let result = pread(descriptor, buffer, count, off_t(position))
+                if result >= 0 {
+                    partPosition = position + Int64(result)
+                    return result
+                }
+                if errno != EINTR { throw .system(errno: errno) }
+            }
+        }
         while true {
             let count = systemRead(descriptor, buffer, capacity)
             if count >= 0 { return count }

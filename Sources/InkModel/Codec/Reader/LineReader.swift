@@ -29,11 +29,14 @@ final class LineReader {
     private var searchFrom = 0
     private var atEnd = false
     private(set) var lineNumber = 0
+    /// Whether line 1 is the file's first (whose UTF-8 byte-order mark is dropped), not a part's.
+    private let startsTheFile: Bool
 
-    init(input: InputFile, displayName: String, maxLineLength: Int = defaultMaxLineLength) {
+    init(input: InputFile, displayName: String, maxLineLength: Int = defaultMaxLineLength, startsTheFile: Bool = true) {
         self.input = input
         self.displayName = displayName
         self.maxLineLength = maxLineLength
+        self.startsTheFile = startsTheFile
         capacity = Self.chunkSize
         buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
     }
@@ -61,7 +64,7 @@ final class LineReader {
         var first = start
         var last = lineEnd
         if last > first && buffer.load(fromByteOffset: last - 1, as: UInt8.self) == 0x0D { last -= 1 }
-        if lineNumber == 1 && last - first >= 3 && buffer.load(fromByteOffset: first, as: UInt8.self) == 0xEF
+        if lineNumber == 1 && startsTheFile && last - first >= 3 && buffer.load(fromByteOffset: first, as: UInt8.self) == 0xEF
             && buffer.load(fromByteOffset: first + 1, as: UInt8.self) == 0xBB
             && buffer.load(fromByteOffset: first + 2, as: UInt8.self) == 0xBF {
             first += 3
