@@ -27,8 +27,8 @@ public struct InkContent: Sendable, Equatable {
 
     /// The same content with its operators deflated (zlib format: `/FlateDecode`).
     /// Pure and thread-safe: call it on the thread that made the content.
-    public func compressed(level: Int32 = InkContentCompression.defaultLevel) -> CompressedInkContent {
-        CompressedInkContent(deflated: InkContentCompression.deflate(operators, level: level), length: operators.count,
+    public func compressed(_ settings: InkContentCompression.Settings = InkContentCompression.ink) -> CompressedInkContent {
+        CompressedInkContent(deflated: InkContentCompression.deflate(operators, settings), length: operators.count,
                              graphicsStates: graphicsStates, grains: grains, width: width, height: height)
     }
 }

@@ -21,7 +21,7 @@ import InkRendering
 public enum InkContentWriter {
     /// The content of one page of ink, `width` × `height` points as displayed.
     public static func content(for drawings: consuming [StrokeDrawing], width: Double, height: Double,
-                               grid: PDFGrid = .sixteenth) -> InkContent {
+                               grid: PDFGrid = .ink) -> InkContent {
         var emitter = Emitter(grid: grid)
         emitter.bytes.reserveCapacity(drawings.count * 160 + 64)   // before `drawings` is consumed
         emitter.begin(height: height)
@@ -114,7 +114,9 @@ private struct Emitter {
     mutating func begin(height: Double) {
         pageHeight = height
         let matrix = InkContentWriter.gridMatrix(grid: grid, height: height)
-        for value in matrix.prefix(5) { decimal(value, 6) }
+        // Nine digits: 1/12 is no finite decimal, and 0.083333 would move ink at the far
+        // edge of a page by 1/300 pt.
+        for value in matrix.prefix(5) { decimal(value, 9) }
         decimal(matrix[5], InkContentWriter.heightDigits)
         text("cm\n1 J 1 j\n")
     }
@@ -382,7 +384,7 @@ private struct Emitter {
     /// `q … Q`: the CTM is changed). The rectangle is filled with the CTM back
     /// at the page's own (a `cm` undoing the grid's and the origin's): poppler's
     /// Splash renders a tiling pattern at a resolution taken from the CTM at the
-    /// fill, so under the grid's 1/16 scale its grain came out coarser than
+    /// fill, so under the grid's scale (then 1/16) its grain came out coarser than
     /// cairo's PDF of the same pattern (SSIM 0.90 against 1.00).
     mutating func paintGrain(_ grain: Grain, over bounds: GridBounds) {
         guard !bounds.isEmpty else { return }

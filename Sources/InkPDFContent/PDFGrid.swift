@@ -1,4 +1,4 @@
-
+import InkRendering
 
 /// The integer grid ink coordinates are written on: `unitsPerPoint` steps to
 /// the point, under a `cm` that scales them back (`1/unitsPerPoint`) and turns
@@ -10,10 +10,8 @@ public struct PDFGrid: Sendable, Hashable {
 
     public let unitsPerPoint: Int
 
-    /// 1/16 pt (0.016 mm): at most 1/32 pt (0.011 mm) from the geometry, the
-    /// grid cairo's raster painter snaps to; chosen by measuring bytes and SSIM
-    /// (see the report of `inkpdf-content-bench`).
-    public static let sixteenth = PDFGrid(unitsPerPoint: 16)
+    /// The grid ink is written on (`InkGrid`, which the cairo painter snaps to too).
+    public static let ink = PDFGrid(unitsPerPoint: InkGrid.unitsPerPoint)
 
     public init(unitsPerPoint: Int) {
         precondition(unitsPerPoint > 0 && unitsPerPoint <= 1024, "unitsPerPoint must be 1…1024")

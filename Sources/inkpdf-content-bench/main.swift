@@ -65,26 +65,6 @@ func writeInkPDF(_ contents: [CompressedInkContent], to path: String) throws {
 }
 
 /// The deflated length of `bytes` at `level` with zlib's match parameters set by `deflateTune`.
-func tunedDeflate(_ bytes: [UInt8], level: Int32, good: Int32, lazy: Int32, nice: Int32, chain: Int32) -> Int {
-    var stream = z_stream()
-    deflateInit2_(&stream, level, Z_DEFLATED, MAX_WBITS, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
-    deflateTune(&stream, good, lazy, nice, chain)
-    var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
-    var input = bytes
-    input.withUnsafeMutableBufferPointer { source in
-        output.withUnsafeMutableBufferPointer { out in
-            stream.next_in = source.baseAddress
-            stream.avail_in = uInt(source.count)
-            stream.next_out = out.baseAddress
-            stream.avail_out = uInt(out.count)
-            _ = deflate(&stream, Z_FINISH)
-        }
-    }
-    let length = Int(stream.total_out)
-    deflateEnd(&stream)
-    return length
-}
-
 func measure(pages: Int, directory: String) throws {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let document = try ContentWriterSamples.denseDocument(path: directory + "/dense.pdf", pages: pages)
@@ -109,7 +89,7 @@ func measure(pages: Int, directory: String) throws {
     print("\nzlib level  KB/page  ms/page(zlib)  ms/page(write+zlib)  vs cairo bytes  vs cairo time")
     for level in Int32(1)...9 {
         var bytes = 0
-        let zlibTime = best(3) { bytes = contents.map { $0.compressed(level: level).deflated.count }.reduce(0, +) }
+        let zlibTime = best(3) { bytes = contents.map { $0.compressed(.init(level: level)).deflated.count }.reduce(0, +) }
         let perPage = Double(bytes) / Double(pages)
         let total = (writeTime + zlibTime) / Double(pages)
         print(String(format: "%10d %8.1f %14.2f %20.2f %15.2f %14.2f", level, perPage / 1024, zlibTime / Double(pages) * 1000,
@@ -119,19 +99,27 @@ func measure(pages: Int, directory: String) throws {
     // zlib's lazy-match parameters (deflateTune) on top of a level: the chain length is what makes 6 slow here.
     print("\nzlib tuning (level, good, lazy, nice, chain)  KB/page  ms/page(zlib)")
     for (level, good, lazy, nice, chain) in [(6, 8, 16, 128, 128), (6, 8, 16, 64, 32), (6, 8, 16, 32, 16), (6, 4, 16, 64, 32),
-                                             (6, 8, 32, 128, 32), (6, 8, 16, 258, 24), (5, 8, 16, 32, 32), (4, 4, 4, 16, 16)] {
+                                             (6, 8, 32, 128, 32), (6, 8, 16, 258, 24), (5, 8, 16, 32, 32), (4, 4, 4, 16, 16), (4, 8, 8, 16, 16), (4, 8, 16, 32, 16)] {
         var bytes = 0
-        let time = best(3) { bytes = contents.map { tunedDeflate($0.operators, level: Int32(level), good: Int32(good), lazy: Int32(lazy), nice: Int32(nice), chain: Int32(chain)) }.reduce(0, +) }
+        let tuning = (good: Int32(good), lazy: Int32(lazy), nice: Int32(nice), chain: Int32(chain))
+        func size(_ strategy: Int32) -> Int {
+            let settings = InkContentCompression.Settings(level: Int32(level), tuning: tuning, strategy: strategy)
+            return contents.map { InkContentCompression.deflate($0.operators, settings).count }.reduce(0, +)
+        }
+        let time = best(3) { bytes = size(Z_DEFAULT_STRATEGY) }
         print(String(format: "%2d %3d %3d %3d %4d %28.1f %14.2f", level, good, lazy, nice, chain, Double(bytes) / Double(pages) / 1024, time / Double(pages) * 1000))
+        var filtered = 0
+        let filteredTime = best(3) { filtered = size(Z_FILTERED) }
+        print(String(format: "   Z_FILTERED %31.1f %14.2f", Double(filtered) / Double(pages) / 1024, filteredTime / Double(pages) * 1000))
     }
 
-    // Whole PDF with the appender at the default level.
-    let level = InkContentCompression.defaultLevel
+    // Whole PDF with the appender at the ink's settings.
+    let settings = InkContentCompression.ink
     let inkPath = directory + "/writer-ink.pdf"
-    let appendTime = try best(3) { try writeInkPDF(contents.map { $0.compressed(level: level) }, to: inkPath) }
+    let appendTime = try best(3) { try writeInkPDF(contents.map { $0.compressed(settings) }, to: inkPath) }
     let blankTime = try best(3) { try SamplePDFs.cairoPDF(path: blankPath, pages: sizes) }
-    print(String(format: "\nwhole ink PDF at level %d (blank cairo pages + incremental update): %.1f KB/page over the blank file, %.2f ms/page appending",
-                 level, Double(fileSize(inkPath) - fileSize(blankPath)) / Double(pages) / 1024, (appendTime - blankTime) / Double(pages) * 1000))
+    print(String(format: "\nwhole ink PDF at the ink's zlib settings (blank cairo pages + incremental update): %.1f KB/page over the blank file, %.2f ms/page appending",
+                 Double(fileSize(inkPath) - fileSize(blankPath)) / Double(pages) / 1024, (appendTime - blankTime) / Double(pages) * 1000))
     print("qpdf --check: \(SamplePDFs.qpdfCheck(inkPath).passed ? "passed" : "FAILED")")
 
     if ProcessInfo.processInfo.environment["BENCH_SSIM"] == "0" { return }
@@ -154,7 +142,7 @@ func measure(pages: Int, directory: String) throws {
     try report("cairo's PDF (today)", cairoPath)
     for units in (ProcessInfo.processInfo.environment["BENCH_GRIDS"] ?? "8,16,32").split(separator: ",").compactMap({ Int($0) }) {
         let grid = PDFGrid(unitsPerPoint: units)
-        let gridContents = drawings.map { InkContentWriter.content(for: $0, width: size.width, height: size.height, grid: grid).compressed(level: level) }
+        let gridContents = drawings.map { InkContentWriter.content(for: $0, width: size.width, height: size.height, grid: grid).compressed(settings) }
         let path = directory + "/writer-grid-\(units).pdf"
         try writeInkPDF(gridContents, to: path)
         let bytes = Double(gridContents.map(\.deflated.count).reduce(0, +)) / Double(pages) / 1024
@@ -236,9 +224,9 @@ func profile(pages: Int, directory: String, runs: Int, geometryRepeats: Int) thr
     var digest: UInt64 = 0xcbf2_9ce4_8422_2325
     for content in contents { for byte in content.operators { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 } }
     print("operators digest \(String(digest, radix: 16))")
-    print(String(format: "ink per dense page (%d pages, %d strokes/page): geometry %.2f ms, content writing %.2f ms, compression %.2f ms (zlib %d), total %.2f ms; %.1f KB",
+    print(String(format: "ink per dense page (%d pages, %d strokes/page): geometry %.2f ms, content writing %.2f ms, compression %.2f ms (zlib %d, tuned), total %.2f ms; %.1f KB",
                  pages, strokes.map(\.count).reduce(0, +) / pages, geometry / n * 1000, writing / n * 1000, compression / n * 1000,
-                 InkContentCompression.defaultLevel, (geometry + writing + compression) / n * 1000, Double(bytes) / n / 1024))
+                 InkContentCompression.ink.level, (geometry + writing + compression) / n * 1000, Double(bytes) / n / 1024))
 }
 
 let arguments = CommandLine.arguments

@@ -4,12 +4,12 @@ import InkFixtures
 import Testing
 
 /// Each library keeps its own zlib level: the ink's Form XObject, which inkpdf
-/// writes itself, is exactly zlib's level-4 compression of its operators
-/// (`InkContentCompression.defaultLevel`, chosen by measurement), while the
+/// writes itself, is exactly zlib's compression of its operators at the ink's
+/// settings (`InkContentCompression.ink`: level 4, tuned; chosen by measurement), while the
 /// page content cairo writes (the PDF page drawn by poppler) is at zlib's
 /// default (6): nothing in the executable changes other libraries' level.
 @Suite struct StreamCompressionTests {
-    @Test func inkIsWrittenAtLevelFourAndCairoKeepsZlibsDefault() throws {
+    @Test func inkIsWrittenAtItsSettingsAndCairoKeepsZlibsDefault() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkpdf-zlib-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -37,7 +37,9 @@ import Testing
         let inkStored = try qpdf(["--show-object=\(form)", "--raw-stream-data", output])
         let inkDecoded = try qpdf(["--show-object=\(form)", "--filtered-stream-data", output])
         #expect(inkDecoded.count > 50_000, "a dense page of ink")
-        #expect(inkStored == compressed(inkDecoded, level: 4))
+        // Level 4 with good 8, lazy 16, nice 32, chain 16 (deflateTune), not level 4 itself nor 6.
+        #expect(inkStored == compressed(inkDecoded, level: 4, tuning: (8, 16, 32, 16)))
+        #expect(inkStored != compressed(inkDecoded, level: 4))
         #expect(inkStored != compressed(inkDecoded, level: 6))
 
         let pageStored = try qpdf(["--show-object=\(pageContent)", "--raw-stream-data", output])
@@ -46,14 +48,25 @@ import Testing
         #expect(pageStored == compressed(pageDecoded, level: Z_DEFAULT_COMPRESSION))
     }
 
-    func compressed(_ data: Data, level: Int32) -> Data {
-        var size = compressBound(uLong(data.count))
-        var out = [UInt8](repeating: 0, count: Int(size))
-        let status = data.withUnsafeBytes { input in
-            compress2(&out, &size, input.bindMemory(to: Bytef.self).baseAddress, uLong(data.count), level)
+    /// `data` deflated by zlib itself at `level`, with `deflateTune`'s `tuning` if given.
+    func compressed(_ data: Data, level: Int32, tuning: (Int32, Int32, Int32, Int32)? = nil) -> Data {
+        var stream = z_stream()
+        precondition(deflateInit_(&stream, level, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK)
+        defer { deflateEnd(&stream) }
+        if let (good, lazy, nice, chain) = tuning { precondition(deflateTune(&stream, good, lazy, nice, chain) == Z_OK) }
+        var out = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(data.count))))
+        var input = [UInt8](data)
+        let status = input.withUnsafeMutableBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { buffer in
+                stream.next_in = source.baseAddress
+                stream.avail_in = uInt(source.count)
+                stream.next_out = buffer.baseAddress
+                stream.avail_out = uInt(buffer.count)
+                return deflate(&stream, Z_FINISH)
+            }
         }
-        precondition(status == Z_OK)
-        return Data(out.prefix(Int(size)))
+        precondition(status == Z_STREAM_END)
+        return Data(out.prefix(Int(stream.total_out)))
     }
 
     func qpdf(_ arguments: [String]) throws -> Data {

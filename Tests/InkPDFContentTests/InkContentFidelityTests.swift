@@ -8,8 +8,8 @@ import InkFixtures
 import Testing
 
 /// The content writer's PDF, rendered by poppler, against cairo's own raster
-/// of the same drawings (`CairoInkPainter.draw`, snapped to the same 1/16 pt
-/// grid): SSIM near ink, and how many pixels differ by more than anti-aliasing.
+/// of the same drawings (`CairoInkPainter.draw`, snapped to the same grid,
+/// `InkGrid`): SSIM near ink, and how many pixels differ by more than anti-aliasing.
 @Suite struct InkContentFidelityTests {
     static let scale = 2.0
 

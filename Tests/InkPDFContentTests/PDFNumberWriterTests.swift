@@ -1,4 +1,6 @@
+import CCairo
 import Foundation
+import InkRendering
 import Testing
 @testable import InkPDFContent
 
@@ -65,20 +67,58 @@ import Testing
         }
     }
 
+    /// The rounding on a grid whose halves are exact in binary (1/16 pt).
     @Test(arguments: [(0.0, 0), (-0.0, 0), (1, 16), (-1, -16), (0.03125, 1), (-0.03125, -1), (0.0312, 0), (-0.0312, 0),
                       (0.09375, 2), (-0.09375, -2), (100.03125, 1601), (595.276, 9524), (841.89, 13470),
                       (1e12, 2_147_483_647), (-1e12, -2_147_483_647), (.infinity, 2_147_483_647),
                       (-.infinity, -2_147_483_647), (.nan, 0)])
     func gridRoundsHalfAwayFromZeroAndClamps(points: Double, units: Int) {
-        #expect(PDFGrid.sixteenth.units(points) == units, "\(points) pt")
+        #expect(PDFGrid(unitsPerPoint: 16).units(points) == units, "\(points) pt")
     }
 
-    @Test func gridAgreesWithTheCairoPaintersSnapping() {
-        // CairoInkPainter snaps with (v * 16).rounded() / 16: the same grid points.
+    /// The ink's own grid, 1/12 pt: 0.125 pt is 1.5 units, exactly half way.
+    @Test(arguments: [(1.0, 12), (-1, -12), (0.125, 2), (-0.125, -2), (0.124, 1), (595.276, 7143), (841.89, 10103)])
+    func inkGridIsTwelfthsOfAPoint(points: Double, units: Int) {
+        #expect(PDFGrid.ink.unitsPerPoint == 12)
+        #expect(PDFGrid.ink.units(points) == units, "\(points) pt")
+    }
+
+    /// The cairo painter puts a path's points where the writer writes them: the
+    /// coordinates cairo holds after `CairoInkPainter.append` are the grid's (drawn
+    /// scaled by the grid, so that grid points are whole device units: cairo keeps
+    /// coordinates in 1/256 of one).
+    @Test func gridAgreesWithTheCairoPaintersSnapping() throws {
+        let surface = try #require(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 8, 8))
+        defer { cairo_surface_destroy(surface) }
+        let context = try #require(cairo_create(surface))
+        defer { cairo_destroy(context) }
+        let units = Double(PDFGrid.ink.unitsPerPoint)
+        cairo_scale(context, units, units)
         var random = SystemRandomNumberGenerator()
-        for _ in 0..<10_000 {
-            let v = Double.random(in: -1000...1000, using: &random)
-            #expect(Double(PDFGrid.sixteenth.units(v)) / 16 == (v * 16).rounded() / 16)
+        var path = InkPath()
+        var points: [Point] = []
+        for index in 0..<2_000 {
+            let point = Point(Double.random(in: -1000...1000, using: &random), Double.random(in: -1000...1000, using: &random))
+            points.append(point)
+            if index == 0 { path.move(to: point) } else { path.line(to: point) }
+        }
+        CairoInkPainter.append(path, to: context)
+        let copied = try #require(cairo_copy_path(context))
+        defer { cairo_path_destroy(copied) }
+        var held: [Point] = []
+        var index = 0
+        while index < Int(copied.pointee.num_data) {
+            let header = copied.pointee.data[index].header
+            if header.length > 1 {
+                let point = copied.pointee.data[index + 1].point
+                held.append(Point(point.x, point.y))
+            }
+            index += Int(header.length)
+        }
+        #expect(held.count == points.count)
+        for (point, cairoPoint) in zip(points, held) {
+            #expect(abs(Double(PDFGrid.ink.units(point.x)) / units - cairoPoint.x) < 1e-9)
+            #expect(abs(Double(PDFGrid.ink.units(point.y)) / units - cairoPoint.y) < 1e-9)
         }
     }
 }

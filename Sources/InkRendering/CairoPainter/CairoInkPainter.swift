@@ -101,15 +101,16 @@ public enum CairoInkPainter {
         }
     }
 
-    /// Replaces the context's current path with `path`, its coordinates on a
-    /// 1/16 pt grid (under 0.045 pt from the fitted curves): fewer distinct
-    /// digits compress better in the PDF.
+    /// Replaces the context's current path with `path`, its coordinates on the
+    /// grid the PDF content writer writes them on (`InkGrid`, 1/12 pt), so that a
+    /// raster shows the ink as the PDF does.
     ///
     /// The corresponding C functions are `cairo_move_to`, `cairo_line_to`,
     /// `cairo_curve_to` and `cairo_close_path`.
     public static func append(_ path: InkPath, to context: OpaquePointer, snapping: Bool = true) {
         cairo_new_path(context)
-        @inline(__always) func g(_ v: Double) -> Double { snapping ? (v * 16).rounded() / 16 : v }
+        let units = Double(InkGrid.unitsPerPoint)
+        @inline(__always) func g(_ v: Double) -> Double { snapping ? (v * units).rounded() / units : v }
         for element in path.elements {
             switch element {
             case .move(let p): cairo_move_to(context, g(p.x), g(p.y))
