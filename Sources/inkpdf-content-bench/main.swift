@@ -240,11 +240,16 @@ do {
         let samples = try ContentWriterSamples.denseDocument(path: NSTemporaryDirectory() + "/inkpdf-dense-1.pdf", pages: 1)
         let content = InkContentWriter.content(for: samples[0].strokes().flatMap { InkStyle.drawings(for: $0).drawings },
                                                width: samples[0].width, height: samples[0].height).compressed()
+        let start = now()
         var update = try IncrementalUpdate(original: arguments[2], output: arguments[3])
+        let opened = now()
         for number in 1...update.pageCount { try update.addInk(content, toPage: number) }
         let stream = update.writesXRefStream
         try update.finish()
-        print("\(arguments[3]): ink on every page, \(stream ? "xref stream" : "xref table"); qpdf --check \(SamplePDFs.qpdfCheck(arguments[3]).passed ? "passed" : "FAILED")")
+        let finished = now()
+        print(String(format: "%@: ink on every page, %@; copy and open %.2f s, pages and finish %.2f s; qpdf --check %@", arguments[3],
+                     stream ? "xref stream" : "xref table", opened - start, finished - opened,
+                     SamplePDFs.qpdfCheck(arguments[3]).passed ? "passed" : "FAILED"))
     case "append" where arguments.count > 3:
         try append(pages: Int(arguments[2]) ?? 36, directory: arguments[3])
     case "scan" where arguments.count > 2:
