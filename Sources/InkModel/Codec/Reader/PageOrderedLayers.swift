@@ -15,7 +15,8 @@ import Darwin
 /// Files may list pages in any order and a page more than once, while a PDF
 /// is rendered from page 1 on. Opening makes one streaming pass that finds
 /// each line's `page` (without reading the strokes' numbers) and records
-/// only small integers per line. Then `layers(forPage:)` reads just that
+/// only small integers per line; a large plain file is passed through in
+/// parts at once, one a core. Then `layers(forPage:)` reads just that
 /// page's lines, in file order:
 /// - a plain file: each line is read at its recorded offset (`pread`);
 ///   when the file is in page order these reads simply go forward through it;
