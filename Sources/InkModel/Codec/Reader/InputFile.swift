@@ -142,16 +142,12 @@ public final class InputFile {
 
     private func readPlain(into buffer: UnsafeMutableRawPointer, capacity: Int) throws(InputFailure) -> Int {
         if let position = partPosition {
+            // The part lies inside the file: a short read means it shrank (EIO).
             let count = Int(min(Int64(capacity), partEnd - position))
             guard count > 0 else { return 0 }
-            while true {
-                let result = pread(descriptor, buffer, count, off_t(position))
-                if result >= 0 {
-                    partPosition = position + Int64(result)
-                    return result
-                }
-                if errno != EINTR { throw .system(errno: errno) }
-            }
+            try read(at: position, into: buffer, count: count)
+            partPosition = position + Int64(count)
+            return count
         }
         while true {
             let count = systemRead(descriptor, buffer, capacity)
