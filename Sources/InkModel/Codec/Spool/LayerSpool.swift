@@ -29,7 +29,7 @@ public final class LayerSpool: PageLayerSource, @unchecked Sendable {
         self.displayName = displayName
         let input = try InputFile(path: path)
         self.input = input
-        let size = try Self.size(of: path)
+        let size = try input.size()
         var offset: Int64 = 0
         var header: InkLayersHeader?
         var records: [Int: [(offset: Int64, text: Int, points: Int, line: Int)]] = [:]
@@ -105,12 +105,6 @@ public final class LayerSpool: PageLayerSource, @unchecked Sendable {
             if case .system(let code) = error { throw InkFileError.readFailed(path: path, errno: code) }
             throw damaged(path, at: offset)
         }
-    }
-
-    private static func size(of path: String) throws -> Int64 {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw InkFileError.readFailed(path: path, errno: errno) }
-        return Int64(info.st_size)
     }
 
     private static func damaged(_ path: String, at offset: Int64) -> InkLayersError {
