@@ -138,7 +138,6 @@ public enum Exporter {
                     cairoDocument?.releaseAllObjects()
                     if inked.contains(page) || cairoPages.contains(page) { options.progress?.finished(page: page) }
                 }
-                _ = try ink.finish()
                 stats.take(ink, notes: source.notes)
                 if !arranged { try PageRemoval.keep(kept, in: document) }
                 if options.embedInk, let sidecar {
