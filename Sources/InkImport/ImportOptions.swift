@@ -18,6 +18,12 @@ public struct ImportOptions: Sendable {
     /// The form the layers are left in: an ink-layers file (for the commands that work on
     /// ink-layers files), or a spool that only the page loop of this process reads back.
     public var layersForm = LayersForm.inkLayers
+    /// With `--confine`: the folders (besides the document's own) that a file the document refers
+    /// to (a background PDF or image, a page file) must lie in once symlinks are resolved; nil reads
+    /// any regular file the document names. `batch` confines by default.
+    public var confinement: [String]?
+    /// The most bytes a file the document refers to (a background image, an attachment) may have.
+    public var maximumReferencedFileBytes: Int = 1 << 30
 
     public init(pdf: String? = nil, page: Int? = nil, maximumExpandedBytes: Int = 1 << 30,
                 temporaryDirectory: String = ImportOptions.defaultTemporaryDirectory) {
