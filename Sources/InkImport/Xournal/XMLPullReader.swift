@@ -6,7 +6,8 @@ import CXML2
 /// largest single node (one stroke's coordinates, one image).
 ///
 /// Safe settings: no entity substitution, no DTD loading or validation, no
-/// network; the importer refuses a document type declaration before parsing.
+/// network, libxml2's size limits kept; the importer refuses a document type declaration,
+/// decided from a parser's events (`XMLPrologCheck`), before this reader starts.
 ///
 /// A single owner: the reader is freed when the value goes away.
 struct XMLPullReader: ~Copyable {
@@ -46,7 +47,9 @@ struct XMLPullReader: ~Copyable {
             return source.readForParser(into: UnsafeMutableRawPointer(buffer), capacity: Int(length))
         }
         let close: xmlInputCloseCallback = { _ in 0 }
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue)
+        // No XML_PARSE_HUGE: libxml2's own limits stay (10 MB a text node, 256 levels, its entity
+        // amplification guard), and no DTD is ever loaded (XMLPrologCheck refuses one before this reader starts).
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue)
         let context = Unmanaged.passUnretained(source).toOpaque()
         guard let reader = xmlReaderForIO(read, close, context, nil, nil, options) else {
             throw .xml(path: path, place: .init(line: 1, column: 1), message: source.failure?.description ?? "libxml2 could not start a reader")

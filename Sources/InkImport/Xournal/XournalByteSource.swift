@@ -55,6 +55,22 @@ final class XournalByteSource {
         return bytes
     }
 
+    /// The bytes read ahead and kept to be served again (those of `prefix` and `readAhead`).
+    func bufferedBytes() -> [UInt8] {
+        Array(pending[pendingOffset...])
+    }
+
+    /// Reads up to `count` more bytes from beyond what is kept, keeps them to be served again
+    /// after the kept ones, and returns them (empty at the end).
+    func readAhead(_ count: Int) throws(XournalImportError) -> [UInt8] {
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 1)
+        defer { buffer.deallocate() }
+        let n = try readBacking(into: buffer, capacity: count)
+        let bytes = [UInt8](UnsafeRawBufferPointer(start: buffer, count: n))
+        pending.append(contentsOf: bytes)
+        return bytes
+    }
+
     /// Reads up to `capacity` bytes; 0 at the end. Counts against the limit.
     func read(into buffer: UnsafeMutableRawPointer, capacity: Int) throws(XournalImportError) -> Int {
         if pendingOffset < pending.count {

@@ -38,7 +38,8 @@ public enum XournalImportError: Error, Equatable, CustomStringConvertible {
     case expandsTooFar(path: String, part: String, limit: Int)
     /// libxml2 rejected the XML.
     case xml(path: String, place: Place, message: String)
-    /// A document type declaration: Xournal++ never writes one, and entities are not expanded.
+    /// A document type declaration: Xournal++ never writes one; refused as the parser meets its name,
+    /// before any entity in it is declared.
     case documentTypeDeclaration(path: String, place: Place)
     /// A value that is not a number, is not finite, or is absurdly large.
     case badNumber(path: String, place: Place, attribute: String, value: String)
@@ -71,7 +72,7 @@ public enum XournalImportError: Error, Equatable, CustomStringConvertible {
         case .xml(let path, let place, let message):
             "\(path):\(place): XML error: \(message); the file is damaged or not from Xournal++"
         case .documentTypeDeclaration(let path, let place):
-            "\(path):\(place): the XML has a document type declaration, which Xournal++ never writes; refusing it (entities are not expanded)"
+            "\(path):\(place): the XML has a document type declaration, which Xournal++ never writes; refused before its entities are read (a file with one is not a Xournal++ document; save it again from Xournal++)"
         case .badNumber(let path, let place, let attribute, let value):
             "\(path):\(place): \(attribute) '\(Self.clip(value))' is not a usable number; the file is damaged"
         case .tooMany(let path, let place, let what, let limit):

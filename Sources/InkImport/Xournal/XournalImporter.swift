@@ -141,15 +141,31 @@ public enum XournalImporter {
         }
     }
 
-    /// Refuses what is not a Xournal document before the parser starts: an HTML
-    /// page, a document type declaration (no entities, ever), another root.
+    /// Refuses what is not a Xournal document before the parser starts: a document type
+    /// declaration (no entities, ever), an HTML page, another root. The parser's events decide
+    /// (`XMLPrologCheck`, in the encoding the prolog declares); the raw bytes only name what a
+    /// document the parser cannot read looks like.
     private static func checkProlog(_ source: XournalByteSource, path: String) throws(XournalImportError) {
-        let prefix = try source.prefix(1 << 16)
-        switch XournalContainer.root(ofXML: prefix) {
-        case .xournal: return
-        case .html: throw .htmlPage(path: path)
-        case .documentType: throw .documentTypeDeclaration(path: path, place: .init(line: 1, column: 1))
-        case .other(let reason): throw .notXournal(path: path, reason: reason)
+        let looks = XournalContainer.root(ofXML: try source.prefix(1 << 16))
+        switch try XMLPrologCheck.check(source) {
+        case .root(let name) where name == "xournal" || name == "MrWriter":
+            return
+        case .documentType(let line, let column):
+            if looks == .html { throw .htmlPage(path: path) }
+            throw .documentTypeDeclaration(path: path, place: .init(line: line, column: column))
+        case .prologTooLong:
+            throw .notXournal(path: path, reason: "more than \(XMLPrologCheck.maximumPrologBytes) bytes come before its root element")
+        case .root(let name):
+            if looks == .html { throw .htmlPage(path: path) }
+            throw .notXournal(path: path, reason: "its root element is <\(name.prefix(40))>, not <xournal>")
+        case .unreadable:
+            switch looks {
+            case .html: throw .htmlPage(path: path)
+            case .other(let reason): throw .notXournal(path: path, reason: reason)
+            case .documentType: throw .documentTypeDeclaration(path: path, place: .init(line: 1, column: 1))
+            case .xournal: return  // the pull reader reports where the XML breaks
+            }
         }
     }
+
 }
