@@ -28,6 +28,9 @@ let package = Package(
                        providers: [.apt(["libxml2-dev"])]),
         // glibc's allocator controls (malloc_trim), which the Glibc module leaves out.
         .systemLibrary(name: "CMalloc"),
+        // A worker's fatal-signal handler (C: a handler must be async-signal-safe), which tells the
+        // parent the signal and the address space in use, so a trap is not taken for the memory limit.
+        .target(name: "CCrashReport"),
 
         // libcrypto behind one small wrapper: digests, keys, signatures, certificates.
         .target(name: "LibCrypto", dependencies: ["CCrypto"]),
@@ -45,7 +48,7 @@ let package = Package(
         .target(name: "InkPipeline", dependencies: ["InkModel", "InkImport", "InkRendering", "InkPDFContent", "InkFileSystem",
                                                     "LibCrypto", "CPoppler", "CCairo", "CQPDF", "CMalloc"]),
         // Many documents at once, and the worker processes every document is drawn in.
-        .target(name: "InkBatch", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFileSystem"]),
+        .target(name: "InkBatch", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFileSystem", "CCrashReport"]),
         // The ink's PDF content written by inkpdf itself (content operators on an integer grid,
         // zlib), and an incremental update that appends it to a finished PDF (qpdf reads the pages).
         .target(name: "InkPDFContent", dependencies: ["InkRendering", "InkModel", "InkFileSystem", "CZlib", "CQPDF"]),

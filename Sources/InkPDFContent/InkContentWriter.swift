@@ -141,7 +141,8 @@ private struct Emitter {
 
     static func thousandths(_ value: Double) -> Int {
         guard value.isFinite else { return value > 0 ? 1000 : 0 }
-        return min(max(Int((value * 1000).rounded(.toNearestOrAwayFromZero)), 0), 1000)
+        // Clamped before the conversion, which would trap on a value beyond Int's range.
+        return Int((min(max(value, 0), 1) * 1000).rounded(.toNearestOrAwayFromZero))
     }
 
     mutating func setFill(_ color: RGBAColor) {
@@ -161,7 +162,9 @@ private struct Emitter {
     }
 
     mutating func setLineWidth(_ points: Double) {
-        let hundredths = Int((points * Double(grid.unitsPerPoint) * 100).rounded(.toNearestOrAwayFromZero))
+        // In grid units, clamped to the grid's range before the conversion (a width of 1e16 pt would trap).
+        let units = min(max(points * Double(grid.unitsPerPoint), 0), Double(PDFGrid.limit))
+        let hundredths = units.isNaN ? 0 : Int((units * 100).rounded(.toNearestOrAwayFromZero))
         guard hundredths != state.lineWidth else { return }
         state.lineWidth = hundredths
         decimal(Double(hundredths) / 100, 2)

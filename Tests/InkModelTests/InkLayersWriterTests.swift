@@ -14,7 +14,7 @@ import Testing
                created: 1764460000.125, id: "0C7F", transform: StrokeTransform(a: 1, b: 0, c: 0, d: 1, tx: 0.5, ty: -0.0),
                mask: "M 0 0 L 1 0 Z", interpolation: .linear, seed: .number("42"),
                points: [StrokePoint(x: 10, y: 20.25, t: 0, w: 1.5, h: 1.5, opacity: 1, force: 0.1, azimuth: 1e-7, altitude: 1.5707963267948966),
-                        StrokePoint(x: 1e20, y: -3, t: 0.016, w: 2, h: 2)],
+                        StrokePoint(x: 1e-20, y: -3, t: 0.016, w: 2, h: 2)],
                extra: JSONObject([("pressureCurve", .array([.null, .bool(true), .number("-0.50")]))])),
         Stroke(ink: Ink(type: .unknown("glitter"), colorText: "#ff0000", color: RGBAColor(red: 1, green: 0, blue: 0),
                         extra: JSONObject([("sparkle", .object(JSONObject([("k", .number("7"))])))])),
@@ -23,7 +23,7 @@ import Testing
 
     static let exampleText = """
         {"format":"inkpdf-layers","version":1,"pdf":{"pageCount":36,"sha256":"\(String(repeating: "9f", count: 32))","producer":"cairo"},"title":"Lecture \\"3\\"\\n\\u0001é✓","n":1.0E+2}
-        {"page":3,"layer":"Notes","strokes":[{"ink":{"type":"pen","color":"#1F2A44FF","width":1.6},"created":1764460000.125,"id":"0C7F","transform":[1,0,0,1,0.5,-0],"mask":"M 0 0 L 1 0 Z","interpolation":"linear","seed":42,"points":[[10,20.25,0,1.5,1.5,1,0.1,1e-07,1.5707963267948966],[1e+20,-3,0.016,2,2,1,1,0,1.5707963267948966]],"pressureCurve":[null,true,-0.50]},{"ink":{"type":"glitter","color":"#ff0000","sparkle":{"k":7}},"created":0,"points":[[0,0,0,1,1,1,1,0,1.5707963267948966]]}],"source":"xopp"}
+        {"page":3,"layer":"Notes","strokes":[{"ink":{"type":"pen","color":"#1F2A44FF","width":1.6},"created":1764460000.125,"id":"0C7F","transform":[1,0,0,1,0.5,-0],"mask":"M 0 0 L 1 0 Z","interpolation":"linear","seed":42,"points":[[10,20.25,0,1.5,1.5,1,0.1,1e-07,1.5707963267948966],[1e-20,-3,0.016,2,2,1,1,0,1.5707963267948966]],"pressureCurve":[null,true,-0.50]},{"ink":{"type":"glitter","color":"#ff0000","sparkle":{"k":7}},"created":0,"points":[[0,0,0,1,1,1,1,0,1.5707963267948966]]}],"source":"xopp"}
 
         """
 

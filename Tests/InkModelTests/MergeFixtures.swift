@@ -4,7 +4,9 @@
 /// the original's points, as an eraser leaves it.
 enum MergeFixtures {
     static func point(_ index: Int, of created: Double) -> StrokePoint {
-        StrokePoint(x: Double(index) * 2 + created, y: Double(index) + 10, t: Double(index) * 0.01, w: 1.5, h: 1.5)
+        // x tells strokes apart by when they were made, folded into the coordinates a page can carry.
+        StrokePoint(x: Double(index) * 2 + created.truncatingRemainder(dividingBy: 20_000), y: Double(index) + 10,
+                    t: Double(index) * 0.01, w: 1.5, h: 1.5)
     }
 
     /// A stroke created at `created` with points `range` (the pieces of one gesture share `created`).

@@ -118,7 +118,8 @@ public struct DocumentWorker: Sendable {
             throw .interrupted(signal: SIGINT)
         }
         defer { TemporaryFiles.shared.unregisterWorker(pid) }
-        if let stop = watch(reading, document: document, progress: progress) {
+        var crash: WorkerProgressChannel.CrashReport?
+        if let stop = watch(reading, document: document, progress: progress, crash: &crash) {
             child.kill()
             _ = child.wait()
             removeLeftovers()
@@ -129,7 +130,8 @@ public struct DocumentWorker: Sendable {
         switch termination {
         case .signalled(let signal):
             removeLeftovers()
-            throw .workerCrashed(path: document, signal: signal, memoryLimitMB: limits.memoryMB)
+            throw .workerCrashed(path: document, signal: signal, memoryLimitMB: limits.memoryMB,
+                                 addressSpaceMB: crash.flatMap { $0.signal == signal ? $0.addressSpaceMB : nil })
         case .exited(let status):
             // A worker that failed cleanly removed its files; one that could not (no thread left
             // to handle it under the memory limit) may not have.
@@ -144,7 +146,7 @@ public struct DocumentWorker: Sendable {
     ///
     /// The corresponding C functions are `poll` and `read`.
     private func watch(_ pipe: borrowing FileDescriptor, document: String,
-                       progress: (PageProgress.Report) -> Void) -> ExportError? {
+                       progress: (PageProgress.Report) -> Void, crash: inout WorkerProgressChannel.CrashReport?) -> ExportError? {
         let clock = ContinuousClock()
         let deadline = clock.now + .milliseconds(Int64(limits.timeout * 1000))
         var lastReport = clock.now
@@ -174,6 +176,7 @@ public struct DocumentWorker: Sendable {
             while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: pending[..<newline], as: UTF8.self)
                 pending.removeSubrange(...newline)
+                if let report = WorkerProgressChannel.crashReport(parsing: line[...]) { crash = report }
                 guard let report = WorkerProgressChannel.report(parsing: line[...]) else { continue }
                 lastReport = clock.now
                 latest = report

@@ -1,3 +1,4 @@
+import CCrashReport
 import InkPipeline
 import Foundation
 
@@ -24,6 +25,20 @@ public enum WorkerProgressChannel {
                                    nextPage: numbers[3] == 0 ? nil : numbers[3])
     }
 
+    /// What a worker's fatal-signal handler wrote before it died: `crash SIGNAL BYTES`, the
+    /// signal and the address space in use (see `CCrashReport`).
+    public struct CrashReport: Equatable, Sendable {
+        public var signal: Int32
+        public var addressSpaceMB: Int
+    }
+
+    /// The crash report a line says, or nil if it is not one.
+    public static func crashReport(parsing line: Substring) -> CrashReport? {
+        let fields = line.split(separator: " ")
+        guard fields.count == 3, fields[0] == "crash", let signal = Int32(fields[1]), let bytes = UInt64(fields[2]) else { return nil }
+        return CrashReport(signal: signal, addressSpaceMB: Int(bytes >> 20))
+    }
+
     /// In a worker whose parent gave it a progress descriptor: the progress that
     /// writes each report there. Nil in any other process.
     public static func workerProgress(environment: [String: String]) -> PageProgress? {
@@ -31,6 +46,8 @@ public enum WorkerProgressChannel {
               fcntl(descriptor, F_GETFD) >= 0 else { return nil }
         // A parent that is gone must not kill the worker by SIGPIPE before it removes its files.
         signal(SIGPIPE, SIG_IGN)
+        // A fatal signal is told on the same pipe, with the address space in use.
+        inkpdf_report_crashes(descriptor)
         return PageProgress { report in
             var bytes = Array(line(for: report).utf8)
             var offset = 0

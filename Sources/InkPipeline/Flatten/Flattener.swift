@@ -239,7 +239,8 @@ public enum Flattener {
 
     /// Seconds since 1970 as the ISO 8601 UTC form cairo's metadata takes.
     static func isoDate(_ seconds: Double) -> String {
-        var time = time_t(seconds.rounded(.down))
+        // Clamped to what a four-digit year can say before the conversion, which would trap beyond time_t.
+        var time = time_t(min(max(seconds.isNaN ? 0 : seconds, InkRange.earliestTime), InkRange.latestTime).rounded(.down))
         var parts = tm()
         gmtime_r(&time, &parts)
         return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,

@@ -31,7 +31,9 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     /// The worker went `seconds` without progress: before the document opened (`opened`
     /// false), on source page `page`, or after its last page (`page` nil).
     case stalled(path: String, seconds: Double, opened: Bool, page: Int?)
-    case workerCrashed(path: String, signal: Int32, memoryLimitMB: Int)
+    /// The worker died by `signal`; `addressSpaceMB` is what its crash handler found in use (nil
+    /// when it wrote no report: killed from outside, as by the kernel's out-of-memory killer).
+    case workerCrashed(path: String, signal: Int32, memoryLimitMB: Int, addressSpaceMB: Int?)
     /// Another tool's ink file (Xournal++, reMarkable) that cannot be read: its importer's message.
     case invalidImport(message: String)
     /// The background PDF an imported document names is not there.
@@ -89,7 +91,14 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             "\(path)\(page.map { ": page \($0)" } ?? ""): stopped after \(Self.seconds(seconds)) s without progress "
                 + (!opened ? "while opening the document" : page == nil ? "after the last page, while writing the output" : "on this page")
                 + " (a damaged PDF can make poppler loop); nothing was written; check the file, or raise --stall-timeout"
-        case .workerCrashed(let path, let signal, let memoryLimitMB):
+        case .workerCrashed(let path, let signal, let memoryLimitMB, let addressSpaceMB?) where addressSpaceMB * 2 >= memoryLimitMB:
+            // An allocation refused at the limit ends in a trap too; half the limit in use tells them apart.
+            "\(path): the work on this document ran into the \(memoryLimitMB) MB memory limit (\(addressSpaceMB) MB in use when it stopped, signal \(signal)); nothing was written; check the file, or raise --memory-limit"
+        case .workerCrashed(let path, let signal, let memoryLimitMB, let addressSpaceMB?):
+            "\(path): the work on this document crashed (signal \(signal)\(Self.signalName(signal))) with \(addressSpaceMB) MB of its \(memoryLimitMB) MB memory limit in use, so not for memory; nothing was written; this is a bug in inkpdf: please report it with the file"
+        case .workerCrashed(let path, SIGKILL, let memoryLimitMB, nil):
+            "\(path): the work on this document was killed (signal \(SIGKILL)) from outside, as the system's out-of-memory killer does; nothing was written; check the file, or raise --memory-limit (now \(memoryLimitMB) MB)"
+        case .workerCrashed(let path, let signal, let memoryLimitMB, nil):
             "\(path): the work on this document crashed (signal \(signal)) or passed the \(memoryLimitMB) MB memory limit; nothing was written; check the file, or raise --memory-limit"
         case .nothingSelected(let pdf):
             "\(pdf): no page is selected (--only-annotated and the ink has no page in --pages); nothing to write"
@@ -143,4 +152,16 @@ extension ExportError {
     static func requireReadableFile(_ path: String) throws(ExportError) {
         try fileStep { () throws(FileSystemError) in try FileIdentity.requireReadableFile(path) }
     }
+
+    /// `, a trap` for the signals a failed check ends in, and so on.
+    static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGILL, SIGTRAP: ", a trap"
+        case SIGABRT: ", an abort"
+        case SIGSEGV, SIGBUS: ", a bad memory access"
+        case SIGFPE: ", an arithmetic fault"
+        default: ""
+        }
+    }
+
 }

@@ -98,11 +98,13 @@ public enum PageRenderer {
             name = destination
             size = (width, height)
         }
-        let width = Int((size.width * scale).rounded(.up)), height = Int((size.height * scale).rounded(.up))
-        guard width <= maximumPixels, height <= maximumPixels else {
+        // Checked as reals: a page side times a scale can pass Int's range before any guard on integers.
+        let exactWidth = (size.width * scale).rounded(.up), exactHeight = (size.height * scale).rounded(.up)
+        guard exactWidth.isFinite, exactHeight.isFinite, exactWidth <= Double(maximumPixels), exactHeight <= Double(maximumPixels) else {
             throw .renderFailed(path: name, page: number,
-                                reason: "at this scale the page would be \(width)×\(height) pixels, more than the \(maximumPixels) cairo can make; lower --dpi or --scale")
+                                reason: "at this scale the page would be \(exactWidth)×\(exactHeight) pixels, more than the \(maximumPixels) cairo can make; lower --dpi or --scale")
         }
+        let width = Int(exactWidth), height = Int(exactHeight)
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(max(width, 1)), Int32(max(height, 1)))!
         defer { cairo_surface_destroy(surface) }
         let context = cairo_create(surface)!

@@ -98,7 +98,10 @@ public enum CentrelineSampler {
     }
 
     private static func stepCount(length: Double, spacing: Double) -> Int {
-        guard length.isFinite else { return 1 }
-        return min(spacing < Self.spacing ? 100_000 : 64, max(1, Int((length / spacing).rounded(.up))))
+        let cap = spacing < Self.spacing ? 100_000 : 64
+        let steps = (length / spacing).rounded(.up)
+        guard steps.isFinite else { return steps.isNaN ? 1 : cap }
+        // Capped as a real: the quotient of a long path and a fine spacing can pass Int's range.
+        return max(1, Int(min(steps, Double(cap))))
     }
 }

@@ -109,6 +109,10 @@ struct LayerParser {
             throw InkLayersError(file: file, line: line, field: "page",
                                  problem: "`page` is \(number); pages are numbered from 1")
         }
+        guard InkRange.isPageNumber(number) else {
+            throw InkLayersError(file: file, line: line, field: "page",
+                                 problem: "`page` is \(number), more than the \(InkRange.maximumPageCount) pages a document may have")
+        }
         return number
     }
 
@@ -154,7 +158,9 @@ struct LayerParser {
                 case "ink":
                     ink = try self.ink(try value(depth: 3), stroke: number)
                 case "created":
-                    created = try finiteNumber(try value(depth: 3), key: "created", stroke: number)
+                    let time = try finiteNumber(try value(depth: 3), key: "created", stroke: number)
+                    if let problem = InkRange.timeProblem("`created`", time) { throw fail(stroke: number, field: "created", problem) }
+                    created = time
                 case "id":
                     id = try string(try value(depth: 3), key: "id", stroke: number)
                 case "mask":
@@ -205,9 +211,7 @@ struct LayerParser {
                 color = parsed
             case "width":
                 let number = try finiteNumber(value, key: "ink.width", stroke: stroke)
-                guard number > 0 else {
-                    throw fail(stroke: stroke, field: "ink.width", "`ink.width` is not greater than 0")
-                }
+                if let problem = InkRange.widthProblem("`ink.width`", number) { throw fail(stroke: stroke, field: "ink.width", problem) }
                 width = number
             default:
                 extra.entries.append((key, value))
@@ -232,6 +236,15 @@ struct LayerParser {
                 throw fail(stroke: stroke, field: "transform", "`transform` has a number that is not finite")
             }
             numbers.append(number)
+        }
+        if let scale = numbers[0..<4].first(where: { abs($0) > InkRange.maximumTransformScale }) {
+            throw fail(stroke: stroke, field: "transform",
+                       "`transform` scales by \(scale), more than the ±\(Int(InkRange.maximumTransformScale)) a stroke may be scaled")
+        }
+        for (index, offset) in numbers[4..<6].enumerated() {
+            if let problem = InkRange.coordinateProblem(index == 0 ? "`transform` tx" : "`transform` ty", offset) {
+                throw fail(stroke: stroke, field: "transform", problem)
+            }
         }
         return StrokeTransform(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], tx: numbers[4], ty: numbers[5])
     }

@@ -71,8 +71,11 @@ public final class LayerSpool: PageLayerSource, @unchecked Sendable {
                     guard at + 8 <= raw.count else { throw Self.damaged(path, at: record.offset) }
                     let count = Int(raw.loadUnaligned(fromByteOffset: at, as: Int64.self))
                     at += 8
+                    // The count is checked against the bytes left before it is multiplied.
+                    guard count >= 1, count <= (raw.count - at) / MemoryLayout<StrokePoint>.stride else {
+                        throw Self.damaged(path, at: record.offset)
+                    }
                     let length = count * MemoryLayout<StrokePoint>.stride
-                    guard count >= 1, at + length <= raw.count else { throw Self.damaged(path, at: record.offset) }
                     let points = Array<StrokePoint>(unsafeUninitializedCapacity: count) { buffer, initialised in
                         UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[at..<(at + length)]))
                         initialised = count
