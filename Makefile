@@ -3,8 +3,10 @@
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Debian packages the build, the tests and the benchmark need.
-PACKAGES := pkg-config libpoppler-glib-dev libcairo2-dev zlib1g-dev libssl-dev libqpdf-dev libzip-dev libxml2-dev \
-            fonts-dejavu-core poppler-utils qpdf python3 xournalpp xvfb xauth
+PACKAGES := pkg-config libpoppler-glib-dev libcairo2-dev libfontconfig-dev zlib1g-dev libssl-dev libqpdf-dev libzip-dev libxml2-dev \
+            fonts-dejavu-core fonts-urw-base35 poppler-utils qpdf python3 xournalpp xvfb xauth zip unzip gzip
+RMSCENE_VERSION := 0.8.0
+RMSCENE := rmscene==$(RMSCENE_VERSION)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 INKPDF := .build/release/inkpdf
 # Demo material (a demo vendor key, trust file and Pro licence): see SamplePDFs/demo-licence/README.md.
@@ -20,7 +22,10 @@ deps:
 	  echo "installing Debian packages:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
-	@python3 -c 'import rmscene' 2>/dev/null || python3 -m pip install -q rmscene || python3 -m pip install -q --break-system-packages rmscene || echo 'rmscene not installed: the tests against it are skipped'
+	@# rmscene: the reference reMarkable reader; the oracle tests' counts were measured with $(RMSCENE).
+	@python3 -c 'import rmscene, importlib.metadata as m; assert m.version("rmscene") == "$(RMSCENE_VERSION)"' 2>/dev/null || \
+	  python3 -m pip install -q '$(RMSCENE)' || python3 -m pip install -q --break-system-packages '$(RMSCENE)' || \
+	  { echo 'cannot install $(RMSCENE) from PyPI; the tests against it need it' >&2; exit 1; }
 
 build: deps
 	$(SWIFT) build -c release --product inkpdf

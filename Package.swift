@@ -16,6 +16,9 @@ let package = Package(
                        providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
+        // fontconfig and cairo-ft: the font file of a text box, chosen as Pango chooses it.
+        .systemLibrary(name: "CFontconfig", pkgConfig: "cairo-ft",
+                       providers: [.apt(["libcairo2-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib",
                        providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto",
@@ -46,7 +49,7 @@ let package = Package(
         // The page pipeline: poppler, cairo and qpdf wrappers, the shared page loop and ink
         // feed, then flatten, export and render, each in its folder; sidecars beside the output.
         .target(name: "InkPipeline", dependencies: ["InkModel", "InkImport", "InkRendering", "InkPDFContent", "InkFileSystem",
-                                                    "LibCrypto", "CPoppler", "CCairo", "CQPDF", "CMalloc"]),
+                                                    "LibCrypto", "CPoppler", "CCairo", "CQPDF", "CMalloc", "CFontconfig"]),
         // Many documents at once, and the worker processes every document is drawn in.
         .target(name: "InkBatch", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFileSystem", "CCrashReport"]),
         // The ink's PDF content written by inkpdf itself (content operators on an integer grid,

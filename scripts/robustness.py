@@ -1,31 +1,42 @@
 #!/usr/bin/env python3
 """Runs every PDF and ink file of a corpus folder through inkpdf and prints a table.
 
-Usage: scripts/robustness.py [CORPUS] [--inkpdf PATH] [--limit SECONDS]
+Usage: scripts/robustness.py [CORPUS] [--inkpdf PATH] [--limit SECONDS] [--memory MB]
 
-CORPUS defaults to ../shared/corpus (read in place, never copied). Its
+CORPUS defaults to ../shared/corpus (read in place, never copied); a missing
+corpus is an error (exit 2), never an empty table. Beside the corpus, the
+script generates hostile files of the classes inkpdf must hold against
+(entity bombs in any encoding, numbers beyond what a PDF can hold, unbounded
+dashes and rulings, zip bombs, names that climb out of their folder) into a
+temporary folder: generated here, never copied. Its
 MANIFEST.tsv gives the user passwords of encrypted PDFs. Each PDF is flattened
 (and exported, when this inkpdf has `export`) with an empty drawing; each ink
 file is flattened onto a generated one-page PDF. Every run ends in one of:
 correct output, clear error, crash, hang, partial file. inkpdf runs with its
 default bounds (--timeout 900, --stall-timeout 60): every run must end within
---limit seconds (default 90), or it counts as a hang, however it ended. The
-table gives each run's time. The target is no crash, no hang, no partial file.
-Exit status 1 if any run is one of those.
+--limit seconds (default 90), or it counts as a hang, however it ended, and
+its process tree must stay under --memory MB of resident memory (default
+1024), or it counts as "memory". The table gives each run's time and peak
+memory. The target is no crash, no hang, no partial file, no memory overrun,
+and nothing written outside the output folder. Exit status 1 if any run is
+one of those.
 """
-import os, re, shutil, subprocess, sys, tempfile, time
+import os, re, shutil, signal, subprocess, sys, tempfile, time
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hostile_inputs
 
 def arguments():
-    corpus, inkpdf, limit = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "corpus"), None, 90
+    corpus, inkpdf, limit, memory = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "corpus"), None, 90, 1024
     args = sys.argv[1:]
     while args:
         a = args.pop(0)
         if a == "--inkpdf": inkpdf = args.pop(0)
         elif a == "--limit": limit = float(args.pop(0))
+        elif a == "--memory": memory = float(args.pop(0))
         else: corpus = a
     if inkpdf is None:
         inkpdf = os.path.join(os.path.dirname(__file__), "..", ".build", "release", "inkpdf")
-    return os.path.abspath(corpus), os.path.abspath(inkpdf), limit
+    return os.path.abspath(corpus), os.path.abspath(inkpdf), limit, memory
 
 def passwords(corpus):
     """file → user password (UTF-8 text), from MANIFEST.tsv."""
@@ -44,22 +55,50 @@ def passwords(corpus):
             found[row["file"]] = pw
     return found
 
-def run(inkpdf, args, output, limit, env, password=None):
-    """(outcome, detail, seconds)."""
+def run(inkpdf, args, output, limit, memory, env, password=None):
+    """(outcome, detail, seconds, peak MB)."""
     start = time.monotonic()
-    result, detail = judge(inkpdf, args, output, limit, env, password)
+    result, detail, peak = judge(inkpdf, args, output, limit, env, password)
     seconds = time.monotonic() - start
     if seconds > limit and result != "hang":
         result, detail = "hang", "took %.1f s, more than %d s (%s: %s)" % (seconds, limit, result, detail)
-    return result, detail, seconds
+    elif peak > memory and result not in ("hang", "crash", "partial file"):
+        result, detail = "memory", "%.0f MB resident, more than %d MB (%s: %s)" % (peak, memory, result, detail)
+    return result, detail, seconds, peak
+
+class Completed:
+    def __init__(self, returncode, stderr):
+        self.returncode, self.stderr = returncode, stderr
+
+def execute(command, timeout, env):
+    """Runs `command` to its end (killed, with its workers, past `timeout`): (Completed or None, peak
+    resident MB of the process and every descendant it waited for, from wait4's rusage)."""
+    with tempfile.TemporaryFile() as errors:
+        p = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors, env=env, start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while True:
+            pid, status, usage = os.wait4(p.pid, os.WNOHANG)
+            if pid == p.pid: break
+            if time.monotonic() > deadline:
+                os.killpg(p.pid, signal.SIGKILL)
+                _, status, usage = os.wait4(p.pid, 0)
+                p.returncode = -9
+                return None, usage.ru_maxrss / 1024
+            time.sleep(0.02)
+        p.returncode = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+        errors.seek(0)
+        return Completed(p.returncode, errors.read()), usage.ru_maxrss / 1024
 
 def judge(inkpdf, args, output, limit, env, password):
     folder = os.path.dirname(output)
     os.makedirs(folder, exist_ok=True)
-    try:
-        # Past the limit it is a hang already; a little longer lets inkpdf's own bound end it cleanly.
-        p = subprocess.run([inkpdf] + args, capture_output=True, timeout=limit + 30, env=env)
-    except subprocess.TimeoutExpired:
+    # Past the limit it is a hang already; a little longer lets inkpdf's own bound end it cleanly.
+    p, peak = execute([inkpdf] + args, limit + 30, env)
+    result, detail = outcome(p, inkpdf, output, folder, limit, password)
+    return result, detail, peak
+
+def outcome(p, inkpdf, output, folder, limit, password):
+    if p is None:
         return "hang", "no answer within %d s" % (limit + 30)
     err = p.stderr.decode("utf-8", "replace").strip().splitlines()
     message = next((l for l in reversed(err) if l.startswith("inkpdf: ") and "warning:" not in l), "")
@@ -85,8 +124,11 @@ def judge(inkpdf, args, output, limit, env, password):
     return "crash", "exit %d without a clear message" % p.returncode
 
 def main():
-    corpus, inkpdf, limit = arguments()
+    corpus, inkpdf, limit, memory = arguments()
     if not os.path.exists(inkpdf): sys.exit("robustness: build inkpdf first (%s is missing)" % inkpdf)
+    if not os.path.isdir(corpus):
+        print("robustness: the corpus %s is not there; give its folder (make robustness CORPUS=DIR)" % corpus, file=sys.stderr)
+        sys.exit(2)
     work = tempfile.mkdtemp(prefix="inkpdf-robustness-")
     env = dict(os.environ)
     policy = os.path.join(work, "policy.json")
@@ -101,12 +143,21 @@ def main():
     for root, _, names in os.walk(corpus):
         for n in sorted(names):
             files.append(os.path.relpath(os.path.join(root, n), corpus))
+    if not any(f.lower().endswith(".pdf") or f.startswith("ink" + os.sep) for f in files):
+        print("robustness: %s holds no PDF and no ink/ folder; is it the corpus?" % corpus, file=sys.stderr)
+        sys.exit(2)
+    # The generated hostile files, under their own root, run as ink files are.
+    generated = os.path.join(work, "generated")
+    outside = os.path.join(work, "outside")
+    hostile = hostile_inputs.write_all(os.path.join(generated, "ink"), outside)
+    sources = [(corpus, f) for f in sorted(files)] + [(generated, os.path.relpath(p, generated)) for p in hostile]
     # A plain page to put foreign ink files on.
     blank = os.path.join(work, "blank.pdf")
     samples = os.path.join(os.path.dirname(__file__), "..", "SamplePDFs", "letter-worksheet.pdf")
     shutil.copyfile(samples, blank)
-    for i, rel in enumerate(sorted(files)):
-        path = os.path.join(corpus, rel)
+    for i, (base, rel) in enumerate(sources):
+        path = os.path.join(base, rel)
+        shown = ("generated/" if base == generated else "") + rel
         out = os.path.join(work, "out%d" % i, "out.pdf")
         limits = []  # the defaults, as a user runs it
         if rel.lower().endswith(".pdf"):
@@ -123,11 +174,19 @@ def main():
                 commands.append(("export", ["export", path, "-o", out.replace("out.pdf", "export.pdf")] + limits))
         else:
             continue
+        if base == generated:
+            # Files a document names are confined to its folder, as for uploads.
+            commands = [(verb, args + ["--confine"]) for verb, args in commands]
         for verb, args in commands:
             target = args[args.index("-o") + 1]
-            result, detail, seconds = run(inkpdf, args, target, limit, env, pw.get(rel))
-            rows.append((rel, verb, result, detail, seconds))
-            print("%-58s %-8s %6.1fs %-15s %s" % (rel[:58], verb, seconds, result, detail[:150]), flush=True)
+            before = hostile_inputs.snapshot(outside)
+            result, detail, seconds, peak = run(inkpdf, args, target, limit, memory, env, pw.get(rel))
+            if hostile_inputs.snapshot(outside) != before:
+                result, detail = "wrote outside", "a file outside the output folder changed"
+            elif base == generated and "outside" in rel and result == "correct output":
+                result, detail = "read outside", "under --confine, a file outside the document's folder was read"
+            rows.append((shown, verb, result, detail, seconds, peak))
+            print("%-58s %-8s %6.1fs %6.0fMB %-15s %s" % (shown[:58], verb, seconds, peak, result, detail[:150]), flush=True)
     shutil.rmtree(work, ignore_errors=True)
     counts = {}
     for r in rows: counts[r[2]] = counts.get(r[2], 0) + 1
@@ -136,10 +195,12 @@ def main():
     if rows:
         slowest = max(rows, key=lambda r: r[4])
         print("slowest: %.1f s (%s, %s); limit %d s" % (slowest[4], slowest[0], slowest[1], limit))
+        largest = max(rows, key=lambda r: r[5])
+        print("largest: %.0f MB (%s, %s); limit %d MB" % (largest[5], largest[0], largest[1], memory))
     over = [r for r in rows if r[4] > limit]
     for r in over:
         print("FAIL: %s (%s) took %.1f s, more than %d s" % (r[0], r[1], r[4], limit), file=sys.stderr)
-    bad = sum(counts.get(k, 0) for k in ("crash", "hang", "partial file"))
+    bad = sum(counts.get(k, 0) for k in ("crash", "hang", "partial file", "memory", "wrote outside", "read outside"))
     sys.exit(1 if bad else 0)
 
 main()

@@ -176,7 +176,7 @@ import Testing
         #expect(whole.flattenedCount == 0 && whole.upToDateCount == 9)
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: ForeignBatchTests.corpus)))
+    @Test(.enabled(if: SharedCorpus.isAvailable, SharedCorpus.missing))
     func theCorpusFoldersAreReadInPlace() throws {
         let output = TestFolder()
         for folder in ["remarkable", "xournalpp"] {
@@ -208,8 +208,5 @@ import Testing
         }
     }
 
-    static let corpus: String = {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/corpus/ink").path
-    }()
+    static let corpus = SharedCorpus.path("ink")
 }

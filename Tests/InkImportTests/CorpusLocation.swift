@@ -1,12 +1,9 @@
 import Foundation
+import InkFixtures
 
-/// The shared corpus of other tools' files, read in place (never copied into the repository).
+/// The shared corpus of other tools' files (its `ink/` folder), read in place (never copied into the repository).
 enum CorpusLocation {
-    static let root: String = {
-        let here = URL(fileURLWithPath: #filePath)
-        return here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/corpus/ink").path
-    }()
+    static let root = SharedCorpus.path("ink")
 
     static func path(_ relative: String) -> String { (root as NSString).appendingPathComponent(relative) }
 

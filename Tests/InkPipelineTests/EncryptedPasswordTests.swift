@@ -128,7 +128,7 @@ import Testing
     struct CorpusFile: CustomTestStringConvertible, Sendable {
         var name: String
         var password: String
-        var path: String { "/work/shared/corpus/pdfs/" + name }
+        var path: String { SharedCorpus.path("pdfs/" + name) }
         var testDescription: String { name }
     }
 
@@ -137,10 +137,9 @@ import Testing
         CorpusFile(name: "pdfium-encrypted_hello_world_r2.pdf", password: "hôtel"),
     ]
 
-    static var corpusPresent: Bool { corpus.allSatisfy { FileManager.default.fileExists(atPath: $0.path) } }
-
-    @Test(.enabled(if: corpusPresent, "the shared corpus is not on this machine"), arguments: corpus)
+    @Test(.enabled(if: SharedCorpus.isAvailable, SharedCorpus.missing), arguments: corpus)
     func corpusFileFlattensAndExports(_ file: CorpusFile) throws {
+        try #require(FileManager.default.fileExists(atPath: file.path), "\(file.path) is missing from the corpus")
         let folder = TestFolder()
         let source = try PDFDocument(path: file.path, password: file.password)
         let rotations = (1...source.pageCount).map(source.rotation(ofPage:))

@@ -73,8 +73,9 @@ enum DecorationPainter {
         return warnings
     }
 
-    /// Lines of text, the first with its top at `y`, one line height (the font's ascent
-    /// plus descent) apart, as Pango lays out a text box: `family` is a Pango font
+    /// Lines of text, the first with its top at `y`, one line height (the font's ascent,
+    /// descent and line gap) apart, as Pango lays out a text box, in the font file Pango
+    /// would choose (`TextFontFace`): `family` is a Pango font
     /// description ("Sans", "DejaVu Serif Bold Italic 12"), and glyph advances are
     /// rounded to whole points (Pango's hinted metrics), so that lines run as long.
     static func drawText(_ text: String, family: String, size: Double, color: RGBAColor, x: Double, y: Double,
@@ -82,8 +83,7 @@ enum DecorationPainter {
         cairo_save(context)
         defer { cairo_restore(context) }
         let font = FontDescription(family)
-        cairo_select_font_face(context, font.family, font.italic ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
-                               font.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        TextFontFace.select(font, on: context)
         cairo_set_font_size(context, size > 0 ? size : 12)
         cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
         // Line metrics unrounded, as Pango has them; only the advances are hinted.
@@ -98,7 +98,7 @@ enum DecorationPainter {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             cairo_move_to(context, x, baseline)
             cairo_show_text(context, String(line))
-            baseline += extents.ascent + extents.descent
+            baseline += extents.height   // ascent, descent and the line gap, as Pango spaces lines
         }
     }
 

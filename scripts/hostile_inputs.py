@@ -1,0 +1,175 @@
+"""Hostile files of each class inkpdf must hold against, generated here (never copied).
+
+`write_all(folder, outside)` writes them under `folder` (one subfolder a format) and
+a decoy under `outside` that a document tries to reach, and returns the paths to run.
+Each run must end within the limit, under the memory cap, in a correct output or a
+one-line error; a file whose name contains "outside" must end in an error when run
+with --confine (it reaches for a file outside its folder), and nothing under
+`outside` may change.
+"""
+import base64, gzip, hashlib, json, os, struct, zipfile
+
+HEADER = {"format": "inkpdf-layers", "version": 1}
+
+def point(x=20, y=20, w=2):
+    return [x, y, 0, w, w, 1, 1, 0, 1.5]
+
+def ink_layers(points, created=1764460000, extra=None):
+    stroke = {"ink": {"type": "pen", "color": "#000000"}, "created": created, "points": points}
+    stroke.update(extra or {})
+    return json.dumps(HEADER) + "\n" + json.dumps({"page": 1, "strokes": [stroke]}) + "\n"
+
+def xournal(pages):
+    return '<?xml version="1.0" standalone="no"?>\n<xournal creator="hostile" fileversion="4">\n' + pages + "\n</xournal>\n"
+
+def page(body, width=612, height=792, background='<background type="solid" color="#ffffffff" style="plain"/>'):
+    return '<page width="%s" height="%s">%s<layer>%s</layer></page>' % (width, height, background, body)
+
+STROKE = '<stroke tool="pen" color="#000000ff" width="%s"%s>10 10 100 100 200 50</stroke>'
+
+def utf7(text):
+    """`text` in UTF-7 with every character outside the direct set base64-encoded (RFC 2152)."""
+    direct = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'(),-./:? \n")
+    out, run = [], []
+    def flush():
+        if run:
+            out.append("+" + base64.b64encode(b"".join(run)).decode().rstrip("=") + "-")
+            run.clear()
+    for c in text:
+        if c in direct:
+            flush()
+            out.append(c)
+        else:
+            run.append(c.encode("utf-16-be"))
+    flush()
+    return "".join(out)
+
+def entities(levels):
+    return "".join('<!ENTITY e%d "%s">' % (n, "&e%d;" % (n - 1) * 10) for n in range(1, levels + 1)) + '<!ENTITY e0 "lol">'
+
+BOMB_BODY = '<xournal fileversion="4"><page width="100" height="100"><layer><text x="1" y="1" size="12">&e12;</text></layer></page></xournal>'
+
+def lines_v5(layers):
+    """A reMarkable version 5 lines file: layers of strokes of (x, y) points."""
+    out = b"reMarkable .lines file, version=5          "
+    out += struct.pack("<i", len(layers))
+    for strokes in layers:
+        out += struct.pack("<i", len(strokes))
+        for points in strokes:
+            out += struct.pack("<iiif f i".replace(" ", ""), 2, 0, 0, 2.0, 0.0, len(points))
+            for x, y in points:
+                out += struct.pack("<ffffff", x, y, 0.1, 0.0, 2.0, 0.5)
+    return out
+
+def remarkable_document(folder, name, pages, content_extra, page_files):
+    """A tablet folder: NAME.metadata, NAME.content (pages + extra keys), NAME/PAGE.rm files."""
+    os.makedirs(os.path.join(folder, name), exist_ok=True)
+    with open(os.path.join(folder, name + ".metadata"), "w") as f:
+        json.dump({"type": "DocumentType", "visibleName": name, "parent": ""}, f)
+    content = {"fileType": "notebook", "pageCount": len(pages), "pages": pages}
+    content.update(content_extra)
+    with open(os.path.join(folder, name + ".content"), "w") as f:
+        json.dump(content, f)
+    for page_id, data in page_files.items():
+        with open(os.path.join(folder, name, page_id + ".rm"), "wb") as f:
+            f.write(data)
+    return os.path.join(folder, name + ".content")
+
+def write(path, data):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(data if isinstance(data, bytes) else data.encode())
+    return path
+
+def write_all(folder, outside):
+    """Writes every hostile file; returns the paths to run."""
+    os.makedirs(outside, exist_ok=True)
+    secret_pdf = os.path.join(os.path.dirname(__file__), "..", "SamplePDFs", "letter-worksheet.pdf")
+    decoy = os.path.join(outside, "decoy.pdf")
+    with open(secret_pdf, "rb") as source, open(decoy, "wb") as target:
+        target.write(source.read())
+    write(os.path.join(outside, "x.rm"), lines_v5([[[(100, 100), (200, 200)]]]))
+    paths = []
+    ink = os.path.join(folder, "ink-layers")
+    # Finite numbers beyond what a PDF can hold.
+    paths.append(write(os.path.join(ink, "x-1e20.ink.jsonl"), ink_layers([point(x=1e20), point()])))
+    paths.append(write(os.path.join(ink, "width-1e16.ink.jsonl"), ink_layers([point(w=1e16), point()])))
+    paths.append(write(os.path.join(ink, "created-1e300.ink.jsonl"), ink_layers([point(), point(40, 40)], created=1e300)))
+    paths.append(write(os.path.join(ink, "transform-1e12.ink.jsonl"), ink_layers([point(), point(40, 40)], extra={"transform": [1e12, 0, 0, 1, 0, 0]})))
+    paths.append(write(os.path.join(ink, "page-2e9.ink.jsonl"), json.dumps(HEADER) + "\n" + json.dumps({"page": 2_000_000_000, "strokes": []}) + "\n"))
+    xopp = os.path.join(folder, "xournalpp")
+    # Entity bombs: a DOCTYPE hidden from a byte scan by UTF-7, and one in UTF-16.
+    hidden = '<?xml version="1.0" encoding="UTF-7"?>\n<!-- ' + utf7("--> <!DOCTYPE xournal [" + entities(12) + "]> <!-- ") + " -->\n" + utf7(BOMB_BODY)
+    paths.append(write(os.path.join(xopp, "utf7-entity-bomb.xopp"), hidden))
+    utf16 = '<?xml version="1.0" encoding="UTF-16"?>\n<!DOCTYPE xournal [' + entities(12) + "]>\n" + BOMB_BODY
+    paths.append(write(os.path.join(xopp, "utf16-entity-bomb.xopp"), b"\xff\xfe" + utf16.encode("utf-16-le")))
+    paths.append(write(os.path.join(xopp, "external-entity.xopp"),
+                       '<?xml version="1.0"?>\n<!DOCTYPE xournal [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n' + BOMB_BODY.replace("&e12;", "&x;")))
+    # Numbers: a width of 1e300, a fill of 1e19, a page of 3e38 pt.
+    paths.append(write(os.path.join(xopp, "width-1e300.xopp"), gzip.compress(xournal(page(STROKE % ("1e300", ""))).encode())))
+    paths.append(write(os.path.join(xopp, "fill-1e19.xopp"), gzip.compress(xournal(page(STROKE % ("2", ' fill="1e19"'))).encode())))
+    paths.append(write(os.path.join(xopp, "page-3e38.xopp"), gzip.compress(xournal(page(STROKE % ("2", ""), width="3e38", height="3e38")).encode())))
+    # Unbounded work: dashes of 1e-12 pt, a dotted page of 1e6 pt, a ruled page of 14400 pt.
+    paths.append(write(os.path.join(xopp, "dash-1e-12.xopp"),
+                       gzip.compress(xournal(page('<stroke tool="pen" color="#000000ff" width="2" style="cust: 1e-12 1e-12">10 10 600 700</stroke>')).encode())))
+    dotted = '<background type="solid" color="#ffffffff" style="dotted"/>'
+    paths.append(write(os.path.join(xopp, "dotted-1e6.xopp"), gzip.compress(xournal(page(STROKE % ("2", ""), width=1e6, height=1e6, background=dotted)).encode())))
+    graph = '<background type="solid" color="#ffffffff" style="graph"/>'
+    paths.append(write(os.path.join(xopp, "graph-14400.xopp"), gzip.compress(xournal(page(STROKE % ("2", ""), width=14400, height=14400, background=graph)).encode())))
+    # One attachment of 64 MiB of zeros, referenced by 400 images: read once, under one budget.
+    many = os.path.join(xopp, "one-attachment-many-images.xopp")
+    os.makedirs(xopp, exist_ok=True)
+    with zipfile.ZipFile(many, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr(zipfile.ZipInfo("mimetype"), "application/xournal++", compress_type=zipfile.ZIP_STORED)
+        z.writestr("META-INF/version", "current=4\nmin=4\n")
+        images = "".join('<image left="%d" top="10" right="%d" bottom="30"><attachment path="big.png"/></image>' % (i, i + 20) for i in range(400))
+        z.writestr("content.xml", xournal(page(images)))
+        with z.open("big.png", "w", force_zip64=True) as entry:
+            block = bytes(1 << 20)
+            for _ in range(64):
+                entry.write(block)
+    paths.append(many)
+    # Files outside the document: a device, and a PDF outside its folder (refused under --confine).
+    paths.append(write(os.path.join(xopp, "pixmap-dev-zero.xopp"),
+                       gzip.compress(xournal(page("", background='<background type="pixmap" domain="absolute" filename="/dev/zero"/>')).encode())))
+    paths.append(write(os.path.join(xopp, "pdf-outside.xopp"),
+                       gzip.compress(xournal(page(STROKE % ("2", ""), background='<background type="pdf" domain="absolute" filename="%s" pageno="1ll"/>' % decoy)).encode())))
+    rm = os.path.join(folder, "remarkable")
+    # A notebook point at 3e38, and a redirection of 2^63 - 1.
+    paths.append(remarkable_document(os.path.join(rm, "far-point"), "a1b2c3d4-0000-4000-8000-000000000001", ["p1"], {},
+                                     {"p1": lines_v5([[[(100, 100), (3e38, 3e38)]]])}))
+    paths.append(remarkable_document(os.path.join(rm, "redirection"), "a1b2c3d4-0000-4000-8000-000000000002", ["p1"],
+                                     {"redirectionPageMap": [2 ** 63 - 1], "cPages": {"pages": [{"id": "p1", "redir": {"value": 2 ** 63 - 1}}]}},
+                                     {"p1": lines_v5([[[(100, 100), (200, 200)]]])}))
+    # A page id that climbs out of the document's folder, to outside/x.rm.
+    climb = os.path.relpath(os.path.join(outside, "x"), os.path.join(rm, "climbs-outside", "a1b2c3d4-0000-4000-8000-000000000003"))
+    paths.append(remarkable_document(os.path.join(rm, "climbs-outside"), "a1b2c3d4-0000-4000-8000-000000000003", [climb], {}, {}))
+    # An .rmdoc whose page entry is 2 GiB of zeros, and one whose entry name climbs out.
+    bomb = os.path.join(rm, "zeros.rmdoc")
+    name = "a1b2c3d4-0000-4000-8000-000000000004"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as z:
+        z.writestr(name + ".metadata", json.dumps({"type": "DocumentType", "visibleName": "zeros", "parent": ""}))
+        z.writestr(name + ".content", json.dumps({"fileType": "notebook", "pageCount": 1, "pages": ["p1"]}))
+        with z.open(name + "/p1.rm", "w", force_zip64=True) as entry:
+            entry.write(b"reMarkable .lines file, version=5          ")
+            block = bytes(16 << 20)
+            for _ in range(128):
+                entry.write(block)
+    paths.append(bomb)
+    slip = os.path.join(rm, "entry-outside.rmdoc")
+    with zipfile.ZipFile(slip, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr(name + ".metadata", json.dumps({"type": "DocumentType", "visibleName": "slip", "parent": ""}))
+        z.writestr(name + ".content", json.dumps({"fileType": "notebook", "pageCount": 1, "pages": ["../../x"]}))
+        z.writestr("../../x.rm", lines_v5([[[(100, 100), (200, 200)]]]))
+    paths.append(slip)
+    return paths
+
+def snapshot(folder):
+    """Names, sizes and digests of what `folder` holds: to tell that nothing there changed."""
+    found = {}
+    for root, _, names in os.walk(folder):
+        for n in names:
+            path = os.path.join(root, n)
+            with open(path, "rb") as f:
+                found[os.path.relpath(path, folder)] = hashlib.sha256(f.read()).hexdigest()
+    return found
