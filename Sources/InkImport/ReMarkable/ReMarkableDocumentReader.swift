@@ -35,9 +35,9 @@ struct ReMarkableDocumentReader {
         switch ReMarkableImporter.detect(path: path) {
         case .content?, .documentFolder?:
             let (folder, uuid) = try Self.documentLocation(path)
-            return (ReMarkableDocumentSource(folder: folder, path: path), uuid)
+            return (ReMarkableDocumentSource(folder: folder, path: path, options: options), uuid)
         case .archive?:
-            let source = try ReMarkableDocumentSource(archivePath: path, limit: options.maximumExpandedBytes)
+            let source = try ReMarkableDocumentSource(archivePath: path, options: options)
             guard let content = source.names.first(where: { $0.hasSuffix(".content") && !$0.contains("/") }) else {
                 throw .notReMarkable(path: path)
             }
