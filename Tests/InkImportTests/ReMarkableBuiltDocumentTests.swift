@@ -36,8 +36,8 @@ import InkFixtures
             #expect(abs(u.direction - v.direction) < 1e-3)
         }
         let geometry = ReMarkablePageGeometry.notebook(version: 6, paperSize: nil, farthest: (nil, nil)).geometry
-        let s1 = try #require(ReMarkableStrokeBuilder.stroke(from: a, geometry: geometry, version: 6))
-        let s2 = try #require(ReMarkableStrokeBuilder.stroke(from: b, geometry: geometry, version: 6))
+        let s1 = try #require(try ReMarkableStrokeBuilder.stroke(from: a, geometry: geometry, version: 6))
+        let s2 = try #require(try ReMarkableStrokeBuilder.stroke(from: b, geometry: geometry, version: 6))
         #expect(s1.points.map(\.w) == s2.points.map(\.w))
         #expect(abs(s1.points[1].x - 702 * 72 / 226) < 1e-9)  // x = 0 is the page centre
         #expect(abs(s1.points[0].w - 4 * 72 / 226) < 1e-9)    // width 16 quarter-pixels = 4 px

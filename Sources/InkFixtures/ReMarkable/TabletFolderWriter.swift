@@ -11,7 +11,8 @@ public struct TabletFolderWriter: Sendable {
     public struct Page: Sendable {
         public var lines: [UInt8]?
         public var pdfPage: Int?
-        /// A lines file elsewhere that the page's `.rm` links to (instead of `lines`), read in place.
+        /// A lines file elsewhere that the page's `.rm` is (instead of `lines`): a hard link to it,
+        /// or a copy on another file system (never a symbolic link, which a `.rmdoc` sidecar refuses).
         public var linkedLines: String?
 
         public init(lines: [UInt8]?, pdfPage: Int? = nil) {
@@ -48,7 +49,7 @@ public struct TabletFolderWriter: Sendable {
     public static func pageID(_ index: Int) -> String { id(1_000_000 + index) }
 
     /// A document: a notebook when `pdf` is nil, else an annotated PDF (copied to `UUID.pdf`,
-    /// or linked there when `linkingPDF`). Pages are stored newest-format style (`cPages`
+    /// or hard-linked there when `linkingPDF` and the file system allows). Pages are stored newest-format style (`cPages`
     /// with `redir`), one `.rm` per inked page.
     public func document(id: String, name: String, parent: String = "", pdf: String? = nil, linkingPDF: Bool = false,
                          pages: [Page], orientation: String = "portrait", deleted: Bool = false) throws {
@@ -63,7 +64,7 @@ public struct TabletFolderWriter: Sendable {
             if let redirect = page.pdfPage { entry += ", \"redir\": {\"timestamp\": \"1:2\", \"value\": \(redirect)}" }
             entries.append(entry + "}")
             if let linked = page.linkedLines {
-                try FileManager.default.createSymbolicLink(atPath: pageFolder + "/" + pageID + ".rm", withDestinationPath: linked)
+                try Self.link(pageFolder + "/" + pageID + ".rm", to: linked)
             } else if let lines = page.lines {
                 guard FileManager.default.createFile(atPath: pageFolder + "/" + pageID + ".rm", contents: Data(lines)) else {
                     throw CocoaError(.fileWriteUnknown)
@@ -85,10 +86,18 @@ public struct TabletFolderWriter: Sendable {
             let destination = folder + "/" + id + ".pdf"
             try? FileManager.default.removeItem(atPath: destination)
             if linkingPDF {
-                try FileManager.default.createSymbolicLink(atPath: destination, withDestinationPath: pdf)
+                try Self.link(destination, to: pdf)
             } else {
                 try FileManager.default.copyItem(atPath: pdf, toPath: destination)
             }
+        }
+    }
+
+    /// `path` made the same file as `target` without a symbolic link: a hard link, or a copy
+    /// where one cannot be made (another file system).
+    private static func link(_ path: String, to target: String) throws {
+        do { try FileManager.default.linkItem(atPath: target, toPath: path) } catch {
+            try FileManager.default.copyItem(atPath: target, toPath: path)
         }
     }
 

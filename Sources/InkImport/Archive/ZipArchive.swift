@@ -43,6 +43,16 @@ public struct ZipArchive: ~Copyable {
     /// Whether an entry of that name exists. The corresponding C function is `zip_name_locate`.
     public func contains(_ name: String) -> Bool { zip_name_locate(handle, name, 0) >= 0 }
 
+    /// The size entry `name` declares it expands to (its central-directory record), nil when
+    /// there is no such entry or it declares none. A claim to check before reading, not a bound:
+    /// `read` still stops at its own limit. The corresponding C function is `zip_stat`.
+    public func declaredSize(of name: String) -> UInt64? {
+        var status = zip_stat_t()
+        zip_stat_init(&status)
+        guard zip_stat(handle, name, 0, &status) == 0, status.valid & UInt64(ZIP_STAT_SIZE) != 0 else { return nil }
+        return status.size
+    }
+
     /// The bytes of entry `name`, refusing to expand it past `limit` bytes.
     /// The corresponding C functions are `zip_fopen` and `zip_fread`.
     public func read(_ name: String, limit: Int) throws(ZipArchiveError) -> [UInt8] {

@@ -34,11 +34,27 @@ enum CrdtSequence {
             inDegree[right] += 1
             dependents[i].append(right)
         }
-        func precedes(_ a: Int, _ b: Int) -> Bool {
-            func key(_ node: Int) -> (Int, Int, UInt64) {
-                node == start ? (0, 0, 0) : node == end ? (2, 0, 0) : (1, -Int(items[node].id.author), items[node].id.counter)
+        // A loop is found first, in one pass without the heap: the ordering below costs a
+        // logarithm more a node and is never spent on a sequence that has no order.
+        var remaining = inDegree
+        var ready = [start] + live.filter { remaining[$0] == 0 }
+        if remaining[end] == 0 { ready.append(end) }
+        var reached = 0
+        while let node = ready.popLast() {
+            if node < n { reached += 1 }
+            for dependent in dependents[node] {
+                remaining[dependent] -= 1
+                if remaining[dependent] == 0 { ready.append(dependent) }
             }
-            return key(a) < key(b)
+        }
+        guard reached == live.count else { return nil }
+
+        // Start first, end last; between them the higher author, then the lower counter.
+        let keys: [(rank: Int, counter: UInt64)] = items.map { (2 + 255 - Int($0.id.author), $0.id.counter) }
+            + [(0, 0), (1024, 0)]
+        func precedes(_ a: Int, _ b: Int) -> Bool {
+            let ka = keys[a], kb = keys[b]
+            return ka.rank != kb.rank ? ka.rank < kb.rank : ka.counter < kb.counter
         }
         var heap = MinHeap(precedes: precedes)
         heap.push(start)

@@ -1,3 +1,5 @@
+import InkModel
+
 /// Reads a version 6 lines file: tagged blocks, each with its length, that
 /// build a scene tree (groups, whose children under the root are the layers)
 /// of CRDT sequences of lines, highlighted-text ranges and typed text.
@@ -250,14 +252,24 @@ struct LinesV6Reader {
             var size = try subblock(&r, 5, "the paper size")
             let width = try size.uint32("the paper width"), height = try size.uint32("the paper height")
             r.offset = size.limit
-            guard width > 0, height > 0, width < 100_000, height < 100_000 else {
-                throw .corrupt(path: path, offset: size.offset, what: "a paper size of \(width) × \(height)")
+            // The paper is the page (at the tablet's 226 dpi): its sides are page sides.
+            for (name, side) in [("width", width), ("height", height)] {
+                if let problem = InkRange.pageSideProblem("the paper \(name) (\(side) units)", Double(side) * ReMarkablePageGeometry.pointsPerUnit) {
+                    throw .corrupt(path: path, offset: size.offset, what: "a paper size of \(width) × \(height): \(problem)")
+                }
             }
             paperSize = (Int(width), Int(height))
         }
     }
 
+    /// The most characters (live and deleted) the typed text of a file of `fileBytes` bytes may
+    /// expand to: 16 a byte of the file, and at least 65,536. A deleted run is stored in about
+    /// 20 bytes whatever its length, so without a bound on the total a small file makes the sort
+    /// of millions; a real page's deleted text stays far below this.
+    static func maximumTextEntries(fileBytes: Int) -> Int { max(1 << 16, 16 * fileBytes) }
+
     private mutating func readRootText(_ r: inout LinesByteReader) throws(ReMarkableImportError) {
+        let textOffset = r.offset
         _ = try readID(&r, 1, "the text block's id")
         var content = try subblock(&r, 2, "the text")
         var itemsOuter = try subblock(&content, 1, "the text items")
@@ -306,10 +318,34 @@ struct LinesV6Reader {
         let width = Double(try readFloat(&r, 4, "the text width"))
 
         // One character per id: a string's characters have consecutive ids from the item's.
+        // Deleted runs are expanded too (other items may name an id inside one), so the work is
+        // bounded before it is done: an item that names its own run, or a run whose ids wrap, is
+        // a loop; all the runs together may not pass `maximumTextEntries` (the file's size × 16).
+        let textEntriesLimit = Self.maximumTextEntries(fileBytes: bytes.count)
+        var textEntries = 0
+        for t in textItems {
+            let length: UInt64
+            if t.deleted > 0 { length = UInt64(t.deleted) }
+            else if t.format != nil, t.value?.isEmpty ?? true { length = 1 }
+            else { length = UInt64(t.value?.count ?? 0) }
+            let first = t.item.id.counter
+            guard first <= UInt64.max - length else {
+                throw .corrupt(path: path, offset: textOffset, what: "a text item at \(t.item.id) of \(length) characters runs past the largest id")
+            }
+            let inside = { (other: CrdtID) in other.author == t.item.id.author && other.counter >= first && other.counter < first + length }
+            if inside(t.item.left) || inside(t.item.right) {
+                throw .cycle(path: path, what: "the typed text's character sequence (item \(t.item.id) names a character of its own)")
+            }
+            textEntries += Int(length)
+            guard textEntries <= textEntriesLimit else {
+                throw .corrupt(path: path, offset: textOffset,
+                               what: "the typed text's items expand to more than \(textEntriesLimit) characters (16 a byte of the file, at least 65536)")
+            }
+        }
         var chars: [(item: CrdtSequence.Item, char: Character?, format: UInt32?)] = []
+        chars.reserveCapacity(textEntries)
         for t in textItems {
             if t.deleted > 0 {
-                guard t.deleted <= 1 << 20 else { throw .badLength(path: path, offset: r.offset, what: "a deleted text length of \(t.deleted)") }
                 var id = t.item.id, left = t.item.left
                 for k in 0..<Int(t.deleted) {
                     let next = CrdtID(author: id.author, counter: id.counter &+ 1)
@@ -352,6 +388,9 @@ struct LinesV6Reader {
         let anchors = anchorPositions()
         let root = nodes[.root]!
         var looseItems = LinesPage.Layer(name: nil)
+        // Each group is drawn where it is placed, once: a group placed twice (or in two groups)
+        // would draw its lines as many times as the paths to it, 2^30 times at 30 levels.
+        var placed: Set<CrdtID> = [.root]
         for child in try ordered(root.children, in: .root) {
             guard let value = child.value, !child.deleted else { continue }
             switch value {
@@ -361,7 +400,8 @@ struct LinesV6Reader {
                 }
                 var layer = LinesPage.Layer(name: node.label, visible: node.visible, id: layerID.description)
                 var path: Set<CrdtID> = [.root]
-                try collect(layerID, into: &layer.items, offsetX: 0, offsetY: 0, anchors: anchors, path: &path)
+                try collect(layerID, placedBy: child, in: .root, into: &layer.items, offsetX: 0, offsetY: 0, anchors: anchors,
+                            path: &path, placed: &placed)
                 page.layers.append(layer)
             case .line(let line): looseItems.items.append(.line(line))
             case .glyph(let glyph): looseItems.items.append(.highlight(glyph))
@@ -385,11 +425,16 @@ struct LinesV6Reader {
         return order.map { children[$0] }
     }
 
-    private func collect(_ groupID: CrdtID, into items: inout [LinesPage.Item], offsetX: Double, offsetY: Double,
-                         anchors: [CrdtID: Double], path visiting: inout Set<CrdtID>) throws(ReMarkableImportError) {
+    private func collect(_ groupID: CrdtID, placedBy item: Child, in parent: CrdtID, into items: inout [LinesPage.Item],
+                         offsetX: Double, offsetY: Double, anchors: [CrdtID: Double], path visiting: inout Set<CrdtID>,
+                         placed: inout Set<CrdtID>) throws(ReMarkableImportError) {
         guard visiting.insert(groupID).inserted else { throw .cycle(path: path, what: "the scene tree at group \(groupID)") }
         defer { visiting.remove(groupID) }
-        guard visiting.count < 256 else { throw .corrupt(path: path, offset: 0, what: "the scene tree nests groups more than 255 deep") }
+        guard visiting.count < 256 else { throw .corrupt(path: path, offset: item.offset, what: "the scene tree nests groups more than 255 deep") }
+        guard placed.insert(groupID).inserted else {
+            throw .corrupt(path: path, offset: item.offset,
+                           what: "group \(parent) places group \(groupID), which the scene tree already placed (item \(item.item.id)); a group may appear once")
+        }
         guard let node = nodes[groupID] else { return }
         var dx = offsetX, dy = offsetY
         if let anchor = node.anchorID {
@@ -401,7 +446,8 @@ struct LinesV6Reader {
             switch value {
             case .group(let sub):
                 guard nodes[sub]?.visible ?? true else { continue }
-                try collect(sub, into: &items, offsetX: dx, offsetY: dy, anchors: anchors, path: &visiting)
+                try collect(sub, placedBy: child, in: groupID, into: &items, offsetX: dx, offsetY: dy, anchors: anchors,
+                            path: &visiting, placed: &placed)
             case .line(var line):
                 line.offsetX = dx
                 line.offsetY = dy

@@ -40,16 +40,20 @@ struct ReMarkableContent: Sendable {
             guard let list = cPages["pages"] as? [[String: Any]] else {
                 throw .badContent(path: path, reason: "cPages has no pages list")
             }
+            try Self.checkPageCount(list.count, key: "cPages.pages", path: path)
             var entries: [(index: String, order: Int, page: Page)] = []
             for (order, entry) in list.enumerated() {
                 guard let id = entry["id"] as? String, !id.isEmpty else {
                     throw .badContent(path: path, reason: "cPages page \(order + 1) has no id")
                 }
-                if let deleted = entry["deleted"] as? [String: Any], Self.int(deleted["value"]) ?? 0 != 0 {
+                try Self.checkID(id, key: "cPages.pages[\(order)].id", path: path)
+                if let deleted = entry["deleted"] as? [String: Any], Self.isNonZero(deleted["value"]) {
                     deletedPages += 1
                     continue
                 }
-                let redirect = (entry["redir"] as? [String: Any]).flatMap { Self.int($0["value"]) }
+                let redirect = try (entry["redir"] as? [String: Any]).flatMap { redir throws(ReMarkableImportError) in
+                    try Self.pageIndex(redir["value"], key: "cPages.pages[\(order)].redir.value", path: path)
+                }
                 let template = (entry["template"] as? [String: Any])?["value"] as? String
                 let index = (entry["idx"] as? [String: Any])?["value"] as? String ?? ""
                 entries.append((index, order, Page(id: id, pdfPage: redirect.flatMap { $0 >= 0 ? $0 : nil }, template: template)))
@@ -58,11 +62,19 @@ struct ReMarkableContent: Sendable {
             entries.sort { $0.index != $1.index ? $0.index < $1.index : $0.order < $1.order }
             pages = entries.map(\.page)
         } else if let list = object["pages"] as? [Any] {
+            try Self.checkPageCount(list.count, key: "pages", path: path)
             let ids = try list.enumerated().map { (i, value) throws(ReMarkableImportError) -> String in
                 guard let id = value as? String, !id.isEmpty else { throw .badContent(path: path, reason: "page \(i + 1) has no id") }
+                try Self.checkID(id, key: "pages[\(i)]", path: path)
                 return id
             }
-            let redirects = (object["redirectionPageMap"] as? [Any])?.compactMap { Self.int($0) } ?? []
+            var redirects: [Int] = []
+            if let map = object["redirectionPageMap"] as? [Any] {
+                try Self.checkPageCount(map.count, key: "redirectionPageMap", path: path)
+                for (i, value) in map.enumerated() {
+                    if let index = try Self.pageIndex(value, key: "redirectionPageMap[\(i)]", path: path) { redirects.append(index) }
+                }
+            }
             let usesRedirects = !redirects.isEmpty && redirects.count == ids.count
             pages = ids.enumerated().map { i, id in
                 let pdfPage: Int? = usesRedirects ? (redirects[i] >= 0 ? redirects[i] : nil) : i
@@ -74,10 +86,47 @@ struct ReMarkableContent: Sendable {
         if fileType == "notebook" { pages = pages.map { Page(id: $0.id, pdfPage: nil, template: $0.template) } }
     }
 
-    private static func int(_ value: Any?) -> Int? {
-        if let n = value as? NSNumber, !isBool(n) { return n.intValue }
-        if let s = value as? String { return Int(s) }
-        return nil
+    /// A page's 0-based PDF page (`redir`, an entry of `redirectionPageMap`), negative (the
+    /// tablet's −1) for a page inserted into the PDF; nil when the value is not a number at all
+    /// (left out, as ever); an error naming `key` when it is not a whole number, or lies outside
+    /// ±`InkRange.maximumPageCount`, so that no `+ 1` on it can overflow.
+    private static func pageIndex(_ value: Any?, key: String, path: String) throws(ReMarkableImportError) -> Int? {
+        let number: Double
+        if let n = value as? NSNumber, !isBool(n) {
+            number = n.doubleValue
+        } else if let s = value as? String {
+            // A string the way some firmware writes numbers; not a number at all is no page, as before.
+            guard let d = Double(s.trimmingCharacters(in: .whitespaces)) else { return nil }
+            number = d
+        } else {
+            return nil
+        }
+        let limit = Double(InkRange.maximumPageCount)
+        guard number.isFinite, number == number.rounded(), abs(number) < limit else {
+            throw .badContent(path: path, reason: "\(key) is \(value.map { "\($0)" } ?? "null"), not a PDF page index (−1 … \(InkRange.maximumPageCount - 1))")
+        }
+        return Int(number)
+    }
+
+    /// Whether a `deleted` flag's value says deleted: any number but 0 (or its text).
+    private static func isNonZero(_ value: Any?) -> Bool {
+        if let n = value as? NSNumber { return n.doubleValue != 0 }
+        if let s = value as? String, let d = Double(s) { return d != 0 }
+        return false
+    }
+
+    /// A page id names files inside the document's folder (`UUID/ID.rm`): one that climbs out
+    /// (`..`, an absolute path) is refused.
+    private static func checkID(_ id: String, key: String, path: String) throws(ReMarkableImportError) {
+        guard ReferencedFile.isContained(id) else {
+            throw .badContent(path: path, reason: "\(key) is \"\(id)\", a page id that climbs out of the document's folder")
+        }
+    }
+
+    private static func checkPageCount(_ count: Int, key: String, path: String) throws(ReMarkableImportError) {
+        guard count <= InkRange.maximumPageCount else {
+            throw .badContent(path: path, reason: "\(key) lists \(count) pages, more than the \(InkRange.maximumPageCount) a document may have")
+        }
     }
 
     private static func isBool(_ n: NSNumber) -> Bool { String(cString: n.objCType) == "c" }

@@ -35,9 +35,9 @@ struct ReMarkableDocumentReader {
         switch ReMarkableImporter.detect(path: path) {
         case .content?, .documentFolder?:
             let (folder, uuid) = try Self.documentLocation(path)
-            return (ReMarkableDocumentSource(folder: folder, path: path), uuid)
+            return (ReMarkableDocumentSource(folder: folder, path: path, options: options), uuid)
         case .archive?:
-            let source = try ReMarkableDocumentSource(archivePath: path, limit: options.maximumExpandedBytes)
+            let source = try ReMarkableDocumentSource(archivePath: path, options: options)
             guard let content = source.names.first(where: { $0.hasSuffix(".content") && !$0.contains("/") }) else {
                 throw .notReMarkable(path: path)
             }
@@ -160,7 +160,7 @@ struct ReMarkableDocumentReader {
             let layerNames = Self.layerNames(try source.read("\(uuid)/\(page.id)-metadata.json"))
             let template = page.template ?? (index < templates.count ? templates[index] : nil)
             let pdfPage = background == nil ? nil : page.pdfPage.map { $0 + 1 }
-            let built = try buildPage(lines, number: index + 1, pdfPage: pdfPage, pdfPath: background?.resolved,
+            let built = try buildPage(lines, file: location, number: index + 1, pdfPage: pdfPage, pdfPath: background?.resolved,
                                       layerNames: layerNames, paper: Self.paper(template: template),
                                       landscape: content.orientation == "landscape")
             try write(built.layers, to: writer)
@@ -188,7 +188,7 @@ struct ReMarkableDocumentReader {
         var header = InkLayersHeader(extra: JSONObject())
         header.extra["remarkable"] = .object(remarkable)
         let writer = try openWriter(layersPath, header: header)
-        let built = try buildPage(lines, number: 1, pdfPage: pdfPage, pdfPath: background?.resolved, layerNames: [], paper: Paper())
+        let built = try buildPage(lines, file: path, number: 1, pdfPage: pdfPage, pdfPath: background?.resolved, layerNames: [], paper: Paper())
         try write(built.layers, to: writer)
         try close(writer)
         let document = ImportedDocument(format: .remarkable, source: path, pages: [built.page], backgroundPDF: background,
@@ -199,7 +199,8 @@ struct ReMarkableDocumentReader {
     // MARK: One page
 
     /// `landscape`: the document's `.content` says the tablet showed it turned (notebook pages of versions 3 and 5).
-    private mutating func buildPage(_ lines: LinesPage?, number: Int, pdfPage: Int?, pdfPath: String?,
+    /// `file`: where the lines file is, for messages.
+    private mutating func buildPage(_ lines: LinesPage?, file: String, number: Int, pdfPage: Int?, pdfPath: String?,
                                     layerNames: [String], paper: Paper, landscape: Bool = false) throws(ReMarkableImportError) -> (page: DocumentPage, layers: [PageLayer]) {
         let version = lines?.version ?? 6
         let geometry: ReMarkablePageGeometry
@@ -235,18 +236,32 @@ struct ReMarkableDocumentReader {
             for (index, layer) in lines.layers.enumerated() {
                 let name = layer.name ?? (index < layerNames.count ? layerNames[index] : "Layer \(index + 1)")
                 var strokes: [Stroke] = []
-                for item in layer.items {
+                for (itemIndex, item) in layer.items.enumerated() {
+                    // Where a value out of range is: the page, then the layer, item and point as stored (1-based).
+                    func place(_ what: String, _ range: ReMarkableStrokeBuilder.OutOfRange) -> String {
+                        let id: String? = switch item { case .line(let line): line.id; case .highlight(let glyph): glyph.id }
+                        return "page \(number), layer \(index + 1) (\(name)), \(what) \(itemIndex + 1)\(id.map { " (item \($0))" } ?? ""), "
+                            + "\(what == "stroke" ? "point" : "rectangle") \(range.index + 1)"
+                    }
                     switch item {
                     case .line(let line):
-                        guard let stroke = ReMarkableStrokeBuilder.stroke(from: line, geometry: geometry, version: version,
-                                                                                  keepsRawPoints: options.keepsRawValues) else { continue }
+                        let built: Stroke?
+                        do {
+                            built = try ReMarkableStrokeBuilder.stroke(from: line, geometry: geometry, version: version,
+                                                                      keepsRawPoints: options.keepsRawValues)
+                        } catch {
+                            throw .outOfRange(path: file, place: place("stroke", error), problem: error.problem)
+                        }
+                        guard let stroke = built else { continue }
                         let tool = ReMarkableTool(id: line.tool)
                         if case .unknown(let id) = tool { unknownTools.insert(id) }
                         if !tool.isDrawn(version: version) { report.omitted["\(tool.name) stroke (kept, not drawn)", default: 0] += 1 }
                         if tool == .eraser, tool.isDrawn(version: version) { whiteErasers += 1 }
                         strokes.append(stroke)
                     case .highlight(let glyph):
-                        strokes += ReMarkableStrokeBuilder.strokes(from: glyph, geometry: geometry)
+                        do { strokes += try ReMarkableStrokeBuilder.strokes(from: glyph, geometry: geometry) } catch {
+                            throw .outOfRange(path: file, place: place("highlight", error), problem: error.problem)
+                        }
                     }
                 }
                 guard layer.visible else {
@@ -264,7 +279,7 @@ struct ReMarkableDocumentReader {
                 report.warnings.append("\(path): page \(number): tool \(id) is newer than this inkpdf; drawn as a ballpoint")
             }
             if let text = lines.text {
-                decorations = Self.decorations(text, geometry: geometry)
+                decorations = try Self.decorations(text, geometry: geometry, file: file, page: number)
                 if !decorations.isEmpty {
                     report.warnings.append("\(path): page \(number): typed text shown as \(decorations.count) plain line(s), without the tablet's fonts and wrapping")
                 }
@@ -295,16 +310,23 @@ struct ReMarkableDocumentReader {
         return (farX, farY)
     }
 
-    private static func decorations(_ text: LinesPage.TypedText, geometry: ReMarkablePageGeometry) -> [Decoration] {
+    /// The typed text's lines; a line whose place or width lies outside `InkRange` is an error.
+    private static func decorations(_ text: LinesPage.TypedText, geometry: ReMarkablePageGeometry,
+                                    file: String, page: Int) throws(ReMarkableImportError) -> [Decoration] {
         var out: [Decoration] = []
         var baseline = text.y + ReMarkableTypedText.topOffset
-        for paragraph in text.paragraphs {
+        for (index, paragraph) in text.paragraphs.enumerated() {
             baseline += ReMarkableTypedText.lineHeight(style: paragraph.style)
             let string = paragraph.text.trimmingCharacters(in: .whitespaces)
             guard !string.isEmpty else { continue }
             let size = ReMarkableTypedText.fontSize(style: paragraph.style)
             let top = geometry.map(x: text.x, y: baseline - size)
-            out.append(Decoration(layer: 0, x: top.x, y: top.y, width: text.width * geometry.scale,
+            let width = text.width * geometry.scale
+            if let problem = InkRange.coordinateProblem("x", top.x) ?? InkRange.coordinateProblem("y", top.y)
+                ?? (abs(width) <= InkRange.maximumWidth ? nil : "its width is \(width), wider than the largest PDF page (\(Int(InkRange.maximumWidth)) points)") {
+                throw .outOfRange(path: file, place: "page \(page), typed text line \(index + 1)", problem: problem)
+            }
+            out.append(Decoration(layer: 0, x: top.x, y: top.y, width: width,
                                   height: ReMarkableTypedText.lineHeight(style: paragraph.style) * geometry.scale,
                                   content: .text(ReMarkableTypedText.prefix(style: paragraph.style) + string,
                                                  fontFamily: paragraph.style == 2 ? "serif" : "sans-serif",

@@ -17,21 +17,34 @@ final class ReMarkableDocumentSource {
     private let storage: Storage
     /// The path the user named, for messages.
     let path: String
+    /// A folder's files are files the document names: checked by `ReferencedFile` (regular,
+    /// size-capped, inside `--confine`'s folders).
+    private let options: ImportOptions
+    /// What the archive's entries together may expand to: one budget for the whole document.
     private let budget: Int
     private var expanded = 0
 
-    init(folder: String, path: String) {
+    init(folder: String, path: String, options: ImportOptions) {
         storage = .folder(folder)
         self.path = path
+        self.options = options
         budget = .max
     }
 
-    init(archivePath: String, limit: Int) throws(ReMarkableImportError) {
-        do { storage = .archive(ArchiveBox(try ZipArchive(path: archivePath))) } catch {
+    /// Opens a `.rmdoc`; an archive with an entry whose name climbs out (`..`, an absolute
+    /// name) is refused whole, as libarchive's secure extraction does: no tablet writes one.
+    init(archivePath: String, options: ImportOptions) throws(ReMarkableImportError) {
+        let archive: ZipArchive
+        do { archive = try ZipArchive(path: archivePath) } catch {
             throw .archive(path: archivePath, reason: error.description)
         }
+        if let name = archive.entryNames.first(where: { !ReferencedFile.isContained($0) }) {
+            throw .archive(path: archivePath, reason: "entry \"\(name)\" climbs out of the archive's folder (a \"..\" or an absolute name); refusing the archive, export the document again from the reMarkable app")
+        }
+        storage = .archive(ArchiveBox(archive))
         path = archivePath
-        budget = limit
+        self.options = options
+        budget = options.maximumExpandedBytes
     }
 
     var isArchive: Bool { if case .archive = storage { true } else { false } }
@@ -66,22 +79,47 @@ final class ReMarkableDocumentSource {
     func read(_ name: String) throws(ReMarkableImportError) -> [UInt8]? {
         switch storage {
         case .folder(let root):
-            let file = root + "/" + name
-            guard FileManager.default.fileExists(atPath: file) else { return nil }
+            guard let file = try checkedFile(name, in: root) else { return nil }
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw .unreadable(path: file, reason: "permission denied or not a regular file")
             }
             return [UInt8](data)
         case .archive(let box):
             guard box.archive.contains(name) else { return nil }
+            // Refused by what the entry declares before a byte is inflated, and never read past
+            // it or past what is left of the budget: a bomb costs at most one chunk more.
+            let left = budget - expanded
+            let declared = box.archive.declaredSize(of: name)
+            if let declared, declared > UInt64(left) {
+                throw .expandsTooFar(path: path, entry: name, limit: budget)
+            }
+            let limit = declared.map { Int($0) } ?? left
             do {
-                let bytes = try box.archive.read(name, limit: budget - expanded)
+                let bytes = try box.archive.read(name, limit: limit)
                 expanded += bytes.count
                 return bytes
             } catch {
-                if case .expandsTooFar = error { throw .expandsTooFar(path: path, entry: name, limit: budget) }
+                if case .expandsTooFar = error {
+                    if limit < left {
+                        throw .archive(path: path, reason: "entry \(name) expands past the \(limit) bytes it declares; the archive is damaged, export the document again")
+                    }
+                    throw .expandsTooFar(path: path, entry: name, limit: budget)
+                }
                 throw .archive(path: path, reason: error.description)
             }
+        }
+    }
+
+    /// `root/name` when it is there and may be read; nil when it is missing; an error naming
+    /// it when it is not a regular file, too large, or (under `--confine`) outside the folders allowed.
+    private func checkedFile(_ name: String, in root: String) throws(ReMarkableImportError) -> String? {
+        let file = root + "/" + name
+        guard let problem = ReferencedFile.problem(file, documentFolder: root, options: options) else { return file }
+        switch problem {
+        case .missing: return nil
+        // Its description says what to do (--pdf, --allow).
+        case .outsideConfinement: throw .refusedFile(path: path, file: file, reason: problem.description)
+        default: throw .refusedFile(path: path, file: file, reason: "\(problem.description); put the tablet's own file in its place")
         }
     }
 
@@ -90,8 +128,7 @@ final class ReMarkableDocumentSource {
     func file(_ name: String, directory: String) throws(ReMarkableImportError) -> (path: String, isTemporary: Bool)? {
         switch storage {
         case .folder(let root):
-            let file = root + "/" + name
-            return FileManager.default.fileExists(atPath: file) ? (file, false) : nil
+            return try checkedFile(name, in: root).map { ($0, false) }
         case .archive:
             guard let bytes = try read(name) else { return nil }
             let destination = (directory as NSString).appendingPathComponent("inkpdf-rmdoc-\(UUID().uuidString).pdf")

@@ -23,10 +23,17 @@ public enum ReMarkableImportError: Error, Equatable, CustomStringConvertible {
     case pdfPageOutOfRange(path: String, page: Int, pdfPage: Int, pdfPageCount: Int?)
     /// A single `.rm` page over a PDF needs `--page` (or the page is out of range).
     case pageRequired(path: String)
-    /// An archive entry (or the whole archive) expands past the limit.
+    /// An archive entry, with the entries read before it, expands (or declares it expands) past
+    /// the limit: one budget for the whole archive.
     case expandsTooFar(path: String, entry: String, limit: Int)
     /// The archive itself cannot be read.
     case archive(path: String, reason: String)
+    /// A file of the document (`file`: a page, its metadata, the PDF) that is not read or packed:
+    /// not a regular file, too large, a link, or outside the folders `--confine` allows
+    /// (`reason` says which, and what to do).
+    case refusedFile(path: String, file: String, reason: String)
+    /// A point (or a highlight's rectangle, or the typed text) lies outside what a PDF page can carry.
+    case outOfRange(path: String, place: String, problem: String)
     /// The temporary layers file (or an extracted PDF) cannot be written.
     case cannotWrite(path: String, reason: String)
 
@@ -55,9 +62,13 @@ public enum ReMarkableImportError: Error, Equatable, CustomStringConvertible {
         case .pageRequired(let path):
             "\(path): a single .rm page over a PDF needs the PDF page it was written on; give --page N"
         case .expandsTooFar(let path, let entry, let limit):
-            "\(path): \(entry) expands past \(limit) bytes; refusing it as a decompression bomb"
+            "\(path): \(entry) expands past \(limit) bytes, what the whole archive may expand to; refusing it as a decompression bomb (for a document that large, give its folder as the tablet keeps it)"
         case .archive(let path, let reason):
             "\(path): \(reason)"
+        case .refusedFile(let path, let file, let reason):
+            "\(path): \(file): \(reason)"
+        case .outOfRange(let path, let place, let problem):
+            "\(path): \(place): \(problem); the file is damaged, copy it again from the tablet"
         case .cannotWrite(let path, let reason):
             "\(path): cannot be written (\(reason)); check the temporary directory"
         }

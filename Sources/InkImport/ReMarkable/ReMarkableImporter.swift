@@ -86,13 +86,53 @@ public enum ReMarkableImporter {
 
     /// What `writeArchive` puts in the archive of the document at `path`: each entry's
     /// name and the file it is read from.
+    ///
+    /// Only regular files are packed, judged by `lstat` (a link is never followed): a link in
+    /// the document's folder could otherwise pack a file from anywhere (a key, a password file)
+    /// beside the output, so it is an error naming it; folders inside the page folder are left out.
     public static func archiveEntries(of path: String) throws(ReMarkableImportError) -> [(name: String, file: String)] {
         let (folder, uuid) = try ReMarkableDocumentReader.documentLocation(path)
-        let manager = FileManager.default
-        var names = [uuid + ".content", uuid + ".metadata", uuid + ".pdf", uuid + ".pagedata", uuid + ".epub"]
-            .filter { manager.fileExists(atPath: folder + "/" + $0) }
-        let pages = ((try? manager.contentsOfDirectory(atPath: folder + "/" + uuid)) ?? []).sorted()
-        names += pages.map { uuid + "/" + $0 }
+        var names: [String] = []
+        for name in [uuid + ".content", uuid + ".metadata", uuid + ".pdf", uuid + ".pagedata", uuid + ".epub"]
+        where try isPackable(folder + "/" + name, document: path) {
+            names.append(name)
+        }
+        var pageFolder = stat()
+        if lstat(folder + "/" + uuid, &pageFolder) == 0 {
+            guard pageFolder.st_mode & S_IFMT == S_IFDIR else {
+                throw .refusedFile(path: path, file: folder + "/" + uuid,
+                                   reason: "the page folder is \(kind(pageFolder.st_mode)), not a folder: the .rmdoc sidecar packs only regular files, never a link; put the folder itself in its place, or give --no-sidecar")
+            }
+            let pages = ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + uuid)) ?? []).sorted()
+            for page in pages where try isPackable(folder + "/" + uuid + "/" + page, document: path, skippingFolders: true) {
+                names.append(uuid + "/" + page)
+            }
+        }
         return names.map { ($0, folder + "/" + $0) }
+    }
+
+    /// Whether `file` is a regular file to pack: false when it is missing (or, with
+    /// `skippingFolders`, a folder); an error for a link or anything else that is not a file.
+    private static func isPackable(_ file: String, document: String, skippingFolders: Bool = false) throws(ReMarkableImportError) -> Bool {
+        var status = stat()
+        guard lstat(file, &status) == 0 else { return false }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return true
+        case S_IFDIR where skippingFolders: return false
+        default:
+            throw .refusedFile(path: document, file: file,
+                               reason: "it is \(kind(status.st_mode)), not a regular file: the .rmdoc sidecar packs only regular files, never a link; put the file itself in its place, or give --no-sidecar")
+        }
+    }
+
+    private static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFLNK: "a symbolic link"
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        default: "not a plain file"
+        }
     }
 }

@@ -1,3 +1,5 @@
+import InkModel
+
 /// How tablet units map to page points on one page, from the top-left of the
 /// displayed page, y down: x' = (x − originX) · scale, y' = (y − originY) · scale;
 /// on a page the tablet showed turned (`turned`), the screen's frame is turned a
@@ -47,20 +49,23 @@ struct ReMarkablePageGeometry: Sendable, Equatable {
 
     /// A notebook page: the geometry and the page size in points; `farthest` (tablet units)
     /// makes the page longer when ink goes past the paper (a page scrolled on the tablet):
-    /// the lowest y, or on a turned page the largest x. `landscape` turns a version 3 or 5 page.
+    /// the lowest y, or on a turned page the largest x, but never past `InkRange.maximumPageSide`
+    /// (ink beyond it lies off the page). `landscape` turns a version 3 or 5 page.
     static func notebook(version: Int, paperSize: (width: Int, height: Int)?, farthest: (x: Double?, y: Double?),
                          landscape: Bool = false) -> (geometry: ReMarkablePageGeometry, width: Double, height: Double) {
         let width = Double(paperSize?.width ?? Int(screen.width)), height = Double(paperSize?.height ?? Int(screen.height))
+        // In points: the side, or 20 units past the farthest ink, at most the largest PDF page.
+        func grown(_ side: Double, toReach far: Double?) -> Double {
+            guard let far, far > side else { return side * pointsPerUnit }
+            return max(side * pointsPerUnit, min((far + 20).rounded(.up) * pointsPerUnit, InkRange.maximumPageSide))
+        }
         if landscape, version < 6 {
-            var across = width
-            if let x = farthest.x, x > width { across = (x + 20).rounded(.up) }
+            let across = grown(width, toReach: farthest.x)
             let geometry = ReMarkablePageGeometry(scale: pointsPerUnit, originX: 0, originY: 0, turnedWidth: height * pointsPerUnit)
-            return (geometry, height * pointsPerUnit, across * pointsPerUnit)
+            return (geometry, height * pointsPerUnit, across)
         }
         let geometry = ReMarkablePageGeometry(scale: pointsPerUnit, originX: version >= 6 ? -width / 2 : 0, originY: 0)
-        var pageHeight = height
-        if let y = farthest.y, y > height { pageHeight = (y + 20).rounded(.up) }
-        return (geometry, width * pointsPerUnit, pageHeight * pointsPerUnit)
+        return (geometry, width * pointsPerUnit, grown(height, toReach: farthest.y))
     }
 
     /// Over a PDF page of `pdfSize` points (as displayed: after its rotation).

@@ -7,15 +7,25 @@ enum ReMarkableStrokeBuilder {
     /// The thinnest nib written (sizes must be positive; some old files store 0).
     static let minimumWidth = 0.05
 
+    /// A value that lies outside `InkRange` once on the page: which point (0-based, as stored,
+    /// or which rectangle of a highlight) and what is wrong.
+    struct OutOfRange: Error, Equatable {
+        var index: Int
+        var problem: String
+    }
+
+    /// The stroke of `line` on the page, nil when no point of it is finite; an error for a point
+    /// whose place or nib lies outside `InkRange` (non-finite points are dropped, as the tablet's
+    /// own exports skip them).
     static func stroke(from line: LinesPage.Line, geometry: ReMarkablePageGeometry, version: Int,
-                       keepsRawPoints: Bool = true) -> Stroke? {
+                       keepsRawPoints: Bool = true) throws(OutOfRange) -> Stroke? {
         guard !line.points.isEmpty else { return nil }
         let tool = ReMarkableTool(id: line.tool)
         let color = tool.color(colorID: line.color, rgba: line.rgba)
         let chisel = tool.inkType == .marker
         var points: [StrokePoint] = []
         points.reserveCapacity(line.points.count)
-        for p in line.points {
+        for (index, p) in line.points.enumerated() {
             let v = p.normalized(encoding: line.pointEncoding)
             let position = geometry.map(x: Double(p.x) + line.offsetX, y: Double(p.y) + line.offsetY)
             let width = max(v.width / 4 * geometry.scale, minimumWidth)
@@ -25,6 +35,10 @@ enum ReMarkableStrokeBuilder {
             // The pen's direction turns with the page; a highlighter's chisel stays square to the page's text.
             if !chisel { azimuth = geometry.mapAngle(azimuth) }
             guard position.x.isFinite, position.y.isFinite, width.isFinite, azimuth.isFinite else { continue }
+            if let problem = InkRange.coordinateProblem("x", position.x) ?? InkRange.coordinateProblem("y", position.y)
+                ?? InkRange.widthProblem("the nib", width) {
+                throw OutOfRange(index: index, problem: problem)
+            }
             points.append(StrokePoint(x: position.x, y: position.y, t: 0, w: width, h: width,
                                       opacity: tool.opacity(pressure: pressure, version: version),
                                       force: pressure * 2, azimuth: azimuth, altitude: .pi / 2))
@@ -60,12 +74,20 @@ enum ReMarkableStrokeBuilder {
     }
 
     /// One highlighter stroke per rectangle, a chisel as tall as the rectangle swept across it.
-    static func strokes(from glyph: LinesPage.GlyphHighlight, geometry: ReMarkablePageGeometry) -> [Stroke] {
+    /// Rectangles that are not finite or not positive are dropped; one whose place or height
+    /// lies outside `InkRange` on the page is an error.
+    static func strokes(from glyph: LinesPage.GlyphHighlight, geometry: ReMarkablePageGeometry) throws(OutOfRange) -> [Stroke] {
         let color = ReMarkableTool.highlighter.color(colorID: glyph.color, rgba: glyph.rgba)
-        return glyph.rectangles.compactMap { r in
+        var strokes: [Stroke] = []
+        for (index, r) in glyph.rectangles.enumerated() {
             let top = geometry.map(x: r.x, y: r.y), bottom = geometry.map(x: r.x + r.w, y: r.y + r.h)
             let height = bottom.y - top.y, width = bottom.x - top.x
-            guard height.isFinite, width.isFinite, height > 0, width > 0 else { return nil }
+            guard height.isFinite, width.isFinite, height > 0, width > 0 else { continue }
+            if let problem = InkRange.coordinateProblem("x", top.x) ?? InkRange.coordinateProblem("y", top.y)
+                ?? InkRange.coordinateProblem("the right edge", bottom.x) ?? InkRange.coordinateProblem("the bottom edge", bottom.y)
+                ?? InkRange.widthProblem("the height", height) {
+                throw OutOfRange(index: index, problem: problem)
+            }
             // The chisel reaches a quarter of its length past each end: stop short by that much.
             let inset = min(height / 4, width / 2)
             let y = (top.y + bottom.y) / 2
@@ -82,9 +104,10 @@ enum ReMarkableStrokeBuilder {
             raw["rectangle"] = .array([.number(r.x), .number(r.y), .number(r.w), .number(r.h)])
             var extra = JSONObject()
             extra["remarkable"] = .object(raw)
-            return Stroke(ink: Ink(type: .marker, color: color, width: height), created: 0,
-                          interpolation: .linear, points: points, extra: extra)
+            strokes.append(Stroke(ink: Ink(type: .marker, color: color, width: height), created: 0,
+                                  interpolation: .linear, points: points, extra: extra))
         }
+        return strokes
     }
 
     /// A float32 as the shortest text that reads back to the same float32.
