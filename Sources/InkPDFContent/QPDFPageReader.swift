@@ -96,11 +96,12 @@ final class QPDFPageReader {
     /// would copy), a node written directly in `/Kids`, or a tree deeper than 64 levels
     /// ends the walk with `.unreadablePDF` (the caller rewrites the file with qpdf).
     /// Handles are released after every page, and what qpdf parsed is dropped every
-    /// `interval` pages, so memory stays flat in the page count. `visit` must keep no handle.
+    /// `interval` pages (if given), so memory stays flat in the page count; each drop
+    /// costs a reading of the cross-reference table. `visit` must keep no handle.
     ///
     /// The corresponding C functions are `qpdf_get_root`, `qpdf_oh_get_key`, `qpdf_get_object_by_id`
     /// and `qpdf_oh_get_array_item`.
-    func walkPages(reopeningEvery interval: Int,
+    func walkPages(reopeningEvery interval: Int?,
                    _ visit: (PagePlace, qpdf_oh) throws(IncrementalUpdateError) -> Void) throws(IncrementalUpdateError) {
         guard let pages = value(qpdf_get_root(data), "/Pages") else { return }
         guard isIndirect(pages) else { throw .unreadablePDF(path: path, reason: "the page tree's root is not an object") }
@@ -132,7 +133,7 @@ final class QPDFPageReader {
             try visit(place, kid)
             releaseHandles()
             visited += 1
-            if visited % interval == 0 { try reopen() }
+            if let interval, visited % interval == 0 { try reopen() }
         }
     }
 
