@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "InkBatch", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFileSystem", "CCrashReport"]),
         // The ink's PDF content written by inkpdf itself (content operators on an integer grid,
         // zlib), and an incremental update that appends it to a finished PDF (qpdf reads the pages).
-        .target(name: "InkPDFContent", dependencies: ["InkRendering", "InkModel", "InkFileSystem", "CZlib", "CQPDF"]),
+        .target(name: "InkPDFContent", dependencies: ["InkRendering", "InkModel", "InkFileSystem", "LibCrypto", "CZlib", "CQPDF"]),
         // Rasters (cairo, poppler), SSIM near ink and sample PDFs for the content writer's tests and measurements.
         // Optimised even in debug builds: SSIM over page-sized rasters would otherwise take minutes per test.
         .target(name: "InkPDFContentTestSupport", dependencies: ["InkPDFContent", "InkRendering", "CCairo", "CPoppler", "CQPDF"],

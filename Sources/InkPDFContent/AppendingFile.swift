@@ -1,9 +1,11 @@
+import LibCrypto
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The end of a PDF being appended to: buffered writes, and the offset of
-/// every byte written (for the cross-reference section).
+/// The end of a PDF being appended to: buffered writes, the offset of every
+/// byte written (for the cross-reference section), and a SHA-256 of what was
+/// appended (for the trailer's new `/ID`).
 ///
 /// With a `staging` file, the appended bytes go there first and are copied
 /// onto the end of `path` by `close()`: the PDF keeps its own trailer at its
@@ -15,6 +17,8 @@ struct AppendingFile: ~Copyable {
     private let staging: String?
     private let descriptor: Int32
     private var buffer: [UInt8] = []
+    /// Everything appended so far, fed as the buffer is written (nil once taken).
+    private var digest: DigestContext?
     /// The file's length so far, including what is buffered.
     private(set) var offset: Int
     /// Whether the file ended in an end-of-line before anything was appended.
@@ -35,6 +39,13 @@ struct AppendingFile: ~Copyable {
         let opened = staging != nil ? open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
                                     : open(target, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard opened >= 0 else { let code = errno; Glibc.close(reader); throw .cannotOpen(path: target, errno: code) }
+        let digest: DigestContext
+        do { digest = try DigestContext(.sha256) } catch {
+            Glibc.close(reader)
+            Glibc.close(opened)
+            throw .digestFailed(path: path, reason: error.description)
+        }
+        self.digest = consume digest
         var last: UInt8 = 0
         if end > 0 { _ = pread(reader, &last, 1, end - 1) }
         Glibc.close(reader)
@@ -62,10 +73,33 @@ struct AppendingFile: ~Copyable {
         if buffer.count >= Self.bufferSize { try flush() }
     }
 
-    /// Writes what is buffered, retrying after signals and short writes.
+    /// Feeds `bytes` to the digest without appending them: what the update is made from
+    /// besides its own bytes.
+    mutating func digest(_ bytes: [UInt8]) throws(IncrementalUpdateError) {
+        try feedDigest(bytes)
+    }
+
+    /// The SHA-256 of what `digest(_:)` was given and of every byte appended so far;
+    /// later bytes are not counted.
+    mutating func takeDigest() throws(IncrementalUpdateError) -> [UInt8] {
+        try flush()
+        guard let context = digest.take() else { throw .digestFailed(path: path, reason: "the digest was taken already") }
+        do { return try context.finish() } catch { throw .digestFailed(path: path, reason: error.description) }
+    }
+
+    private func feedDigest(_ bytes: [UInt8]) throws(IncrementalUpdateError) {
+        // withUnsafeBytes rethrows untyped errors; the typed one is carried out by hand.
+        let failure = bytes.withUnsafeBytes { buffer -> LibCryptoError? in
+            do throws(LibCryptoError) { try digest?.update(buffer); return nil } catch { return error }
+        }
+        if let failure { throw .digestFailed(path: path, reason: failure.description) }
+    }
+
+    /// Writes what is buffered (and feeds it to the digest), retrying after signals and short writes.
     ///
     /// The corresponding C function is `write`.
     mutating func flush() throws(IncrementalUpdateError) {
+        try feedDigest(buffer)
         var done = 0
         while done < buffer.count {
             let written = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + done, $0.count - done) }

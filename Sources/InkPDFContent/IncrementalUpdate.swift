@@ -16,9 +16,21 @@ import InkRendering
 /// with the page count beyond one cross-reference entry per object; qpdf
 /// reads the page dictionaries from the file on demand.
 ///
+/// Pages are numbered as qpdf numbers them (`QPDFPageReader.walkPages`: the
+/// tree's kids, not its `/Count`s). A page object the tree lists more than
+/// once is one page to qpdf's first occurrence and a copy at every other (as
+/// qpdf's own rewrite makes it): ink for another occurrence goes on a new page
+/// object, and ink for the first gives the others plain copies, each put in
+/// its node's `/Kids` in the update, so that no ink shows on two pages.
+///
 /// The form has no `/Group`: it is not a transparency group, so a multiply
 /// highlighter darkens the page beneath. ExtGStates, grain patterns and their
 /// tile images are written once per document, when first used.
+///
+/// The trailer's `/ID` keeps its first element (the document's permanent
+/// identifier) and gets a new second one (ISO 32000-1, 14.4): the first 16
+/// bytes of a SHA-256 of the previous `/ID`, the previous cross-reference
+/// offset and every byte of the update, so that it changes with the content.
 ///
 /// Encrypted files are refused (`.encrypted`): the new streams would need the
 /// file's key. Deterministic: the same file and ink give the same bytes.
@@ -28,6 +40,15 @@ public struct IncrementalUpdate: ~Copyable {
     private let tail: PDFFileTail
     private let previousSize: Int
     private let trailerEntries: String
+    /// The previous `/ID`'s first element as PDF syntax, and the whole of it; nil when
+    /// the file has none or one that is not an array of two strings (copied as it is).
+    private let identifier: (first: String, previous: String)?
+    /// Every page's place in the tree, in qpdf's order.
+    private let places: [PagePlace]
+    /// The page numbers (ascending) of each page object the tree lists more than once.
+    private let occurrences: [Int64: [Int]]
+    /// The new page objects that replace a kid of a node: (node, index) → object number.
+    private var newKids: [KidSlot: Int] = [:]
     private var nextObject: Int
     private var offsets: [(id: Int, generation: Int, offset: Int)] = []
     private var updatedPages: Set<Int> = []
@@ -46,6 +67,19 @@ public struct IncrementalUpdate: ~Copyable {
         var height: [UInt8]
     }
 
+    private struct KidSlot: Hashable {
+        var parent: Int32
+        var parentGeneration: Int32
+        var index: Int32
+    }
+
+    private struct Trailer {
+        var size: Int
+        var entries: String
+        var identifier: (first: String, previous: String)?
+        var places: [PagePlace]
+    }
+
     /// Appends to `path` itself: flatten's output, once cairo has finished it.
     /// The update is staged in `staging` (default `path + ".update"`; removed
     /// when done or abandoned) and copied onto the end of `path` by `finish()`,
@@ -53,9 +87,9 @@ public struct IncrementalUpdate: ~Copyable {
     public init(appendingTo path: String, staging: String? = nil) throws(IncrementalUpdateError) {
         let tail = try PDFFileTail.read(path)
         let reader = try QPDFPageReader(path: path)
-        let (size, entries) = Self.readTrailer(reader)
+        let trailer = try Self.readTrailer(reader)
         let file = try AppendingFile(path: path, staging: staging ?? path + ".update")
-        self.init(tail: tail, reader: reader, size: size, entries: entries, file: file)
+        try self.init(tail: tail, reader: reader, trailer: trailer, file: file)
     }
 
     /// Copies `original` to `output` (a new file; streamed in fixed-size pieces)
@@ -64,33 +98,65 @@ public struct IncrementalUpdate: ~Copyable {
     public init(original: String, output: String) throws(IncrementalUpdateError) {
         let tail = try PDFFileTail.read(original)
         let reader = try QPDFPageReader(path: original)
-        let (size, entries) = Self.readTrailer(reader)
+        let trailer = try Self.readTrailer(reader)
         try AppendingFile.copy(original, to: output)
         let file = try AppendingFile(path: output)
-        self.init(tail: tail, reader: reader, size: size, entries: entries, file: file)
+        try self.init(tail: tail, reader: reader, trailer: trailer, file: file)
     }
 
-    private init(tail: PDFFileTail, reader: QPDFPageReader, size: Int, entries: String, file: consuming AppendingFile) {
+    private init(tail: PDFFileTail, reader: QPDFPageReader, trailer: Trailer,
+                 file: consuming AppendingFile) throws(IncrementalUpdateError) {
         self.tail = tail
         self.reader = reader
-        previousSize = size
-        trailerEntries = entries
-        nextObject = size
+        previousSize = trailer.size
+        trailerEntries = trailer.entries
+        identifier = trailer.identifier
+        places = trailer.places
+        occurrences = Self.occurrences(trailer.places)
+        nextObject = trailer.size
+        // The update's identifier is made from what came before it as well as from its own bytes.
+        try file.digest(Array(((trailer.identifier?.previous ?? "") + " \(tail.startXRef)\n").utf8))
         self.file = file
     }
 
-    private static func readTrailer(_ reader: QPDFPageReader) -> (Int, String) {
+    private static func readTrailer(_ reader: QPDFPageReader) throws(IncrementalUpdateError) -> Trailer {
         let trailer = reader.trailer
         let size = reader.value(trailer, "/Size").flatMap(reader.integer) ?? 1
         var entries = ""
-        for key in ["/Root", "/Info", "/ID"] {
+        for key in ["/Root", "/Info"] {
             if let value = reader.value(trailer, key) { entries += key + " " + reader.unparse(value) }
         }
+        var identifier: (first: String, previous: String)?
+        if let id = reader.value(trailer, "/ID") {
+            let items = reader.items(id)
+            if items.count == 2, items.allSatisfy(reader.isString) {
+                identifier = (reader.unparse(items[0]), reader.unparse(id))
+            } else {
+                entries += "/ID " + reader.unparse(id)
+            }
+        }
         reader.releaseHandles()
-        return (max(size, 1), entries)
+        // One walk without reopening: a reopen reads the whole cross-reference table again, so
+        // reopening every few pages costs the square of the page count (45 s more on a flat tree
+        // of 20,000 pages). qpdf holds each page's dictionary meanwhile, as its own page list
+        // would (and as the export's qpdf document does anyway), until `addInk` reopens.
+        var places: [PagePlace] = []
+        try reader.walkPages(reopeningEvery: nil) { place, _ in places.append(place) }
+        return Trailer(size: max(size, 1), entries: entries, identifier: identifier, places: places)
     }
 
-    public var pageCount: Int { reader.pageCount }
+    private static func occurrences(_ places: [PagePlace]) -> [Int64: [Int]] {
+        var first: [Int64: Int] = [:]
+        var shared: [Int64: [Int]] = [:]
+        for (index, place) in places.enumerated() where place.id > 0 {
+            let key = Int64(place.id) << 32 | Int64(place.generation)
+            if let number = first[key] { shared[key, default: [number]].append(index + 1) } else { first[key] = index + 1 }
+        }
+        return shared
+    }
+
+    /// The number of pages, as qpdf counts them.
+    public var pageCount: Int { places.count }
 
     /// Whether the update's cross-reference section is a stream (as the file's last one is).
     public var writesXRefStream: Bool { tail.isXRefStream }
@@ -101,7 +167,7 @@ public struct IncrementalUpdate: ~Copyable {
     /// are the same (flatten: cairo's pages are the displayed pages).
     public mutating func addInk(_ content: CompressedInkContent, toPage number: Int,
                                 matrix: [Double]? = nil) throws(IncrementalUpdateError) {
-        let count = reader.pageCount
+        let count = places.count
         guard (1...max(count, 1)).contains(number), count > 0 else {
             throw .pageOutOfRange(path: reader.path, page: number, pageCount: count)
         }
@@ -109,14 +175,18 @@ public struct IncrementalUpdate: ~Copyable {
         defer { reader.releaseHandles() }
         if file.offset > 0, offsets.isEmpty, !file.endedWithNewline { try file.append("\n") }
 
-        guard let page = reader.page(number) else { throw .pageNotInFile(path: reader.path, page: number) }
-        let pageID = reader.objectID(page), pageGeneration = reader.generation(page)
-        guard pageID > 0, pageID < previousSize else { throw .pageNotInFile(path: reader.path, page: number) }
+        let place = places[number - 1]
+        guard place.id > 0, place.id < previousSize else { throw .pageNotInFile(path: reader.path, page: number) }
+        let page = reader.object(place.id, place.generation)
+        guard reader.isDictionary(page) else { throw .pageNotInFile(path: reader.path, page: number) }
+        // Another occurrence of a page object listed twice: the ink goes on a copy of its own.
+        let copied = isLaterOccurrence(number)
 
         let form = try writeForm(content)
 
-        // The page's resources (its own or inherited) with the form added under an unused name.
-        let resources = reader.inherited(page, "/Resources")
+        // The page's resources (its own or inherited, through the node that lists it) with the form added under an unused name.
+        let resources = copied ? reader.value(page, "/Resources") ?? reader.inherited(reader.object(place.parent, place.parentGeneration), "/Resources")
+                               : reader.inherited(page, "/Resources")
         var xObjectEntries = ""
         var taken: Set<String> = []
         if let resources, let xObjects = reader.value(resources, "/XObject") {
@@ -149,26 +219,99 @@ public struct IncrementalUpdate: ~Copyable {
         }
         contents += " \(try closingStream(formName: formName, matrix: matrix)) 0 R]"
 
-        var dictionary = "<<"
-        var wroteResources = false
-        for key in reader.keys(page) {
-            switch key {
-            case "/Contents": continue
-            case "/Resources": dictionary += "/Resources<<" + resourceEntries + ">>"; wroteResources = true
-            default:
-                guard let value = reader.value(page, key) else { continue }
-                dictionary += reader.unparseName(key) + " " + reader.unparse(value)
-            }
-        }
-        if !wroteResources { dictionary += "/Resources<<" + resourceEntries + ">>" }
-        dictionary += "/Contents" + contents + ">>"
+        let dictionary = pageDictionary(page, parent: copied ? place : nil, resources: "<<" + resourceEntries + ">>", contents: contents)
         if let error = reader.takeError() { throw .unreadablePDF(path: reader.path, reason: "page \(number): \(error)") }
-        try beginObject(pageID, generation: pageGeneration)
+        if copied {
+            let id = newObject()
+            try beginObject(id)
+            newKids[KidSlot(parent: place.parent, parentGeneration: place.parentGeneration, index: place.index)] = id
+        } else {
+            try beginObject(Int(place.id), generation: Int(place.generation))
+        }
         try file.append(dictionary)
         try file.append("\nendobj\n")
         if updatedPages.count % Self.reopenInterval == 0 {
             reader.releaseHandles()
             try reader.reopen()
+        }
+    }
+
+    /// Whether page `number` is an occurrence of a page object the tree listed on an earlier page.
+    private func isLaterOccurrence(_ number: Int) -> Bool {
+        let place = places[number - 1]
+        return occurrences[Int64(place.id) << 32 | Int64(place.generation)].map { $0[0] != number } ?? false
+    }
+
+    /// A page dictionary as PDF syntax: `page`'s entries, with `/Resources` and `/Contents`
+    /// replaced when given, and, for a copy (`parent` its place), `/Parent` the node that lists it.
+    private func pageDictionary(_ page: qpdf_oh, parent: PagePlace?, resources: String?, contents: String?) -> String {
+        var dictionary = "<<"
+        var wrote: Set<String> = []
+        for key in reader.keys(page) {
+            switch key {
+            case "/Contents" where contents != nil: continue
+            case "/Resources" where resources != nil: continue
+            case "/Parent" where parent != nil: continue
+            default:
+                guard let value = reader.value(page, key) else { continue }
+                dictionary += reader.unparseName(key) + " " + reader.unparse(value)
+                wrote.insert(key)
+            }
+        }
+        if let parent { dictionary += "/Parent \(parent.parent) \(parent.parentGeneration) R" }
+        if let resources { dictionary += "/Resources" + resources }
+        if let contents { dictionary += "/Contents" + contents }
+        return dictionary + ">>"
+    }
+
+    /// Gives every other occurrence of an inked page's object, where that occurrence has
+    /// no ink of its own, a plain copy of the original page: the ink stays on its page.
+    private mutating func copyOccurrencesOfInkedPages() throws(IncrementalUpdateError) {
+        for numbers in occurrences.values.sorted(by: { $0[0] < $1[0] }) where updatedPages.contains(numbers[0]) {
+            for number in numbers.dropFirst() where !updatedPages.contains(number) {
+                let place = places[number - 1]
+                let dictionary = pageDictionary(reader.object(place.id, place.generation), parent: place, resources: nil, contents: nil)
+                if let error = reader.takeError() { throw .unreadablePDF(path: reader.path, reason: "page \(number): \(error)") }
+                let id = newObject()
+                try beginObject(id)
+                try file.append(dictionary)
+                try file.append("\nendobj\n")
+                newKids[KidSlot(parent: place.parent, parentGeneration: place.parentGeneration, index: place.index)] = id
+                reader.releaseHandles()
+            }
+        }
+    }
+
+    /// Writes again each node with a kid replaced by a copy (or its `/Kids` array, when that is an object of its own).
+    private mutating func writeNodesWithNewKids() throws(IncrementalUpdateError) {
+        let byNode = Dictionary(grouping: newKids, by: { [$0.key.parent, $0.key.parentGeneration] })
+        for (node, slots) in byNode.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+            defer { reader.releaseHandles() }
+            let replacements = Dictionary(uniqueKeysWithValues: slots.map { (Int($0.key.index), $0.value) })
+            let handle = reader.object(node[0], node[1])
+            guard let kids = reader.value(handle, "/Kids") else {
+                throw .unreadablePDF(path: reader.path, reason: "node \(node[0]) \(node[1]) R has no /Kids")
+            }
+            var array = "["
+            for (index, item) in reader.items(kids).enumerated() {
+                if index > 0 { array += " " }
+                array += replacements[index].map { "\($0) 0 R" } ?? reader.unparse(item)
+            }
+            array += "]"
+            if reader.isIndirect(kids) {
+                try beginObject(reader.objectID(kids), generation: reader.generation(kids))
+                try file.append(array)
+            } else {
+                var dictionary = "<<"
+                for key in reader.keys(handle) where key != "/Kids" {
+                    guard let value = reader.value(handle, key) else { continue }
+                    dictionary += reader.unparseName(key) + " " + reader.unparse(value)
+                }
+                try beginObject(Int(node[0]), generation: Int(node[1]))
+                try file.append(dictionary + "/Kids" + array + ">>")
+            }
+            if let error = reader.takeError() { throw .unreadablePDF(path: reader.path, reason: "node \(node[0]): \(error)") }
+            try file.append("\nendobj\n")
         }
     }
 
@@ -179,12 +322,25 @@ public struct IncrementalUpdate: ~Copyable {
             try file.close()
             return
         }
+        try copyOccurrencesOfInkedPages()
+        try writeNodesWithNewKids()
+        // The changing identifier: of everything before the cross-reference section, which follows from it.
+        let digest = try file.takeDigest()
+        var entries = trailerEntries
+        if let identifier {
+            entries += "/ID[" + identifier.first + "<" + digest.prefix(16).map { Self.hexDigits[Int($0)] }.joined() + ">]"
+        }
         if tail.isXRefStream {
-            try writeXRefStream()
+            try writeXRefStream(entries)
         } else {
-            try writeXRefTable()
+            try writeXRefTable(entries)
         }
         try file.close()
+    }
+
+    private static let hexDigits: [String] = (0..<256).map { byte in
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[byte >> 4], digits[byte & 15]])
     }
 
     // MARK: Objects
@@ -290,7 +446,7 @@ public struct IncrementalUpdate: ~Copyable {
         return result
     }
 
-    private mutating func writeXRefTable() throws(IncrementalUpdateError) {
+    private mutating func writeXRefTable(_ trailerEntries: String) throws(IncrementalUpdateError) {
         let entries = offsets.sorted { $0.id < $1.id }
         let start = file.offset
         try file.append("xref\n")
@@ -307,7 +463,7 @@ public struct IncrementalUpdate: ~Copyable {
         try file.append("trailer\n<</Size \(size)" + trailerEntries + "/Prev \(tail.startXRef)>>\nstartxref\n\(start)\n%%EOF\n")
     }
 
-    private mutating func writeXRefStream() throws(IncrementalUpdateError) {
+    private mutating func writeXRefStream(_ trailerEntries: String) throws(IncrementalUpdateError) {
         let id = newObject()
         let start = file.offset
         var entries = offsets

@@ -3,22 +3,23 @@
 /// front and, on a large manual, holds a hundred megabytes): what qpdf parsed is
 /// dropped every 32 pages, so memory stays flat in the page count (a page of a
 /// manual full of links costs qpdf about 60 KB; reopening a file costs it only
-/// its cross-reference table).
+/// its cross-reference table). Pages are numbered as qpdf numbers them
+/// (`QPDFPageReader.walkPages`: kids counted, no `/Count` believed).
 public enum PageRotationScan {
     /// `result[i]` is page i + 1's raw `/Rotate` (0 when it has none), or nil when the
-    /// file is encrypted or would need qpdf to repair it (the caller reads it otherwise).
+    /// file is encrypted, would need qpdf to repair it, has a tree qpdf would mend
+    /// (see `walkPages`), or has other than `pageCount` pages (the caller reads it otherwise).
     public static func rotations(path: String, pageCount: Int) -> [Int]? {
         guard pageCount >= 1, let reader = try? QPDFPageReader(path: path) else { return nil }
         var rotations: [Int] = []
         rotations.reserveCapacity(pageCount)
-        for number in 1...pageCount {
-            guard let page = reader.page(number) else { return nil }
-            rotations.append(reader.inherited(page, "/Rotate").flatMap(reader.integer) ?? 0)
-            reader.releaseHandles()
-            if number % 32 == 0 {
-                do { try reader.reopen() } catch { return nil }
+        do {
+            try reader.walkPages(reopeningEvery: 32) { _, page in
+                rotations.append(reader.inherited(page, "/Rotate").flatMap(reader.integer) ?? 0)
             }
+        } catch {
+            return nil
         }
-        return rotations
+        return rotations.count == pageCount ? rotations : nil
     }
 }

@@ -3,24 +3,32 @@ import CQPDF
 import Glibc
 #endif
 
+/// Where a page sits in the page tree: its object, and the node whose `/Kids`
+/// lists it with its index there (a page object listed twice has two places).
+struct PagePlace: Equatable, Sendable {
+    /// The page's object number and generation; 0 for a kid written directly in
+    /// `/Kids` (not an object of the file: qpdf would make one of it).
+    var id: Int32
+    var generation: Int32
+    var parent: Int32
+    var parentGeneration: Int32
+    var index: Int32
+}
+
 /// A finished PDF opened read-only with qpdf, to read what an incremental
-/// update needs: the trailer and, page by page, the page dictionaries as
-/// PDF syntax (indirect objects stay references, nothing is copied).
+/// update needs: the trailer, the pages in the order qpdf numbers them, and
+/// the page dictionaries as PDF syntax (indirect objects stay references,
+/// nothing is copied).
 ///
 /// qpdf reads objects from the file on demand and keeps what it parsed; the
 /// handles made for a page are released after it (`releaseHandles`). Pages
-/// are found by walking the page tree from a cursor (pages are asked for in
-/// ascending order), not through qpdf's list of all pages, which would parse
-/// every page dictionary up front; entries are copied as references without
-/// resolving them. `reopen()` drops everything qpdf has parsed (the cursor is
-/// kept by object numbers). Not thread-safe. Ownership: frees its `qpdf_data` in `deinit`.
+/// are found by walking the page tree (`walkPages`), not through qpdf's list
+/// of all pages, which would parse every page dictionary up front and keep
+/// it; `reopen()` drops everything qpdf has parsed (the walk is kept by
+/// object numbers). Not thread-safe. Ownership: frees its `qpdf_data` in `deinit`.
 final class QPDFPageReader {
     private var data: qpdf_data?
     let path: String
-    /// The page-tree nodes from the root to the next kid to visit: object number, generation, kid index.
-    private var cursor: [(id: Int32, generation: Int32, index: Int)] = []
-    /// The number of the page the cursor reaches next.
-    private var cursorPage = 1
 
     /// Opens `path` without repairing it: a file qpdf would have to reconstruct
     /// (a broken cross-reference table) cannot take an update whose `/Prev`
@@ -75,52 +83,66 @@ final class QPDFPageReader {
         return lastError().text
     }
 
-    /// The root's `/Count` (as qpdf's page list would count, for a sound tree).
-    var pageCount: Int {
-        guard let pages = value(qpdf_get_root(data), "/Pages") else { return 0 }
-        return value(pages, "/Count").flatMap(integer) ?? 0
-    }
-
     /// The corresponding C function is `qpdf_get_trailer`.
     var trailer: qpdf_oh { qpdf_get_trailer(data) }
 
-    /// Page `number` (1-based), found from the cursor (or from the root when
-    /// `number` is behind it), skipping subtrees by their `/Count`; nil when the
-    /// tree has no such page or is deeper than 64 levels (a cycle).
+    /// Visits every page in the order qpdf (and poppler) number them, with its place
+    /// and its object. A kid with `/Kids` is a node and any other kid a page, whatever
+    /// the nodes' `/Count` say: qpdf counts kids and believes no count (poppler believes
+    /// only the root's), so a count that lies must not move a page's number.
     ///
-    /// The corresponding C functions are `qpdf_get_root`, `qpdf_oh_get_key` and `qpdf_get_object_by_id`.
-    func page(_ number: Int) -> qpdf_oh? {
-        if number < cursorPage || cursor.isEmpty {
-            guard let pages = value(qpdf_get_root(data), "/Pages"), qpdf_oh_is_indirect(data, pages) != 0 else { return nil }
-            cursor = [(qpdf_oh_get_object_id(data, pages), qpdf_oh_get_generation(data, pages), 0)]
-            cursorPage = 1
-        }
-        while let top = cursor.last {
+    /// Each node's kids are read once, so the work is bounded by the file: a node
+    /// reached a second time (a loop, or a subtree two nodes share, whose pages qpdf
+    /// would copy), a node written directly in `/Kids`, or a tree deeper than 64 levels
+    /// ends the walk with `.unreadablePDF` (the caller rewrites the file with qpdf).
+    /// Handles are released after every page, and what qpdf parsed is dropped every
+    /// `interval` pages (if given), so memory stays flat in the page count; each drop
+    /// costs a reading of the cross-reference table. `visit` must keep no handle.
+    ///
+    /// The corresponding C functions are `qpdf_get_root`, `qpdf_oh_get_key`, `qpdf_get_object_by_id`
+    /// and `qpdf_oh_get_array_item`.
+    func walkPages(reopeningEvery interval: Int?,
+                   _ visit: (PagePlace, qpdf_oh) throws(IncrementalUpdateError) -> Void) throws(IncrementalUpdateError) {
+        guard let pages = value(qpdf_get_root(data), "/Pages") else { return }
+        guard isIndirect(pages) else { throw .unreadablePDF(path: path, reason: "the page tree's root is not an object") }
+        var stack: [(id: Int32, generation: Int32, index: Int32)] = [(qpdf_oh_get_object_id(data, pages), qpdf_oh_get_generation(data, pages), 0)]
+        var nodes: Set<Int64> = [Self.key(stack[0].id, stack[0].generation)]
+        var visited = 0
+        releaseHandles()
+        while let top = stack.last {
             let node = qpdf_get_object_by_id(data, top.id, top.generation)
-            guard let kids = value(node, "/Kids"), isArray(kids), top.index < Int(qpdf_oh_get_array_n_items(data, kids)) else {
-                cursor.removeLast()
+            guard let kids = value(node, "/Kids"), isArray(kids), top.index < qpdf_oh_get_array_n_items(data, kids) else {
+                stack.removeLast()
                 continue
             }
-            let kid = qpdf_oh_get_array_item(data, kids, Int32(top.index))
-            cursor[cursor.count - 1].index += 1
+            let kid = qpdf_oh_get_array_item(data, kids, top.index)
+            stack[stack.count - 1].index += 1
             if value(kid, "/Kids") != nil {
-                if let count = value(kid, "/Count").flatMap(integer), count >= 0, cursorPage + count <= number {
-                    cursorPage += count
-                } else if qpdf_oh_is_indirect(data, kid) != 0, cursor.count < 64 {
-                    cursor.append((qpdf_oh_get_object_id(data, kid), qpdf_oh_get_generation(data, kid), 0))
-                } else {
-                    return nil
+                let id = qpdf_oh_get_object_id(data, kid), generation = qpdf_oh_get_generation(data, kid)
+                guard isIndirect(kid) else { throw .unreadablePDF(path: path, reason: "a page-tree node is not an object") }
+                guard stack.count < 64 else { throw .unreadablePDF(path: path, reason: "the page tree is deeper than 64 levels") }
+                guard nodes.insert(Self.key(id, generation)).inserted else {
+                    throw .unreadablePDF(path: path, reason: "the page tree reaches node \(id) \(generation) R twice")
                 }
+                stack.append((id, generation, 0))
                 continue
             }
-            if cursorPage == number {
-                cursorPage += 1
-                return kid
-            }
-            cursorPage += 1
+            let direct = !isIndirect(kid)
+            let place = PagePlace(id: direct ? 0 : qpdf_oh_get_object_id(data, kid), generation: direct ? 0 : qpdf_oh_get_generation(data, kid),
+                                  parent: top.id, parentGeneration: top.generation, index: top.index)
+            try visit(place, kid)
+            releaseHandles()
+            visited += 1
+            if let interval, visited % interval == 0 { try reopen() }
         }
-        return nil
     }
+
+    private static func key(_ id: Int32, _ generation: Int32) -> Int64 { Int64(id) << 32 | Int64(generation) }
+
+    /// The object `id generation R` (null when the file has none such).
+    ///
+    /// The corresponding C function is `qpdf_get_object_by_id`.
+    func object(_ id: Int32, _ generation: Int32) -> qpdf_oh { qpdf_get_object_by_id(data, id, generation) }
 
     /// Invalidates every handle made so far (the objects qpdf parsed stay cached).
     ///
@@ -134,6 +156,7 @@ final class QPDFPageReader {
     func isNull(_ object: qpdf_oh) -> Bool { qpdf_oh_is_null(data, object) != 0 }
     func isArray(_ object: qpdf_oh) -> Bool { qpdf_oh_is_array(data, object) != 0 }
     func isDictionary(_ object: qpdf_oh) -> Bool { qpdf_oh_is_dictionary(data, object) != 0 }
+    func isString(_ object: qpdf_oh) -> Bool { qpdf_oh_is_string(data, object) != 0 }
     func integer(_ object: qpdf_oh) -> Int? {
         qpdf_oh_is_integer(data, object) != 0 ? Int(qpdf_oh_get_int_value(data, object)) : nil
     }

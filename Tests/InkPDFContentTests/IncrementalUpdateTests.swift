@@ -1,4 +1,5 @@
 import CCairo
+import CQPDF
 import Foundation
 import InkModel
 import InkPDFContent
@@ -153,5 +154,48 @@ import Testing
         }
         try update.finish()
         expectQPDFCheckPasses(plain)
+    }
+
+    /// A qpdf rewrite has an `/ID` and a cross-reference stream: the update keeps the
+    /// first element, makes a new second one, and the same ink gives the same file.
+    @Test func theUpdatesIDKeepsItsFirstElementInAStreamSection() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cairoPath = directory.appendingPathComponent("cairo.pdf").path
+        let path = directory.appendingPathComponent("xref-stream.pdf").path
+        try writeOriginal(cairoPath)
+        try SamplePDFs.withXRefStream(cairoPath, to: path)
+        let original = try #require(trailerID(path))
+        var outputs: [[UInt8]] = []
+        for name in ["a.pdf", "b.pdf"] {
+            let output = directory.appendingPathComponent(name).path
+            var update = try IncrementalUpdate(original: path, output: output)
+            let writesStream = update.writesXRefStream
+            #expect(writesStream)
+            try update.addInk(ink(onPage: 2), toPage: 2)
+            try update.finish()
+            expectQPDFCheckPasses(output)
+            let id = try #require(trailerID(output))
+            #expect(id.first == original.first, "the permanent identifier stays")
+            #expect(id.last != original.last && id.last?.count == 16, "a new 16-byte changing identifier")
+            outputs.append(bytes(output))
+        }
+        #expect(outputs[0] == outputs[1], "deterministic")
+    }
+
+    /// The trailer's `/ID` strings, read back by qpdf.
+    func trailerID(_ path: String) -> [[UInt8]]? {
+        var data = qpdf_init()
+        defer { qpdf_cleanup(&data) }
+        qpdf_silence_errors(data)
+        guard qpdf_read(data, path, nil) & QPDF_ERRORS == 0 else { return nil }
+        let id = qpdf_oh_get_key(data, qpdf_get_trailer(data), "/ID")
+        guard qpdf_oh_is_array(data, id) != 0 else { return nil }
+        return (0..<qpdf_oh_get_array_n_items(data, id)).map { index in
+            var length = 0
+            let item = qpdf_oh_get_array_item(data, id, index)
+            guard let value = qpdf_oh_get_binary_string_value(data, item, &length) else { return [] }
+            return Array(UnsafeRawBufferPointer(start: value, count: length))
+        }
     }
 }

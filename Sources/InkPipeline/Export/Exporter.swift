@@ -10,15 +10,31 @@ import InkRendering
 /// annotations, metadata, labels, attachments, structure) stays, and pages
 /// without ink are left exactly as they were.
 ///
-/// Two passes, each in bounded memory:
-/// 1. the inked pages' ink is drawn by cairo into an ink-only PDF, one page
-///    at a time, streamed to a temporary file beside the output (the ink of
-///    the next pages is read on a second thread, as in flatten);
-/// 2. qpdf opens the source and the ink PDF, lays each ink page over its
-///    page (`InkOverlay`), drops pages left out (`PageRemoval`), attaches the
-///    layers if asked, and writes the result with a deterministic `/ID`.
-///    Stream data is copied as it is, never decoded, and object handles are
-///    released after every page, so memory is qpdf's object table.
+/// The ink is PDF content written by inkpdf itself (`InkContentWriter`, made
+/// and compressed on the ink feed's threads, `PageInkFeed`), one Form XObject
+/// a page, placed on the page's default user space by its boxes, `/Rotate`
+/// and `/UserUnit` (`PagePlacement`). Cairo draws only what the content writer
+/// does not: an imported document's paper and decorations (and the ink of a
+/// page whose text boxes or images lie over it), and every page of `--ink-only`.
+/// The result is written one of three ways, each in bounded memory:
+/// - **Incremental update** (every page kept in its place, some ink, nothing
+///   for cairo, no embedded layers, not encrypted): the original's bytes are
+///   copied as they are and the ink appended after them (`IncrementalUpdate`),
+///   so a signature over the original stays valid. A file that cannot take an
+///   update as it is (qpdf would repair it, a page is not an object of the
+///   file, a page tree qpdf would mend) is rewritten instead.
+/// - **qpdf rewrite** (otherwise): the ink content is spooled to a PDF of
+///   forms beside the output and what cairo draws to a PDF of its own; qpdf
+///   opens the source, arranges its pages when the document inserts, repeats
+///   or reorders them, lays each page's forms over it (`InkOverlay`), drops
+///   pages left out (`PageRemoval`), attaches the layers if asked
+///   (`EmbeddedInk`), and writes the result with a deterministic `/ID`. Stream
+///   data is copied as it is, never decoded, and object handles are released
+///   after every page, so memory is qpdf's object table.
+/// - **`--ink-only`**: cairo draws one page per kept page at its displayed
+///   size, and the ink is appended to that PDF as an incremental update.
+/// Either way the output must read back with its page count before it
+/// replaces anything.
 public enum Exporter {
     /// Exports `ink` laid over `pdf` (or, for another tool's document, over the PDF it
     /// names when `pdf` is nil), keeping the PDF's objects.
@@ -210,7 +226,7 @@ public enum Exporter {
     /// Appends the ink to a copy of `pdfPath` at `path` as an incremental update:
     /// the original bytes stay as they are. Nil when the PDF cannot be appended to
     /// as it is (qpdf would have to repair it, a page is not an object of the
-    /// file): the caller rewrites it with qpdf instead.
+    /// file, its page tree reaches a node twice): the caller rewrites it with qpdf instead.
     private static func exportIncrementally(_ pdfPath: String, layers: any PageLayerSource, requests: [PageInkFeed.Request],
                                             to path: String, name: String,
                                             matrix: (Int) -> [Double]?, progress: PageProgress?) throws(ExportError) -> InkDrawingStats? {

@@ -11,11 +11,12 @@ import InkRendering
 /// or TrimBox is not centred in the MediaBox, clips it to the TrimBox and
 /// scales ink into it (see docs in the shared notes). Here the original
 /// content streams are not touched: the page's `/Contents` becomes
-/// `[q, original…, Q + ink]`, where the ink is the ink page's content stream
-/// turned into a Form XObject, copied without decoding, and placed with
-/// `PagePlacement.matrix`. The XObject carries no `/Group`: cairo marks its
-/// pages as isolated transparency groups, and an isolated group keeps a
-/// multiply highlighter from darkening the text beneath it.
+/// `[q, original…, Q + ink]`, where the ink is a Form XObject (the spooled
+/// form, or a cairo page's content stream turned into one), copied without
+/// decoding, and placed with `PagePlacement.matrix` (or the matrix the caller
+/// gives). The XObject carries no `/Group`: cairo marks its pages as isolated
+/// transparency groups, and an isolated group keeps a multiply highlighter
+/// from darkening the text beneath it.
 ///
 /// Pages without ink are not touched at all.
 struct InkOverlay {

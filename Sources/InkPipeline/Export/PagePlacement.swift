@@ -2,8 +2,8 @@ import Foundation
 
 /// Where a page's ink goes in the page's own coordinates.
 ///
-/// Ink is drawn (by cairo, into an ink-only page) in the frame of the
-/// ink-layers format: the page as displayed, in points. That frame is the
+/// Ink is written (by the content writer as a form, or by cairo as a page of
+/// its own) in the frame of the ink-layers format: the page as displayed, in points. That frame is the
 /// visible box (CropBox clipped to the MediaBox, as viewers show it) turned
 /// by `/Rotate` and scaled by `/UserUnit`. `matrix` maps the ink page (PDF
 /// convention, origin bottom-left) onto the page's default user space, so
