@@ -176,7 +176,7 @@ import Testing
         #expect(whole.flattenedCount == 0 && whole.upToDateCount == 9)
     }
 
-    @Test(.enabled(if: SharedCorpus.isAvailable, SharedCorpus.missing))
+    @Test(.enabled(if: SharedCorpus.isAvailable, Comment(rawValue: SharedCorpus.missing)))
     func theCorpusFoldersAreReadInPlace() throws {
         let output = TestFolder()
         for folder in ["remarkable", "xournalpp"] {

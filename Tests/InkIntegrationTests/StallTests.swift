@@ -38,7 +38,7 @@ import Testing
         try stopsAfterTheStallTimeout(source: "generated", command: command)
     }
 
-    @Test(.enabled(if: SharedCorpus.isAvailable, SharedCorpus.missing), arguments: ["flatten", "render"])
+    @Test(.enabled(if: SharedCorpus.isAvailable, Comment(rawValue: SharedCorpus.missing)), arguments: ["flatten", "render"])
     func aCorpusPDFThatMakesPopplerLoopStopsAfterTheStallTimeout(command: String) throws {
         try #require(FileManager.default.fileExists(atPath: Self.corpusFile), "\(Self.corpusFile) is missing from the corpus")
         try stopsAfterTheStallTimeout(source: Self.corpusFile, command: command)

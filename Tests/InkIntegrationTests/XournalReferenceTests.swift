@@ -32,7 +32,7 @@ struct XournalReferenceTests {
         }
     }
 
-    @Test("corpus documents look as Xournal++ draws them", .enabled(if: SharedCorpus.isAvailable, SharedCorpus.missing),
+    @Test("corpus documents look as Xournal++ draws them", .enabled(if: SharedCorpus.isAvailable, Comment(rawValue: SharedCorpus.missing)),
           arguments: corpusFiles)
     func corpusDocument(_ path: String) throws {
         try #require(FileManager.default.fileExists(atPath: path), "\(path) is missing from the corpus")
@@ -54,7 +54,7 @@ struct XournalReferenceTests {
         try checkStrokes(try XournalDocuments.write(in: folder, dashes: false), in: folder)
     }
 
-    @Test("corpus strokes Xournal++ draws are the ones inkpdf reads", .enabled(if: SharedCorpus.isAvailable, SharedCorpus.missing),
+    @Test("corpus strokes Xournal++ draws are the ones inkpdf reads", .enabled(if: SharedCorpus.isAvailable, Comment(rawValue: SharedCorpus.missing)),
           arguments: ["load/strokes.xopp", "packaged_xopp/suite.xopp", "docs/Setsquare_annotations.xopp", "packaged_xopp/stroke/old.xopp"]
               .map { SharedCorpus.path("ink/xournalpp/" + $0) })
     func corpusStrokesAsRead(_ path: String) throws {
