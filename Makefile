@@ -12,7 +12,7 @@ INKPDF := .build/release/inkpdf
 # Demo material (a demo vendor key, trust file and Pro licence): see SamplePDFs/demo-licence/README.md.
 DEMO := SamplePDFs/demo-licence
 
-.PHONY: deps build run test samples demo-licence bench robustness fuzz fuzz-remarkable clean
+.PHONY: deps build install run test samples demo-licence bench robustness fuzz fuzz-remarkable clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -29,6 +29,14 @@ deps:
 
 build: deps
 	$(SWIFT) build -c release --product inkpdf
+
+# Installs the release binary and the manual page: $(DESTDIR)$(PREFIX)/bin/inkpdf and
+# $(DESTDIR)$(PREFIX)/share/man/man1/inkpdf.1 (PREFIX=/usr/local unless given; DESTDIR for packaging).
+PREFIX ?= /usr/local
+install: build
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1"
+	install -m 755 $(INKPDF) "$(DESTDIR)$(PREFIX)/bin/inkpdf"
+	install -m 644 docs/inkpdf.1 "$(DESTDIR)$(PREFIX)/share/man/man1/inkpdf.1"
 
 # Shows the entitlement gate refusing an export without a proof of Pro (exit 85), then
 # flattens every SamplePDFs/NAME.pdf that has NAME.ink.jsonl[.gz] beside it with the demo Pro licence.

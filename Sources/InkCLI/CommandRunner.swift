@@ -6,69 +6,8 @@ import InkPipeline
 public struct CommandRunner {
     public static let version = InkPDFVersion.current
 
-    public static let usage = """
-        inkpdf \(version): puts handwriting onto PDFs
-
-        usage:
-          inkpdf flatten IN.pdf --ink LAYERS -o OUT.pdf [--pages 2-5,9] [--only-annotated] [--strip-metadata]
-                         [--password P] [--ignore-mismatch] [--no-sidecar] [--quiet]
-                         [--timeout SECONDS] [--stall-timeout SECONDS] [--memory-limit MB]
-                         [--proof FILE]… [--trust FILE] [--policy FILE] [--state FILE]
-        \(batchUsage)
-        \(renderUsage)
-        \(exportUsage)
-        \(layersUsage)
-        \(convertUsage)
-        \(entitlementUsage)
-          inkpdf --help | --version
-
-        flatten  draws every page of IN.pdf with its ink layers on top into OUT.pdf,
-                 and writes the full-fidelity drawing beside it as OUT.ink.jsonl.gz.
-                 LAYERS is an ink-layers file (.ink.jsonl, plain or gzip), or another tool's
-                 file: Xournal++ .xopp/.xoj, reMarkable .rm, .rmdoc or UUID.content (told by
-                 content; --ink-format ink-layers|xournal|remarkable to force).
-          inkpdf flatten DOC -o OUT.pdf [--pdf FILE] [--page N] [options as above]
-                 DOC alone (a .xopp, .rmdoc, UUID.content or .rm) is drawn as its tool shows it:
-                 its own pages, over the PDF it names (or FILE), paper where it has no PDF;
-                 the sidecar is DOC itself (OUT.xopp, OUT.rmdoc, OUT.rm). export and render
-                 take DOC alone the same way.
-                 Links, outline, page labels, metadata and selectable text are kept;
-                 forms and annotations are burned in as they print (flattening).
-                 --pages 2-5,9      only these pages (links and bookmarks to others are dropped)
-                 --only-annotated   only pages with ink
-                 --strip-metadata   leave out the author and the dates
-                 --password P       password of an encrypted PDF (or set INKPDF_PASSWORD)
-                 --ignore-mismatch  draw even if the ink's header names a different PDF
-                 --no-sidecar       do not write OUT.ink.jsonl.gz
-                 --quiet            print nothing but errors
-                 --timeout S        stop a document after S seconds (default 900): a damaged
-                                    PDF can make poppler loop; the work runs in a worker process
-                 --stall-timeout S  stop it sooner, after S seconds without opening the
-                                    document or finishing a page (default 60)
-                 --memory-limit MB  the worker's address-space limit (default 4096)
-                 On a terminal, a live line shows pages done, pages per second and time left.
-                 Exporting needs Pro unless the policy makes it free: see entitlement below.
-
-        \(exportHelp)
-
-        \(batchHelp)
-
-        \(renderHelp)
-
-        \(layersHelp)
-
-        \(convertHelp)
-
-        \(entitlementHelp)
-
-        exit codes: 0 ok, 64 usage, 65 invalid ink, 66 input missing, 70 internal error,
-          73 cannot create output, 74 I/O error, 80 not a PDF or damaged, 81 password
-          required, 82 wrong password, 83 ink for a page the PDF lacks, 84 ink made for
-          another PDF, 85 entitlement required (refused, nothing written), 86 proof invalid,
-          87 bad trust/policy/state file, 88 stalled or timed out, 89 worker crashed or out of
-          memory, 90 merge conflicts (with --fail-on-conflict),
-          91 batch: some documents failed, 130/143 interrupted
-        """
+    /// What `inkpdf --help` prints (each command's help: `HelpText.text(for:)`).
+    public static var usage: String { HelpText.overview }
 
     public var environment: [String: String]
     /// The inkpdf executable that runs each document in a worker process with
@@ -113,8 +52,11 @@ public struct CommandRunner {
 
     public func run(_ command: Command, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         switch command {
-        case .help:
-            print(Self.usage, to: &output)
+        case .help(let topic):
+            print(HelpText.text(for: topic), to: &output)
+            return ExitCode.success.rawValue
+        case .manPage:
+            output.write(ManPage.roff)
             return ExitCode.success.rawValue
         case .version:
             print("inkpdf \(Self.version)", to: &output)

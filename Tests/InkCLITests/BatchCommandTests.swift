@@ -51,12 +51,12 @@ import Testing
     }
 
     @Test(arguments: [
-        (["batch", "-o", "out"], "batch: which folder? give the folder of PDFs and their ink; see 'inkpdf --help'"),
-        (["batch", "notes"], "batch: give the output folder with -o FOLDER; see 'inkpdf --help'"),
-        (["batch", "notes", "-o", "out", "--jobs", "0"], "batch: --jobs '0' is not a number of documents at once (1 or more); see 'inkpdf --help'"),
-        (["batch", "notes", "-o", "out", "--shard", "5/4"], "batch: --shard '5/4' is not K/N with 1 ≤ K ≤ N, like 2/8; see 'inkpdf --help'"),
-        (["batch", "notes", "-o", "out", "--progress", "fancy"], "batch: --progress 'fancy' is not auto, live or lines; see 'inkpdf --help'"),
-        (["batch", "notes", "-o", "out", "--colour"], "batch: unknown option '--colour'; see 'inkpdf --help'"),
+        (["batch", "-o", "out"], "batch: which folder? give the folder of PDFs and their ink; see 'inkpdf batch --help'"),
+        (["batch", "notes"], "batch: give the output folder with -o FOLDER; see 'inkpdf batch --help'"),
+        (["batch", "notes", "-o", "out", "--jobs", "0"], "batch: --jobs '0' is not a number of documents at once (1 or more); see 'inkpdf batch --help'"),
+        (["batch", "notes", "-o", "out", "--shard", "5/4"], "batch: --shard '5/4' is not K/N with 1 ≤ K ≤ N, like 2/8; see 'inkpdf batch --help'"),
+        (["batch", "notes", "-o", "out", "--progress", "fancy"], "batch: --progress 'fancy' is not auto, live or lines; see 'inkpdf batch --help'"),
+        (["batch", "notes", "-o", "out", "--colour"], "batch: unknown option '--colour'; see 'inkpdf batch --help'"),
     ])
     func badCommandLines(arguments: [String], message: String) {
         do {

@@ -16,11 +16,11 @@ import Testing
     @Test(arguments: [
         ([], "no command given; see 'inkpdf --help'"),
         (["frobnicate"], "unknown command 'frobnicate'; see 'inkpdf --help'"),
-        (["flatten", "--ink", "a", "-o", "b"], "flatten: which PDF? give IN.pdf; see 'inkpdf --help'"),
-        (["flatten", "a.pdf", "--pdf", "b.pdf", "--ink", "c", "-o", "d.pdf"], "flatten: the PDF is given twice; give it first (IN.pdf --ink INK) or with --pdf, not both; see 'inkpdf --help'"),
-        (["flatten", "a.pdf", "--ink", "a.ink"], "flatten: give the output with -o OUT.pdf; see 'inkpdf --help'"),
-        (["flatten", "a.pdf", "--ink"], "--ink needs a value; see 'inkpdf --help'"),
-        (["flatten", "a.pdf", "--colour", "red"], "flatten: unknown option '--colour'; see 'inkpdf --help'"),
+        (["flatten", "--ink", "a", "-o", "b"], "flatten: which PDF? give IN.pdf; see 'inkpdf flatten --help'"),
+        (["flatten", "a.pdf", "--pdf", "b.pdf", "--ink", "c", "-o", "d.pdf"], "flatten: the PDF is given twice; give it first (IN.pdf --ink INK) or with --pdf, not both; see 'inkpdf flatten --help'"),
+        (["flatten", "a.pdf", "--ink", "a.ink"], "flatten: give the output with -o OUT.pdf; see 'inkpdf flatten --help'"),
+        (["flatten", "a.pdf", "--ink"], "--ink needs a value; see 'inkpdf flatten --help'"),
+        (["flatten", "a.pdf", "--colour", "red"], "flatten: unknown option '--colour'; see 'inkpdf flatten --help'"),
     ])
     func badCommandLines(arguments: [String], message: String) {
         #expect(throws: UsageError.self) { try Command.parse(arguments) }

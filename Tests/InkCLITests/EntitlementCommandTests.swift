@@ -198,18 +198,18 @@ import Testing
     }
 
     @Test(arguments: [
-        (["entitlement"], "entitlement: give a subcommand: check; see 'inkpdf --help'"),
-        (["entitlement", "grant"], "entitlement: unknown subcommand 'grant'; see 'inkpdf --help'"),
-        (["entitlement", "check"], "entitlement check: give the action with --action ACTION; see 'inkpdf --help'"),
+        (["entitlement"], "entitlement: give a subcommand: check; see 'inkpdf entitlement --help'"),
+        (["entitlement", "grant"], "entitlement: unknown subcommand 'grant'; see 'inkpdf entitlement --help'"),
+        (["entitlement", "check"], "entitlement check: give the action with --action ACTION; see 'inkpdf entitlement check --help'"),
         (["entitlement", "check", "--action", "print"],
-         "entitlement check: unknown action 'print'; the actions are create-note, view-annotated, export-annotated, handwriting-search, suggest-pro; see 'inkpdf --help'"),
-        (["entitlement", "check", "--action", "create-note", "--notes", "-1"], "entitlement check: --notes '-1' is not a count of notes; see 'inkpdf --help'"),
+         "entitlement check: unknown action 'print'; the actions are create-note, view-annotated, export-annotated, handwriting-search, suggest-pro; see 'inkpdf entitlement check --help'"),
+        (["entitlement", "check", "--action", "create-note", "--notes", "-1"], "entitlement check: --notes '-1' is not a count of notes; see 'inkpdf entitlement check --help'"),
         (["entitlement", "check", "--action", "create-note", "--now", "tomorrow"],
-         "entitlement check: --now 'tomorrow' is not a date like 2025-06-15, 2025-06-15T12:00:00Z or @1750000000; see 'inkpdf --help'"),
-        (["licence"], "licence: give a subcommand: issue, verify or keygen; see 'inkpdf --help'"),
-        (["licence", "issue", "--key", "k.pem", "--product", "p", "--bundle", "b"], "licence issue: give --customer CUSTOMER; see 'inkpdf --help'"),
-        (["licence", "verify"], "licence verify: which file? give licence FILE; see 'inkpdf --help'"),
-        (["license", "keygen", "--private", "a.pem"], "licence keygen: give --private vendor.pem and --public vendor.pub.pem; see 'inkpdf --help'"),
+         "entitlement check: --now 'tomorrow' is not a date like 2025-06-15, 2025-06-15T12:00:00Z or @1750000000; see 'inkpdf entitlement check --help'"),
+        (["licence"], "licence: give a subcommand: issue, verify or keygen; see 'inkpdf licence --help'"),
+        (["licence", "issue", "--key", "k.pem", "--product", "p", "--bundle", "b"], "licence issue: give --customer CUSTOMER; see 'inkpdf licence issue --help'"),
+        (["licence", "verify"], "licence verify: which file? give licence FILE; see 'inkpdf licence verify --help'"),
+        (["license", "keygen", "--private", "a.pem"], "licence keygen: give --private vendor.pem and --public vendor.pub.pem; see 'inkpdf licence keygen --help'"),
     ])
     func badEntitlementCommandLines(arguments: [String], message: String) {
         #expect(throws: UsageError.self) { try Command.parse(arguments) }

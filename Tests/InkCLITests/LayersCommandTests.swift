@@ -79,12 +79,12 @@ private func run(_ arguments: [String]) -> (code: Int32, out: String, err: Strin
     ])
     func badCommandLines(arguments: [String], message: String) {
         #expect(throws: UsageError.self) { try Command.parse(arguments) }
-        #expect(run(arguments) == (ExitCode.usage.rawValue, "", "inkpdf: \(message); see 'inkpdf --help'\n"))
+        #expect(run(arguments) == (ExitCode.usage.rawValue, "", "inkpdf: \(message); see 'inkpdf \(arguments[0]) --help'\n"))
     }
 
     @Test func helpListsTheLayersCommands() {
         let help = run(["--help"]).out
-        for line in ["inkpdf merge (--base B | --no-base) --local L --remote R -o OUT", "inkpdf inspect LAYERS [--json]",
+        for line in ["inkpdf merge (--base B | --no-base) --local L --remote R -o OUT", "inkpdf inspect LAYERS [options]",
                      "inkpdf downgrade LAYERS --max-content-version V -o OUT", "inkpdf check LAYERS", "90 merge conflicts"] {
             #expect(help.contains(line), "\(line)")
         }

@@ -16,10 +16,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (["render", "a.pdf", "--ink", "i"], "render: give the folder for the images with -o DIR; see 'inkpdf --help'"),
-        (["render", "page.rm", "--page", "0", "-o", "d"], "render: --page '0' is not a page number (1, 2, …); see 'inkpdf --help'"),
-        (["render", "a.pdf", "--ink", "i", "-o", "d", "--dpi", "0"], "render: --dpi '0' is not a positive number; see 'inkpdf --help'"),
-        (["render", "a.pdf", "--ink", "i", "-o", "d", "--dpi", "72", "--scale", "2"], "render: give either --dpi or --scale, once; see 'inkpdf --help'"),
+        (["render", "a.pdf", "--ink", "i"], "render: give the folder for the images with -o DIR; see 'inkpdf render --help'"),
+        (["render", "page.rm", "--page", "0", "-o", "d"], "render: --page '0' is not a page number (1, 2, …); see 'inkpdf render --help'"),
+        (["render", "a.pdf", "--ink", "i", "-o", "d", "--dpi", "0"], "render: --dpi '0' is not a positive number; see 'inkpdf render --help'"),
+        (["render", "a.pdf", "--ink", "i", "-o", "d", "--dpi", "72", "--scale", "2"], "render: give either --dpi or --scale, once; see 'inkpdf render --help'"),
     ])
     func badRenderLines(arguments: [String], message: String) {
         do { _ = try Command.parse(arguments); Issue.record("parsed") } catch { #expect(error.description == message) }

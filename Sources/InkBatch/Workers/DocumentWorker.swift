@@ -26,9 +26,10 @@ public struct DocumentWorker: Sendable {
     }
 
     /// The arguments that make the child flatten as `options` say (the password
-    /// travels in the environment, not on a command line others can read).
+    /// travels in the environment, not on a command line others can read);
+    /// `unlessUpToDate` has it first decide whether another tool's document is up to date.
     public static func arguments(pdf: String?, ink: String, output: String, options: FlattenOptions,
-                                 limits: WorkerLimits) -> [String] {
+                                 limits: WorkerLimits, unlessUpToDate: Bool = false) -> [String] {
         var arguments = [workerVerb, "flatten"] + (pdf.map { [$0, "--ink", ink] } ?? [ink]) + ["-o", output,
                          "--timeout", "\(limits.timeout)", "--stall-timeout", "\(limits.stallTimeout)",
                          "--memory-limit", "\(limits.memoryMB)", "--quiet"]
@@ -41,7 +42,16 @@ public struct DocumentWorker: Sendable {
         if options.singleThreaded { arguments.append("--single-thread") }
         if let format = options.inkFormat { arguments += ["--ink-format", format.rawValue] }
         if let page = options.page { arguments += ["--page", String(page)] }
+        arguments += confinementArguments(options.confinement)
+        if unlessUpToDate { arguments.append("--unless-up-to-date") }
         return arguments
+    }
+
+    /// The options that ask for `confinement` (`ImportOptions.confinement`): `--allow FOLDER`
+    /// for each folder, or `--confine` alone for the document's own folder only.
+    public static func confinementArguments(_ confinement: [String]?) -> [String] {
+        guard let confinement else { return [] }
+        return confinement.isEmpty ? ["--confine"] : confinement.flatMap { ["--allow", $0] }
     }
 
     /// The hidden first argument that makes inkpdf a worker.
@@ -51,12 +61,24 @@ public struct DocumentWorker: Sendable {
 
     public func flatten(pdf: String?, ink: String, output: String, options: FlattenOptions,
                         progress: (PageProgress.Report) -> Void = { _ in }) throws(ExportError) -> FlattenReport {
+        // Without `unlessUpToDate` the worker always flattens, so there is a report.
+        try flatten(pdf: pdf, ink: ink, output: output, options: options, unlessUpToDate: false, progress: progress)!
+    }
+
+    /// Flattens as `flatten` does, but with `unlessUpToDate` the worker first decides whether the output
+    /// of another tool's document is up to date (reading the document under the worker's limits, not
+    /// here) and, if so, writes nothing and returns nil.
+    public func flatten(pdf: String?, ink: String, output: String, options: FlattenOptions, unlessUpToDate: Bool,
+                        progress: (PageProgress.Report) -> Void = { _ in }) throws(ExportError) -> FlattenReport? {
         guard !TemporaryFiles.shared.isEnding else { throw .interrupted(signal: SIGINT) }
         var environment = environment
         environment["INKPDF_PASSWORD"] = options.password
         let destinations = [output, Flattener.sidecarPath(forOutput: output)]
-        let result = try spawn(Self.arguments(pdf: pdf, ink: ink, output: output, options: options, limits: limits) + gateArguments,
+        let arguments = Self.arguments(pdf: pdf, ink: ink, output: output, options: options, limits: limits,
+                                       unlessUpToDate: unlessUpToDate)
+        let result = try spawn(arguments + gateArguments,
                                environment: environment, document: pdf ?? ink, destinations: destinations, progress: progress)
+        if result.status == 0 && unlessUpToDate && FlattenReport.isUpToDateReply(result.output) { return nil }
         guard result.status == 0 else {
             let message = String(decoding: result.errors, as: UTF8.self)
                 .split(separator: "\n").last(where: { $0.hasPrefix("inkpdf: ") && !$0.hasPrefix("inkpdf: warning: ") })

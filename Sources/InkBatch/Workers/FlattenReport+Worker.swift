@@ -10,6 +10,15 @@ extension FlattenReport {
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
     }
 
+    /// What the worker prints instead of a report when `--unless-up-to-date` found the output up to date.
+    public static let upToDateReply = Data(#"{"upToDate":true}"#.utf8)
+
+    /// Whether `output` (what the worker printed) is `upToDateReply`.
+    static func isUpToDateReply(_ output: Data) -> Bool {
+        guard let object = try? JSONSerialization.jsonObject(with: output) as? [String: Any] else { return false }
+        return object["upToDate"] as? Bool == true
+    }
+
     init?(json: Data) {
         guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
               let output = object["output"] as? String, let pageCount = object["pageCount"] as? Int,

@@ -15,6 +15,8 @@ struct DocumentOptions {
     var ignoreMismatch = false, writeSidecar = true, quiet = false, onlyAnnotated = false
     var gate = GateOptions()
     var limits = WorkerLimits()
+    /// `--confine`, `--allow FOLDER`: `ImportOptions.confinement`.
+    var confinement: [String]?
 }
 
 extension ArgumentScanner {
@@ -24,7 +26,8 @@ extension ArgumentScanner {
     mutating func documentOptions(_ own: (String, inout ArgumentScanner) throws(UsageError) -> Bool) throws(UsageError) -> DocumentOptions {
         var parsed = DocumentOptions()
         var ink: String?, output: String?, pdfOption: String?
-        while let option = nextOption() {
+        var confinement = ConfinementArguments()
+        while let option = try nextOption() {
             switch option {
             case "--ink", "-i": ink = try value(for: option)
             case "--pdf": pdfOption = try value(for: option)
@@ -45,11 +48,13 @@ extension ArgumentScanner {
             case "--policy", "--trust", "--proof", "--state": parsed.gate.set(option, to: try value(for: option))
             case "--timeout", "--stall-timeout", "--memory-limit": try limit(option, into: &parsed.limits)
             default:
+                if try confinementOption(option, into: &confinement) { continue }
                 guard try own(option, &self) else { throw unknown(option) }
             }
         }
         let (pdf, document) = try inkInput(ink: ink, pdfOption: pdfOption)
         guard let output else { throw UsageError(message: "\(command): give the output with -o OUT.pdf") }
+        parsed.confinement = try confinement.confinement(command: command)
         parsed.pdf = pdf
         parsed.ink = document
         parsed.output = output

@@ -11,8 +11,9 @@ struct ArgumentScanner {
         self.arguments = arguments
     }
 
-    /// The next option, or nil when the arguments are used up.
-    mutating func nextOption() -> String? {
+    /// The next option, or nil when the arguments are used up. `-h` or `--help` (as an
+    /// option, not as an option's value) throws the request for this command's help.
+    mutating func nextOption() throws(UsageError) -> String? {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
@@ -21,6 +22,7 @@ struct ArgumentScanner {
                 index = arguments.count
                 return nil
             }
+            if argument == "-h" || argument == "--help" { throw UsageError.helpRequest(topic: command) }
             if argument.hasPrefix("-") && argument != "-" { return argument }
             positional.append(argument)
         }

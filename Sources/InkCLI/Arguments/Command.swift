@@ -3,8 +3,12 @@ import InkPipeline
 
 /// A parsed command line. Parsing is a pure function of the arguments.
 public enum Command: Equatable, Sendable {
-    case help
+    /// `inkpdf --help`, `inkpdf help [TOPIC]`, `inkpdf TOPIC --help`: the help of one command
+    /// (or group, `licence`), nil for the overview.
+    case help(topic: String?)
     case version
+    /// Hidden: prints docs/inkpdf.1 (`__man-page`).
+    case manPage
     case flatten(FlattenArguments)
     /// Hidden: the worker process that a flatten runs in (`__worker flatten …`).
     case worker(FlattenArguments)
@@ -23,13 +27,31 @@ public enum Command: Equatable, Sendable {
 }
 
 extension Command {
-    /// Parses the arguments after the program name.
+    /// Parses the arguments after the program name. A usage error names the help of its
+    /// command; `-h` or `--help` among a command's options asks for that help instead.
     public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        do {
+            return try parseVerb(arguments)
+        } catch {
+            if error.isHelpRequest { return .help(topic: error.topic) }
+            var located = error
+            if located.topic == nil { located.topic = helpTopic(of: arguments) }
+            throw located
+        }
+    }
+
+    private static func parseVerb(_ arguments: [String]) throws(UsageError) -> Command {
         guard let verb = arguments.first else { throw UsageError(message: "no command given") }
         let rest = Array(arguments.dropFirst())
         switch verb {
-        case "-h", "--help", "help": return .help
+        case "-h", "--help": return .help(topic: nil)
+        case "help":
+            guard !rest.isEmpty else { return .help(topic: nil) }
+            let topic = rest.joined(separator: " ")
+            guard HelpText.pages(for: topic) != nil else { throw UsageError(message: "help: no command '\(topic)'") }
+            return .help(topic: topic)
         case "-V", "--version", "version": return .version
+        case ManPage.verb: return .manPage
         case "flatten": return .flatten(try parseFlatten(rest))
         case DocumentWorker.workerVerb where rest.first == "flatten": return .worker(try parseFlatten(Array(rest.dropFirst())))
         case "merge": return .merge(try parseMerge(rest))
@@ -45,5 +67,17 @@ extension Command {
         case "entitlement", "licence", "license": return .entitlement(try parseEntitlement(verb: verb, rest))
         default: throw UsageError(message: "unknown command '\(verb)'")
         }
+    }
+
+    /// The help a usage error in `arguments` points to: its command's (with the subcommand
+    /// for `entitlement` and `licence` when there is one), or nil for the overview.
+    private static func helpTopic(of arguments: [String]) -> String? {
+        var words = arguments.drop { $0 == DocumentWorker.workerVerb || $0 == DocumentWorker.isolatedVerb }
+        guard let verb = words.popFirst() else { return nil }
+        let noun = verb == "license" ? "licence" : verb
+        if let subcommand = words.first, let pages = HelpText.pages(for: noun + " " + subcommand), pages.count == 1 {
+            return pages[0].name
+        }
+        return HelpText.pages(for: noun) != nil ? noun : nil
     }
 }

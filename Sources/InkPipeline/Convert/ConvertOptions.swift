@@ -7,6 +7,10 @@ public struct ConvertOptions: Sendable {
     public var inkFormat: InkFormat?
     public var page: Int?
     public var password: String?
+    /// With `--confine`: the folders besides the document's own that a file it refers to (a
+    /// background PDF or image, a page file) must lie in; nil reads any regular file it names
+    /// (`ImportOptions.confinement`).
+    public var confinement: [String]?
     /// gzip level of the output, nil for plain JSON Lines.
     public var compressionLevel: Int32?
 

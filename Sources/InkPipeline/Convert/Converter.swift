@@ -15,7 +15,8 @@ public enum Converter {
                                options: ConvertOptions = ConvertOptions()) throws(ExportError) -> ConvertReport {
         try InkInputs.refuseOverwritingInputs(output: outputPath, inputs: [inkPath] + (pdfPath.map { [$0] } ?? []))
         let source = try InkSource.open(ink: inkPath, pdf: pdfPath, format: options.inkFormat, page: options.page,
-                                        password: options.password, keepsRawValues: true)
+                                        password: options.password, confinement: options.confinement,
+                                        keepsRawValues: true)
         var header = source.layers.header
         var pdfPageCount: Int?
         if let pdf = source.pdfPath {

@@ -25,6 +25,11 @@ public struct ExportOptions: Sendable {
     /// blank where there is no ink (what other overlay tools take).
     public var inkOnly: Bool
 
+    /// With `--confine`: the folders besides the document's own that a file it refers to (a
+    /// background PDF or image, a page file) must lie in; nil reads any regular file it names
+    /// (`ImportOptions.confinement`).
+    public var confinement: [String]?
+
     /// Told when the document is open and after every finished page (nil: nobody asks).
     public var progress: PageProgress?
 

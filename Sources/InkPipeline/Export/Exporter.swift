@@ -42,7 +42,7 @@ public enum Exporter {
                               options: ExportOptions = ExportOptions()) throws(ExportError) -> ExportReport {
         try InkInputs.refuseOverwritingInputs(output: outputPath, inputs: [inkPath] + (pdfPath.map { [$0] } ?? []))
         let source = try InkSource.open(ink: inkPath, pdf: pdfPath, format: options.inkFormat, page: options.page,
-                                        password: options.password)
+                                        password: options.password, confinement: options.confinement)
         guard let pdfPath = source.pdfPath else { throw .noPDFToKeep(inkFile: inkPath) }
         let layers = source.layers
         let document = try QPDFDocument(path: pdfPath, password: options.password)

@@ -26,6 +26,11 @@ public struct FlattenOptions: Sendable {
     /// drawn. `batch` sets it, so that `--jobs N` keeps to N cores.
     public var singleThreaded = false
 
+    /// With `--confine`: the folders besides the document's own that a file it refers to (a
+    /// background PDF or image, a page file) must lie in; nil reads any regular file it names
+    /// (`ImportOptions.confinement`).
+    public var confinement: [String]?
+
     /// Told when the document is open and after every finished page (nil: nobody asks).
     public var progress: PageProgress?
 

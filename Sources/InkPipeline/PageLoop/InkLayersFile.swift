@@ -16,15 +16,16 @@ public final class InkLayersFile {
         self.source = source
     }
 
-    /// Opens `path`, importing it when it is not ink-layers (format told by content unless given).
-    public static func open(_ path: String, format: InkFormat? = nil) throws(ExportError) -> InkLayersFile {
+    /// Opens `path`, importing it when it is not ink-layers (format told by content unless given);
+    /// `confinement` is where the files it refers to may be read from (`ImportOptions.confinement`).
+    public static func open(_ path: String, format: InkFormat? = nil, confinement: [String]? = nil) throws(ExportError) -> InkLayersFile {
         let detected = format ?? InkImporter.detectFormat(path: path)
         guard let detected else {
             try InkSource.refuseWhatIsNotInk(path)
             return InkLayersFile(path: path, source: nil)
         }
         guard detected != .inkLayers else { return InkLayersFile(path: path, source: nil) }
-        let source = try InkSource.open(ink: path, pdf: nil, format: detected, page: nil, password: nil,
+        let source = try InkSource.open(ink: path, pdf: nil, format: detected, page: nil, password: nil, confinement: confinement,
                                         requireBackground: false, keepsRawValues: true, layersForm: .inkLayers)
         return InkLayersFile(path: source.layersPath, source: source)
     }

@@ -41,12 +41,13 @@ final class InkSource {
 
     /// Reads `ink` (format told by content unless `format` says), with `pdf` as the PDF
     /// under it when given (it replaces the one a foreign document names).
+    /// `confinement` is where the files the document refers to may be read from (`ImportOptions.confinement`).
     /// `requireBackground: false` reads a document whose background PDF is missing (its ink only).
     /// `keepsRawValues`: the import keeps every raw value under its extension key (for
     /// conversion); drawing leaves them out, since a foreign document's sidecar is the document.
     /// `layersForm`: what the import leaves (`layersPath`): an ink-layers file for the commands
     /// that read one, else a spool (no decimal text written and parsed again).
-    static func open(ink: String, pdf: String?, format: InkFormat?, page: Int?, password: String?,
+    static func open(ink: String, pdf: String?, format: InkFormat?, page: Int?, password: String?, confinement: [String]?,
                      requireBackground: Bool = true, keepsRawValues: Bool = false,
                      layersForm: LayersForm = .spool) throws(ExportError) -> InkSource {
         guard FileManager.default.fileExists(atPath: ink) else { throw .inputMissing(path: ink) }
@@ -60,6 +61,7 @@ final class InkSource {
         var options = ImportOptions(pdf: pdf, page: page)
         options.keepsRawValues = keepsRawValues
         options.layersForm = layersForm
+        options.confinement = confinement
         let sizes = PDFPageSizes(password: password)
         let imported: ImportedDocument
         do {

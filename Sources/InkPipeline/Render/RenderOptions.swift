@@ -22,6 +22,10 @@ public struct RenderOptions: Sendable, Equatable {
     /// True: the ink as unfitted, finely sampled outlines, unsnapped (`InkStyle.Quality.reference`):
     /// what the benchmark measures the fitted ink against.
     public var referenceInk: Bool
+    /// With `--confine`: the folders besides the document's own that a file it refers to (a
+    /// background PDF or image, a page file) must lie in; nil reads any regular file it names
+    /// (`ImportOptions.confinement`).
+    public var confinement: [String]?
     /// Told when the document is open and after every finished page (nil: nobody asks).
     public var progress: PageProgress?
 

@@ -31,6 +31,9 @@ public struct BatchArguments: Equatable, Sendable {
     public var limits = WorkerLimits()
     /// `--policy`, `--trust`, `--proof`, `--state`: the entitlement gate, consulted once before any work.
     public var gate = GateOptions()
+    /// Where the files a document refers to may be read from: confined by default to the
+    /// document's own folder (`[]`), plus `--allow FOLDER`s; nil with `--no-confine`.
+    public var confinement: [String]? = []
 
     public init(source: String, output: String, jobs: Int? = nil, shard: BatchShard? = nil, json: String? = nil,
                 progress: ProgressStyle = .auto, quiet: Bool = false, copyUninked: Bool = false, force: Bool = false,
@@ -54,8 +57,8 @@ extension Command {
     static func parseBatch(_ arguments: [String]) throws(UsageError) -> BatchArguments {
         var scanner = ArgumentScanner(command: "batch", arguments: arguments)
         var result = BatchArguments(source: "", output: "")
-        var output: String?
-        while let option = scanner.nextOption() {
+        var output: String?, confinement = ConfinementArguments()
+        while let option = try scanner.nextOption() {
             switch option {
             case "--output", "-o": output = try scanner.value(for: option)
             case "--jobs", "-j":
@@ -82,7 +85,8 @@ extension Command {
             case "--strip-metadata": result.stripMetadata = true
             case "--timeout", "--stall-timeout", "--memory-limit": try scanner.limit(option, into: &result.limits)
             case _ where gateOptionNames.contains(option): result.gate.set(option, to: try scanner.value(for: option))
-            default: throw scanner.unknown(option)
+            default:
+                guard try scanner.confinementOption(option, into: &confinement, allowsNoConfine: true) else { throw scanner.unknown(option) }
             }
         }
         guard scanner.positional.count == 1 else {
@@ -92,6 +96,7 @@ extension Command {
         guard let output else { throw UsageError(message: "batch: give the output folder with -o FOLDER") }
         result.source = scanner.positional[0]
         result.output = output
+        result.confinement = try confinement.confinement(command: "batch", confinedByDefault: true)
         return result
     }
 }
@@ -99,8 +104,9 @@ extension Command {
 extension BatchArguments {
     /// The batch options these arguments ask for; the password falls back to `INKPDF_PASSWORD`.
     func options(environment: [String: String], workerExecutable: String?) -> BatchOptions {
-        BatchOptions(jobs: jobs ?? BatchOptions.defaultJobs, shard: shard, copyUninked: copyUninked, force: force,
-                     flatten: FlattenOptions(password: password ?? environment["INKPDF_PASSWORD"], stripMetadata: stripMetadata),
-                     worker: workerExecutable.map { DocumentWorker(executable: $0, limits: limits, gateArguments: gate.arguments, environment: environment) })
+        var flatten = FlattenOptions(password: password ?? environment["INKPDF_PASSWORD"], stripMetadata: stripMetadata)
+        flatten.confinement = confinement
+        return BatchOptions(jobs: jobs ?? BatchOptions.defaultJobs, shard: shard, copyUninked: copyUninked, force: force, flatten: flatten,
+                            worker: workerExecutable.map { DocumentWorker(executable: $0, limits: limits, gateArguments: gate.arguments, environment: environment) })
     }
 }

@@ -4,30 +4,6 @@ import InkPipeline
 
 /// Running `inkpdf batch`.
 extension CommandRunner {
-    static let batchUsage = """
-          inkpdf batch SOURCE -o OUTPUT [--jobs N] [--shard K/N] [--json REPORT] [--progress auto|live|lines]
-                       [--copy-uninked] [--force] [--password P] [--strip-metadata] [--quiet]
-                       [--timeout SECONDS] [--stall-timeout SECONDS] [--memory-limit MB] [--proof FILE]… [--trust FILE] [--policy FILE] [--state FILE]
-        """
-
-    static let batchHelp = """
-        batch    flattens every NAME.pdf under SOURCE that has NAME.ink.jsonl[.gz], NAME.xopp
-                 or NAME.xoj beside it to the same relative path under OUTPUT, with its
-                 sidecar; PDFs without ink are listed as skipped. Also every .xopp/.xoj alone
-                 and .rmdoc, and every reMarkable document of a tablet backup (xochitl/),
-                 flattened to the name the tablet shows, in the tablet's folders (trash left out).
-                 A failed document is reported and the batch goes on.
-                 A re-run skips documents whose output is up to date (same PDF and ink).
-                 --jobs N           N documents at once (default: the number of cores)
-                 --shard K/N        only the K-th of N parts (deterministic, balanced by size)
-                 --json REPORT      write a JSON report of every document
-                 --progress STYLE   live line (terminal), lines (one per document), auto
-                 --copy-uninked     copy PDFs without ink instead of skipping them
-                 --force            redo documents that are up to date
-                 --timeout, --stall-timeout, --memory-limit  as for flatten, per document (each runs in a worker)
-                 exit 91 if any document failed (the others were done)
-        """
-
     func batch(_ arguments: BatchArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         // Batch export is an export: the gate is consulted once, before anything is read or written.
         if let refused = exportGate(arguments.gate, command: "batch", errors: &errors) { return refused }

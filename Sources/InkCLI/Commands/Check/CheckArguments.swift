@@ -2,6 +2,9 @@
 public struct CheckArguments: Equatable, Sendable {
     public var path: String
     public var quiet = false
+    /// `--confine`, `--allow FOLDER`: where the files another tool's document refers to may be
+    /// read from, as for flatten.
+    public var confinement: [String]?
 
     public init(path: String, quiet: Bool = false) {
         self.path = path
@@ -12,13 +15,16 @@ public struct CheckArguments: Equatable, Sendable {
 extension Command {
     static func parseCheck(_ arguments: [String]) throws(UsageError) -> CheckArguments {
         var scanner = ArgumentScanner(command: "check", arguments: arguments)
-        var quiet = false
-        while let option = scanner.nextOption() {
+        var quiet = false, confinement = ConfinementArguments()
+        while let option = try scanner.nextOption() {
             switch option {
             case "--quiet", "-q": quiet = true
-            default: throw scanner.unknown(option)
+            default:
+                guard try scanner.confinementOption(option, into: &confinement) else { throw scanner.unknown(option) }
             }
         }
-        return CheckArguments(path: try scanner.onePositional("LAYERS file"), quiet: quiet)
+        var parsed = CheckArguments(path: try scanner.onePositional("LAYERS file"), quiet: quiet)
+        parsed.confinement = try confinement.confinement(command: "check")
+        return parsed
     }
 }

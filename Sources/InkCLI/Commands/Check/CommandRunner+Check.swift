@@ -8,7 +8,7 @@ extension CommandRunner {
     func check(_ arguments: CheckArguments, output: inout some TextOutputStream,
                errors: inout some TextOutputStream) -> Int32 {
         do {
-            let ink = try InkLayersFile.open(arguments.path)
+            let ink = try InkLayersFile.open(arguments.path, confinement: arguments.confinement)
             let check = try LayersRevision.namingLastGoodRevision { try InkLayersCheck(path: ink.path) }
             if !arguments.quiet {
                 print("\(arguments.path): ok (\(check.pages) page\(check.pages == 1 ? "" : "s") with ink, "

@@ -10,6 +10,8 @@ public struct ConvertArguments: Equatable, Sendable {
     public var page: Int?
     public var password: String?
     public var quiet = false
+    /// `--confine`, `--allow FOLDER`: as for flatten.
+    public var confinement: [String]?
 
     public init(ink: String, output: String, pdf: String? = nil) {
         self.ink = ink
@@ -19,8 +21,10 @@ public struct ConvertArguments: Equatable, Sendable {
 
     /// The conversion options these arguments ask for; the password falls back to `INKPDF_PASSWORD`.
     func options(environment: [String: String]) -> ConvertOptions {
-        ConvertOptions(inkFormat: inkFormat, page: page, password: password ?? environment["INKPDF_PASSWORD"],
-                       compressionLevel: CommandRunner.compression(for: output))
+        var options = ConvertOptions(inkFormat: inkFormat, page: page, password: password ?? environment["INKPDF_PASSWORD"],
+                                     compressionLevel: CommandRunner.compression(for: output))
+        options.confinement = confinement
+        return options
     }
 }
 
@@ -28,8 +32,8 @@ extension Command {
     static func parseConvert(_ arguments: [String]) throws(UsageError) -> ConvertArguments {
         var scanner = ArgumentScanner(command: "convert", arguments: arguments)
         var parsed = ConvertArguments(ink: "", output: "")
-        var output: String?
-        while let option = scanner.nextOption() {
+        var output: String?, confinement = ConfinementArguments()
+        while let option = try scanner.nextOption() {
             switch option {
             case "--output", "-o": output = try scanner.value(for: option)
             case "--pdf": parsed.pdf = try scanner.value(for: option)
@@ -37,13 +41,15 @@ extension Command {
             case "--page": parsed.page = try scanner.pageNumber(try scanner.value(for: option))
             case "--password": parsed.password = try scanner.value(for: option)
             case "--quiet", "-q": parsed.quiet = true
-            default: throw scanner.unknown(option)
+            default:
+                guard try scanner.confinementOption(option, into: &confinement) else { throw scanner.unknown(option) }
             }
         }
         parsed.ink = try scanner.onePositional(missing: "which ink file? give a .xopp, .rm, .rmdoc, .content or ink-layers file",
                                                kind: "ink file")
         guard let output else { throw UsageError(message: "convert: give the output with -o OUT.ink.jsonl.gz") }
         parsed.output = output
+        parsed.confinement = try confinement.confinement(command: "convert")
         return parsed
     }
 }

@@ -13,7 +13,7 @@ extension CommandRunner {
             return error.exitCode.rawValue
         }
         let result = replaceLayers(arguments.output) { writer in
-            let ink = try InkLayersFile.open(arguments.path)
+            let ink = try InkLayersFile.open(arguments.path, confinement: arguments.confinement)
             return try InkDowngrade.downgrade(try InkLayersReader(path: ink.path), maxContentVersion: arguments.maxContentVersion, to: writer)
         }
         guard case .success(let (report, kept)) = result else { return fail(result, errors: &errors) }

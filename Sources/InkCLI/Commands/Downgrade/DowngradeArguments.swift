@@ -6,6 +6,9 @@ public struct DowngradeArguments: Equatable, Sendable {
     public var output: String
     public var json = false
     public var quiet = false
+    /// `--confine`, `--allow FOLDER`: where the files another tool's document refers to may be
+    /// read from, as for flatten.
+    public var confinement: [String]?
 
     public init(path: String, maxContentVersion: Int, output: String, json: Bool = false, quiet: Bool = false) {
         self.path = path
@@ -20,7 +23,8 @@ extension Command {
     static func parseDowngrade(_ arguments: [String]) throws(UsageError) -> DowngradeArguments {
         var scanner = ArgumentScanner(command: "downgrade", arguments: arguments)
         var version: Int?, output: String?, json = false, quiet = false
-        while let option = scanner.nextOption() {
+        var confinement = ConfinementArguments()
+        while let option = try scanner.nextOption() {
             switch option {
             case "--max-content-version":
                 let text = try scanner.value(for: option)
@@ -31,12 +35,15 @@ extension Command {
             case "--output", "-o": output = try scanner.value(for: option)
             case "--json": json = true
             case "--quiet", "-q": quiet = true
-            default: throw scanner.unknown(option)
+            default:
+                guard try scanner.confinementOption(option, into: &confinement) else { throw scanner.unknown(option) }
             }
         }
         let path = try scanner.onePositional("LAYERS file")
         guard let version else { throw UsageError(message: "downgrade: give the client's version with --max-content-version V") }
         guard let output else { throw UsageError(message: "downgrade: give the output with -o OUT") }
-        return DowngradeArguments(path: path, maxContentVersion: version, output: output, json: json, quiet: quiet)
+        var parsed = DowngradeArguments(path: path, maxContentVersion: version, output: output, json: json, quiet: quiet)
+        parsed.confinement = try confinement.confinement(command: "downgrade")
+        return parsed
     }
 }

@@ -219,26 +219,3 @@ extension CommandRunner {
         }
     }
 }
-
-extension CommandRunner {
-    static let entitlementUsage = """
-          inkpdf entitlement check --action ACTION [--proof FILE]… [--notes N] [--first-use DATE]
-                         [--policy FILE] [--trust FILE] [--state FILE] [--now DATE] [--json]
-          inkpdf licence issue --key vendor.pem --product P --bundle B --customer C [--expires DATE]
-                         [--not-before DATE] [--id ID] [--now DATE] [-o FILE]
-          inkpdf licence verify FILE --trust FILE [--now DATE] [--json]
-          inkpdf licence keygen --private vendor.pem --public vendor.pub.pem
-        """
-
-    static let entitlementHelp = """
-        entitlement check  decides ACTION (create-note, view-annotated, export-annotated,
-                 handwriting-search, suggest-pro) from verified proofs (App Store signed
-                 transactions or renewal info, vendor licences: one compact JWS per file);
-                 exit 0 allowed, 85 denied. --now sets the clock; --state keeps the latest
-                 time seen, so a clock turned back is caught. Every gated command (flatten)
-                 takes --policy, --trust, --proof, --state, or INKPDF_POLICY, INKPDF_TRUST,
-                 INKPDF_PROOFS (colon-separated), INKPDF_STATE.
-        licence  issue signs a vendor licence (ES256) with the vendor's private key;
-                 verify checks one (exit 0 valid now, 86 not); keygen makes a P-256 key pair.
-        """
-}

@@ -9,6 +9,7 @@ extension Command {
         guard let subcommand = arguments.first else {
             throw UsageError(message: noun == "entitlement" ? "entitlement: give a subcommand: check" : "licence: give a subcommand: issue, verify or keygen")
         }
+        if subcommand == "-h" || subcommand == "--help" { throw UsageError.helpRequest(topic: noun) }
         let rest = Array(arguments.dropFirst())
         switch (noun, subcommand) {
         case ("entitlement", "check"): return .check(try parseEntitlementCheck(rest))
@@ -33,7 +34,7 @@ extension Command {
         var scanner = ArgumentScanner(command: command, arguments: arguments)
         var action: EntitlementAction?
         var result = EntitlementCheckArguments(action: .viewAnnotated)
-        while let option = scanner.nextOption() {
+        while let option = try scanner.nextOption() {
             switch option {
             case "--action":
                 let text = try scanner.value(for: option)
@@ -64,7 +65,7 @@ extension Command {
         var scanner = ArgumentScanner(command: command, arguments: arguments)
         var values: [String: String] = [:]
         var expires: Date?, notBefore: Date?, now: Date?
-        while let option = scanner.nextOption() {
+        while let option = try scanner.nextOption() {
             switch option {
             case "--key", "--product", "--bundle", "--customer", "--id": values[option] = try scanner.value(for: option)
             case "--output", "-o": values["--output"] = try scanner.value(for: option)
@@ -87,7 +88,7 @@ extension Command {
         let command = "licence verify"
         var scanner = ArgumentScanner(command: command, arguments: arguments)
         var trust: String?, now: Date?, json = false
-        while let option = scanner.nextOption() {
+        while let option = try scanner.nextOption() {
             switch option {
             case "--trust": trust = try scanner.value(for: option)
             case "--now": now = try date(try scanner.value(for: option), for: option, in: command)
@@ -102,7 +103,7 @@ extension Command {
         let command = "licence keygen"
         var scanner = ArgumentScanner(command: command, arguments: arguments)
         var privateKey: String?, publicKey: String?
-        while let option = scanner.nextOption() {
+        while let option = try scanner.nextOption() {
             switch option {
             case "--private": privateKey = try scanner.value(for: option)
             case "--public": publicKey = try scanner.value(for: option)

@@ -23,6 +23,8 @@ public struct ExportArguments: Equatable, Sendable {
     public var gate = GateOptions()
     /// `--timeout SECONDS`, `--stall-timeout SECONDS`, `--memory-limit MB`: bounds on the worker process that exports.
     public var limits = WorkerLimits()
+    /// `--confine`, `--allow FOLDER`: as for flatten.
+    public var confinement: [String]?
 
     public init(pdf: String?, ink: String, output: String, password: String? = nil, ignoreMismatch: Bool = false,
                 writeSidecar: Bool = true, quiet: Bool = false, pages: PageSelection? = nil, onlyAnnotated: Bool = false,
@@ -48,6 +50,7 @@ public struct ExportArguments: Equatable, Sendable {
                                     inkOnly: inkOnly)
         options.inkFormat = inkFormat
         options.page = page
+        options.confinement = confinement
         return options
     }
 }
@@ -72,6 +75,7 @@ extension Command {
         parsed.limits = common.limits
         parsed.inkFormat = common.inkFormat
         parsed.page = common.page
+        parsed.confinement = common.confinement
         return parsed
     }
 

@@ -21,7 +21,7 @@ extension Command {
         var scanner = ArgumentScanner(command: "extract", arguments: arguments)
         var parsed = ExtractArguments(pdf: "", output: "")
         var output: String?
-        while let argument = scanner.nextOption() {
+        while let argument = try scanner.nextOption() {
             switch argument {
             case "--output", "-o": output = try scanner.value(for: argument)
             case "--password": parsed.password = try scanner.value(for: argument)

@@ -23,10 +23,16 @@ public struct FlattenArguments: Equatable, Sendable {
     public var gate = GateOptions()
     /// `--timeout SECONDS`, `--stall-timeout SECONDS`, `--memory-limit MB`: bounds on the worker process that does the work.
     public var limits = WorkerLimits()
+    /// `--confine`, `--allow FOLDER`: where the files an ink document refers to may be read from
+    /// (nil: anywhere; `[]`: its own folder; else that and these folders).
+    public var confinement: [String]?
     /// Hidden `--record-ink-sha256`: `batch` has its workers record the ink's hash in the sidecar.
     public var recordInkSHA256: String?
     /// Hidden `--single-thread`: `batch` has each worker use one core.
     public var singleThreaded = false
+    /// Hidden `--unless-up-to-date`: `batch` has the worker decide whether another tool's document
+    /// is up to date (it reads the document, which the batch's own process does not) and do nothing if so.
+    public var unlessUpToDate = false
 
     public init(pdf: String?, ink: String, output: String, password: String? = nil, ignoreMismatch: Bool = false,
                 writeSidecar: Bool = true, quiet: Bool = false, pages: PageSelection? = nil,
@@ -47,12 +53,13 @@ public struct FlattenArguments: Equatable, Sendable {
 extension Command {
     static func parseFlatten(_ arguments: [String]) throws(UsageError) -> FlattenArguments {
         var scanner = ArgumentScanner(command: "flatten", arguments: arguments)
-        var stripMetadata = false, recordInkSHA256: String?, singleThreaded = false
+        var stripMetadata = false, recordInkSHA256: String?, singleThreaded = false, unlessUpToDate = false
         let common = try scanner.documentOptions { (option, scanner) throws(UsageError) -> Bool in
             switch option {
             case "--strip-metadata": stripMetadata = true
             case "--record-ink-sha256": recordInkSHA256 = try scanner.value(for: option)
             case "--single-thread": singleThreaded = true
+            case "--unless-up-to-date": unlessUpToDate = true
             default: return false
             }
             return true
@@ -66,6 +73,8 @@ extension Command {
         parsed.page = common.page
         parsed.recordInkSHA256 = recordInkSHA256
         parsed.singleThreaded = singleThreaded
+        parsed.unlessUpToDate = unlessUpToDate
+        parsed.confinement = common.confinement
         return parsed
     }
 
@@ -80,6 +89,7 @@ extension FlattenArguments {
         options.singleThreaded = singleThreaded
         options.inkFormat = inkFormat
         options.page = page
+        options.confinement = confinement
         return options
     }
 }

@@ -8,7 +8,7 @@ extension CommandRunner {
     func inspect(_ arguments: InspectArguments, output: inout some TextOutputStream,
                  errors: inout some TextOutputStream) -> Int32 {
         do {
-            let ink = try InkLayersFile.open(arguments.path)
+            let ink = try InkLayersFile.open(arguments.path, confinement: arguments.confinement)
             let inspection = try LayersRevision.namingLastGoodRevision { try InkInspection(path: ink.path) }
             if arguments.json {
                 print(inspection.json(file: arguments.path).jsonText, to: &output)

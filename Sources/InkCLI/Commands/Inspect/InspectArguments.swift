@@ -2,6 +2,9 @@
 public struct InspectArguments: Equatable, Sendable {
     public var path: String
     public var json = false
+    /// `--confine`, `--allow FOLDER`: where the files another tool's document refers to may be
+    /// read from, as for flatten.
+    public var confinement: [String]?
 
     public init(path: String, json: Bool = false) {
         self.path = path
@@ -12,13 +15,16 @@ public struct InspectArguments: Equatable, Sendable {
 extension Command {
     static func parseInspect(_ arguments: [String]) throws(UsageError) -> InspectArguments {
         var scanner = ArgumentScanner(command: "inspect", arguments: arguments)
-        var json = false
-        while let option = scanner.nextOption() {
+        var json = false, confinement = ConfinementArguments()
+        while let option = try scanner.nextOption() {
             switch option {
             case "--json": json = true
-            default: throw scanner.unknown(option)
+            default:
+                guard try scanner.confinementOption(option, into: &confinement) else { throw scanner.unknown(option) }
             }
         }
-        return InspectArguments(path: try scanner.onePositional("LAYERS file"), json: json)
+        var parsed = InspectArguments(path: try scanner.onePositional("LAYERS file"), json: json)
+        parsed.confinement = try confinement.confinement(command: "inspect")
+        return parsed
     }
 }

@@ -7,29 +7,6 @@ import InkModel
 /// Running the commands that work on layers files alone: merge, inspect,
 /// downgrade and check.
 extension CommandRunner {
-    static let layersUsage = """
-          inkpdf merge (--base B | --no-base) --local L --remote R -o OUT [--json] [--fail-on-conflict] [--quiet]
-          inkpdf inspect LAYERS [--json]
-          inkpdf downgrade LAYERS --max-content-version V -o OUT [--json] [--quiet]
-          inkpdf check LAYERS [--quiet]
-        """
-
-    static let layersHelp = """
-        merge      three-way merges two edited copies of a layers file with their common
-                   ancestor B: what either side erased stays erased, what either added is
-                   kept; gestures changed differently on both sides keep what both kept and
-                   are reported as conflicts. --no-base (first sync) adds everything.
-                   Reports added, removed, changed and conflicting gestures per page.
-                   --fail-on-conflict  exit 90 (after writing) if there were conflicts
-        inspect    the content version each page and the document need, strokes, points,
-                   inks, bounds and time span
-        downgrade  writes a copy for a client of content version V, each newer ink mapped to
-                   its closest older ink; lists the strokes whose look cannot be kept
-        check      validates a layers file; names the line at fault and the last good revision
-        merge and downgrade write OUT atomically (gzip if OUT ends in .gz); a file they
-        replace is kept as OUT.prev (OUT.damaged if it did not decode).
-        """
-
     /// Writes `destination` (gzip when its name ends in `.gz`) through `body`,
     /// atomically, keeping the revision it replaces; a layers file that fails to
     /// decode is reported with its last good revision.

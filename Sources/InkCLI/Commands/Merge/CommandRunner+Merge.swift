@@ -9,8 +9,10 @@ extension CommandRunner {
                errors: inout some TextOutputStream) -> Int32 {
         let result = replaceLayers(arguments.output) { writer in
             // Any side may be another tool's file: each is read as the layers its import writes.
-            let base = try arguments.base.map { try InkLayersFile.open($0) }
-            let local = try InkLayersFile.open(arguments.local), remote = try InkLayersFile.open(arguments.remote)
+            let confinement = arguments.confinement
+            let base = try arguments.base.map { try InkLayersFile.open($0, confinement: confinement) }
+            let local = try InkLayersFile.open(arguments.local, confinement: confinement)
+            let remote = try InkLayersFile.open(arguments.remote, confinement: confinement)
             return try InkMerge.merge(base: base?.path, local: local.path, remote: remote.path, to: writer)
         }
         guard case .success(let (report, kept)) = result else { return fail(result, errors: &errors) }

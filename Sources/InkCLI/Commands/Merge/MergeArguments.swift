@@ -10,6 +10,9 @@ public struct MergeArguments: Equatable, Sendable {
     /// Exit with 90 (after writing) if there were conflicts.
     public var failOnConflict = false
     public var quiet = false
+    /// `--confine`, `--allow FOLDER`: where the files another tool's document refers to may be
+    /// read from, as for flatten.
+    public var confinement: [String]?
 
     public init(base: String?, local: String, remote: String, output: String, json: Bool = false,
                 failOnConflict: Bool = false, quiet: Bool = false) {
@@ -28,7 +31,8 @@ extension Command {
         var scanner = ArgumentScanner(command: "merge", arguments: arguments)
         var base: String?, local: String?, remote: String?, output: String?
         var noBase = false, json = false, failOnConflict = false, quiet = false
-        while let option = scanner.nextOption() {
+        var confinement = ConfinementArguments()
+        while let option = try scanner.nextOption() {
             switch option {
             case "--base", "-b": base = try scanner.value(for: option)
             case "--no-base": noBase = true
@@ -38,7 +42,8 @@ extension Command {
             case "--json": json = true
             case "--fail-on-conflict": failOnConflict = true
             case "--quiet", "-q": quiet = true
-            default: throw scanner.unknown(option)
+            default:
+                guard try scanner.confinementOption(option, into: &confinement) else { throw scanner.unknown(option) }
             }
         }
         try scanner.noPositional()
@@ -49,7 +54,9 @@ extension Command {
         guard let local else { throw UsageError(message: "merge: give the local version with --local FILE") }
         guard let remote else { throw UsageError(message: "merge: give the remote version with --remote FILE") }
         guard let output else { throw UsageError(message: "merge: give the output with -o OUT") }
-        return MergeArguments(base: base, local: local, remote: remote, output: output, json: json,
-                              failOnConflict: failOnConflict, quiet: quiet)
+        var parsed = MergeArguments(base: base, local: local, remote: remote, output: output, json: json,
+                                    failOnConflict: failOnConflict, quiet: quiet)
+        parsed.confinement = try confinement.confinement(command: "merge")
+        return parsed
     }
 }

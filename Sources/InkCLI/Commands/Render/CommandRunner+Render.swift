@@ -4,18 +4,6 @@ import InkPipeline
 /// `inkpdf render`: previews of pages with their ink, as PNG. Viewing is free:
 /// no entitlement gate.
 extension CommandRunner {
-    static let renderUsage = """
-          inkpdf render IN.pdf --ink LAYERS -o DIR [--pages 2-5,9] [--dpi N | --scale S] [--timeout S] [--stall-timeout S] [--memory-limit MB]
-                        [--password P] [--ignore-mismatch] [--quiet]
-        """
-
-    static let renderHelp = """
-        render   writes DIR/IN-P.png for each page P: the page as a viewer shows it with
-                 its ink on top, drawn as flatten draws it, one page at a time.
-                 --dpi N    resolution (default 144); --scale S is pixels per point (dpi/72)
-                 --pages 2-5,9      only these pages
-        """
-
     func render(_ arguments: RenderArguments, output: inout some TextOutputStream,
                 errors: inout some TextOutputStream) -> Int32 {
         var options = arguments.options(environment: environment)

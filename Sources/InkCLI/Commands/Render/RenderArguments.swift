@@ -19,6 +19,8 @@ public struct RenderArguments: Equatable, Sendable {
     public var quiet: Bool
     /// `--timeout SECONDS`, `--stall-timeout SECONDS`, `--memory-limit MB`: bounds on the worker process that renders.
     public var limits = WorkerLimits()
+    /// `--confine`, `--allow FOLDER`: as for flatten.
+    public var confinement: [String]?
 
     /// 144 dpi unless told otherwise: sharp on screen, small on disk.
     public static let defaultScale = 2.0
@@ -41,6 +43,7 @@ public struct RenderArguments: Equatable, Sendable {
                                     ignoreDocumentMismatch: ignoreMismatch)
         options.inkFormat = inkFormat
         options.page = page
+        options.confinement = confinement
         return options
     }
 }
@@ -52,13 +55,14 @@ extension Command {
         var inkFormat: InkFormat?, page: Int?
         var scale: Double?, ignoreMismatch = false, quiet = false
         var limits = WorkerLimits()
+        var confinement = ConfinementArguments()
         func number(_ option: String, _ text: String) throws(UsageError) -> Double {
             guard let value = Double(text), value.isFinite, value > 0 else {
                 throw UsageError(message: "render: \(option) '\(text)' is not a positive number")
             }
             return value
         }
-        while let option = scanner.nextOption() {
+        while let option = try scanner.nextOption() {
             switch option {
             case "--ink", "-i": ink = try scanner.value(for: option)
             case "--pdf": pdfOption = try scanner.value(for: option)
@@ -79,7 +83,8 @@ extension Command {
                 guard scale == nil else { throw UsageError(message: "render: give either --dpi or --scale, once") }
                 let value = try number(option, try scanner.value(for: option))
                 scale = option == "--dpi" ? value / 72 : value
-            default: throw scanner.unknown(option)
+            default:
+                guard try scanner.confinementOption(option, into: &confinement) else { throw scanner.unknown(option) }
             }
         }
         let (pdf, document) = try scanner.inkInput(ink: ink, pdfOption: pdfOption)
@@ -89,6 +94,7 @@ extension Command {
         parsed.limits = limits
         parsed.inkFormat = inkFormat
         parsed.page = page
+        parsed.confinement = try confinement.confinement(command: "render")
         return parsed
     }
 }

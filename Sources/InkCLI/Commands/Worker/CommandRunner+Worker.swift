@@ -21,7 +21,9 @@ extension CommandRunner {
 
     /// The worker's side: limits itself, checks the gate (the hidden verb is no way
     /// around it), flattens, reporting each page on the progress pipe, and prints its
-    /// report as one JSON line.
+    /// report as one JSON line. With `--unless-up-to-date` (batch, another tool's document)
+    /// it first reads the document to decide whether the output is up to date, and if so
+    /// prints `FlattenReport.upToDateReply` and writes nothing.
     func runWorker(_ arguments: FlattenArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         WorkerProcess.applyLimits(arguments.limits)
         do {
@@ -31,6 +33,14 @@ extension CommandRunner {
             return error.exitCode.rawValue
         }
         if let refused = exportGate(arguments.gate, command: "flatten", errors: &errors) { return refused }
+        if arguments.unlessUpToDate, let format = arguments.inkFormat {
+            let document = BatchDocument(relativePath: arguments.output, pdf: arguments.pdf, ink: arguments.ink, size: 0, format: format)
+            if BatchFlattener.isUpToDate(foreign: document, ink: arguments.ink, output: arguments.output,
+                                         confinement: arguments.confinement) {
+                print(String(decoding: FlattenReport.upToDateReply, as: UTF8.self), to: &output)
+                return ExitCode.success.rawValue
+            }
+        }
         var options = arguments.options(environment: environment)
         options.progress = WorkerProgressChannel.workerProgress(environment: environment)
         do {

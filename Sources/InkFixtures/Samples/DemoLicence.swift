@@ -4,7 +4,7 @@ import Foundation
 /// tests pass so that `flatten` gets past the entitlement gate.
 public enum DemoLicence {
     public static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("SamplePDFs/demo-licence")
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("SamplePDFs/demo-licence")
     public static let trust = folder.appendingPathComponent("trust.json").path
     public static let licence = folder.appendingPathComponent("demo-pro-licence.jws").path
     public static let vendorKey = folder.appendingPathComponent("demo-vendor.pem").path

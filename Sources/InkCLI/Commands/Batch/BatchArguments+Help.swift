@@ -1,0 +1,25 @@
+extension BatchArguments {
+    public static let help = CommandHelp(
+        name: "batch",
+        synopsis: ["batch SOURCE -o OUTPUT"],
+        summary: "flattens every inked document under a folder, each in its own worker",
+        description: [
+            "Flattens every NAME.pdf under SOURCE that has NAME.ink.jsonl[.gz], NAME.xopp or NAME.xoj beside it to the same relative path under OUTPUT, with its sidecar; PDFs without ink are listed as skipped. Also every .xopp/.xoj alone and .rmdoc, and every reMarkable document of a tablet backup (xochitl/), flattened to the name the tablet shows, in the tablet's folders (trash left out).",
+            "A failed document is reported and the batch goes on (exit 91 at the end). A re-run skips documents whose output is up to date (same PDF and ink). The files a document refers to are read only inside its own folder unless --allow or --no-confine says otherwise.",
+        ],
+        options: [OptionHelp(["--output", "-o"], value: "OUTPUT", "the output folder (created if missing; not the source folder)"),
+                  OptionHelp(["--jobs", "-j"], value: "N", "N documents at once, one core each (default: the number of cores)"),
+                  OptionHelp(["--shard"], value: "K/N", "only the K-th of N parts (deterministic, balanced by size)"),
+                  OptionHelp(["--json"], value: "REPORT", "write a JSON report of every document"),
+                  OptionHelp(["--progress"], value: "STYLE", "live (a line on a terminal), lines (one per document) or auto (default)"),
+                  OptionHelp(["--copy-uninked"], "copy PDFs without ink instead of skipping them"),
+                  OptionHelp(["--force"], "redo documents that are up to date"),
+                  .password, .stripMetadata, OptionHelp.quiet.with(text: "print only failures"),
+                  OptionHelp.timeout.with(text: "as for flatten, per document (each runs in a worker)"),
+                  OptionHelp.stallTimeout.with(text: "as for flatten, per document"),
+                  OptionHelp.memoryLimit.with(text: "as for flatten, per document"),
+                  OptionHelp.confine.with(text: "the default: the files a document refers to are read only inside its own folder and the folders given with --allow"),
+                  .allow,
+                  OptionHelp(["--no-confine"], "read any regular file a document refers to (only for a folder whose documents you trust)")]
+                 + OptionHelp.gate)
+}

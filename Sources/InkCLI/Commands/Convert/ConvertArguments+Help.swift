@@ -1,0 +1,10 @@
+extension ConvertArguments {
+    public static let help = CommandHelp(
+        name: "convert",
+        synopsis: ["convert INK -o OUT.ink.jsonl[.gz]"],
+        summary: "writes another tool's ink as an ink-layers file, every value kept",
+        description: ["Writes the ink of another tool's file (Xournal++ .xopp/.xoj, reMarkable .rm, .rmdoc or UUID.content) as an ink-layers file: every stroke with every value; what ink-layers has no field for is kept under an extension key, and what it cannot hold (text, images, inserted pages) is listed. OUT ending in .gz is gzip."],
+        options: [OptionHelp(["--output", "-o"], value: "OUT", "the ink-layers file to write"),
+                  OptionHelp.pdf.with(text: "the PDF the ink lies on, instead of the one the file names"), .page, .inkFormat,
+                  .password, OptionHelp.quiet.with(text: "print nothing but errors")] + OptionHelp.confinement)
+}

@@ -1,0 +1,15 @@
+extension ExportArguments {
+    public static let help = CommandHelp(
+        name: "export",
+        synopsis: ["export IN.pdf --ink LAYERS -o OUT.pdf", "export DOC -o OUT.pdf [--pdf FILE] [--page N]"],
+        summary: "lays the ink over the original pages, keeping the whole document",
+        description: [
+            "Lays the ink over the original pages of IN.pdf and writes OUT.pdf, keeping the whole document: links, outline, forms, annotations, metadata, labels, attachments and structure; pages without ink are left as they were. Writes the sidecar beside it, as flatten does; DOC alone is read as flatten reads it.",
+            "Exporting needs Pro unless the policy makes it free: see 'inkpdf entitlement --help'.",
+        ],
+        options: [.ink, .inkFormat, .pdf, .page, .outputPDF,
+                  OptionHelp(["--embed-ink"], "attach the ink layers to OUT.pdf, for 'inkpdf extract'"),
+                  OptionHelp(["--ink-only"], "write only the ink, one page per page (for other tools' overlays)"),
+                  .password, OptionHelp.pages.with(text: "only these pages (7- runs to the end); outline entries and links to pages left out are removed"),
+                  .onlyAnnotated, .ignoreMismatch, .noSidecar, .quiet] + OptionHelp.workerLimits + OptionHelp.confinement + OptionHelp.gate)
+}

@@ -1,0 +1,153 @@
+import Foundation
+@testable import InkCLI
+import Testing
+
+/// `inkpdf COMMAND --help`, `-h` and `inkpdf help`: every command's help comes from its
+/// `CommandHelp`, and the parser, the man page and the README follow that one list.
+@Suite struct HelpTests {
+    static let names = HelpText.commands.map(\.name)
+
+    static func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
+        var out = "", err = ""
+        let code = CommandRunner(environment: [:]).run(arguments, output: &out, errors: &err)
+        return (code, out, err)
+    }
+
+    /// The package's root, for the man page and the README.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func text(of file: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+    }
+
+    @Test(arguments: names)
+    func everyCommandPrintsItsHelpOnStandardOutput(name: String) throws {
+        let help = try #require(HelpText.commands.first { $0.name == name })
+        let words = name.split(separator: " ").map(String.init)
+        for flag in ["--help", "-h"] {
+            for arguments in [words + [flag], words + ["some.pdf", flag, "-o", "x"]] {
+                let result = Self.run(arguments)
+                #expect(result.code == 0, "\(arguments)")
+                #expect(result.out == help.text + "\n", "\(arguments)")
+                #expect(result.err.isEmpty, "\(arguments)")
+            }
+        }
+        #expect(Self.run(["help"] + words).out == help.text + "\n")
+        #expect(help.text.contains("usage: inkpdf \(name) "))
+        #expect(help.text.contains("-h, --help"))
+    }
+
+    @Test func theOverviewComesFromHelpAndBothFlags() {
+        for arguments in [["--help"], ["-h"], ["help"]] {
+            let result = Self.run(arguments)
+            #expect(result.code == 0)
+            #expect(result.out == HelpText.overview + "\n")
+        }
+        for command in HelpText.commands {
+            for line in command.usageLines { #expect(HelpText.overview.contains("  " + line.prefix(40)), "\(line)") }
+            #expect(HelpText.overview.contains(command.summary.prefix(30)), "\(command.name)")
+        }
+        for code in ExitCode.allCases { #expect(HelpText.overview.contains("\(code.rawValue) \(code.meaning.prefix(20))"), "\(code)") }
+    }
+
+    @Test func aGroupPrintsTheHelpOfEachOfItsCommands() {
+        let licence = Self.run(["licence", "--help"])
+        #expect(licence.code == 0)
+        #expect(licence.out == [LicenceIssueArguments.help, LicenceVerifyArguments.help, VendorKeyArguments.help]
+            .map(\.text).joined(separator: "\n\n") + "\n")
+        #expect(Self.run(["license", "-h"]).out == licence.out)
+        #expect(Self.run(["help", "licence"]).out == licence.out)
+        #expect(Self.run(["entitlement", "--help"]).out == EntitlementCheckArguments.help.text + "\n")
+    }
+
+    @Test func helpAsAnOptionsValueIsAValue() throws {
+        let command = try Command.parse(["flatten", "a.pdf", "--ink", "i", "-o", "o.pdf", "--password", "--help"])
+        guard case .flatten(let arguments) = command else { Issue.record("\(command)"); return }
+        #expect(arguments.password == "--help")
+        // After `--`, it is a file name.
+        #expect(throws: UsageError.self) { try Command.parse(["inspect", "--", "--help", "b"]) }
+    }
+
+    @Test func helpForWhatIsNoCommandIsAUsageError() {
+        let result = Self.run(["help", "frobnicate"])
+        #expect(result.code == ExitCode.usage.rawValue)
+        #expect(result.err == "inkpdf: help: no command 'frobnicate'; see 'inkpdf --help'\n")
+    }
+
+    @Test func aUsageErrorNamesItsCommandsHelp() {
+        #expect(Self.run(["render", "a.pdf"]).err.hasSuffix("; see 'inkpdf render --help'\n"))
+        #expect(Self.run(["__worker", "flatten", "a.pdf"]).err.hasSuffix("; see 'inkpdf flatten --help'\n"))
+        #expect(Self.run(["frobnicate"]).err.hasSuffix("; see 'inkpdf --help'\n"))
+    }
+
+    /// Every option a help lists is one its parser takes (the parser may still refuse the value
+    /// or the rest of the line, but never the option).
+    @Test(arguments: names)
+    func theParserTakesEveryOptionTheHelpLists(name: String) throws {
+        let help = try #require(HelpText.commands.first { $0.name == name })
+        let words = name.split(separator: " ").map(String.init)
+        for option in help.options {
+            for spelling in option.names {
+                let arguments = words + [spelling] + (option.value == nil ? [] : ["1"])
+                do {
+                    _ = try Command.parse(arguments)
+                } catch {
+                    #expect(!error.message.contains("unknown option"), "\(arguments): \(error.message)")
+                }
+            }
+        }
+    }
+
+    @Test func helpLinesFitEightyColumns() {
+        for text in [HelpText.overview] + HelpText.commands.map(\.text) {
+            for line in text.split(separator: "\n") { #expect(line.count <= HelpText.width, "\(line)") }
+        }
+    }
+
+    @Test func theManPageIsWhatTheHelpMakes() throws {
+        let page = try Self.text(of: "docs/inkpdf.1")
+        #expect(page == ManPage.roff, "docs/inkpdf.1 is out of date: swift run inkpdf __man-page > docs/inkpdf.1")
+        var out = "", err = ""
+        #expect(CommandRunner(environment: [:]).run([ManPage.verb], output: &out, errors: &err) == 0)
+        #expect(out == ManPage.roff)
+    }
+
+    /// The man page has a section for every command naming each of its options, and every exit code.
+    @Test(arguments: names)
+    func theManPageDescribesEveryOption(name: String) throws {
+        let page = try Self.text(of: "docs/inkpdf.1")
+        let help = try #require(HelpText.commands.first { $0.name == name })
+        let heading = ".SS \"\(name)\"\n"
+        let start = try #require(page.range(of: heading), "no section \(heading)")
+        let rest = page[start.upperBound...]
+        let section = rest[..<(rest.range(of: "\n.S")?.lowerBound ?? rest.endIndex)]
+        for option in help.options {
+            #expect(section.contains("\\fB" + option.names[0].replacingOccurrences(of: "-", with: "\\-") + "\\fR"),
+                    "docs/inkpdf.1: \(name) does not describe \(option.names[0])")
+        }
+    }
+
+    @Test func theManPageAndTheReadmeListEveryExitCode() throws {
+        let page = try Self.text(of: "docs/inkpdf.1"), readme = try Self.text(of: "README.md")
+        let codes = try #require(page.range(of: ".SH \"EXIT STATUS\"").map { page[$0.upperBound...] })
+        let table = try #require(readme.range(of: "### Exit codes").map { readme[$0.upperBound...] })
+        for code in ExitCode.allCases {
+            #expect(codes.contains(".B \(code.rawValue)\n"), "docs/inkpdf.1 has no exit code \(code.rawValue)")
+            #expect(table.contains("| \(code.rawValue) |") || table.contains("\(code.rawValue), ") || table.contains(", \(code.rawValue) |"),
+                    "README.md has no exit code \(code.rawValue)")
+        }
+    }
+
+    /// The README's option tables for flatten and batch name every option those commands' helps list.
+    @Test(arguments: [("flatten", "## Flatten"), ("batch", "## Batch")])
+    func theReadmeTablesNameEveryOption(name: String, heading: String) throws {
+        let readme = try Self.text(of: "README.md")
+        let help = try #require(HelpText.commands.first { $0.name == name })
+        let start = try #require(readme.range(of: heading + "\n"))
+        let rest = readme[start.upperBound...]
+        let section = rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)]
+        for option in help.options {
+            #expect(option.names.contains { section.contains("`" + $0) }, "README.md \(heading) does not name \(option.names[0])")
+        }
+    }
+}
