@@ -139,8 +139,7 @@ import Testing
         let tablet = try PopplerReader(path: flattened).render(page: page, scale: scale)
         let expected = try PopplerReader(path: reference).render(page: 1, scale: scale)
         let blank = try PopplerReader(path: base).render(page: basePage, scale: scale)
-        #expect(tablet.width == expected.width && tablet.height == expected.height)
-        guard tablet.width == expected.width, tablet.height == expected.height else { return }
+        try #require(tablet.width == expected.width && tablet.height == expected.height)
         let (pixels, mean) = Self.difference(tablet, expected)
         #expect(pixels <= tablet.width * tablet.height / 2000, "\(kind): \(pixels) pixels differ")
         #expect(mean < 0.2, "\(kind): mean difference \(mean)")

@@ -67,18 +67,7 @@ public enum PageTreePDF {
             objects.append("<< /Type /Pages /Parent \(node.parent) 0 R /Count \(node.count) /Kids [\(node.kids.joined(separator: " "))] >>")
         }
 
-        var text = "%PDF-1.4\n"
-        var offsets: [Int] = []
-        for (index, object) in objects.enumerated() {
-            offsets.append(text.utf8.count)
-            text += "\(index + 1) 0 obj\n\(object)\nendobj\n"
-        }
-        let xref = text.utf8.count
-        text += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets { text += String(format: "%010d 00000 n \n", offset) }
-        let idEntry = id.map { " /ID [<\($0.0)> <\($0.1)>]" } ?? ""
-        text += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R\(idEntry) >>\nstartxref\n\(xref)\n%%EOF\n"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try HandWrittenPDF.write(objects, trailer: id.map { " /ID [<\($0.0)> <\($0.1)>]" } ?? "", to: path)
     }
 
     /// The page object (1-based) a render of a page shows: the one whose mark is black.

@@ -19,16 +19,6 @@ public enum StallingPDF {
             objects.append("<< /Kids [\(number + 1) 0 R \(number + 1) 0 R]\(parent) >>")
         }
         objects.append("<< /Type /Annot /Subtype /Widget /FT /Tx /T (leaf) /Rect [0 0 1 1] /Parent \(leaf - 1) 0 R >>")
-        var text = "%PDF-1.4\n"
-        var offsets: [Int] = []
-        for (index, object) in objects.enumerated() {
-            offsets.append(text.utf8.count)
-            text += "\(index + 1) 0 obj\n\(object)\nendobj\n"
-        }
-        let xref = text.utf8.count
-        text += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets { text += String(format: "%010d 00000 n \n", offset) }
-        text += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try HandWrittenPDF.write(objects, to: path)
     }
 }
