@@ -56,6 +56,8 @@ import Testing
         .init(name: "timestamp 1e17", body: S.page(stroke(#"width="1" ts="100000000000000000""#)), expected: ["timestamp", "page 1, element 1"]),
         .init(name: "text size 1e300", body: S.page(#"<layer><text font="Sans" size="1e300" x="1" y="1" color="black">a</text></layer>"#),
               expected: ["<text> size", "page 1, element 1"]),
+        .init(name: "text size -1e300", body: S.page(#"<layer><text font="Sans" size="-1e300" x="1" y="1" color="black">a</text></layer>"#),
+              expected: ["<text> size", "page 1, element 1"]),
         .init(name: "text x 1e300", body: S.page(#"<layer><text font="Sans" size="12" x="1e300" y="1" color="black">a</text></layer>"#),
               expected: ["<text> x", "page 1, element 1"]),
         .init(name: "text y -1e20", body: S.page(#"<layer><text font="Sans" size="12" x="1" y="-1e20" color="black">a</text></layer>"#),

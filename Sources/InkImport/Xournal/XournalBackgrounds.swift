@@ -83,7 +83,7 @@ final class XournalBackgrounds {
 
     private func pdfPage(_ attribute: (String) -> String?, place: XournalImportError.Place) throws(XournalImportError) -> Int {
         let number = attribute("pageno").flatMap(XournalNumbers.leadingInteger) ?? 1
-        guard number >= 1, number <= 1_000_000 else {
+        guard InkRange.isPageNumber(number) else {
             throw .badNumber(path: documentPath, place: place, attribute: "pageno", value: attribute("pageno") ?? "")
         }
         if pdf == nil {

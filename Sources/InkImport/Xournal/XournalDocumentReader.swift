@@ -226,7 +226,7 @@ final class XournalDocumentReader {
     enum Quantity {
         /// A position on the page (±`InkRange.maximumCoordinate`).
         case coordinate
-        /// A width or a font size: at most `InkRange.maximumWidth` (0 and below are left to the caller).
+        /// A width or a font size: of magnitude at most `InkRange.maximumWidth` (0 and below are left to the caller).
         case size
     }
 
@@ -248,6 +248,10 @@ final class XournalDocumentReader {
         case .size:
             if number > InkRange.maximumWidth, let problem = InkRange.widthProblem(field, number) {
                 throw .outOfRange(path: path, place: elementStartPlace, problem: problem)
+            }
+            if number < -InkRange.maximumWidth {
+                throw .outOfRange(path: path, place: elementStartPlace,
+                                  problem: "\(field) is \(number), beyond -\(Int(InkRange.maximumWidth)) (a size is at most a PDF page)")
             }
         }
         return number
