@@ -12,7 +12,7 @@ INKPDF := .build/release/inkpdf
 # Demo material (a demo vendor key, trust file and Pro licence): see SamplePDFs/demo-licence/README.md.
 DEMO := SamplePDFs/demo-licence
 
-.PHONY: deps build install run test samples demo-licence bench robustness fuzz fuzz-remarkable clean
+.PHONY: deps build install run test samples demo-licence bench robustness fuzz fuzz-remarkable fuzz-xournal clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -88,6 +88,10 @@ fuzz: deps
 # Fuzzes the reMarkable .rm reader, seeded with the corpus's .rm files (read in place).
 fuzz-remarkable: deps
 	CORPUS=$(CORPUS) scripts/fuzz.sh $(FUZZ_SECONDS) remarkable
+
+# Fuzzes the Xournal++ importer (gzip, zip and plain XML), seeded with the corpus's .xopp and .xoj files (read in place).
+fuzz-xournal: deps
+	CORPUS=$(CORPUS) scripts/fuzz.sh $(FUZZ_SECONDS) xournal
 
 clean:
 	rm -rf .build out bench-work

@@ -10,16 +10,19 @@ final class XournalBackgrounds {
     let documentPath: String
     let container: XournalContainer
     let options: ImportOptions
+    /// The zip package, for a zip document: its attachments are read through it (once each, under one budget).
+    let package: XournalPackage?
     /// The document's PDF once a `type="pdf"` background named one.
     private(set) var pdf: BackgroundPDF?
     /// Each page's image, to resolve `domain="clone"` (0-based page index).
     private var pageImages: [Int: [UInt8]] = [:]
     private(set) var warnings: [String] = []
 
-    init(documentPath: String, container: XournalContainer, options: ImportOptions) {
+    init(documentPath: String, container: XournalContainer, options: ImportOptions, package: XournalPackage? = nil) {
         self.documentPath = documentPath
         self.container = container
         self.options = options
+        self.package = package
     }
 
     static func ruling(_ style: String?) -> Paper.Ruling? {
@@ -55,7 +58,7 @@ final class XournalBackgrounds {
             return .pdfPage(try pdfPage(attribute, place: place))
         case "pixmap":
             var paper = Paper(ruling: .plain)
-            paper.image = try pixmap(attribute, page: page)
+            paper.image = try pixmap(attribute, page: page, place: place)
             if let image = paper.image { pageImages[page - 1] = image }
             return .paper(paper)
         case "solid", nil:
@@ -80,7 +83,7 @@ final class XournalBackgrounds {
 
     private func pdfPage(_ attribute: (String) -> String?, place: XournalImportError.Place) throws(XournalImportError) -> Int {
         let number = attribute("pageno").flatMap(XournalNumbers.leadingInteger) ?? 1
-        guard number >= 1, number <= 1_000_000 else {
+        guard InkRange.isPageNumber(number) else {
             throw .badNumber(path: documentPath, place: place, attribute: "pageno", value: attribute("pageno") ?? "")
         }
         if pdf == nil {
@@ -98,7 +101,7 @@ final class XournalBackgrounds {
                 warnings.append("PDF background with domain 'clone' read as 'absolute' (as Xournal++ does)")
                 domain = "absolute"
             }
-            pdf = try resolvePDF(filename, attach: domain == "attach")
+            pdf = try resolvePDF(filename, attach: domain == "attach", place: place)
         }
         return number
     }
@@ -112,28 +115,25 @@ final class XournalBackgrounds {
 
     /// The order Xournal++ uses, then the same name beside the document (what
     /// Xournal++ offers when the PDF has moved); `--pdf` overrides everything.
-    private func resolvePDF(_ filename: String, attach: Bool) throws(XournalImportError) -> BackgroundPDF {
+    /// A candidate that is there but is not a regular file, is too large or lies outside
+    /// `--confine`'s folders is an error, never skipped for the next one.
+    private func resolvePDF(_ filename: String, attach: Bool, place: XournalImportError.Place) throws(XournalImportError) -> BackgroundPDF {
         if let given = options.pdf { return try resolveGiven(given, requested: filename) }
-        if attach && container == .zip {
+        if attach {
+            guard ReferencedFile.isContained(filename) else {
+                throw .attachmentNameOutside(path: documentPath, place: place, name: filename)
+            }
+        }
+        if attach, container == .zip, let package {
+            guard package.contains(filename) else {
+                throw .backgroundPDFNotFound(path: documentPath, requested: filename, tried: ["attachment \(filename) inside \(documentPath)"])
+            }
             let destination = try temporaryFile(suffix: ".pdf")
             do {
-                let archive = try ZipArchive(path: documentPath)
-                guard archive.contains(filename) else {
-                    try? FileManager.default.removeItem(atPath: destination)
-                    throw XournalImportError.backgroundPDFNotFound(path: documentPath, requested: filename,
-                                                                   tried: ["attachment \(filename) inside \(documentPath)"])
-                }
-                try archive.extract(filename, to: destination, limit: options.maximumExpandedBytes)
-            } catch let error as XournalImportError {
-                throw error
-            } catch let error as ZipArchiveError {
-                try? FileManager.default.removeItem(atPath: destination)
-                if case .expandsTooFar(_, let entry, let limit) = error {
-                    throw .expandsTooFar(path: documentPath, part: "entry \(entry)", limit: limit)
-                }
-                throw .brokenZip(path: documentPath, reason: error.description)
+                try package.extract(filename, to: destination, place: place)
             } catch {
-                throw .brokenZip(path: documentPath, reason: "\(error)")
+                try? FileManager.default.removeItem(atPath: destination)
+                throw error
             }
             return BackgroundPDF(requested: filename, resolved: destination, isTemporary: true)
         }
@@ -149,17 +149,20 @@ final class XournalBackgrounds {
             let named = attachedPath((filename as NSString).lastPathComponent)
             if !tried.contains(named) { tried.append(named) }
         }
-        for candidate in tried where FileManager.default.fileExists(atPath: candidate) {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isFolder), !isFolder.boolValue {
-                return BackgroundPDF(requested: filename, resolved: candidate)
+        for candidate in tried {
+            switch ReferencedFile.problem(candidate, documentFolder: documentFolder, options: options) {
+            case nil: return BackgroundPDF(requested: filename, resolved: candidate)
+            case .missing: continue
+            case let problem?:
+                throw .referencedFile(path: documentPath, place: place, role: "the background PDF", file: candidate, problem: problem)
             }
         }
         throw .backgroundPDFNotFound(path: documentPath, requested: filename, tried: tried)
     }
 
     /// The bytes of a pixmap background, or nil (with a warning) when they cannot be found, as Xournal++ goes on without.
-    private func pixmap(_ attribute: (String) -> String?, page: Int) throws(XournalImportError) -> [UInt8]? {
+    /// A file that is there is read only when it is a regular file under the size cap (and under `--confine`, inside).
+    private func pixmap(_ attribute: (String) -> String?, page: Int, place: XournalImportError.Place) throws(XournalImportError) -> [UInt8]? {
         let domain = attribute("domain") ?? "absolute"
         let filename = attribute("filename") ?? ""
         switch domain {
@@ -169,27 +172,85 @@ final class XournalBackgrounds {
                 return nil
             }
             return image
+        case "attach" where !ReferencedFile.isContained(filename):
+            throw .attachmentNameOutside(path: documentPath, place: place, name: filename)
         case "attach" where container == .zip:
-            do {
-                let archive = try ZipArchive(path: documentPath)
-                guard archive.contains(filename) else {
-                    warnings.append("page \(page): background image attachment '\(filename)' is missing; plain paper is used")
-                    return nil
-                }
-                return try archive.read(filename, limit: options.maximumExpandedBytes)
-            } catch {
-                if case .expandsTooFar(_, let entry, let limit) = error {
-                    throw .expandsTooFar(path: documentPath, part: "entry \(entry)", limit: limit)
-                }
-                throw .brokenZip(path: documentPath, reason: error.description)
-            }
-        default:
-            let path = domain == "attach" ? attachedPath(filename) : absolutePath(filename)
-            guard let data = FileManager.default.contents(atPath: path) else {
-                warnings.append("page \(page): background image '\(path)' not found; plain paper is used")
+            guard let package, package.contains(filename) else {
+                warnings.append("page \(page): background image attachment '\(filename)' is missing; plain paper is used")
                 return nil
             }
-            return [UInt8](data)
+            return try package.read(filename, place: place)
+        default:
+            let path = domain == "attach" ? attachedPath(filename) : absolutePath(filename)
+            if let problem = ReferencedFile.problem(path, documentFolder: documentFolder, options: options) {
+                guard problem != .missing else {
+                    warnings.append("page \(page): background image '\(path)' not found; plain paper is used")
+                    return nil
+                }
+                throw .referencedFile(path: documentPath, place: place, role: "the background image", file: path, problem: problem)
+            }
+            return try readReferenced(path, place: place)
+        }
+    }
+
+    /// The bytes of a referenced file that passed `ReferencedFile.problem`, checked again on the open
+    /// descriptor (a file swapped for a FIFO or a larger one since is refused the same way, without blocking).
+    private func readReferenced(_ path: String, place: XournalImportError.Place) throws(XournalImportError) -> [UInt8] {
+        let limit = options.maximumReferencedFileBytes
+        func refuse(_ problem: ReferencedFileProblem) -> XournalImportError {
+            .referencedFile(path: documentPath, place: place, role: "the background image", file: path, problem: problem)
+        }
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor(opening: path, flags: O_RDONLY | O_NONBLOCK)
+        } catch {
+            throw .cannotOpen(path: path, reason: error.description)
+        }
+        let outcome = descriptor.withUnsafeHandle { Self.readRegularFile($0, limit: limit) }
+        switch outcome {
+        case .success(let bytes): return bytes
+        case .failure(.problem(let problem)): throw refuse(problem)
+        case .failure(.system(let error)): throw .cannotOpen(path: path, reason: error.description)
+        }
+    }
+
+    enum ReadFailure: Error {
+        case problem(ReferencedFileProblem)
+        case system(Errno)
+    }
+
+    /// The bytes of the open file `descriptor` when it is a regular file of at most `limit` bytes, read to
+    /// its end (not to the size fstat gave: a file that grew since passes the cap as an error).
+    /// The corresponding C functions are `fstat` and `read`.
+    static func readRegularFile(_ descriptor: Int32, limit: Int) -> Result<[UInt8], ReadFailure> {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(.system(.current)) }
+        guard status.st_mode & S_IFMT == S_IFREG else { return .failure(.problem(.notRegular(kind: "not a plain file"))) }
+        guard Int64(status.st_size) <= Int64(limit) else {
+            return .failure(.problem(.tooLarge(bytes: Int64(status.st_size), limit: limit)))
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(status.st_size))
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            // withUnsafeMutableBytes rethrows untyped errors; the typed one is carried out by hand.
+            let outcome = chunk.withUnsafeMutableBytes { buffer -> Result<Int, Errno> in
+                do throws(Errno) {
+                    return .success(try Errno.retryingOnInterrupt { read(descriptor, buffer.baseAddress, buffer.count) })
+                } catch {
+                    return .failure(error)
+                }
+            }
+            let count: Int
+            switch outcome {
+            case .success(let n): count = n
+            case .failure(let error): return .failure(.system(error))
+            }
+            if count == 0 { return .success(bytes) }
+            guard bytes.count + count <= limit else {
+                return .failure(.problem(.tooLarge(bytes: Int64(bytes.count + count), limit: limit)))
+            }
+            bytes.append(contentsOf: chunk[0..<count])
         }
     }
 

@@ -3,8 +3,9 @@ import InkModel
 
 /// The decompressed bytes of a Xournal document's XML, handed to libxml2 in
 /// chunks: from a gzip or plain file (`InputFile`, zlib) or from a zip entry
-/// (`content.xml`). It counts what it hands out and fails once the count passes
-/// the limit, so a gzip or zip bomb ends in an error and never in exhausted memory.
+/// (`content.xml`). It counts what it hands out against the document's budget (for a
+/// zip, shared with the attachments) and fails once the count passes the limit, so a
+/// gzip or zip bomb ends in an error and never in exhausted memory.
 ///
 /// The first bytes can be looked at before parsing (`prefix`) to check the
 /// prolog; they are then served to the parser as if unread.
@@ -18,25 +19,25 @@ final class XournalByteSource {
     /// The file (for messages) and the part that expands ("the gzip stream", "entry content.xml").
     let path: String
     let part: String
-    let limit: Int
-    private(set) var delivered = 0
+    let budget: ExpansionBudget
+    var limit: Int { budget.limit }
     /// The first failure, kept so that libxml2's generic "read error" can be replaced by it.
     private(set) var failure: XournalImportError?
     private var pending: [UInt8] = []
     private var pendingOffset = 0
 
-    init(file: InputFile, path: String, limit: Int) {
+    init(file: InputFile, path: String, budget: ExpansionBudget) {
         backing = .file(file)
         self.path = path
         part = file.isGzip ? "the gzip stream" : "the XML"
-        self.limit = limit
+        self.budget = budget
     }
 
-    init(zip: consuming ZipEntryStream, path: String, limit: Int) {
+    init(zip: consuming ZipEntryStream, path: String, budget: ExpansionBudget) {
         part = "entry \(zip.entry)"
         backing = .zip(zip)
         self.path = path
-        self.limit = limit
+        self.budget = budget
     }
 
     /// Reads up to `count` bytes from the start (or fewer at the end) and keeps them to be served again.
@@ -98,7 +99,7 @@ final class XournalByteSource {
 
     private func readBacking(into buffer: UnsafeMutableRawPointer, capacity: Int) throws(XournalImportError) -> Int {
         // One byte more than the limit allows is enough to tell that it is passed.
-        let allowed = min(capacity, limit - delivered + 1)
+        let allowed = min(capacity, budget.remaining + 1)
         guard allowed > 0 else { throw .expandsTooFar(path: path, part: part, limit: limit) }
         let n: Int
         switch backing {
@@ -120,8 +121,7 @@ final class XournalByteSource {
                 throw .brokenZip(path: path, reason: error.description)
             }
         }
-        delivered += n
-        if delivered > limit { throw .expandsTooFar(path: path, part: part, limit: limit) }
+        if !budget.spend(n) { throw .expandsTooFar(path: path, part: part, limit: limit) }
         return n
     }
 }

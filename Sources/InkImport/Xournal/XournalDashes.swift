@@ -2,7 +2,39 @@
 /// polyline into its dashes, as cairo draws them: the pattern, in points
 /// (not scaled by the width), runs on along the whole stroke, and each dash
 /// gets the stroke's caps.
+///
+/// The work is bounded by the document: a pattern whose period (one run through its
+/// lengths) is shorter than `minimumPeriod` is not cut at all (no renderer shows gaps of
+/// a hundredth of a point, and cairo itself approximates patterns below its tolerance),
+/// and the whole document is cut into at most `maximumDashesPerDocument` dashes, each
+/// stroke's count estimated from its length before any is cut.
 enum XournalDashes {
+    /// The shortest period a pattern is cut at, in points.
+    static let minimumPeriod = 0.01
+    /// The most dashes one document's strokes are cut into, together.
+    static let maximumDashesPerDocument = 1_000_000
+
+    /// One run through `pattern`, as cairo repeats it (an odd-length pattern twice).
+    static func period(_ pattern: [Double]) -> Double {
+        let sum = pattern.reduce(0, +)
+        return pattern.count % 2 == 1 ? 2 * sum : sum
+    }
+
+    /// An upper bound on the dashes `split` cuts `pieces` into (infinite for a period of 0).
+    static func estimatedDashes(_ pieces: [[Vertex]], pattern: [Double]) -> Double {
+        let period = period(pattern)
+        let dashesPerPeriod = Double((pattern.count % 2 == 1 ? 2 * pattern.count : pattern.count) / 2)
+        var total = 0.0
+        for piece in pieces {
+            var length = 0.0
+            for (a, b) in zip(piece, piece.dropFirst()) {
+                let dx = b.x - a.x, dy = b.y - a.y
+                length += (dx * dx + dy * dy).squareRoot()
+            }
+            total += (length / period + 1) * dashesPerPeriod
+        }
+        return total
+    }
     /// The on/off lengths of a `style` attribute; nil for a solid line
     /// (`plain`, or anything Xournal++ does not know).
     static func pattern(_ style: String) -> [Double]? {

@@ -10,7 +10,6 @@ final class XournalDocumentReader {
     static let maximumLayersPerPage = 10_000
     static let maximumElementsPerLayer = 5_000_000
     static let maximumPointsPerStroke = 10_000_000
-    static let maximumCoordinate = 1e7
     static let maximumWarnings = 100
 
     private let path: String
@@ -18,6 +17,9 @@ final class XournalDocumentReader {
     private let writer: any LayerSink
     private let backgrounds: XournalBackgrounds
     private let packageVersion: String?
+    private let package: XournalPackage?
+    /// Dashes the document may still be cut into (`XournalDashes.maximumDashesPerDocument`).
+    private var dashBudget = XournalDashes.maximumDashesPerDocument
     private var fileVersion = 1
     private var documentAttributes = JSONObject()
     private var title: String?
@@ -51,8 +53,9 @@ final class XournalDocumentReader {
     private var elementStartPlace = XournalImportError.Place(line: 0, column: 0)
 
     init(path: String, container: XournalContainer, writer: any LayerSink, backgrounds: XournalBackgrounds,
-         packageVersion: String?) {
+         packageVersion: String?, package: XournalPackage? = nil) {
         self.path = path
+        self.package = package
         self.container = container
         self.writer = writer
         self.backgrounds = backgrounds
@@ -219,13 +222,37 @@ final class XournalDocumentReader {
 
     private func attribute(_ name: String) -> String? { elementAttributes.last(where: { $0.name == name })?.value }
 
-    private func number(_ name: String, default value: Double? = nil) throws(XournalImportError) -> Double {
+    /// What a number attribute is, for its check against `InkRange`.
+    enum Quantity {
+        /// A position on the page (±`InkRange.maximumCoordinate`).
+        case coordinate
+        /// A width or a font size: of magnitude at most `InkRange.maximumWidth` (0 and below are left to the caller).
+        case size
+    }
+
+    /// The number attribute `name` of the element, checked as `quantity`.
+    private func number(_ name: String, _ quantity: Quantity, default value: Double? = nil) throws(XournalImportError) -> Double {
         guard let text = attribute(name) else {
             if let value { return value }
             throw .malformed(path: path, place: elementStartPlace, problem: "<\(elementName ?? "")> without its \(name) attribute")
         }
-        guard let number = XournalNumbers.leadingDouble(text), number.isFinite, abs(number) <= Self.maximumCoordinate else {
+        guard let number = XournalNumbers.leadingDouble(text), number.isFinite else {
             throw .badNumber(path: path, place: elementStartPlace, attribute: name, value: text)
+        }
+        let field = "<\(elementName ?? "")> \(name)"
+        switch quantity {
+        case .coordinate:
+            if let problem = InkRange.coordinateProblem(field, number) {
+                throw .outOfRange(path: path, place: elementStartPlace, problem: problem)
+            }
+        case .size:
+            if number > InkRange.maximumWidth, let problem = InkRange.widthProblem(field, number) {
+                throw .outOfRange(path: path, place: elementStartPlace, problem: problem)
+            }
+            if number < -InkRange.maximumWidth {
+                throw .outOfRange(path: path, place: elementStartPlace,
+                                  problem: "\(field) is \(number), beyond -\(Int(InkRange.maximumWidth)) (a size is at most a PDF page)")
+            }
         }
         return number
     }
@@ -233,13 +260,20 @@ final class XournalDocumentReader {
     private func finishElement() throws(XournalImportError) {
         switch elementName {
         case "stroke":
-            for (index, value) in coordinates.enumerated() where !value.isFinite || abs(value) > Self.maximumCoordinate {
-                throw .badNumber(path: path, place: elementStartPlace, attribute: "point \(index / 2 + 1) \(index % 2 == 0 ? "x" : "y")",
-                                 value: String(value))
+            for (index, value) in coordinates.enumerated() where !InkRange.isCoordinate(value) || !value.isFinite {
+                let field = "point \(index / 2 + 1) \(index % 2 == 0 ? "x" : "y")"
+                guard value.isFinite else { throw .badNumber(path: path, place: elementStartPlace, attribute: field, value: String(value)) }
+                throw .outOfRange(path: path, place: elementStartPlace, problem: InkRange.coordinateProblem(field, value) ?? field)
             }
             let builder = XournalStrokeBuilder(attributes: elementAttributes, coordinates: coordinates, fileVersion: fileVersion,
                                                where_: "page \(pages.count + 1), stroke \(elementIndex)")
-            let result = builder.build()
+            let result: XournalStrokeBuilder.Result
+            do {
+                result = try builder.build(dashBudget: dashBudget)
+            } catch {
+                throw .outOfRange(path: path, place: elementStartPlace, problem: error.problem)
+            }
+            dashBudget -= result.dashes
             result.warnings.forEach(warn)
             layerStrokes.append(contentsOf: result.strokes)
             for fill in result.fills {
@@ -250,8 +284,8 @@ final class XournalDocumentReader {
                                                    content: .polygon(fill.polygon, fill: fill.color)))
             }
         case "text", "link":
-            let size = try number("size", default: 12)
-            let x = try number("x"), y = try number("y")
+            let size = try number("size", .size, default: 12)
+            let x = try number("x", .coordinate), y = try number("y", .coordinate)
             let colorText = attribute("color") ?? "black"
             var color = XournalColor.parse(colorText)
             if color == nil {
@@ -262,14 +296,17 @@ final class XournalDocumentReader {
             let longest = lines.map(\.count).max() ?? 0
             // The file gives no box: estimate it from the font size (Sans runs about 0.55 em per character,
             // lines about 1.2 em apart); a wrapped text box gives its width.
+            // The estimate is bounded like a coordinate: a box reaching beyond the largest page is cut there.
             let wrap = attribute("wrap").flatMap(XournalNumbers.leadingDouble).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
-            let width = wrap ?? Double(longest) * size * 0.55
-            let height = Double(max(lines.count, 1)) * size * 1.2
+            let span = 2 * InkRange.maximumCoordinate
+            let width = min(wrap ?? Double(longest) * size * 0.55, span)
+            let height = min(Double(max(lines.count, 1)) * size * 1.2, span)
             layerDecorations.append(Decoration(layer: 0, x: x, y: y, width: width, height: height,
                                                content: .text(elementText, fontFamily: attribute("font") ?? "Sans", fontSize: size, color: color!)))
             if elementName == "link" { omit("link target (drawn as text)") }
         case "image", "teximage":
-            let left = try number("left"), top = try number("top"), right = try number("right"), bottom = try number("bottom")
+            let left = try number("left", .coordinate), top = try number("top", .coordinate)
+            let right = try number("right", .coordinate), bottom = try number("bottom", .coordinate)
             var bytes: [UInt8] = []
             if let attachmentPath {
                 bytes = try readAttachment(attachmentPath)
@@ -289,17 +326,15 @@ final class XournalDocumentReader {
     }
 
     private func readAttachment(_ name: String) throws(XournalImportError) -> [UInt8] {
-        guard container == .zip else {
+        guard container == .zip, let package else {
             warn("\(elementStartPlace): an attachment reference in a file that is not a zip package; left out")
             return []
         }
-        do {
-            let archive = try ZipArchive(path: path)
-            guard archive.contains(name) else { throw XournalImportError.attachmentMissing(path: path, attachment: name) }
-            return try archive.read(name, limit: backgrounds.options.maximumExpandedBytes)
-        } catch {
-            throw XournalImportError.fromZip(error, path: path)
+        guard ReferencedFile.isContained(name) else {
+            throw .attachmentNameOutside(path: path, place: elementStartPlace, name: name)
         }
+        guard package.contains(name) else { throw .attachmentMissing(path: path, attachment: name) }
+        return try package.read(name, place: elementStartPlace)
     }
 
     private func finishLayer() throws(XournalImportError) {
@@ -334,8 +369,11 @@ final class XournalDocumentReader {
     private func finishPage(_ reader: borrowing XMLPullReader) throws(XournalImportError) {
         func size(_ name: String) throws(XournalImportError) -> Double {
             let text = pageAttributes.last(where: { $0.name == name })?.value ?? ""
-            guard let value = XournalNumbers.leadingDouble(text), value.isFinite, value > 0, value <= 1e6 else {
+            guard let value = XournalNumbers.leadingDouble(text), value.isFinite else {
                 throw .badNumber(path: path, place: place(reader), attribute: "page \(name)", value: text)
+            }
+            if let problem = InkRange.pageSideProblem("page \(name)", value) {
+                throw .outOfRange(path: path, place: place(reader), problem: problem)
             }
             return value
         }

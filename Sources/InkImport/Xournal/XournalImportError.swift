@@ -43,6 +43,8 @@ public enum XournalImportError: Error, Equatable, CustomStringConvertible {
     case documentTypeDeclaration(path: String, place: Place)
     /// A value that is not a number, is not finite, or is absurdly large.
     case badNumber(path: String, place: Place, attribute: String, value: String)
+    /// A finite number outside what the pipeline carries (`InkRange`): a page side, a width, a coordinate, a time.
+    case outOfRange(path: String, place: Place, problem: String)
     /// More elements of a kind than any real document has (a hostile or broken file).
     case tooMany(path: String, place: Place, what: String, limit: Int)
     /// A structural problem: missing mandatory attribute, elements in the wrong place.
@@ -51,6 +53,11 @@ public enum XournalImportError: Error, Equatable, CustomStringConvertible {
     /// The background PDF the document names cannot be found.
     case backgroundPDFNotFound(path: String, requested: String, tried: [String])
     case attachmentMissing(path: String, attachment: String)
+    /// An attachment name that is absolute or climbs out with `..` (a zip entry, or a file beside a gzip document).
+    case attachmentNameOutside(path: String, place: Place, name: String)
+    /// A file the document refers to (a background PDF or image) that is not read: not a regular file,
+    /// too large, or outside the folders `--confine` allows. `role` says what it is ("background image").
+    case referencedFile(path: String, place: Place, role: String, file: String, problem: ReferencedFileProblem)
     case cannotWrite(path: String, reason: String)
 
     public var description: String {
@@ -75,6 +82,8 @@ public enum XournalImportError: Error, Equatable, CustomStringConvertible {
             "\(path):\(place): the XML has a document type declaration, which Xournal++ never writes; refused before its entities are read (a file with one is not a Xournal++ document; save it again from Xournal++)"
         case .badNumber(let path, let place, let attribute, let value):
             "\(path):\(place): \(attribute) '\(Self.clip(value))' is not a usable number; the file is damaged"
+        case .outOfRange(let path, let place, let problem):
+            "\(path):\(place): \(problem); refusing the file as damaged or hostile (Xournal++ cannot show it either)"
         case .tooMany(let path, let place, let what, let limit):
             "\(path):\(place): more than \(limit) \(what); refusing the file as damaged or hostile"
         case .malformed(let path, let place, let problem):
@@ -85,8 +94,23 @@ public enum XournalImportError: Error, Equatable, CustomStringConvertible {
             "\(path): background PDF '\(requested)' not found (looked for \(tried.joined(separator: ", "))); give it with --pdf FILE"
         case .attachmentMissing(let path, let attachment):
             "\(path): attachment '\(attachment)' is missing from the archive; save the file again with Xournal++"
+        case .attachmentNameOutside(let path, let place, let name):
+            "\(path):\(place): attachment name '\(Self.clip(name))' is absolute or climbs out with '..'; refusing it (save the file again with Xournal++)"
+        case .referencedFile(let path, let place, let role, let file, let problem):
+            "\(path):\(place): \(role) '\(file)' is not read: \(problem)\(Self.fix(for: problem, role: role))"
         case .cannotWrite(let path, let reason):
             "cannot write \(path) (\(reason)); check the temporary directory"
+        }
+    }
+
+    /// What to do about a referenced file's problem (the confinement's own text already says it).
+    private static func fix(for problem: ReferencedFileProblem, role: String) -> String {
+        let pdf = role.contains("PDF")
+        switch problem {
+        case .outsideConfinement: return ""
+        case .missing: return pdf ? "; give the PDF with --pdf FILE" : "; put the file back or remove the background"
+        case .notRegular: return pdf ? "; give the PDF itself with --pdf FILE" : "; put the image file itself there, or remove the background"
+        case .tooLarge: return pdf ? "; give a PDF you trust with --pdf FILE" : "; use a smaller image, or remove the background"
         }
     }
 

@@ -45,13 +45,13 @@ public enum XournalImporter {
     /// (`layersPath`); a background PDF inside a zip package is extracted there too
     /// (`BackgroundPDF.isTemporary`). The caller removes both. On error nothing is left behind.
     public static func read(path: String, options: ImportOptions) throws(XournalImportError) -> ImportedDocument {
-        let (source, container, packageVersion) = try open(path: path, options: options)
+        let (source, container, packageVersion, package) = try open(path: path, options: options)
         try checkProlog(source, path: path)
 
         guard let layersPath = XournalBackgrounds.makeTemporaryFile(in: options.temporaryDirectory, suffix: options.layersForm.fileSuffix) else {
             throw .cannotWrite(path: options.temporaryDirectory, reason: Errno.current.description)
         }
-        let backgrounds = XournalBackgrounds(documentPath: path, container: container, options: options)
+        let backgrounds = XournalBackgrounds(documentPath: path, container: container, options: options, package: package)
         func cleanUp() {
             try? FileManager.default.removeItem(atPath: layersPath)
             if let pdf = backgrounds.pdf, pdf.isTemporary, let resolved = pdf.resolved {
@@ -66,7 +66,7 @@ public enum XournalImporter {
                 throw XournalImportError.cannotWrite(path: layersPath, reason: "\(error)")
             }
             let document = XournalDocumentReader(path: path, container: container, writer: writer,
-                                                 backgrounds: backgrounds, packageVersion: packageVersion)
+                                                 backgrounds: backgrounds, packageVersion: packageVersion, package: package)
             let reader = try XMLPullReader(source: source, path: path)
             try document.read(reader)
             do {
@@ -86,9 +86,10 @@ public enum XournalImporter {
         }
     }
 
-    /// The decompressed XML of the file, by its content.
+    /// The decompressed XML of the file, by its content, and for a zip package the package
+    /// (its attachments, and the one budget that content.xml and they share).
     private static func open(path: String, options: ImportOptions) throws(XournalImportError)
-        -> (XournalByteSource, XournalContainer, String?) {
+        -> (XournalByteSource, XournalContainer, String?, XournalPackage?) {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .cannotOpen(path: path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
         }
@@ -103,30 +104,31 @@ public enum XournalImporter {
         } catch {
             throw .cannotOpen(path: path, reason: "\(error)")
         }
-        return (XournalByteSource(file: input, path: path, limit: options.maximumExpandedBytes),
-                input.isGzip ? .gzip : .plain, nil)
+        return (XournalByteSource(file: input, path: path, budget: ExpansionBudget(limit: options.maximumExpandedBytes)),
+                input.isGzip ? .gzip : .plain, nil, nil)
     }
 
     /// A zip `.xopp`: `mimetype`, `META-INF/version` (`current=N` and `min=M`), `content.xml`.
     private static func openPackage(path: String, options: ImportOptions) throws(XournalImportError)
-        -> (XournalByteSource, XournalContainer, String?) {
+        -> (XournalByteSource, XournalContainer, String?, XournalPackage?) {
         let version: String
+        let package: XournalPackage
         do {
-            let archive = try ZipArchive(path: path)
-            guard archive.contains("mimetype") else { throw XournalImportError.badPackage(path: path, reason: "no mimetype entry") }
-            let mimetype = String(decoding: try archive.read("mimetype", limit: 4096), as: UTF8.self)
+            package = try XournalPackage(path: path, budget: ExpansionBudget(limit: options.maximumExpandedBytes))
+            guard package.contains("mimetype") else { throw XournalImportError.badPackage(path: path, reason: "no mimetype entry") }
+            let mimetype = String(decoding: try package.read("mimetype", cap: 4096), as: UTF8.self)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             guard XournalContainer.packageMimetypes.contains(mimetype) else {
                 throw XournalImportError.badPackage(path: path, reason: "mimetype is '\(mimetype.prefix(60))', not application/xournal++")
             }
-            guard archive.contains("META-INF/version") else {
+            guard package.contains("META-INF/version") else {
                 throw XournalImportError.badPackage(path: path, reason: "no META-INF/version entry")
             }
-            version = String(decoding: try archive.read("META-INF/version", limit: 4096), as: UTF8.self)
+            version = String(decoding: try package.read("META-INF/version", cap: 4096), as: UTF8.self)
             guard version.contains("current=") else {
                 throw XournalImportError.badPackage(path: path, reason: "META-INF/version says '\(version.prefix(60))', not current=N")
             }
-            guard archive.contains("content.xml") else {
+            guard package.contains("content.xml") else {
                 throw XournalImportError.badPackage(path: path, reason: "no content.xml entry")
             }
         } catch {
@@ -135,7 +137,7 @@ public enum XournalImporter {
         do {
             let stream = try ZipEntryStream(path: path, entry: "content.xml")
             let normalized = version.split(whereSeparator: \.isNewline).joined(separator: " ")
-            return (XournalByteSource(zip: stream, path: path, limit: options.maximumExpandedBytes), .zip, normalized)
+            return (XournalByteSource(zip: stream, path: path, budget: package.budget), .zip, normalized, package)
         } catch {
             throw .brokenZip(path: path, reason: error.description)
         }

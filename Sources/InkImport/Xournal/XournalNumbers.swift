@@ -34,6 +34,27 @@ enum XournalNumbers {
         return seen ? value : nil
     }
 
+    /// The leading 32-bit integer of `text` as Xournal++ reads an `int` attribute (`std::from_chars`):
+    /// an optional `-`, then digits, the rest ignored (`"1e19"` → 1, `"128.5"` → 128); nil when
+    /// it does not start with one or does not fit 32 bits (Xournal++ then uses the default).
+    static func leadingInt32(_ text: String) -> Int32? {
+        var bytes = Substring(text).utf8[...]
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative { bytes = bytes.dropFirst() }
+        var magnitude: Int64 = 0
+        var seen = false
+        for byte in bytes {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
+            magnitude = magnitude * 10 + Int64(byte - UInt8(ascii: "0"))
+            // Past 2^31 no later digit brings it back: out of range.
+            guard magnitude <= Int64(Int32.max) + 1 else { return nil }
+            seen = true
+        }
+        guard seen else { return nil }
+        let value = negative ? -magnitude : magnitude
+        return Int32(exactly: value)
+    }
+
     /// Appends the numbers of a whitespace-separated list to `out`, stopping at
     /// the first text that is not a number (as Xournal++ does) or after `limit`
     /// numbers. Returns whether anything but whitespace was left unread.

@@ -17,7 +17,11 @@ import InkModel
 /// - every ink drawn as cairo lines (`Ink.lineKeys` on the ink): the
 ///   highlighter and a pen without pressure at one width, a pen with pressure
 ///   segment by segment, with the `capStyle` caps;
-/// - dash styles cut the polyline into one stroke per dash;
+/// - dash styles cut the polyline into one stroke per dash, within the document's
+///   budget of dashes (a pattern finer than `XournalDashes.minimumPeriod`, or one that
+///   would pass the budget, is drawn solid, with a warning);
+/// - every number is checked against `InkRange`: a width beyond the largest page, or a
+///   time no PDF date can hold, is a `RangeProblem` (the caller says where);
 /// - a `fill` becomes a polygon of the stroke's points with alpha fill/255;
 /// - every attribute without an ink-layers meaning is kept under `"xournal"`.
 struct XournalStrokeBuilder {
@@ -31,6 +35,13 @@ struct XournalStrokeBuilder {
         /// Polygons (x0, y0, x1, y1, …) and their fill colour, one per filled piece.
         var fills: [(polygon: [Double], color: RGBAColor)] = []
         var warnings: [String] = []
+        /// How many dashes the dash style cut the stroke into (0 for a solid stroke).
+        var dashes = 0
+    }
+
+    /// A number of the stroke outside `InkRange`: what it is and why, for the caller to place.
+    struct RangeProblem: Error {
+        var problem: String
     }
 
     let attributes: [(name: String, value: String)]
@@ -41,7 +52,8 @@ struct XournalStrokeBuilder {
 
     private func attribute(_ name: String) -> String? { attributes.last(where: { $0.name == name })?.value }
 
-    func build() -> Result {
+    /// The strokes, cut into at most `dashBudget` dashes.
+    func build(dashBudget: Int = XournalDashes.maximumDashesPerDocument) throws(RangeProblem) -> Result {
         var result = Result()
         let tool = attribute("tool") ?? "pen"
         let knownTool = ["pen", "highlighter", "eraser"].contains(tool)
@@ -63,6 +75,15 @@ struct XournalStrokeBuilder {
             pressures = []
             XournalNumbers.scanList(separate, into: &pressures, limit: coordinates.count / 2 + 1)
         }
+        // Zero, negative and NaN widths are Xournal++'s to repair (below); a width past the largest
+        // page (infinity too) is not a stroke anyone drew.
+        if nominal > InkRange.maximumWidth, let problem = InkRange.widthProblem("stroke width", nominal) {
+            throw RangeProblem(problem: problem)
+        }
+        if let (index, width) = pressures.enumerated().first(where: { $0.element > InkRange.maximumWidth }),
+           let problem = InkRange.widthProblem("width of segment \(index + 1)", width) {
+            throw RangeProblem(problem: problem)
+        }
 
         let pointCount = coordinates.count / 2
         if coordinates.count % 2 == 1 {
@@ -80,7 +101,8 @@ struct XournalStrokeBuilder {
         func vertex(_ i: Int, _ width: Double) -> XournalDashes.Vertex {
             XournalDashes.Vertex(x: coordinates[2 * i], y: coordinates[2 * i + 1], width: width)
         }
-        if !pressures.isEmpty && pressures.count >= pointCount - 1 {
+        let isHighlighter = tool == "highlighter"
+        if !pressures.isEmpty && pressures.count >= pointCount - 1 && !(isHighlighter && !InkRange.isWidth(nominal)) {
             hasPressure = true
             let segment = Array(pressures.prefix(pointCount - 1))
             if segment.allSatisfy({ $0 > 0 }) {
@@ -116,20 +138,22 @@ struct XournalStrokeBuilder {
             pieces = [(0..<pointCount).map { vertex($0, nominal) }]
         }
 
-        // Ink.
-        let fill = attribute("fill").flatMap { XournalNumbers.leadingDouble($0) }.map { Int($0.isFinite ? $0 : -1) } ?? -1
+        // Ink. The fill is an int to Xournal++ (its leading digits; -1, none, when absent or out
+        // of 32 bits) and an opacity of fill/255 to cairo, which clamps it to 0 … 1.
+        let fill = attribute("fill").flatMap(XournalNumbers.leadingInt32) ?? -1
         let filled = fill >= 0
-        let fillAlpha = Double(min(max(fill, 0), 255)) / 255
+        let fillAlpha = Double(min(fill, 255)) / 255
+        // A pen with pressure may give a nominal width it never draws at: the ink carries its first width then.
+        let inkWidth = InkRange.isWidth(nominal) ? nominal : (pieces.first?.first?.width ?? 1)
         var ink: Ink
         switch tool {
         case "highlighter":
-            ink = Ink(type: .marker, color: XournalColor.with(color!, alpha: filled ? fillAlpha : Self.highlighterOpacity), width: nominal)
+            ink = Ink(type: .marker, color: XournalColor.with(color!, alpha: filled ? fillAlpha : Self.highlighterOpacity), width: inkWidth)
         case "eraser":
-            ink = Ink(type: .pen, color: RGBAColor(red: 1, green: 1, blue: 1), width: nominal)
+            ink = Ink(type: .pen, color: RGBAColor(red: 1, green: 1, blue: 1), width: inkWidth)
         default:
-            ink = Ink(type: .pen, color: XournalColor.with(color!, alpha: 1), width: nominal)
+            ink = Ink(type: .pen, color: XournalColor.with(color!, alpha: 1), width: inkWidth)
         }
-        let isHighlighter = tool == "highlighter"
         // Xournal++ strokes lines with cairo: the highlighter at one width, a pen with
         // pressure segment by segment, each with the file's caps (round when unknown).
         ink.setLines(width: hasPressure && !isHighlighter ? .perSegment : .constant, cap: attribute("capStyle") ?? "round")
@@ -137,6 +161,7 @@ struct XournalStrokeBuilder {
         var created = 0.0
         if let ts = attribute("ts"), let value = XournalNumbers.leadingInteger(ts) {
             created = fileVersion < 4 ? Double(value) : Double(value) / 1000
+            if let problem = InkRange.timeProblem("timestamp ts", created) { throw RangeProblem(problem: problem) }
         }
 
         var extension_ = JSONObject()
@@ -147,12 +172,29 @@ struct XournalStrokeBuilder {
         if hasPressure { extension_["pressure"] = .bool(true) }
         if let repair { extension_["repaired"] = .string(repair) }
 
-        let pattern = attribute("style").flatMap(XournalDashes.pattern)
+        var pattern = attribute("style").flatMap(XournalDashes.pattern)
+        if let dash = pattern {
+            // The dashes a pattern cuts the stroke into, known before any is cut: a pattern finer than
+            // the minimum period, or one past what the document may still be cut into, is drawn solid.
+            let period = XournalDashes.period(dash)
+            let estimate = XournalDashes.estimatedDashes(pieces, pattern: dash)
+            if period < XournalDashes.minimumPeriod {
+                result.warnings.append("\(where_): dash pattern '\(attribute("style")!.prefix(40))' repeats every \(period) pt, finer than \(XournalDashes.minimumPeriod) pt; drawn solid")
+                pattern = nil
+            } else if estimate > Double(dashBudget) {
+                result.warnings.append("\(where_): dash pattern '\(attribute("style")!.prefix(40))' would cut the stroke into more dashes than the \(dashBudget) the document may still have (of \(XournalDashes.maximumDashesPerDocument)); drawn solid")
+                pattern = nil
+            }
+        }
         for piece in pieces {
             if filled {
                 result.fills.append((piece.flatMap { [$0.x, $0.y] }, XournalColor.with(color!, alpha: fillAlpha)))
             }
-            let dashes = pattern.map { XournalDashes.split(piece, pattern: $0) } ?? [piece]
+            var dashes = [piece]
+            if let pattern {
+                dashes = XournalDashes.split(piece, pattern: pattern)
+                result.dashes += dashes.count
+            }
             for (index, dash) in dashes.enumerated() where !dash.isEmpty {
                 var extra = extension_
                 if pattern != nil {
@@ -162,7 +204,7 @@ struct XournalStrokeBuilder {
                 let points = dash.map { v in
                     // The highlighter is drawn at its nominal width whatever the pressure (StrokeView).
                     let w = isHighlighter ? nominal : v.width
-                    let force = nominal > 0 && nominal.isFinite ? v.width / nominal : 1
+                    let force = InkRange.isWidth(nominal) ? min(v.width / nominal, InkRange.maximumAttribute) : 1
                     return StrokePoint(x: v.x, y: v.y, w: w, h: w, force: hasPressure ? force : 1)
                 }
                 result.strokes.append(Stroke(ink: ink, created: created, interpolation: .linear, points: points,

@@ -66,7 +66,9 @@ enum DecorationPainter {
                 drawText(text, family: family, size: size, color: color, x: decoration.x, y: decoration.y, on: context)
             case .image(let bytes):
                 if !drawImage(bytes, in: decoration, on: context) {
-                    warnings.append("an image at (\(Int(decoration.x)), \(Int(decoration.y))) is neither PNG nor PDF; it is not drawn")
+                    let x = InkRange.clamped(decoration.x, to: InkRange.maximumCoordinate)
+                    let y = InkRange.clamped(decoration.y, to: InkRange.maximumCoordinate)
+                    warnings.append("an image at (\(Int(x)), \(Int(y))) is neither PNG nor PDF; it is not drawn")
                 }
             }
         }

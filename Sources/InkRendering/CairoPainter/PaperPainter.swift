@@ -4,8 +4,16 @@ import InkModel
 /// Draws paper without a PDF under it: its colour, then its ruling, sized
 /// as Xournal++ draws its own backgrounds (lines every 24 pt below an 80 pt
 /// header, a margin line at 1 in, 5 mm squares and dots).
+///
+/// The work is bounded whatever the caller passes: the page is taken at most
+/// `InkRange.maximumPageSide` on a side, and a page that would draw more than
+/// `maximumMarks` lines or dots gets a wider spacing, so that it draws at most that
+/// many (real paper, up to about 7,000 pt square for dots, is drawn as Xournal++ draws it).
+/// Dots are filled a row at a time, so that cairo never holds more than a row's path.
 public enum PaperPainter {
     static let lineSpacing = 24.0, header = 80.0, footer = 60.0, margin = 72.0, square = 14.17
+    /// The most lines or dots one page's ruling draws.
+    public static let maximumMarks = 250_000
     static let lineBlue = RGBAColor(red: 0x40 / 255.0, green: 0xA0 / 255.0, blue: 1)
     static let marginRed = RGBAColor(red: 1, green: 0, blue: 0x80 / 255.0)
     static let grid = RGBAColor(red: 0xBD / 255.0, green: 0xBD / 255.0, blue: 0xBD / 255.0)
@@ -13,6 +21,8 @@ public enum PaperPainter {
     /// Fills a `width` × `height` page on `context` with `paper`'s colour and ruling.
     /// An image background is drawn by the caller (it may need more than cairo).
     public static func draw(_ paper: Paper, width: Double, height: Double, on context: OpaquePointer) {
+        let width = pageSide(width), height = pageSide(height)
+        let square = spacing(for: paper.ruling, width: width, height: height)
         cairo_save(context)
         defer { cairo_restore(context) }
         set(paper.color, on: context)
@@ -53,31 +63,29 @@ public enum PaperPainter {
                     cairo_arc(context, x, y, 0.75, 0, 2 * .pi)
                     x += square
                 }
+                cairo_fill(context)
                 y += square
             }
-            cairo_fill(context)
         case .isometricGraph, .isometricDotted:
             set(grid, on: context)
             let rowHeight = square * 3.0.squareRoot() / 2
-            var row = 0
-            var y = rowHeight
-            while y < height {
-                var x = row % 2 == 0 ? square : square / 2
-                while x < width {
-                    if paper.ruling == .isometricDotted {
+            if paper.ruling == .isometricDotted {
+                var row = 0
+                var y = rowHeight
+                while y < height {
+                    var x = row % 2 == 0 ? square : square / 2
+                    while x < width {
                         cairo_new_sub_path(context)
                         cairo_arc(context, x, y, 0.75, 0, 2 * .pi)
+                        x += square
                     }
-                    x += square
+                    cairo_fill(context)
+                    row += 1
+                    y += rowHeight
                 }
-                row += 1
-                y += rowHeight
-            }
-            if paper.ruling == .isometricDotted {
-                cairo_fill(context)
             } else {
                 // Horizontal lines, and the two diagonals at ±60°.
-                y = rowHeight
+                var y = rowHeight
                 while y < height { cairo_move_to(context, 0, y); cairo_line_to(context, width, y); y += rowHeight }
                 let run = height / 3.0.squareRoot()
                 var x = -run
@@ -100,6 +108,55 @@ public enum PaperPainter {
                 top += 4 * 5 + 40
             }
             cairo_stroke(context)
+        }
+    }
+
+    /// A page side as the painter takes it: 0 … `InkRange.maximumPageSide` (NaN as 0).
+    static func pageSide(_ value: Double) -> Double { max(InkRange.clamped(value, to: InkRange.maximumPageSide), 0) }
+
+    /// The spacing of the squares, dots and isometric rows on a `width` × `height` page:
+    /// Xournal++'s 5 mm, or wider so that the page draws at most `maximumMarks` marks.
+    public static func spacing(for ruling: Paper.Ruling, width: Double, height: Double) -> Double {
+        let width = pageSide(width), height = pageSide(height)
+        let marks: Double
+        switch ruling {
+        case .plain, .ruled, .lined, .staves: return square
+        case .graph: marks = (width + height) / square
+        case .dotted: marks = (width / square) * (height / square)
+        case .isometricDotted: marks = (width / square) * (height / (square * 3.0.squareRoot() / 2))
+        case .isometricGraph: marks = (height / (square * 3.0.squareRoot() / 2)) + 2 * (width + 2 * height / 3.0.squareRoot()) / square
+        }
+        guard marks > Double(maximumMarks) else { return square }
+        // Dots grow with the square of the spacing's inverse, lines with the inverse.
+        let ratio = marks / Double(maximumMarks)
+        return square * (ruling == .dotted || ruling == .isometricDotted ? ratio.squareRoot() : ratio) * 1.001
+    }
+
+    /// How many lines or dots `paper` draws on a `width` × `height` page: what `draw` draws, counted.
+    public static func markCount(_ paper: Paper, width: Double, height: Double) -> Int {
+        let width = pageSide(width), height = pageSide(height)
+        let square = spacing(for: paper.ruling, width: width, height: height)
+        // Both sides are at most a largest page and the spacing at least 5 mm: the counts are small integers.
+        func steps(_ length: Double, _ step: Double, from start: Double) -> Int {
+            length > start ? Int(((length - start) / step).rounded(.up)) : 0
+        }
+        switch paper.ruling {
+        case .plain: return 0
+        case .ruled, .lined:
+            let lines = height - footer >= header ? Int(((height - footer - header) / lineSpacing).rounded(.down)) + 1 : 0
+            return lines + (paper.ruling == .lined ? 1 : 0)
+        case .graph: return steps(width, square, from: square) + steps(height, square, from: square)
+        case .dotted: return steps(width, square, from: square) * steps(height, square, from: square)
+        case .isometricDotted, .isometricGraph:
+            let rowHeight = square * 3.0.squareRoot() / 2
+            let rows = steps(height, rowHeight, from: rowHeight)
+            let perRow = steps(width, square, from: square / 2)
+            if paper.ruling == .isometricDotted { return rows * perRow }
+            let run = height / 3.0.squareRoot()
+            return rows + 2 * steps(width + run, square, from: -run)
+        case .staves:
+            let staves = height - footer >= header + 20 ? Int(((height - footer - header - 20) / 60).rounded(.down)) + 1 : 0
+            return 5 * staves
         }
     }
 
