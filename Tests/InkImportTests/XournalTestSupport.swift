@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import InkFixtures
 import InkModel
+import Testing
 @testable import InkImport
 
 /// Helpers for the Xournal tests: writing documents in each container, and
@@ -60,13 +61,24 @@ enum XournalTestSupport {
          ("content.xml", Array(content.utf8))] + extra
     }
 
+    /// Runs a tool the tests write their files with (gzip, zip, unzip: installed by `make deps`);
+    /// a tool that is missing or fails is a recorded issue, never a file silently not written.
     @discardableResult
-    static func run(_ tool: String, _ arguments: [String]) -> Int32 {
+    static func run(_ tool: String, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
-        try! process.run()
+        do {
+            try process.run()
+        } catch {
+            Issue.record("cannot run \(tool): \(error)", sourceLocation: sourceLocation)
+            return -1
+        }
         process.waitUntilExit()
+        if process.terminationStatus != 0 {
+            Issue.record("\(tool) \(arguments.joined(separator: " ")) exited \(process.terminationStatus) (make deps installs gzip, zip and unzip)",
+                         sourceLocation: sourceLocation)
+        }
         return process.terminationStatus
     }
 
@@ -98,7 +110,7 @@ enum XournalTestSupport {
         } else {
             run("/bin/sh", ["-c", "gzip -dc '\(path)' > '\(output)'"])
         }
-        return FileManager.default.contents(atPath: output)!
+        return FileManager.default.contents(atPath: output) ?? Data()   // a failed tool is already a recorded issue
     }
 }
 
