@@ -33,4 +33,15 @@ import Testing
         let run = try Self.run(point: "[-28800,28800,0,2,2,1,1,0,1.5]")
         #expect(run.status == 0, "\(run.errors)")
     }
+
+    @Test("a render scale that takes a page past Int's range is refused by the pixel guard, not trapped before it")
+    func renderScaleBeyondIntsRange() throws {
+        let folder = TestFolder()
+        let pdf = folder.path("doc.pdf"), ink = folder.path("doc.ink.jsonl")
+        try SampleDocuments.writeBenchmark(pages: 1, pdf: URL(fileURLWithPath: pdf), ink: URL(fileURLWithPath: ink))
+        let run = try Run.of(["render", pdf, "--ink", ink, "-o", folder.path("pages"), "--scale", "1e17"])
+        #expect(run.status == ExitCode.internalError.rawValue, "\(run.errors)")
+        #expect(run.errors.contains("more than the 32767 cairo can make; lower --dpi or --scale"), "\(run.errors)")
+        #expect(!run.errors.contains("crashed"), "\(run.errors)")
+    }
 }
