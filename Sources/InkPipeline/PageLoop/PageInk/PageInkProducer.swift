@@ -130,7 +130,10 @@ final class PageInkProducer: @unchecked Sendable {
                 next += 1
                 return next - 1
             }
-            guard let index, !channel.isCancelled else { return }
+            guard let index else { return }
+            // Cancelled by a later request's failure while this one was taken: it must still be
+            // made, or a thread that failed on a later page first would name that page, not this one.
+            if channel.isCancelled, !lock.withLock({ failed.map { index < $0.index } ?? false }) { return }
             switch work.make(requests[index]) {
             case .failure(let error):
                 lock.withLock { if failed == nil || index < failed!.index { failed = (index, error) } }
