@@ -35,4 +35,15 @@ import Testing
             #expect(BatchShard(parsing: bad) == nil, "\(bad)")
         }
     }
+
+    @Test("the summary says 1 page, as the other report lines do")
+    func summarySaysOnePage() {
+        let document = Self.documents[0]
+        let flattened = BatchResult(document: document, output: "/out/a.pdf",
+                                    outcome: .flattened(FlattenReport(output: "/out/a.pdf", sidecar: nil, pageCount: 1,
+                                                                      inkedPageCount: 1, strokeCount: 1, warnings: [])))
+        let report = BatchReport(source: "/src", output: "/out", shard: nil, jobs: 1, results: [flattened],
+                                 unreadable: [], ignored: [], seconds: 1)
+        #expect(report.summaryLines.first == "batch: 1 document: 1 flattened (1 page), 0 up to date, 0 skipped without ink, 0 failed")
+    }
 }

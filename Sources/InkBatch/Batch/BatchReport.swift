@@ -40,7 +40,7 @@ public struct BatchReport: Sendable, Equatable {
         let documents = results.count
         var first = "batch: \(documents) document\(documents == 1 ? "" : "s")"
         if let shard { first += " (shard \(shard))" }
-        first += ": \(flattenedCount) flattened (\(pagesWritten) pages), \(upToDateCount) up to date"
+        first += ": \(flattenedCount) flattened (\(pagesWritten) page\(pagesWritten == 1 ? "" : "s")), \(upToDateCount) up to date"
         if copiedCount > 0 { first += ", \(copiedCount) copied" }
         first += ", \(skippedCount) skipped without ink, \(failures.count) failed"
         var lines = [first]
