@@ -29,14 +29,7 @@ public enum ReferencedFile {
     public static func problem(_ path: String, documentFolder: String, options: ImportOptions) -> ReferencedFileProblem? {
         var status = stat()
         guard stat(path, &status) == 0 else { return .missing }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: return .notRegular(kind: "a folder")
-        case S_IFIFO: return .notRegular(kind: "a FIFO")
-        case S_IFCHR, S_IFBLK: return .notRegular(kind: "a device")
-        case S_IFSOCK: return .notRegular(kind: "a socket")
-        default: return .notRegular(kind: "not a plain file")
-        }
+        if let kind = kind(of: status.st_mode) { return .notRegular(kind: kind) }
         if Int64(status.st_size) > Int64(options.maximumReferencedFileBytes) {
             return .tooLarge(bytes: Int64(status.st_size), limit: options.maximumReferencedFileBytes)
         }
@@ -47,6 +40,20 @@ public enum ReferencedFile {
             folder == "/" || resolved.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
         }
         return inside ? nil : .outsideConfinement(resolved: resolved, folders: folders)
+    }
+
+    /// What a file of `mode` (`st_mode`) is when it is not a regular file ("a folder", "a FIFO",
+    /// "a symbolic link" from `lstat`, …), nil for a regular file.
+    public static func kind(of mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFLNK: "a symbolic link"
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        default: "not a plain file"
+        }
     }
 
     /// `path` with every symlink, `.` and `..` resolved (as it is when it cannot be).

@@ -21,14 +21,13 @@ final class ReMarkableDocumentSource {
     /// size-capped, inside `--confine`'s folders).
     private let options: ImportOptions
     /// What the archive's entries together may expand to: one budget for the whole document.
-    private let budget: Int
-    private var expanded = 0
+    private let budget: ExpansionBudget
 
     init(folder: String, path: String, options: ImportOptions) {
         storage = .folder(folder)
         self.path = path
         self.options = options
-        budget = .max
+        budget = ExpansionBudget(limit: .max)
     }
 
     /// Opens a `.rmdoc`; an archive with an entry whose name climbs out (`..`, an absolute
@@ -44,7 +43,7 @@ final class ReMarkableDocumentSource {
         storage = .archive(ArchiveBox(archive))
         path = archivePath
         self.options = options
-        budget = options.maximumExpandedBytes
+        budget = ExpansionBudget(limit: options.maximumExpandedBytes)
     }
 
     var isArchive: Bool { if case .archive = storage { true } else { false } }
@@ -88,22 +87,22 @@ final class ReMarkableDocumentSource {
             guard box.archive.contains(name) else { return nil }
             // Refused by what the entry declares before a byte is inflated, and never read past
             // it or past what is left of the budget: a bomb costs at most one chunk more.
-            let left = budget - expanded
+            let left = budget.remaining
             let declared = box.archive.declaredSize(of: name)
             if let declared, declared > UInt64(left) {
-                throw .expandsTooFar(path: path, entry: name, limit: budget)
+                throw .expandsTooFar(path: path, entry: name, limit: budget.limit)
             }
             let limit = declared.map { Int($0) } ?? left
             do {
                 let bytes = try box.archive.read(name, limit: limit)
-                expanded += bytes.count
+                budget.spend(bytes.count)
                 return bytes
             } catch {
                 if case .expandsTooFar = error {
                     if limit < left {
                         throw .archive(path: path, reason: "entry \(name) expands past the \(limit) bytes it declares; the archive is damaged, export the document again")
                     }
-                    throw .expandsTooFar(path: path, entry: name, limit: budget)
+                    throw .expandsTooFar(path: path, entry: name, limit: budget.limit)
                 }
                 throw .archive(path: path, reason: error.description)
             }

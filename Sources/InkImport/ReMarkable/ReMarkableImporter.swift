@@ -101,7 +101,7 @@ public enum ReMarkableImporter {
         if lstat(folder + "/" + uuid, &pageFolder) == 0 {
             guard pageFolder.st_mode & S_IFMT == S_IFDIR else {
                 throw .refusedFile(path: path, file: folder + "/" + uuid,
-                                   reason: "the page folder is \(kind(pageFolder.st_mode)), not a folder: the .rmdoc sidecar packs only regular files, never a link; put the folder itself in its place, or give --no-sidecar")
+                                   reason: "the page folder is \(ReferencedFile.kind(of: pageFolder.st_mode) ?? "a file"), not a folder: the .rmdoc sidecar packs only regular files, never a link; put the folder itself in its place, or give --no-sidecar")
             }
             let pages = ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + uuid)) ?? []).sorted()
             for page in pages where try isPackable(folder + "/" + uuid + "/" + page, document: path, skippingFolders: true) {
@@ -121,18 +121,7 @@ public enum ReMarkableImporter {
         case S_IFDIR where skippingFolders: return false
         default:
             throw .refusedFile(path: document, file: file,
-                               reason: "it is \(kind(status.st_mode)), not a regular file: the .rmdoc sidecar packs only regular files, never a link; put the file itself in its place, or give --no-sidecar")
-        }
-    }
-
-    private static func kind(_ mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFLNK: "a symbolic link"
-        case S_IFDIR: "a folder"
-        case S_IFIFO: "a FIFO"
-        case S_IFCHR, S_IFBLK: "a device"
-        case S_IFSOCK: "a socket"
-        default: "not a plain file"
+                               reason: "it is \(ReferencedFile.kind(of: status.st_mode) ?? "a file"), not a regular file: the .rmdoc sidecar packs only regular files, never a link; put the file itself in its place, or give --no-sidecar")
         }
     }
 }

@@ -225,7 +225,7 @@ final class XournalBackgrounds {
     static func readRegularFile(_ descriptor: Int32, limit: Int) -> Result<[UInt8], ReadFailure> {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return .failure(.system(.current)) }
-        guard status.st_mode & S_IFMT == S_IFREG else { return .failure(.problem(.notRegular(kind: "not a plain file"))) }
+        if let kind = ReferencedFile.kind(of: status.st_mode) { return .failure(.problem(.notRegular(kind: kind))) }
         guard Int64(status.st_size) <= Int64(limit) else {
             return .failure(.problem(.tooLarge(bytes: Int64(status.st_size), limit: limit)))
         }

@@ -260,7 +260,7 @@ final class XournalDocumentReader {
     private func finishElement() throws(XournalImportError) {
         switch elementName {
         case "stroke":
-            for (index, value) in coordinates.enumerated() where !InkRange.isCoordinate(value) || !value.isFinite {
+            for (index, value) in coordinates.enumerated() where !InkRange.isCoordinate(value) {  // NaN and ±inf included
                 let field = "point \(index / 2 + 1) \(index % 2 == 0 ? "x" : "y")"
                 guard value.isFinite else { throw .badNumber(path: path, place: elementStartPlace, attribute: field, value: String(value)) }
                 throw .outOfRange(path: path, place: elementStartPlace, problem: InkRange.coordinateProblem(field, value) ?? field)
