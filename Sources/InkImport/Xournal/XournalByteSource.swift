@@ -40,20 +40,16 @@ final class XournalByteSource {
         self.budget = budget
     }
 
-    /// Reads up to `count` bytes from the start (or fewer at the end) and keeps them to be served again.
+    /// The first `count` bytes (or fewer at the end), read ahead as far as needed and kept to be
+    /// served again. Called before anything is served.
     func prefix(_ count: Int) throws(XournalImportError) -> [UInt8] {
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 1)
-        defer { buffer.deallocate() }
-        var filled = 0
-        while filled < count {
-            let n = try readBacking(into: buffer + filled, capacity: count - filled)
-            if n == 0 { break }
-            filled += n
+        var kept = pending.count - pendingOffset
+        while kept < count {
+            let more = try readAhead(count - kept)
+            if more.isEmpty { break }
+            kept += more.count
         }
-        let bytes = [UInt8](UnsafeRawBufferPointer(start: buffer, count: filled))
-        pending = bytes
-        pendingOffset = 0
-        return bytes
+        return Array(bufferedBytes().prefix(count))
     }
 
     /// The bytes read ahead and kept to be served again (those of `prefix` and `readAhead`).
