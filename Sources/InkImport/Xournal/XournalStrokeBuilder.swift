@@ -177,11 +177,10 @@ struct XournalStrokeBuilder {
             // The dashes a pattern cuts the stroke into, known before any is cut: a pattern finer than
             // the minimum period, or one past what the document may still be cut into, is drawn solid.
             let period = XournalDashes.period(dash)
-            let estimate = XournalDashes.estimatedDashes(pieces, pattern: dash)
             if period < XournalDashes.minimumPeriod {
                 result.warnings.append("\(where_): dash pattern '\(attribute("style")!.prefix(40))' repeats every \(period) pt, finer than \(XournalDashes.minimumPeriod) pt; drawn solid")
                 pattern = nil
-            } else if estimate > Double(dashBudget) {
+            } else if XournalDashes.estimatedDashes(pieces, pattern: dash) > Double(dashBudget) {
                 result.warnings.append("\(where_): dash pattern '\(attribute("style")!.prefix(40))' would cut the stroke into more dashes than the \(dashBudget) the document may still have (of \(XournalDashes.maximumDashesPerDocument)); drawn solid")
                 pattern = nil
             }
