@@ -6,20 +6,21 @@ import Testing
 /// Paper rulings draw bounded work whatever page size they are given: a dotted page of
 /// 1e6 pt once took 3.6 GB, and one of 3e38 pt never ended.
 @Suite struct PaperPainterBoundsTests {
-    /// Draws `paper` on a `width` × `height` page onto a 4 × 4 pixel surface, and returns cairo's status.
-    func draw(_ paper: Paper, width: Double, height: Double) -> cairo_status_t {
+    /// Draws `paper` on a `width` × `height` page onto a 4 × 4 pixel surface: cairo's status
+    /// and the lines or dots drawn.
+    func draw(_ paper: Paper, width: Double, height: Double) -> (status: cairo_status_t, marks: Int) {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 4, 4)!
         defer { cairo_surface_destroy(surface) }
         let context = cairo_create(surface)!
         defer { cairo_destroy(context) }
-        PaperPainter.draw(paper, width: width, height: height, on: context)
-        return cairo_status(context)
+        let marks = PaperPainter.draw(paper, width: width, height: height, on: context)
+        return (cairo_status(context), marks)
     }
 
     @Test(.timeLimit(.minutes(1)), arguments: Paper.Ruling.allCases)
     func anyPageSizeDrawsInBoundedWork(_ ruling: Paper.Ruling) {
         for side in [1e6, 3e38, .infinity, .nan, -5] {
-            #expect(draw(Paper(ruling: ruling), width: side, height: side) == CAIRO_STATUS_SUCCESS, "\(ruling) at \(side)")
+            #expect(draw(Paper(ruling: ruling), width: side, height: side).status == CAIRO_STATUS_SUCCESS, "\(ruling) at \(side)")
         }
     }
 
@@ -27,14 +28,14 @@ import Testing
     @Test(arguments: Paper.Ruling.allCases)
     func aPageDrawsAtMostTheMaximumMarks(_ ruling: Paper.Ruling) {
         for side in [14_400.0, 1e6, 3e38] {
-            let marks = PaperPainter.markCount(Paper(ruling: ruling), width: side, height: side)
+            let marks = draw(Paper(ruling: ruling), width: side, height: side).marks
             #expect(marks <= PaperPainter.maximumMarks, "\(ruling) at \(side): \(marks) marks")
         }
         #expect(PaperPainter.spacing(for: ruling, width: 595, height: 842) == PaperPainter.square)
         #expect(PaperPainter.spacing(for: ruling, width: 3_000, height: 3_000) == PaperPainter.square)
         if ruling == .dotted {
             // A4 dotted: 41 × 59 dots, as Xournal++ draws them.
-            #expect(PaperPainter.markCount(Paper(ruling: ruling), width: 595, height: 842) == 41 * 59)
+            #expect(draw(Paper(ruling: ruling), width: 595, height: 842).marks == 41 * 59)
             #expect(PaperPainter.spacing(for: ruling, width: 14_400, height: 14_400) > PaperPainter.square)
         }
     }

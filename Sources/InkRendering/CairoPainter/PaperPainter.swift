@@ -18,11 +18,14 @@ public enum PaperPainter {
     static let marginRed = RGBAColor(red: 1, green: 0, blue: 0x80 / 255.0)
     static let grid = RGBAColor(red: 0xBD / 255.0, green: 0xBD / 255.0, blue: 0xBD / 255.0)
 
-    /// Fills a `width` × `height` page on `context` with `paper`'s colour and ruling.
+    /// Fills a `width` × `height` page on `context` with `paper`'s colour and ruling, and
+    /// returns how many lines or dots the ruling drew (at most `maximumMarks`).
     /// An image background is drawn by the caller (it may need more than cairo).
-    public static func draw(_ paper: Paper, width: Double, height: Double, on context: OpaquePointer) {
+    @discardableResult
+    public static func draw(_ paper: Paper, width: Double, height: Double, on context: OpaquePointer) -> Int {
         let width = pageSide(width), height = pageSide(height)
         let square = spacing(for: paper.ruling, width: width, height: height)
+        var marks = 0
         cairo_save(context)
         defer { cairo_restore(context) }
         set(paper.color, on: context)
@@ -37,6 +40,7 @@ public enum PaperPainter {
             while y <= height - footer {
                 cairo_move_to(context, 0, y)
                 cairo_line_to(context, width, y)
+                marks += 1
                 y += lineSpacing
             }
             cairo_stroke(context)
@@ -44,14 +48,15 @@ public enum PaperPainter {
                 set(marginRed, on: context)
                 cairo_move_to(context, margin, 0)
                 cairo_line_to(context, margin, height)
+                marks += 1
                 cairo_stroke(context)
             }
         case .graph:
             set(grid, on: context)
             var x = square
-            while x < width { cairo_move_to(context, x, 0); cairo_line_to(context, x, height); x += square }
+            while x < width { cairo_move_to(context, x, 0); cairo_line_to(context, x, height); marks += 1; x += square }
             var y = square
-            while y < height { cairo_move_to(context, 0, y); cairo_line_to(context, width, y); y += square }
+            while y < height { cairo_move_to(context, 0, y); cairo_line_to(context, width, y); marks += 1; y += square }
             cairo_stroke(context)
         case .dotted:
             set(grid, on: context)
@@ -61,6 +66,7 @@ public enum PaperPainter {
                 while x < width {
                     cairo_new_sub_path(context)
                     cairo_arc(context, x, y, 0.75, 0, 2 * .pi)
+                    marks += 1
                     x += square
                 }
                 cairo_fill(context)
@@ -77,6 +83,7 @@ public enum PaperPainter {
                     while x < width {
                         cairo_new_sub_path(context)
                         cairo_arc(context, x, y, 0.75, 0, 2 * .pi)
+                        marks += 1
                         x += square
                     }
                     cairo_fill(context)
@@ -86,12 +93,13 @@ public enum PaperPainter {
             } else {
                 // Horizontal lines, and the two diagonals at ±60°.
                 var y = rowHeight
-                while y < height { cairo_move_to(context, 0, y); cairo_line_to(context, width, y); y += rowHeight }
+                while y < height { cairo_move_to(context, 0, y); cairo_line_to(context, width, y); marks += 1; y += rowHeight }
                 let run = height / 3.0.squareRoot()
                 var x = -run
                 while x < width + run {
                     cairo_move_to(context, x, 0); cairo_line_to(context, x + run, height)
                     cairo_move_to(context, x, 0); cairo_line_to(context, x - run, height)
+                    marks += 2
                     x += square
                 }
                 cairo_stroke(context)
@@ -104,11 +112,13 @@ public enum PaperPainter {
                     let y = top + Double(line) * 5
                     cairo_move_to(context, 50, y)
                     cairo_line_to(context, width - 50, y)
+                    marks += 1
                 }
                 top += 4 * 5 + 40
             }
             cairo_stroke(context)
         }
+        return marks
     }
 
     /// A page side as the painter takes it: 0 … `InkRange.maximumPageSide` (NaN as 0).
@@ -130,34 +140,6 @@ public enum PaperPainter {
         // Dots grow with the square of the spacing's inverse, lines with the inverse.
         let ratio = marks / Double(maximumMarks)
         return square * (ruling == .dotted || ruling == .isometricDotted ? ratio.squareRoot() : ratio) * 1.001
-    }
-
-    /// How many lines or dots `paper` draws on a `width` × `height` page: what `draw` draws, counted.
-    public static func markCount(_ paper: Paper, width: Double, height: Double) -> Int {
-        let width = pageSide(width), height = pageSide(height)
-        let square = spacing(for: paper.ruling, width: width, height: height)
-        // Both sides are at most a largest page and the spacing at least 5 mm: the counts are small integers.
-        func steps(_ length: Double, _ step: Double, from start: Double) -> Int {
-            length > start ? Int(((length - start) / step).rounded(.up)) : 0
-        }
-        switch paper.ruling {
-        case .plain: return 0
-        case .ruled, .lined:
-            let lines = height - footer >= header ? Int(((height - footer - header) / lineSpacing).rounded(.down)) + 1 : 0
-            return lines + (paper.ruling == .lined ? 1 : 0)
-        case .graph: return steps(width, square, from: square) + steps(height, square, from: square)
-        case .dotted: return steps(width, square, from: square) * steps(height, square, from: square)
-        case .isometricDotted, .isometricGraph:
-            let rowHeight = square * 3.0.squareRoot() / 2
-            let rows = steps(height, rowHeight, from: rowHeight)
-            let perRow = steps(width, square, from: square / 2)
-            if paper.ruling == .isometricDotted { return rows * perRow }
-            let run = height / 3.0.squareRoot()
-            return rows + 2 * steps(width + run, square, from: -run)
-        case .staves:
-            let staves = height - footer >= header + 20 ? Int(((height - footer - header - 20) / 60).rounded(.down)) + 1 : 0
-            return 5 * staves
-        }
     }
 
     static func set(_ color: RGBAColor, on context: OpaquePointer) {
