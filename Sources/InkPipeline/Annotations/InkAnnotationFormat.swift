@@ -1,0 +1,169 @@
+import Foundation
+import InkModel
+import InkRendering
+
+/// How inkpdf writes its ink as PDF `/Ink` annotations, and the parts of
+/// that the reader must compute the same way to tell an untouched annotation
+/// from one a viewer edited (`docs/annotations.md` is the description).
+///
+/// Coordinates: the ink's frame is the page as displayed, y down, `height`
+/// points high (`Flattener.inkFrame`); `placement` (`a b c d e f`) maps
+/// that frame, turned PDF's way up (x, height − y), onto the page's default
+/// user space (the export's `matrix(page)`).
+public enum InkAnnotationFormat {
+    /// The private key of each annotation inkpdf writes: a stream (FlateDecode)
+    /// holding the ink-layers line of the layer the annotation draws
+    /// (`{"page":N,"layer":…,"strokes":[…]}`, one stroke, or every stroke of the
+    /// layer with `--group layer`), exactly as the ink-layers writer writes it.
+    public static let layerKey = "/InkPDF:Layer"
+    /// The private key of the document's ink-layers header line (a stream, FlateDecode),
+    /// one object shared by every annotation of the export.
+    public static let headerKey = "/InkPDF:Header"
+    /// Every `/NM` inkpdf writes starts with this.
+    public static let namePrefix = "inkpdf:"
+    /// Decimals of every coordinate in `/InkList` and `/Rect`.
+    public static let coordinateDigits = 2
+    /// Two `/InkList` coordinates are the same when they differ by at most this (in user units):
+    /// half a unit of the last written digit, and a little for the reader's own rounding.
+    public static let matchTolerance = 0.006
+    /// `/InkList` keeps the on-curve points of the centreline that a polyline within this many
+    /// points of them needs (Douglas–Peucker): what a viewer without the appearance draws.
+    public static let inkListTolerance = 0.25
+
+    /// `/NM` of the `occurrence`-th (1-based) piece of a gesture on its page: `inkpdf:id:ID`
+    /// or `inkpdf:created:SECONDS`, then `#N` from the second piece on. A layer written as one
+    /// annotation (`--group layer`) is `inkpdf:layer:INDEX` (1-based among the page's layers).
+    public static func name(of identity: StrokeIdentity, occurrence: Int) -> String {
+        let base: String
+        switch identity {
+        case .id(let id): base = "id:" + id
+        case .created(let created): base = "created:" + (JSONValue.number(created).numberText ?? "\(created)")
+        }
+        return namePrefix + base + (occurrence > 1 ? "#\(occurrence)" : "")
+    }
+
+    public static func name(ofLayer index: Int) -> String { namePrefix + "layer:\(index)" }
+
+    /// The gesture a `/NM` written by `name(of:occurrence:)` names; nil for any other name.
+    public static func identity(fromName name: String) -> StrokeIdentity? {
+        guard name.hasPrefix(namePrefix) else { return nil }
+        var rest = name.dropFirst(namePrefix.count)
+        if let hash = rest.lastIndex(of: "#"), Int(rest[rest.index(after: hash)...]) != nil { rest = rest[..<hash] }
+        if rest.hasPrefix("id:") { return .id(String(rest.dropFirst(3))) }
+        if rest.hasPrefix("created:"), let seconds = Double(rest.dropFirst(8)), seconds.isFinite { return .created(seconds) }
+        return nil
+    }
+
+    /// A point of the ink's frame (y down) in default user space.
+    public static func userSpace(_ x: Double, _ y: Double, height: Double, placement m: [Double]) -> (x: Double, y: Double) {
+        let py = height - y
+        return (m[0] * x + m[2] * py + m[4], m[1] * x + m[3] * py + m[5])
+    }
+
+    /// A point of default user space in the ink's frame (y down); nil when `placement` cannot be inverted.
+    public static func inkFrame(_ x: Double, _ y: Double, height: Double, placement m: [Double]) -> (x: Double, y: Double)? {
+        let determinant = m[0] * m[3] - m[1] * m[2]
+        guard determinant != 0, determinant.isFinite else { return nil }
+        let dx = x - m[4], dy = y - m[5]
+        let fx = (m[3] * dx - m[2] * dy) / determinant
+        let fy = (m[0] * dy - m[1] * dx) / determinant
+        return (fx, height - fy)
+    }
+
+    /// The stroke's centreline as one `/InkList` entry, in default user space,
+    /// rounded to `coordinateDigits`: the on-curve points (a B-spline's segment
+    /// ends, a polyline's points, after the stroke's transform), thinned within
+    /// `inkListTolerance`. A stroke of one point is that point twice.
+    public static func inkList(of stroke: Stroke, height: Double, placement: [Double]) -> [Double] {
+        let transform = stroke.transform ?? .identity
+        let positions = stroke.points.map { p -> Point in
+            let q = transform.apply(x: p.x, y: p.y)
+            return Point(q.x, q.y)
+        }
+        var curve: [Point]
+        switch (positions.count, stroke.effectiveInterpolation) {
+        case (0, _): return []
+        case (1, _): curve = [positions[0], positions[0]]
+        case (_, .linear): curve = positions
+        case (_, .bspline):
+            curve = (0..<(positions.count - 1)).map { CentrelineSampler.bezierSegment(positions, segment: $0).start }
+            curve.append(CentrelineSampler.bezierSegment(positions, segment: positions.count - 2).end)
+        }
+        if curve.count > 2 { curve = thinned(curve, tolerance: inkListTolerance) }
+        var list: [Double] = []
+        list.reserveCapacity(curve.count * 2)
+        for p in curve {
+            let q = userSpace(InkRange.clamped(p.x, to: InkRange.maximumCoordinate), InkRange.clamped(p.y, to: InkRange.maximumCoordinate), height: height, placement: placement)
+            list.append(rounded(q.x))
+            list.append(rounded(q.y))
+        }
+        return list
+    }
+
+    /// `value` rounded to `coordinateDigits` decimals (as written).
+    public static func rounded(_ value: Double) -> Double {
+        let scale = 100.0
+        let r = (value * scale).rounded(.toNearestOrAwayFromZero) / scale
+        return r == 0 ? 0 : r
+    }
+
+    /// Whether two `/InkList`s are the same within `matchTolerance`.
+    public static func matches(_ a: [[Double]], _ b: [[Double]]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { x, y in
+            x.count == y.count && zip(x, y).allSatisfy { abs($0 - $1) <= matchTolerance }
+        }
+    }
+
+    /// The offset (dx, dy) that moves every point of `written` onto `found` when a viewer
+    /// moved the annotation whole; nil when the two differ in anything but a translation.
+    public static func translation(from written: [[Double]], to found: [[Double]]) -> (dx: Double, dy: Double)? {
+        guard written.count == found.count, written.allSatisfy({ $0.count >= 2 }),
+              zip(written, found).allSatisfy({ $0.count == $1.count }) else { return nil }
+        let dx = found[0][0] - written[0][0], dy = found[0][1] - written[0][1]
+        for (w, f) in zip(written, found) {
+            for index in stride(from: 0, to: w.count - 1, by: 2) {
+                if abs(f[index] - w[index] - dx) > 2 * matchTolerance || abs(f[index + 1] - w[index + 1] - dy) > 2 * matchTolerance {
+                    return nil
+                }
+            }
+        }
+        return (dx, dy)
+    }
+
+    /// Douglas–Peucker: the first and last points and every point farther than `tolerance`
+    /// from the chord of the points kept around it. Iterative (a long stroke needs no deep stack).
+    static func thinned(_ points: [Point], tolerance: Double) -> [Point] {
+        var keep = [Bool](repeating: false, count: points.count)
+        keep[0] = true
+        keep[points.count - 1] = true
+        var ranges = [(0, points.count - 1)]
+        while let (first, last) = ranges.popLast() {
+            guard last > first + 1 else { continue }
+            let a = points[first], b = points[last]
+            let chord = b - a
+            let length = chord.length
+            var farthest = first, distance = -1.0
+            for index in (first + 1)..<last {
+                let v = points[index] - a
+                let d = length > 0 ? abs(chord.x * v.y - chord.y * v.x) / length : v.length
+                if d > distance { distance = d; farthest = index }
+            }
+            if distance > tolerance {
+                keep[farthest] = true
+                ranges.append((first, farthest))
+                ranges.append((farthest, last))
+            }
+        }
+        return points.indices.filter { keep[$0] }.map { points[$0] }
+    }
+
+    /// `D:YYYYMMDDHHmmSSZ` for seconds since 1970 (clamped to the years inkpdf accepts).
+    public static func pdfDate(_ seconds: Double) -> String { EmbeddedInk.pdfDate(min(max(seconds.isNaN ? 0 : seconds, InkRange.earliestTime), InkRange.latestTime)) }
+
+    /// A PDF string as hex (`<…>`) of its UTF-8 bytes with a byte-order mark when not ASCII:
+    /// any text, with no escaping to get wrong.
+    public static func hexString(_ text: String) -> String {
+        let bytes = text.utf8.allSatisfy({ $0 < 0x80 }) ? Array(text.utf8) : [0xEF, 0xBB, 0xBF] + Array(text.utf8)
+        return "<" + bytes.map { String(format: "%02X", $0) }.joined() + ">"
+    }
+}
