@@ -10,6 +10,8 @@ public struct CompressedInkContent: Sendable, Equatable {
     public var grains: [Grain]
     public var width: Double
     public var height: Double
+    /// See `InkContent.placement`.
+    public var placement: [Double]?
 
     public init(deflated: [UInt8], length: Int, graphicsStates: [InkGraphicsState], grains: [Grain], width: Double, height: Double) {
         self.deflated = deflated

@@ -65,7 +65,10 @@ public struct IncrementalUpdate: ~Copyable {
     private struct PatternKey: Hashable {
         var grain: Grain
         var height: [UInt8]
+        var placement: [Double]?
     }
+    /// The shared `/InkPDF:Header` stream, once written.
+    private var headerStream: Int?
 
     private struct KidSlot: Hashable {
         var parent: Int32
@@ -171,21 +174,8 @@ public struct IncrementalUpdate: ~Copyable {
     /// are the same (flatten: cairo's pages are the displayed pages).
     public mutating func addInk(_ content: CompressedInkContent, toPage number: Int,
                                 matrix: [Double]? = nil) throws(IncrementalUpdateError) {
-        let count = places.count
-        guard (1...max(count, 1)).contains(number), count > 0 else {
-            throw .pageOutOfRange(path: reader.path, page: number, pageCount: count)
-        }
-        guard updatedPages.insert(number).inserted else { throw .pageAlreadyUpdated(path: reader.path, page: number) }
+        let (place, page, copied) = try beginPageUpdate(number)
         defer { reader.releaseHandles() }
-        if file.offset > 0, offsets.isEmpty, !file.endedWithNewline { try file.append("\n") }
-
-        let place = places[number - 1]
-        guard place.id > 0, place.id < previousSize else { throw .pageNotInFile(path: reader.path, page: number) }
-        let page = reader.object(place.id, place.generation)
-        guard reader.isDictionary(page) else { throw .pageNotInFile(path: reader.path, page: number) }
-        // Another occurrence of a page object listed twice: the ink goes on a copy of its own.
-        let copied = isLaterOccurrence(number)
-
         let form = try writeForm(content)
 
         // The page's resources (its own or inherited, through the node that lists it) with the form added under an unused name.
@@ -224,9 +214,75 @@ public struct IncrementalUpdate: ~Copyable {
         contents += " \(try closingStream(formName: formName, matrix: matrix)) 0 R]"
 
         let dictionary = pageDictionary(page, parent: copied ? place : nil, resources: "<<" + resourceEntries + ">>", contents: contents)
-        if let error = reader.takeError() { throw .unreadablePDF(path: reader.path, reason: "page \(number): \(error)") }
-        if copied {
+        try endPageUpdate(number, place: place, copied: copied, id: copied ? newObject() : nil, dictionary: dictionary)
+    }
+
+    /// Adds `annotations` to page `number`'s `/Annots` (after the ones it has), each
+    /// with its appearance, its `/InkPDF:Layer` stream and `/P` the page; `header`
+    /// (the deflated ink-layers header line) is written once, as `/InkPDF:Header` of
+    /// every annotation added. The page's content is left as it is.
+    public mutating func addAnnotations(_ annotations: [InkAnnotation], toPage number: Int,
+                                        header: [UInt8]? = nil) throws(IncrementalUpdateError) {
+        let (place, page, copied) = try beginPageUpdate(number)
+        defer { reader.releaseHandles() }
+        // A copy of a page listed twice is a new object: its number is needed for /P.
+        let pageID = copied ? newObject() : Int(place.id)
+        let pageReference = "\(pageID) \(copied ? 0 : Int(place.generation)) R"
+        var headerEntry = ""
+        if let header {
+            if headerStream == nil {
+                let id = newObject()
+                try writeStream(id, dictionary: "<</Filter/FlateDecode>>", data: header)
+                headerStream = id
+            }
+            headerEntry = Self.headerKey + " \(headerStream!) 0 R"
+        }
+        var annots = "["
+        if let existing = reader.value(page, "/Annots"), reader.isArray(existing) {
+            for item in reader.items(existing) { annots += reader.unparse(item) + " " }
+        }
+        for annotation in annotations {
+            let form = try writeForm(annotation.appearance, keys: InkResourceObjects.appearanceKeys(rect: annotation.rect))
+            let layer = newObject()
+            try writeStream(layer, dictionary: "<</Filter/FlateDecode>>", data: annotation.layerLine)
             let id = newObject()
+            try beginObject(id)
+            try file.append("<<" + annotation.keys + "/P " + pageReference + "/AP<</N \(form) 0 R>>" + Self.layerKey
+                            + " \(layer) 0 R" + headerEntry + ">>\nendobj\n")
+            annots += "\(id) 0 R "
+        }
+        annots.removeLast()
+        annots += "]"
+        let dictionary = pageDictionary(page, parent: copied ? place : nil, resources: nil, contents: nil, annots: annots)
+        try endPageUpdate(number, place: place, copied: copied, id: copied ? pageID : nil, dictionary: dictionary)
+    }
+
+    /// inkpdf's private keys (`InkAnnotationFormat` in the pipeline describes them).
+    public static let layerKey = "/InkPDF:Layer"
+    public static let headerKey = "/InkPDF:Header"
+
+    /// Checks that page `number` can be updated now and returns its place, its dictionary and
+    /// whether it is a later occurrence of a page object listed twice (it gets a copy of its own).
+    private mutating func beginPageUpdate(_ number: Int) throws(IncrementalUpdateError) -> (place: PagePlace, page: qpdf_oh, copied: Bool) {
+        let count = places.count
+        guard (1...max(count, 1)).contains(number), count > 0 else {
+            throw .pageOutOfRange(path: reader.path, page: number, pageCount: count)
+        }
+        guard updatedPages.insert(number).inserted else { throw .pageAlreadyUpdated(path: reader.path, page: number) }
+        if file.offset > 0, offsets.isEmpty, !file.endedWithNewline { try file.append("\n") }
+        let place = places[number - 1]
+        guard place.id > 0, place.id < previousSize else { throw .pageNotInFile(path: reader.path, page: number) }
+        let page = reader.object(place.id, place.generation)
+        guard reader.isDictionary(page) else { throw .pageNotInFile(path: reader.path, page: number) }
+        return (place, page, isLaterOccurrence(number))
+    }
+
+    /// Writes page `number`'s new dictionary: over the original object, or as the new object
+    /// `id` that replaces a later occurrence in its node's `/Kids`.
+    private mutating func endPageUpdate(_ number: Int, place: PagePlace, copied: Bool, id: Int?,
+                                        dictionary: String) throws(IncrementalUpdateError) {
+        if let error = reader.takeError() { throw .unreadablePDF(path: reader.path, reason: "page \(number): \(error)") }
+        if copied, let id {
             try beginObject(id)
             newKids[KidSlot(parent: place.parent, parentGeneration: place.parentGeneration, index: place.index)] = id
         } else {
@@ -248,13 +304,15 @@ public struct IncrementalUpdate: ~Copyable {
 
     /// A page dictionary as PDF syntax: `page`'s entries, with `/Resources` and `/Contents`
     /// replaced when given, and, for a copy (`parent` its place), `/Parent` the node that lists it.
-    private func pageDictionary(_ page: qpdf_oh, parent: PagePlace?, resources: String?, contents: String?) -> String {
+    private func pageDictionary(_ page: qpdf_oh, parent: PagePlace?, resources: String?, contents: String?,
+                                annots: String? = nil) -> String {
         var dictionary = "<<"
         var wrote: Set<String> = []
         for key in reader.keys(page) {
             switch key {
             case "/Contents" where contents != nil: continue
             case "/Resources" where resources != nil: continue
+            case "/Annots" where annots != nil: continue
             case "/Parent" where parent != nil: continue
             default:
                 guard let value = reader.value(page, key) else { continue }
@@ -265,6 +323,7 @@ public struct IncrementalUpdate: ~Copyable {
         if let parent { dictionary += "/Parent \(parent.parent) \(parent.parentGeneration) R" }
         if let resources { dictionary += "/Resources" + resources }
         if let contents { dictionary += "/Contents" + contents }
+        if let annots { dictionary += "/Annots" + annots }
         return dictionary + ">>"
     }
 
@@ -367,6 +426,11 @@ public struct IncrementalUpdate: ~Copyable {
     }
 
     private mutating func writeForm(_ content: CompressedInkContent) throws(IncrementalUpdateError) -> Int {
+        try writeForm(content, keys: InkResourceObjects.formKeys(width: content.width, height: content.height))
+    }
+
+    /// A Form XObject of `content` with `keys` (`/Type/XObject/Subtype/Form/BBox…`) and the resources it names.
+    private mutating func writeForm(_ content: CompressedInkContent, keys: String) throws(IncrementalUpdateError) -> Int {
         var resources = ""
         if !content.graphicsStates.isEmpty {
             resources += "/ExtGState<<"
@@ -376,13 +440,12 @@ public struct IncrementalUpdate: ~Copyable {
         if !content.grains.isEmpty {
             resources += "/Pattern<<"
             for grain in content.grains {
-                resources += "/\(grain.patternName) \(try patternObject(grain, height: content.height)) 0 R"
+                resources += "/\(grain.patternName) \(try patternObject(grain, height: content.height, placement: content.placement)) 0 R"
             }
             resources += ">>"
         }
         let id = newObject()
-        try writeStream(id, dictionary: "<<" + InkResourceObjects.formKeys(width: content.width, height: content.height)
-                            + "/Resources<<" + resources + ">>/Filter/FlateDecode>>",
+        try writeStream(id, dictionary: "<<" + keys + "/Resources<<" + resources + ">>/Filter/FlateDecode>>",
                         data: content.deflated)
         return id
     }
@@ -426,11 +489,11 @@ public struct IncrementalUpdate: ~Copyable {
     }
 
     /// The grain's tiling pattern for pages `height` points high (`InkResourceObjects.pattern`).
-    private mutating func patternObject(_ grain: Grain, height: Double) throws(IncrementalUpdateError) -> Int {
-        let key = PatternKey(grain: grain, height: Array(InkResourceObjects.heightText(height).utf8))
+    private mutating func patternObject(_ grain: Grain, height: Double, placement: [Double]?) throws(IncrementalUpdateError) -> Int {
+        let key = PatternKey(grain: grain, height: Array(InkResourceObjects.heightText(height).utf8), placement: placement)
         if let id = patterns[key] { return id }
         let image = try tileImageObject(grain)
-        let pattern = InkResourceObjects.pattern(grain, height: height, image: image)
+        let pattern = InkResourceObjects.pattern(grain, height: height, placement: placement, image: image)
         let id = newObject()
         try writeStream(id, dictionary: pattern.dictionary, data: pattern.data)
         patterns[key] = id

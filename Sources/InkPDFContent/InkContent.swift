@@ -16,6 +16,8 @@ public struct InkContent: Sendable, Equatable {
     public var grains: [Grain]
     public var width: Double
     public var height: Double
+    /// The matrix the operators' `cm` joined to the grid's (`InkContentWriter.content(placement:)`); nil for a page's form.
+    public var placement: [Double]?
 
     public init(operators: [UInt8], graphicsStates: [InkGraphicsState], grains: [Grain], width: Double, height: Double) {
         self.operators = operators
@@ -28,8 +30,10 @@ public struct InkContent: Sendable, Equatable {
     /// The same content with its operators deflated (zlib format: `/FlateDecode`).
     /// Pure and thread-safe: call it on the thread that made the content.
     public func compressed(_ settings: InkContentCompression.Settings = InkContentCompression.ink) -> CompressedInkContent {
-        CompressedInkContent(deflated: InkContentCompression.deflate(operators, settings), length: operators.count,
-                             graphicsStates: graphicsStates, grains: grains, width: width, height: height)
+        var compressed = CompressedInkContent(deflated: InkContentCompression.deflate(operators, settings), length: operators.count,
+                                              graphicsStates: graphicsStates, grains: grains, width: width, height: height)
+        compressed.placement = placement
+        return compressed
     }
 }
 

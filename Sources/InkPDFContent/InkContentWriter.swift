@@ -20,21 +20,34 @@ import InkRendering
 /// Deterministic: the same drawings give the same bytes.
 public enum InkContentWriter {
     /// The content of one page of ink, `width` × `height` points as displayed.
+    /// `placement` (`a b c d e f`), when given, maps the displayed page onto the
+    /// space the content is drawn in (an annotation's appearance, drawn in the
+    /// page's default user space): it joins the grid's `cm`, and the grain's pattern
+    /// matrix must follow it (`InkResourceObjects.pattern(_:height:placement:image:)`).
     public static func content(for drawings: consuming [StrokeDrawing], width: Double, height: Double,
-                               grid: PDFGrid = .ink) -> InkContent {
+                               grid: PDFGrid = .ink, placement: [Double]? = nil) -> InkContent {
         var emitter = Emitter(grid: grid)
         emitter.bytes.reserveCapacity(drawings.count * 160 + 64)   // before `drawings` is consumed
-        emitter.begin(height: height)
+        emitter.begin(height: height, placement: placement)
         emitter.draw(OpaqueStrokeBatching.batched(consume drawings))
-        return InkContent(operators: emitter.bytes, graphicsStates: emitter.usedStates.sorted(),
-                          grains: emitter.usedGrains.sorted { $0.patternName < $1.patternName },
-                          width: width, height: height)
+        var content = InkContent(operators: emitter.bytes, graphicsStates: emitter.usedStates.sorted(),
+                                 grains: emitter.usedGrains.sorted { $0.patternName < $1.patternName },
+                                 width: width, height: height)
+        content.placement = placement
+        return content
     }
 
     /// The `a b c d e f` of the grid's `cm` on a page `height` points high.
     public static func gridMatrix(grid: PDFGrid, height: Double) -> [Double] {
         let s = 1 / Double(grid.unitsPerPoint)
         return [s, 0, 0, -s, 0, height]
+    }
+
+    /// `a b c d e f` of `first` followed by `second` (PDF's row-vector convention).
+    public static func concatenate(_ a: [Double], _ b: [Double]) -> [Double] {
+        [a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
+         a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
+         a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5]]
     }
 
     /// Fraction digits of the page height wherever it is written (the `cm`, the pattern matrix).
@@ -111,13 +124,20 @@ private struct Emitter {
 
     // MARK: State
 
-    mutating func begin(height: Double) {
+    mutating func begin(height: Double, placement: [Double]?) {
         pageHeight = height
-        let matrix = InkContentWriter.gridMatrix(grid: grid, height: height)
+        let grid = InkContentWriter.gridMatrix(grid: grid, height: height)
         // Nine digits: 1/12 is no finite decimal, and 0.083333 would move ink at the far
         // edge of a page by 1/300 pt.
-        for value in matrix.prefix(5) { decimal(value, 9) }
-        decimal(matrix[5], InkContentWriter.heightDigits)
+        if let placement {
+            // The grid's matrix, then the placement: one `cm`, its offsets to six digits.
+            let matrix = InkContentWriter.concatenate(grid, placement)
+            for value in matrix.prefix(4) { decimal(value, 9) }
+            for value in matrix.suffix(2) { decimal(value, 6) }
+        } else {
+            for value in grid.prefix(5) { decimal(value, 9) }
+            decimal(grid[5], InkContentWriter.heightDigits)
+        }
         text("cm\n1 J 1 j\n")
     }
 

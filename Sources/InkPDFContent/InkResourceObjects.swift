@@ -16,6 +16,18 @@ public enum InkResourceObjects {
         return String(decoding: box, as: UTF8.self)
     }
 
+    /// The keys of an annotation's appearance (a Form XObject) without `/Resources`,
+    /// `/Filter` and `/Length`: its `/BBox` is `rect`, the annotation's `/Rect`.
+    public static func appearanceKeys(rect: [Double]) -> String {
+        var box: [UInt8] = Array("/Type/XObject/Subtype/Form/BBox[".utf8)
+        for (index, value) in rect.enumerated() {
+            if index > 0 { box.append(32) }
+            PDFNumberWriter.appendDecimal(value, fractionDigits: 2, to: &box)
+        }
+        box.append(UInt8(ascii: "]"))
+        return String(decoding: box, as: UTF8.self)
+    }
+
     /// The grain's tile image: its dictionary without `/Length` (`/Filter/FlateDecode`) and its deflated data.
     public static func tileImage(_ grain: Grain) -> (dictionary: String, data: [UInt8]) {
         let tile = GrainTile(grain)
@@ -38,8 +50,9 @@ public enum InkResourceObjects {
     /// the cairo painter lays it. Written as cairo writes its own (the matrix
     /// moves the tile's bottom row one tile below the page's top; the image
     /// fills the tile upright), so that renderers sample both alike.
-    public static func pattern(_ grain: Grain, height: Double, image: Int) -> (dictionary: String, data: [UInt8]) {
-        let keys = patternKeys(grain, height: height)
+    /// `placement`: the content's (`InkContent.placement`), which the pattern's matrix follows.
+    public static func pattern(_ grain: Grain, height: Double, placement: [Double]? = nil, image: Int) -> (dictionary: String, data: [UInt8]) {
+        let keys = patternKeys(grain, height: height, placement: placement)
         return ("<<" + keys.keys + "/Resources<<" + "/XObject<<" + tileImageName + " \(image) 0 R>>>>>>", keys.data)
     }
 
@@ -47,13 +60,21 @@ public enum InkResourceObjects {
     public static let tileImageName = "/T"
 
     /// The pattern's keys without `/Resources` (as PDF text, no `<< >>`), and its content.
-    public static func patternKeys(_ grain: Grain, height: Double) -> (keys: String, data: [UInt8]) {
+    public static func patternKeys(_ grain: Grain, height: Double, placement: [Double]? = nil) -> (keys: String, data: [UInt8]) {
         let tile = GrainTile(grain)
         var matrix: [UInt8] = Array("/Matrix[".utf8)
         let scale = 1 / tile.pixelsPerPoint
-        for value in [scale, 0, 0, scale, 0, height - Double(tile.size) * scale] {
-            PDFNumberWriter.appendDecimal(value, fractionDigits: value == scale ? 6 : InkContentWriter.heightDigits, to: &matrix)
-            matrix.append(32)
+        let own = [scale, 0, 0, scale, 0, height - Double(tile.size) * scale]
+        if let placement {
+            for value in InkContentWriter.concatenate(own, placement) {
+                PDFNumberWriter.appendDecimal(value, fractionDigits: 6, to: &matrix)
+                matrix.append(32)
+            }
+        } else {
+            for value in own {
+                PDFNumberWriter.appendDecimal(value, fractionDigits: value == scale ? 6 : InkContentWriter.heightDigits, to: &matrix)
+                matrix.append(32)
+            }
         }
         matrix[matrix.count - 1] = UInt8(ascii: "]")
         let n = tile.size

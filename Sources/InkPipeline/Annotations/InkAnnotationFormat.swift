@@ -1,5 +1,6 @@
 import Foundation
 import InkModel
+import InkPDFContent
 import InkRendering
 
 /// How inkpdf writes its ink as PDF `/Ink` annotations, and the parts of
@@ -15,10 +16,10 @@ public enum InkAnnotationFormat {
     /// holding the ink-layers line of the layer the annotation draws
     /// (`{"page":N,"layer":…,"strokes":[…]}`, one stroke, or every stroke of the
     /// layer with `--group layer`), exactly as the ink-layers writer writes it.
-    public static let layerKey = "/InkPDF:Layer"
+    public static let layerKey = IncrementalUpdate.layerKey
     /// The private key of the document's ink-layers header line (a stream, FlateDecode),
     /// one object shared by every annotation of the export.
-    public static let headerKey = "/InkPDF:Header"
+    public static let headerKey = IncrementalUpdate.headerKey
     /// Every `/NM` inkpdf writes starts with this.
     public static let namePrefix = "inkpdf:"
     /// Decimals of every coordinate in `/InkList` and `/Rect`.

@@ -24,6 +24,22 @@ public struct ExportOptions: Sendable {
     /// Writes only the ink: one page per selected page, at the displayed size,
     /// blank where there is no ink (what other overlay tools take).
     public var inkOnly: Bool
+    /// How the ink goes into the PDF (`--ink-as`): page content, or `/Ink` annotations a viewer can edit.
+    public var inkAs: InkAs = .content
+    /// With `.annotations`: one annotation a stroke, or one a layer and page (`--group`).
+    public var annotationGrouping: AnnotationGrouping = .stroke
+
+    /// How the ink goes into the PDF.
+    public enum InkAs: String, Sendable, Equatable, CaseIterable {
+        /// Page content, under one form a page: what every reader draws, as flatten draws it.
+        case content
+        /// `/Ink` annotations (`docs/annotations.md`): drawn the same, and a viewer can hide, move or delete each.
+        case annotations
+    }
+
+    public enum AnnotationGrouping: String, Sendable, Equatable, CaseIterable {
+        case stroke, layer
+    }
 
     /// With `--confine`: the folders besides the document's own that a file it refers to (a
     /// background PDF or image, a page file) must lie in; nil reads any regular file it names

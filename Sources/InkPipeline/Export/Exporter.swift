@@ -73,17 +73,30 @@ public enum Exporter {
         document.releaseAllObjects()
         // Progress is counted in pages whose ink is laid over (--ink-only: every page drawn).
         options.progress?.begin(pages: options.inkOnly ? kept : Array(Set(inkPages + cairoPages)).sorted())
-        let requests = inkPages.map { page -> PageInkFeed.Request in
-            if cairoInk.contains(page) { return PageInkFeed.Request(page: page, form: .drawings) }
-            let frame = Flattener.inkFrame(ofOutputPage: page, displayed: placements[page]!.displayedSize, plan: plan)
-            return PageInkFeed.Request(page: page, form: .content(width: frame.width, height: frame.height))
-        }
         // The ink's frame onto the page's default user space (in --ink-only, cairo's pages are displayed pages).
         func matrix(_ page: Int, displayed: Bool = false) -> [Double]? {
             let placement = placements[page]!
             let frame = Flattener.inkFrame(ofOutputPage: page, displayed: placement.displayedSize, plan: plan)
             if displayed { return frame.matrix }
             return PagePlacement.concatenate(frame.matrix ?? [1, 0, 0, 1, 0, 0], placement.matrix)
+        }
+        // As annotations, the ink of every page goes on as annotations but where cairo draws
+        // it (under an imported page's text boxes or images): that stays content.
+        let asAnnotations = options.inkAs == .annotations && !options.inkOnly
+        if asAnnotations, isEncrypted { throw .annotationsOnEncryptedPDF(path: pdfPath) }
+        let author: String? = if case .string(let name)? = layers.header.extra["author"], !name.isEmpty { name } else { nil }
+        var requests: [PageInkFeed.Request] = []
+        var annotationRequests: [PageInkFeed.Request] = []
+        for page in inkPages {
+            if cairoInk.contains(page) { requests.append(PageInkFeed.Request(page: page, form: .drawings)); continue }
+            let frame = Flattener.inkFrame(ofOutputPage: page, displayed: placements[page]!.displayedSize, plan: plan)
+            if asAnnotations {
+                let annotationFrame = InkAnnotationBuilder.Frame(width: frame.width, height: frame.height, placement: matrix(page)!)
+                annotationRequests.append(PageInkFeed.Request(page: page, form: .annotations(
+                    frame: annotationFrame, grouping: options.annotationGrouping == .layer ? .layer : .stroke, author: author)))
+            } else {
+                requests.append(PageInkFeed.Request(page: page, form: .content(width: frame.width, height: frame.height)))
+            }
         }
 
         let output = try AtomicOutput.reserve(outputPath)
@@ -112,8 +125,9 @@ public enum Exporter {
                     (kept.firstIndex(of: page)! + 1, matrix(page, displayed: true))
                 }
                 stats.take(ink, notes: source.notes)
-            } else if incremental, let made = try exportIncrementally(pdfPath, layers: layers, requests: requests,
+            } else if incremental, let made = try exportIncrementally(pdfPath, layers: layers, requests: requests + annotationRequests,
                                                                      to: output.writablePath, name: outputPath, matrix: { matrix($0) },
+                                                                     header: asAnnotations ? try annotationHeader(layers) : nil,
                                                                      progress: options.progress) {
                 stats = made
                 stats.warnings = source.notes + stats.warnings
@@ -164,6 +178,15 @@ public enum Exporter {
                     document.releaseAllObjects()
                 }
                 try document.write(to: output.writablePath, name: outputPath)
+                if !annotationRequests.isEmpty {
+                    // The rewritten document's pages are the kept ones in order: the annotations are appended to it.
+                    let made = try appendAnnotations(layers: layers, requests: annotationRequests, to: output.writablePath,
+                                                     name: outputPath, header: try annotationHeader(layers),
+                                                     outputPage: { kept.firstIndex(of: $0)! + 1 }, progress: options.progress)
+                    stats.strokes += made.strokes
+                    stats.warnings += made.warnings
+                    stats.latestInkTime = [stats.latestInkTime, made.latestInkTime].compactMap { $0 }.max()
+                }
                 try checkReadsBack(output.writablePath, pageCount: kept.count, source: pdfPath, password: options.password)
                 // The cairo document and the spool's (read while writing) are released here, before their files go.
                 withExtendedLifetime(cairoDocument) {}
@@ -228,8 +251,8 @@ public enum Exporter {
     /// as it is (qpdf would have to repair it, a page is not an object of the
     /// file, its page tree reaches a node twice): the caller rewrites it with qpdf instead.
     private static func exportIncrementally(_ pdfPath: String, layers: any PageLayerSource, requests: [PageInkFeed.Request],
-                                            to path: String, name: String,
-                                            matrix: (Int) -> [Double]?, progress: PageProgress?) throws(ExportError) -> InkDrawingStats? {
+                                            to path: String, name: String, matrix: (Int) -> [Double]?, header: [UInt8]?,
+                                            progress: PageProgress?) throws(ExportError) -> InkDrawingStats? {
         var update: IncrementalUpdate
         do {
             update = try IncrementalUpdate(original: pdfPath, output: path)
@@ -241,9 +264,13 @@ public enum Exporter {
         // The producer's threads make each page's content, compressed; this thread appends them in order.
         let ink = try PageInkFeed(layers: layers, requests: requests)
         for request in requests {
-            guard let content = try ink.content(ofPage: request.page) else { continue }
+            let made = try ink.made(ofPage: request.page)
             do {
-                try update.addInk(content, toPage: request.page, matrix: matrix(request.page))
+                switch made {
+                case .content(let content)?: try update.addInk(content, toPage: request.page, matrix: matrix(request.page))
+                case .annotations(let annotations)?: try update.addAnnotations(annotations, toPage: request.page, header: header)
+                default: continue
+                }
                 progress?.finished(page: request.page)
             } catch .pageNotInFile {
                 return nil
@@ -256,6 +283,37 @@ public enum Exporter {
         var stats = InkDrawingStats()
         stats.take(ink, notes: [])
         return stats
+    }
+
+    /// Appends the annotations of `requests` to the PDF at `path` (qpdf's rewrite, whose page
+    /// `outputPage(N)` shows page N of the ink) as an incremental update.
+    private static func appendAnnotations(layers: any PageLayerSource, requests: [PageInkFeed.Request], to path: String,
+                                          name: String, header: [UInt8], outputPage: (Int) -> Int,
+                                          progress: PageProgress?) throws(ExportError) -> InkDrawingStats {
+        var update: IncrementalUpdate
+        do { update = try IncrementalUpdate(appendingTo: path) } catch { throw ExportError(appending: error, name: name) }
+        let ink = try PageInkFeed(layers: layers, requests: requests)
+        for request in requests {
+            guard let annotations = try ink.annotations(ofPage: request.page) else { continue }
+            do { try update.addAnnotations(annotations, toPage: outputPage(request.page), header: header) } catch {
+                throw ExportError(appending: error, name: name)
+            }
+            progress?.finished(page: request.page)
+        }
+        do { try update.finish() } catch { throw ExportError(appending: error, name: name) }
+        _ = try ink.finish()
+        var stats = InkDrawingStats()
+        stats.take(ink, notes: [])
+        return stats
+    }
+
+    /// The ink-layers header line, deflated: `/InkPDF:Header` of the annotations.
+    private static func annotationHeader(_ layers: any PageLayerSource) throws(ExportError) -> [UInt8] {
+        do {
+            return InkContentCompression.deflate(try layers.header.encodedLine(file: layers.displayName), InkContentCompression.ink)
+        } catch {
+            throw Flattener.exportError(from: error, path: layers.displayName)
+        }
     }
 
     /// Draws with cairo one page per entry of `pages`, sized as `placements` say:

@@ -1,4 +1,5 @@
 import Foundation
+import InkPDFContent
 
 /// Where a page's ink goes in the page's own coordinates.
 ///
@@ -64,10 +65,7 @@ struct PagePlacement: Equatable {
     /// `a b c d e f` of `first` followed by `second` (PDF's row-vector
     /// convention: a point goes through `first`, then `second`).
     static func concatenate(_ first: [Double], _ second: [Double]) -> [Double] {
-        let (a, b) = (first, second)
-        return [a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
-                a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
-                a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5]]
+        InkContentWriter.concatenate(first, second)
     }
 
     /// A number as PDF content syntax: no exponent, at most 6 decimals, no trailing zeros.

@@ -42,6 +42,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case backgroundPageOutOfRange(inkFile: String, page: Int, pdfPage: Int, pageCount: Int, pdf: String)
     /// Export keeps a PDF's objects, but the imported document has no PDF (a notebook).
     case noPDFToKeep(inkFile: String)
+    /// `--ink-as annotations` on an encrypted PDF: new objects would need its key.
+    case annotationsOnEncryptedPDF(path: String)
     /// Ink-layers ink was given without the PDF it is drawn on.
     case pdfRequired(inkFile: String)
     /// The file given as ink is an HTML page.
@@ -108,6 +110,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             "\(inkFile): page \(page) shows page \(pdfPage) of \(pdf), which has \(pageCount) page\(pageCount == 1 ? "" : "s"); is this the right PDF? (give another with --pdf FILE)"
         case .noPDFToKeep(let inkFile):
             "\(inkFile): this notebook has no PDF whose objects export could keep; use 'inkpdf flatten' to make a PDF of it"
+        case .annotationsOnEncryptedPDF(let path):
+            "\(path): the PDF is encrypted, and annotations added to it would need its key; export with --ink-as content (the output stays encrypted), or decrypt it first (qpdf --decrypt)"
         case .pdfRequired(let inkFile):
             "\(inkFile): ink-layers ink is drawn over a PDF; give the PDF first and the ink with --ink \(inkFile)"
         case .htmlGivenAsInk(let path):

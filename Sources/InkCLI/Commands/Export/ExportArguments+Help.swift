@@ -5,11 +5,14 @@ extension ExportArguments {
         summary: "lays the ink over the original pages, keeping the whole document",
         description: [
             "Lays the ink over the original pages of IN.pdf and writes OUT.pdf, keeping the whole document: links, outline, forms, annotations, metadata, labels, attachments and structure; pages without ink are left as they were. Writes the sidecar beside it, as flatten does; DOC alone is read as flatten reads it.",
+            "With --ink-as annotations the ink goes in as PDF /Ink annotations instead of page content: each stroke drawn exactly as flatten draws it, and one a viewer can hide, move or delete; each also carries the stroke's full drawing, so converting the PDF back gives the ink back (docs/annotations.md). The original bytes stay as they are, so a signature over them stays valid.",
             "Exporting needs Pro unless the policy makes it free: see 'inkpdf entitlement --help'.",
         ],
         options: [.ink, .inkFormat, .pdf, .page, .outputPDF,
                   OptionHelp(["--embed-ink"], "attach the ink layers to OUT.pdf, for 'inkpdf extract'"),
                   OptionHelp(["--ink-only"], "write only the ink, one page per page (for other tools' overlays)"),
+                  OptionHelp(["--ink-as"], value: "content|annotations", "the ink as page content (the default) or as /Ink annotations a viewer can edit"),
+                  OptionHelp(["--group"], value: "stroke|layer", "with --ink-as annotations: one annotation a stroke (the default), or one a layer and page"),
                   .password, OptionHelp.pages.with(text: "only these pages (7- runs to the end); outline entries and links to pages left out are removed"),
                   .onlyAnnotated, .ignoreMismatch, .noSidecar, .quiet] + OptionHelp.workerLimits + OptionHelp.confinement + OptionHelp.gate)
 }

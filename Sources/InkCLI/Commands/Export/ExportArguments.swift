@@ -19,6 +19,9 @@ public struct ExportArguments: Equatable, Sendable {
     public var onlyAnnotated = false
     public var embedInk = false
     public var inkOnly = false
+    /// `--ink-as content|annotations`, `--group stroke|layer`.
+    public var inkAs: ExportOptions.InkAs = .content
+    public var grouping: ExportOptions.AnnotationGrouping = .stroke
     /// `--policy`, `--trust`, `--proof`, `--state`: what the entitlement gate reads before anything is written.
     public var gate = GateOptions()
     /// `--timeout SECONDS`, `--stall-timeout SECONDS`, `--memory-limit MB`: bounds on the worker process that exports.
@@ -51,6 +54,8 @@ public struct ExportArguments: Equatable, Sendable {
         options.inkFormat = inkFormat
         options.page = page
         options.confinement = confinement
+        options.inkAs = inkAs
+        options.annotationGrouping = grouping
         return options
     }
 }
@@ -59,20 +64,41 @@ extension Command {
     static func parseExport(_ arguments: [String]) throws(UsageError) -> ExportArguments {
         var scanner = ArgumentScanner(command: "export", arguments: arguments)
         var embedInk = false, inkOnly = false
-        let common = try scanner.documentOptions { (option, _) throws(UsageError) -> Bool in
+        var inkAs: ExportOptions.InkAs?, grouping: ExportOptions.AnnotationGrouping?
+        let common = try scanner.documentOptions { (option, scanner) throws(UsageError) -> Bool in
             switch option {
             case "--embed-ink": embedInk = true
             case "--ink-only": inkOnly = true
+            case "--ink-as":
+                let value = try scanner.value(for: option)
+                guard let parsed = ExportOptions.InkAs(rawValue: value) else {
+                    throw UsageError(message: "export: --ink-as takes content or annotations, not '\(value)'")
+                }
+                inkAs = parsed
+            case "--group":
+                let value = try scanner.value(for: option)
+                guard let parsed = ExportOptions.AnnotationGrouping(rawValue: value) else {
+                    throw UsageError(message: "export: --group takes stroke or layer, not '\(value)'")
+                }
+                grouping = parsed
             default: return false
             }
             return true
         }
         if embedInk && inkOnly { throw UsageError(message: "export: --embed-ink and --ink-only do not go together") }
+        if inkOnly && inkAs == .annotations {
+            throw UsageError(message: "export: --ink-only writes pages of ink, not annotations; leave out one of --ink-only and --ink-as annotations")
+        }
+        if grouping != nil && inkAs != .annotations {
+            throw UsageError(message: "export: --group says how annotations are grouped; give it with --ink-as annotations")
+        }
         var parsed = ExportArguments(pdf: common.pdf, ink: common.ink, output: common.output, password: common.password,
                                      ignoreMismatch: common.ignoreMismatch, writeSidecar: common.writeSidecar, quiet: common.quiet,
                                      pages: common.pages, onlyAnnotated: common.onlyAnnotated, embedInk: embedInk, inkOnly: inkOnly,
                                      gate: common.gate)
         parsed.limits = common.limits
+        parsed.inkAs = inkAs ?? .content
+        parsed.grouping = grouping ?? .stroke
         parsed.inkFormat = common.inkFormat
         parsed.page = common.page
         parsed.confinement = common.confinement

@@ -21,17 +21,35 @@ final class PageInkBuilder: @unchecked Sendable {
 
     init(layers: any PageLayerSource) { self.layers = layers }
 
+    /// The ink file's name, as errors name it.
+    var displayName: String { layers.displayName }
+
     func ink(ofPage page: Int) -> Result<PageInk, ExportError> {
+        var drawings: [StrokeDrawing] = []
+        return visit(page) { _, _, strokeDrawings in drawings.append(contentsOf: strokeDrawings) }
+            .map { PageInk(page: page, drawings: drawings) }
+    }
+
+    /// Page `page`'s layers, each stroke with its drawings, counted as `ink(ofPage:)` counts them.
+    func strokes(ofPage page: Int) -> Result<[(layer: PageLayer, drawings: [[StrokeDrawing]])], ExportError> {
+        var result: [(layer: PageLayer, drawings: [[StrokeDrawing]])] = []
+        return visit(page) { layer, index, strokeDrawings in
+            if index == 0 { result.append((layer, [])) }
+            result[result.count - 1].drawings.append(strokeDrawings)
+        }.map { result }
+    }
+
+    /// Calls `body` with each stroke's layer, index in it and drawings, in order, keeping the page's tally.
+    private func visit(_ page: Int, _ body: (PageLayer, Int, [StrokeDrawing]) -> Void) -> Result<Void, ExportError> {
         do {
             let pageLayers = try LayersRevision.namingLastGoodRevision { try layers.layers(forPage: page) }
-            var drawings: [StrokeDrawing] = []
             var tally = Tally()
             for layer in pageLayers {
                 for (index, stroke) in layer.strokes.enumerated() {
                     let ended = stroke.created + (stroke.points.last?.t ?? 0)
                     if ended.isFinite, ended > tally.latestInkTime ?? -.infinity { tally.latestInkTime = ended }
                     let (strokeDrawings, warning) = InkStyle.drawings(for: stroke)
-                    drawings.append(contentsOf: strokeDrawings)
+                    body(layer, index, strokeDrawings)
                     if let warning {
                         if case .unknown(let name) = stroke.ink.type {
                             tally.warnings.append((warning, name))
@@ -43,7 +61,7 @@ final class PageInkBuilder: @unchecked Sendable {
                 tally.strokes += layer.strokes.count
             }
             lock.withLock { tallies[page] = tally }
-            return .success(PageInk(page: page, drawings: drawings))
+            return .success(())
         } catch {
             return .failure(Flattener.exportError(from: error, path: layers.displayName))
         }

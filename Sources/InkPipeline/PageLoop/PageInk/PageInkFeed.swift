@@ -24,6 +24,8 @@ final class PageInkFeed {
         case content(width: Double, height: Double)
         /// Drawings, for cairo.
         case drawings
+        /// `/Ink` annotations (`InkAnnotationBuilder`) in `frame`, grouped so; `author` the header's.
+        case annotations(frame: InkAnnotationBuilder.Frame, grouping: InkAnnotationBuilder.Grouping, author: String?)
     }
 
     struct Request {
@@ -100,6 +102,15 @@ final class PageInkFeed {
     func content(ofPage number: Int) throws(ExportError) -> CompressedInkContent? {
         guard case .content(let content)? = try take(number)?.ink else { return nil }
         return content
+    }
+
+    /// What page `number` was made into, if it comes to this side; pages ascending.
+    func made(ofPage number: Int) throws(ExportError) -> PageInkProducer.Item.Ink? { try take(number)?.ink }
+
+    /// Page `number`'s annotations if it is an `.annotations` page; pages ascending.
+    func annotations(ofPage number: Int) throws(ExportError) -> [InkAnnotation]? {
+        guard case .annotations(let annotations)? = try take(number)?.ink else { return nil }
+        return annotations
     }
 
     /// Waits until every page is made (inline: makes the rest) and returns the spool's entries.

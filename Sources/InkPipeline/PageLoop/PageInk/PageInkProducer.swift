@@ -13,6 +13,7 @@ final class PageInkProducer: @unchecked Sendable {
         enum Ink: Sendable {
             case content(CompressedInkContent)
             case drawings([StrokeDrawing])
+            case annotations([InkAnnotation])
             /// Written to the spool.
             case spooled
         }
@@ -33,15 +34,25 @@ final class PageInkProducer: @unchecked Sendable {
 
         func make(_ request: PageInkFeed.Request) -> Result<Item, ExportError> {
             do {
-                let drawings = try builder.ink(ofPage: request.page).get().drawings
                 switch request.form {
                 case .drawings:
+                    let drawings = try builder.ink(ofPage: request.page).get().drawings
                     return .success(Item(page: request.page, ink: .drawings(drawings)))
                 case .content(let width, let height):
+                    let drawings = try builder.ink(ofPage: request.page).get().drawings
                     let content = InkContentWriter.content(for: consume drawings, width: width, height: height).compressed()
                     guard let spool else { return .success(Item(page: request.page, ink: .content(content))) }
                     try spool.append(content, page: request.page)
                     return .success(Item(page: request.page, ink: .spooled))
+                case .annotations(let frame, let grouping, let author):
+                    let layers = try builder.strokes(ofPage: request.page).get()
+                    do {
+                        let annotations = try InkAnnotationBuilder.annotations(page: request.page, layers: layers, frame: frame,
+                                                                               grouping: grouping, author: author)
+                        return .success(Item(page: request.page, ink: .annotations(annotations)))
+                    } catch {
+                        return .failure(Flattener.exportError(from: error, path: builder.displayName))
+                    }
                 }
             } catch {
                 return .failure(error)

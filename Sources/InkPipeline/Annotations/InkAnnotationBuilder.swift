@@ -1,0 +1,150 @@
+import InkModel
+import InkPDFContent
+import InkRendering
+
+/// Makes the `/Ink` annotations of one page from its layers, as
+/// `docs/annotations.md` describes them: one a stroke (or one a layer), each
+/// with its appearance written by the content writer in default user space,
+/// its standard keys, and its ink-layers line. Pure: runs on the feed's threads.
+enum InkAnnotationBuilder {
+    /// How strokes are grouped into annotations (`--group`).
+    enum Grouping: String, Sendable, Equatable, CaseIterable {
+        /// One annotation a stroke: each can be hidden, moved or deleted on its own.
+        case stroke
+        /// One annotation a layer and page: far fewer objects on very dense pages.
+        case layer
+    }
+
+    /// The ink frame (`width` × `height`, y down) and where it goes (`placement`: the frame,
+    /// PDF's way up, onto the page's default user space).
+    struct Frame: Sendable, Equatable {
+        var width: Double
+        var height: Double
+        var placement: [Double]
+    }
+
+    /// The annotations of page `page`, in drawing order. `author`: the header's, for strokes without their own.
+    static func annotations(page: Int, layers: [(layer: PageLayer, drawings: [[StrokeDrawing]])], frame: Frame,
+                            grouping: Grouping, author: String?) throws -> [InkAnnotation] {
+        var result: [InkAnnotation] = []
+        var occurrences: [StrokeIdentity: Int] = [:]
+        for (layerIndex, entry) in layers.enumerated() {
+            let layer = entry.layer
+            switch grouping {
+            case .stroke:
+                for (stroke, drawings) in zip(layer.strokes, entry.drawings) {
+                    let identity = stroke.identity
+                    occurrences[identity, default: 0] += 1
+                    let single = PageLayer(page: page, layer: layer.layer, strokes: [stroke], extra: layer.extra)
+                    result.append(try annotation(single, drawings: drawings, frame: frame,
+                                                 name: InkAnnotationFormat.name(of: identity, occurrence: occurrences[identity]!),
+                                                 author: author))
+                }
+            case .layer:
+                guard !layer.strokes.isEmpty else { continue }
+                var grouped = layer
+                grouped.page = page
+                result.append(try annotation(grouped, drawings: entry.drawings.flatMap { $0 }, frame: frame,
+                                             name: InkAnnotationFormat.name(ofLayer: layerIndex + 1), author: author))
+            }
+        }
+        return result
+    }
+
+    /// One annotation drawing every stroke of `layer` (`drawings`: theirs, in order).
+    private static func annotation(_ layer: PageLayer, drawings: [StrokeDrawing], frame: Frame, name: String,
+                                   author: String?) throws -> InkAnnotation {
+        let strokes = layer.strokes
+        let rect = self.rect(of: drawings, strokes: strokes, frame: frame)
+        let inkLists = strokes.map { InkAnnotationFormat.inkList(of: $0, height: frame.height, placement: frame.placement) }
+        let first = strokes[0]
+        let alpha = drawings.first?.paint.color.alpha ?? first.ink.color.alpha
+        let created = strokes.map(\.created).min() ?? first.created
+        let ended = strokes.map { $0.created + ($0.points.last?.t ?? 0) }.max() ?? created
+        var keys = "/Type/Annot/Subtype/Ink/Rect" + numbers(rect)
+        keys += "/InkList[" + inkLists.map(numbers).joined() + "]"
+        keys += "/BS<</W " + number(nominalWidth(strokes, placement: frame.placement), digits: 3) + "/S/S>>"
+        let color = first.ink.color
+        keys += "/C" + numbers([color.red, color.green, color.blue].map { min(max($0, 0), 1) }, digits: 3)
+        keys += "/CA " + number(min(max(alpha, 0), 1), digits: 3)
+        keys += "/F 4/NM" + InkAnnotationFormat.hexString(name)
+        keys += "/CreationDate(" + InkAnnotationFormat.pdfDate(created) + ")/M(" + InkAnnotationFormat.pdfDate(ended) + ")"
+        if let who = Self.author(of: first) ?? author { keys += "/T" + InkAnnotationFormat.hexString(who) }
+        if strokes.allSatisfy({ $0.ink.type == .marker }) { keys += "/IT/InkHighlight" }
+        let appearance = InkContentWriter.content(for: drawings, width: frame.width, height: frame.height,
+                                                  placement: frame.placement).compressed()
+        let line = InkContentCompression.deflate(try layer.encodedLine(), InkContentCompression.ink)
+        return InkAnnotation(keys: keys, rect: rect, appearance: appearance, layerLine: line)
+    }
+
+    /// The ink's `author` (a string under the stroke's or the ink's extension keys), when it says who wrote it.
+    static func author(of stroke: Stroke) -> String? {
+        for object in [stroke.extra, stroke.ink.extra] {
+            if case .string(let name)? = object["author"], !name.isEmpty { return name }
+        }
+        return nil
+    }
+
+    /// `/BS /W`: the ink's nominal width, else its points' mean nib width, in user units.
+    private static func nominalWidth(_ strokes: [Stroke], placement m: [Double]) -> Double {
+        let widths = strokes.map { stroke -> Double in
+            if let width = stroke.ink.width, width.isFinite, width > 0 { return width }
+            let scale = stroke.transform.map { $0.isIdentity ? 1 : $0.meanScale } ?? 1
+            return stroke.points.reduce(0) { $0 + $1.w } / Double(max(stroke.points.count, 1)) * scale
+        }
+        let points = widths.reduce(0, +) / Double(max(widths.count, 1))
+        let userScale = abs(m[0] * m[3] - m[1] * m[2]).squareRoot()
+        return min(max(points * userScale, 0), InkRange.maximumWidth)
+    }
+
+    /// `/Rect`: the bounds of what the drawings cover (control points, half a stroke's width
+    /// beyond, one point of margin for joins and caps) in default user space, rounded outward.
+    private static func rect(of drawings: [StrokeDrawing], strokes: [Stroke], frame: Frame) -> [Double] {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for drawing in drawings {
+            var reach = 1.0
+            if case .stroke(let width) = drawing.paint.style { reach += width / 2 }
+            for element in drawing.path.elements {
+                let points: [Point]
+                switch element {
+                case .move(let p), .line(let p): points = [p]
+                case .curve(let a, let b, let p): points = [a, b, p]
+                case .close: points = []
+                }
+                for p in points where p.x.isFinite && p.y.isFinite {
+                    minX = min(minX, p.x - reach); maxX = max(maxX, p.x + reach)
+                    minY = min(minY, p.y - reach); maxY = max(maxY, p.y + reach)
+                }
+            }
+        }
+        if !minX.isFinite {
+            // Nothing drawn (e.g. zero-size points): the centreline's bounds.
+            for stroke in strokes {
+                for p in stroke.points {
+                    minX = min(minX, p.x - 1); maxX = max(maxX, p.x + 1)
+                    minY = min(minY, p.y - 1); maxY = max(maxY, p.y + 1)
+                }
+            }
+        }
+        let limit = InkRange.maximumCoordinate
+        let corners = [(minX, minY), (maxX, minY), (minX, maxY), (maxX, maxY)].map {
+            InkAnnotationFormat.userSpace(InkRange.clamped($0.0, to: limit), InkRange.clamped($0.1, to: limit),
+                                          height: frame.height, placement: frame.placement)
+        }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return [(xs.min()! * 100).rounded(.down) / 100, (ys.min()! * 100).rounded(.down) / 100,
+                (xs.max()! * 100).rounded(.up) / 100, (ys.max()! * 100).rounded(.up) / 100]
+    }
+
+    private static func number(_ value: Double, digits: Int = InkAnnotationFormat.coordinateDigits) -> String {
+        var bytes: [UInt8] = []
+        PDFNumberWriter.appendDecimal(value, fractionDigits: digits, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func numbers(_ values: [Double]) -> String { numbers(values, digits: InkAnnotationFormat.coordinateDigits) }
+
+    private static func numbers(_ values: [Double], digits: Int) -> String {
+        "[" + values.map { number($0, digits: digits) }.joined(separator: " ") + "]"
+    }
+}
