@@ -61,15 +61,15 @@ enum InkAnnotationBuilder {
         let alpha = drawings.first?.paint.color.alpha ?? first.ink.color.alpha
         let created = strokes.map(\.created).min() ?? first.created
         let ended = strokes.map { $0.created + ($0.points.last?.t ?? 0) }.max() ?? created
-        var keys = "/Type/Annot/Subtype/Ink/Rect" + numbers(rect)
+        var keys = "/Type/Annot/Subtype/Ink/Rect" + numbers(rect, digits: 2)
         keys += "/InkList[" + inkLists.map(numbers).joined() + "]"
         keys += "/BS<</W " + number(nominalWidth(strokes, placement: frame.placement), digits: 3) + "/S/S>>"
         let color = first.ink.color
         keys += "/C" + numbers([color.red, color.green, color.blue].map { min(max($0, 0), 1) }, digits: 3)
         keys += "/CA " + number(min(max(alpha, 0), 1), digits: 3)
-        keys += "/F 4/NM" + InkAnnotationFormat.hexString(name)
+        keys += "/F 4/NM" + InkAnnotationFormat.pdfString(name)
         keys += "/CreationDate(" + InkAnnotationFormat.pdfDate(created) + ")/M(" + InkAnnotationFormat.pdfDate(ended) + ")"
-        if let who = Self.author(of: first) ?? author { keys += "/T" + InkAnnotationFormat.hexString(who) }
+        if let who = Self.author(of: first) ?? author { keys += "/T" + InkAnnotationFormat.pdfString(who) }
         if strokes.allSatisfy({ $0.ink.type == .marker }) { keys += "/IT/InkHighlight" }
         let appearance = InkContentWriter.content(for: drawings, width: frame.width, height: frame.height,
                                                   placement: frame.placement).compressed()

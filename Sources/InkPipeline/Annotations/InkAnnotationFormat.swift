@@ -22,14 +22,15 @@ public enum InkAnnotationFormat {
     public static let headerKey = IncrementalUpdate.headerKey
     /// Every `/NM` inkpdf writes starts with this.
     public static let namePrefix = "inkpdf:"
-    /// Decimals of every coordinate in `/InkList` and `/Rect`.
-    public static let coordinateDigits = 2
+    /// Decimals of every coordinate in `/InkList` (`/Rect` has 2): a tenth of a point is
+    /// finer than any viewer's redrawing of the centreline, and `/InkList` is most of an annotation's bytes.
+    public static let coordinateDigits = 1
     /// Two `/InkList` coordinates are the same when they differ by at most this (in user units):
     /// half a unit of the last written digit, and a little for the reader's own rounding.
-    public static let matchTolerance = 0.006
+    public static let matchTolerance = 0.06
     /// `/InkList` keeps the on-curve points of the centreline that a polyline within this many
     /// points of them needs (Douglas–Peucker): what a viewer without the appearance draws.
-    public static let inkListTolerance = 0.25
+    public static let inkListTolerance = 0.5
 
     /// `/NM` of the `occurrence`-th (1-based) piece of a gesture on its page: `inkpdf:id:ID`
     /// or `inkpdf:created:SECONDS`, then `#N` from the second piece on. A layer written as one
@@ -103,7 +104,8 @@ public enum InkAnnotationFormat {
 
     /// `value` rounded to `coordinateDigits` decimals (as written).
     public static func rounded(_ value: Double) -> Double {
-        let scale = 100.0
+        var scale = 1.0
+        for _ in 0..<coordinateDigits { scale *= 10 }
         let r = (value * scale).rounded(.toNearestOrAwayFromZero) / scale
         return r == 0 ? 0 : r
     }
@@ -161,9 +163,11 @@ public enum InkAnnotationFormat {
     /// `D:YYYYMMDDHHmmSSZ` for seconds since 1970 (clamped to the years inkpdf accepts).
     public static func pdfDate(_ seconds: Double) -> String { EmbeddedInk.pdfDate(min(max(seconds.isNaN ? 0 : seconds, InkRange.earliestTime), InkRange.latestTime)) }
 
-    /// A PDF string as hex (`<…>`) of its UTF-8 bytes with a byte-order mark when not ASCII:
-    /// any text, with no escaping to get wrong.
-    public static func hexString(_ text: String) -> String {
+    /// A PDF string of `text`: literal (`(…)`) when it is printable ASCII without
+    /// parentheses or backslashes, else hex (`<…>`) of its UTF-8 bytes with a byte-order
+    /// mark when not ASCII: any text, with no escaping to get wrong.
+    public static func pdfString(_ text: String) -> String {
+        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) && $0 != 0x28 && $0 != 0x29 && $0 != 0x5C }) { return "(" + text + ")" }
         let bytes = text.utf8.allSatisfy({ $0 < 0x80 }) ? Array(text.utf8) : [0xEF, 0xBB, 0xBF] + Array(text.utf8)
         return "<" + bytes.map { String(format: "%02X", $0) }.joined() + ">"
     }
