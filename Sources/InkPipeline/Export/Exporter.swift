@@ -290,8 +290,27 @@ public enum Exporter {
     private static func appendAnnotations(layers: any PageLayerSource, requests: [PageInkFeed.Request], to path: String,
                                           name: String, header: [UInt8], outputPage: (Int) -> Int,
                                           progress: PageProgress?) throws(ExportError) -> InkDrawingStats {
+        // Staged beside the output (its path is an open descriptor's, with no folder of its own).
+        let staging = try AtomicOutput.reserve(name + ".update")
+        let stats: InkDrawingStats
+        do {
+            stats = try appendAnnotations(layers: layers, requests: requests, to: path, staging: staging.writablePath,
+                                          name: name, header: header, outputPage: outputPage, progress: progress)
+        } catch {
+            staging.abandon()
+            throw error
+        }
+        staging.abandon()
+        return stats
+    }
+
+    private static func appendAnnotations(layers: any PageLayerSource, requests: [PageInkFeed.Request], to path: String,
+                                          staging: String, name: String, header: [UInt8], outputPage: (Int) -> Int,
+                                          progress: PageProgress?) throws(ExportError) -> InkDrawingStats {
         var update: IncrementalUpdate
-        do { update = try IncrementalUpdate(appendingTo: path) } catch { throw ExportError(appending: error, name: name) }
+        do { update = try IncrementalUpdate(appendingTo: path, staging: staging) } catch {
+            throw ExportError(appending: error, name: name)
+        }
         let ink = try PageInkFeed(layers: layers, requests: requests)
         for request in requests {
             guard let annotations = try ink.annotations(ofPage: request.page) else { continue }

@@ -1,0 +1,157 @@
+import Foundation
+@testable import InkPipeline
+import InkModel
+import InkFixtures
+import Testing
+
+/// `export --ink-as annotations`: one `/Ink` annotation a stroke with the
+/// standard keys a viewer edits by, read back with qpdf; the original bytes
+/// kept; the rewrite path; what is refused.
+@Suite struct AnnotationExportTests {
+    /// The strokes of every test page: a red pen line, a yellow marker with pressure, and one
+    /// piece of an erased gesture twice (same `created`: two pieces, two names).
+    static func layers(pageCount: Int) -> [PageLayer] {
+        (1...pageCount).map { page in
+            var marker = redStroke([(80, 200), (160, 210), (240, 205)], size: 12, created: 1_764_460_100)
+            marker.ink = Ink(type: .marker, colorText: "#FFE500AA", color: RGBAColor(red: 1, green: 229.0 / 255, blue: 0, alpha: 170.0 / 255), width: 13)
+            marker.points = marker.points.enumerated().map { index, point in
+                var point = point
+                point.force = 0.5 + Double(index) * 0.3
+                return point
+            }
+            let piece = redStroke([(40, 40), (40, 80)], created: 1_764_460_200)
+            var second = redStroke([(60, 40), (60, 80)], created: 1_764_460_200)
+            second.id = nil
+            return PageLayer(page: page, layer: "Notes", strokes: [redStroke([(100, 300), (200, 300)]), marker, piece, second])
+        }
+    }
+
+    struct Written {
+        var rect: [Double]
+        var inkList: [[Double]]
+        var width: Double?
+        var name: String?
+        var flags: Int?
+        var highlight: Bool
+        var alpha: Double?
+        var pageIsParent: Bool
+        var hasAppearance: Bool
+        var layerLine: [UInt8]?
+    }
+
+    /// Every annotation of page `number` as qpdf reads it.
+    static func annotations(of document: QPDFDocument, page number: Int) -> [Written] {
+        let page = document.page(number)
+        let reference = page.reference
+        return (page["/Annots"]?.items ?? []).map { annotation in
+            Written(rect: annotation["/Rect"]?.items.compactMap(\.number) ?? [],
+                    inkList: annotation["/InkList"]?.items.map { $0.items.compactMap(\.number) } ?? [],
+                    width: annotation["/BS"]?["/W"]?.number,
+                    name: annotation["/NM"]?.text,
+                    flags: annotation["/F"]?.integer,
+                    highlight: annotation["/IT"]?.isName("/InkHighlight") ?? false,
+                    alpha: annotation["/CA"]?.number,
+                    pageIsParent: annotation["/P"]?.reference == reference,
+                    hasAppearance: annotation["/AP"]?["/N"]?.isStream ?? false,
+                    layerLine: annotation[InkAnnotationFormat.layerKey]?.streamData())
+        }
+    }
+
+    @Test func everyStrokeIsAnInkAnnotationWithTheKeysAViewerEditsBy() throws {
+        let folder = TestFolder()
+        let pdf = folder.path("pages.pdf")
+        let pages = FlattenTests.pages
+        try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: pages)
+        let layers = Self.layers(pageCount: pages.count - 1)
+        let ink = folder.writeInk("pages.ink.jsonl", layers: layers)
+        let output = folder.path("out/pages.pdf")
+        var options = ExportOptions()
+        options.inkAs = .annotations
+        let report = try exportChecked(pdf: pdf, ink: ink, output: output, options: options)
+        #expect(report.strokeCount == 4 * (pages.count - 1))
+
+        // An incremental update: the original's bytes are the output's first bytes.
+        let original = try #require(fileBytes(pdf)), exported = try #require(fileBytes(output))
+        #expect(exported.count > original.count && exported.prefix(original.count) == original)
+
+        let document = try QPDFDocument(path: output, password: nil)
+        for number in 1...pages.count {
+            let written = Self.annotations(of: document, page: number)
+            guard number < pages.count else { #expect(written.isEmpty, "the page without ink gets none"); continue }
+            try #require(written.count == 4, "page \(number): one annotation a stroke")
+            let placement = InkOverlay.placement(of: document.page(number))
+            let displayed = placement.displayedSize
+            for (index, (annotation, stroke)) in zip(written, layers[number - 1].strokes).enumerated() {
+                let label = "page \(number), stroke \(index + 1)"
+                #expect(annotation.hasAppearance && annotation.pageIsParent && annotation.flags == 4, "\(label): /AP, /P, /F print")
+                #expect(annotation.inkList == [InkAnnotationFormat.inkList(of: stroke, height: displayed.height,
+                                                                             placement: placement.matrix)], "\(label): /InkList")
+                // The centreline lies inside /Rect, and its ends are where the stroke's are, in default user space.
+                let rect = annotation.rect
+                for i in stride(from: 0, to: annotation.inkList[0].count, by: 2) {
+                    let (x, y) = (annotation.inkList[0][i], annotation.inkList[0][i + 1])
+                    #expect(x > rect[0] && x < rect[2] && y > rect[1] && y < rect[3], "\(label): /InkList inside /Rect")
+                }
+                let first = stroke.points[0]
+                let expected = InkAnnotationFormat.userSpace(first.x, first.y, height: displayed.height, placement: placement.matrix)
+                #expect(abs(annotation.inkList[0][0] - expected.x) < 0.06 && abs(annotation.inkList[0][1] - expected.y) < 0.06,
+                        "\(label): starts where the stroke starts")
+                #expect(annotation.highlight == (stroke.ink.type == .marker), "\(label): /IT /InkHighlight for markers only")
+                #expect(annotation.width == (stroke.ink.width ?? 6), "\(label): /BS /W")
+                // The stroke inside, byte for byte as an ink-layers file holds it.
+                let line = try #require(annotation.layerLine, "\(label): /InkPDF:Layer")
+                let stored = try PageLayer(parsingLine: line, file: "annotation")
+                #expect(stored.strokes == [stroke] && stored.layer == "Notes" && stored.page == number, "\(label): the stroke kept")
+            }
+            #expect(written[1].alpha.map { abs($0 - 0.667) < 0.002 } == true, "the marker's opacity")
+            #expect(written.map(\.name) == ["inkpdf:created:1764460000", "inkpdf:created:1764460100",
+                                            "inkpdf:created:1764460200", "inkpdf:created:1764460200#2"], "/NM from the identity")
+        }
+        try expectQPDFCheckPasses(output)
+    }
+
+    /// Pages left out: qpdf rewrites the document, and the annotations are appended to what it wrote.
+    @Test func theRewriteGetsAnnotationsOnTheKeptPages() throws {
+        let folder = TestFolder()
+        let pdf = folder.path("pages.pdf")
+        let pages = Array(FlattenTests.pages.prefix(4))
+        try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: pages)
+        let ink = folder.writeInk("pages.ink.jsonl", layers: Self.layers(pageCount: 4))
+        let output = folder.path("kept.pdf")
+        var options = ExportOptions(pages: PageSelection(ranges: [(2, 3)]))
+        options.inkAs = .annotations
+        options.annotationGrouping = .layer
+        _ = try exportChecked(pdf: pdf, ink: ink, output: output, options: options)
+        let document = try QPDFDocument(path: output, password: nil)
+        #expect(document.pageCount == 2)
+        for number in 1...2 {
+            let written = Self.annotations(of: document, page: number)
+            try #require(written.count == 1, "one annotation for the layer")
+            #expect(written[0].inkList.count == 4 && written[0].name == "inkpdf:layer:1" && written[0].pageIsParent)
+            let stored = try PageLayer(parsingLine: try #require(written[0].layerLine), file: "annotation")
+            #expect(stored.strokes == Self.layers(pageCount: 4)[number].strokes, "page \(number) shows source page \(number + 1)")
+        }
+        try expectQPDFCheckPasses(output)
+    }
+
+    @Test func anEncryptedPDFIsRefusedWithTheWayOut() throws {
+        let folder = TestFolder()
+        let plain = folder.path("plain.pdf"), pdf = folder.path("locked.pdf")
+        try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: plain), pages: [TestPage()])
+        let qpdf = Process()
+        qpdf.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
+        qpdf.arguments = ["--encrypt", "user", "owner", "256", "--", plain, pdf]
+        try qpdf.run()
+        qpdf.waitUntilExit()
+        let ink = folder.writeInk("locked.ink.jsonl", layers: Self.layers(pageCount: 1))
+        var options = ExportOptions(password: "user")
+        options.inkAs = .annotations
+        #expect {
+            try Exporter.export(pdf: pdf, ink: ink, output: folder.path("out.pdf"), options: options)
+        } throws: { error in
+            guard case .annotationsOnEncryptedPDF(let path) = error as? ExportError else { return false }
+            return path == pdf && "\(error)".contains("--ink-as content")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out.pdf")), "nothing written")
+    }
+}
