@@ -247,8 +247,9 @@ public struct IncrementalUpdate: ~Copyable {
             try writeStream(layer, dictionary: "<</Filter/FlateDecode>>", data: annotation.layerLine)
             let id = newObject()
             try beginObject(id)
-            try file.append("<<" + annotation.keys + "/P " + pageReference + "/AP<</N \(form) 0 R>>" + Self.layerKey
-                            + " \(layer) 0 R" + headerEntry + ">>\nendobj\n")
+            try file.append("<<")
+            try file.append(annotation.keys)
+            try file.append("/P " + pageReference + "/AP<</N \(form) 0 R>>" + Self.layerKey + " \(layer) 0 R" + headerEntry + ">>\nendobj\n")
             annots += "\(id) 0 R "
         }
         annots.removeLast()

@@ -3,7 +3,7 @@
 public struct InkAnnotation: Sendable, Equatable {
     /// The annotation's keys as PDF text (`/Type/Annot/Subtype/Ink/Rect[…]/InkList[…]…`),
     /// without `/P`, `/AP` and inkpdf's private keys, which the update adds.
-    public var keys: String
+    public var keys: [UInt8]
     /// `/Rect`, in the page's default user space: the appearance's `/BBox`.
     public var rect: [Double]
     /// The appearance: the ink as inkpdf draws it, in default user space (`InkContent.placement`).
@@ -11,7 +11,7 @@ public struct InkAnnotation: Sendable, Equatable {
     /// The deflated ink-layers line of what the annotation draws (`/InkPDF:Layer`).
     public var layerLine: [UInt8]
 
-    public init(keys: String, rect: [Double], appearance: CompressedInkContent, layerLine: [UInt8]) {
+    public init(keys: [UInt8], rect: [Double], appearance: CompressedInkContent, layerLine: [UInt8]) {
         self.keys = keys
         self.rect = rect
         self.appearance = appearance

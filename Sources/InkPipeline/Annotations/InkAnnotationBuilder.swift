@@ -61,20 +61,29 @@ enum InkAnnotationBuilder {
         let alpha = drawings.first?.paint.color.alpha ?? first.ink.color.alpha
         let created = strokes.map(\.created).min() ?? first.created
         let ended = strokes.map { $0.created + ($0.points.last?.t ?? 0) }.max() ?? created
-        var keys = "/Type/Annot/Subtype/Ink/Rect" + numbers(rect, digits: 2)
-        keys += "/InkList[" + inkLists.map(numbers).joined() + "]"
-        keys += "/BS<</W " + number(nominalWidth(strokes, placement: frame.placement), digits: 3) + "/S/S>>"
+        var keys = PDFText()
+        keys.bytes.reserveCapacity(256 + inkLists.reduce(0) { $0 + 8 * $1.count })
+        keys.append("/Type/Annot/Subtype/Ink/Rect")
+        keys.numbers(rect, digits: 2)
+        keys.append("/InkList[")
+        for list in inkLists { keys.numbers(list, digits: InkAnnotationFormat.coordinateDigits) }
+        keys.append("]/BS<</W ")
+        keys.number(nominalWidth(strokes, placement: frame.placement), digits: 3)
+        keys.append("/S/S>>/C")
         let color = first.ink.color
-        keys += "/C" + numbers([color.red, color.green, color.blue].map { min(max($0, 0), 1) }, digits: 3)
-        keys += "/CA " + number(min(max(alpha, 0), 1), digits: 3)
-        keys += "/F 4/NM" + InkAnnotationFormat.pdfString(name)
-        keys += "/CreationDate(" + InkAnnotationFormat.pdfDate(created) + ")/M(" + InkAnnotationFormat.pdfDate(ended) + ")"
-        if let who = Self.author(of: first) ?? author { keys += "/T" + InkAnnotationFormat.pdfString(who) }
-        if strokes.allSatisfy({ $0.ink.type == .marker }) { keys += "/IT/InkHighlight" }
+        keys.numbers([color.red, color.green, color.blue].map { min(max($0, 0), 1) }, digits: 3)
+        keys.append("/CA ")
+        keys.number(min(max(alpha, 0), 1), digits: 3)
+        keys.append("/F 4/NM")
+        keys.append(InkAnnotationFormat.pdfString(name))
+        keys.append("/CreationDate(" + InkAnnotationFormat.pdfDate(created) + ")/M(" + InkAnnotationFormat.pdfDate(ended) + ")")
+        if let who = Self.author(of: first) ?? author { keys.append("/T" + InkAnnotationFormat.pdfString(who)) }
+        if strokes.allSatisfy({ $0.ink.type == .marker }) { keys.append("/IT/InkHighlight") }
         let appearance = InkContentWriter.content(for: drawings, width: frame.width, height: frame.height,
                                                   placement: frame.placement).compressed()
-        let line = InkContentCompression.deflate(try layer.encodedLine(), InkContentCompression.ink)
-        return InkAnnotation(keys: keys, rect: rect, appearance: appearance, layerLine: line)
+        // Level 1, as the sidecar: the line is mostly digits, which it already shrinks well, in a fraction of the time.
+        let line = InkContentCompression.deflate(try layer.encodedLine(), level: 1)
+        return InkAnnotation(keys: keys.bytes, rect: rect, appearance: appearance, layerLine: line)
     }
 
     /// The ink's `author` (a string under the stroke's or the ink's extension keys), when it says who wrote it.
@@ -136,15 +145,23 @@ enum InkAnnotationBuilder {
                 (xs.max()! * 100).rounded(.up) / 100, (ys.max()! * 100).rounded(.up) / 100]
     }
 
-    private static func number(_ value: Double, digits: Int = InkAnnotationFormat.coordinateDigits) -> String {
+    /// PDF syntax built as bytes: the numbers by `PDFNumberWriter`.
+    private struct PDFText {
         var bytes: [UInt8] = []
-        PDFNumberWriter.appendDecimal(value, fractionDigits: digits, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
 
-    private static func numbers(_ values: [Double]) -> String { numbers(values, digits: InkAnnotationFormat.coordinateDigits) }
+        mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
-    private static func numbers(_ values: [Double], digits: Int) -> String {
-        "[" + values.map { number($0, digits: digits) }.joined(separator: " ") + "]"
+        mutating func number(_ value: Double, digits: Int) {
+            PDFNumberWriter.appendDecimal(value, fractionDigits: digits, to: &bytes)
+        }
+
+        mutating func numbers(_ values: [Double], digits: Int) {
+            bytes.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { bytes.append(32) }
+                number(value, digits: digits)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
     }
 }
