@@ -284,6 +284,9 @@ def write_image(image, path):
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=".render-")
     with os.fdopen(handle, "wb") as file:
         file.write(data)
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes 0600
     os.replace(temporary, path)
 
 

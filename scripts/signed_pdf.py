@@ -139,6 +139,9 @@ async def sign(source, target, certify):
                     document_digest=prepared.document_digest,
                     pdf_cms_signed_attrs=PdfCMSSignedAttributes(signing_time=SIGNING_TIME))
                 await signed.post_signature_processing(output)
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes 0600
             os.replace(temporary, target)
         except BaseException:
             os.unlink(temporary)
@@ -255,7 +258,7 @@ def judge(path):
             "modification_level": name(level),
             "docmdp_ok": status.docmdp_ok,
             "standard_modification_level": name(standard.modification_level),
-            "diff_error": str(error).splitlines()[0] if error is not None else None,
+            "diff_error": str(error).splitlines()[0][:300] if error is not None else None,
             "coverage": status.coverage.name if status.coverage is not None else None,
             "certify": embedded.sig_object.get("/Reference") is not None,
             "revisions": reader.xrefs.total_revisions,
