@@ -109,6 +109,7 @@ def render(pdf, page, dpi, engine, annots=True):
             import pymupdf
         except ImportError:
             raise Failure(69, "PyMuPDF is not installed (make deps installs it)")
+        pymupdf.TOOLS.mupdf_display_errors(False)  # errors are reported once, below
         try:
             doc = pymupdf.open(pdf)
         except Exception as error:
