@@ -25,7 +25,7 @@ fi
 dense_document 36
 dense_document "$PAGES"
 src="$work/bench-$PAGES.pdf" ink="$work/bench-$PAGES.ink.jsonl"
-row() { printf "%-52s %9s %11.1f\n" "$1" "$2" "$(awk "BEGIN{print $3/1024}")"; }
+row() { printf "%-60s %9s %11.1f\n" "$1" "$2" "$(awk "BEGIN{print $3/1024}")"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.2f", a/b}'; }
 # PyMuPDF: open the document and read every annotation's type, rectangle and vertices.
 list_annots='import sys, pymupdf
@@ -34,7 +34,7 @@ for page in doc:
     for a in page.annots(): a.type; a.rect; a.vertices; n += 1
 print(n)'
 
-printf "%-52s %9s %11s\n" "export, $PAGES dense pages" seconds "peak MB"
+printf "%-60s %9s %11s\n" "export, $PAGES dense pages" seconds "peak MB"
 read -r tc mc < <(measure "$bin/inkpdf" export "$src" --ink "$ink" -o "$work/export-$PAGES.pdf" --no-sidecar)
 row "inkpdf export (content) --no-sidecar" "$tc" "$mc"
 content_bytes=$(stat -c %s "$work/export-$PAGES.pdf")
@@ -54,7 +54,7 @@ for group in stroke layer; do
         read -r tv mv <<<"$conv"
         row "inkpdf convert of it to ink-layers" "$tv" "$mv"
     else
-        tv=""; echo "inkpdf convert of it to ink-layers: failed (${conv##*$'\n'})"
+        tv=""; echo "inkpdf convert of it to ink-layers: failed ($(head -1 <<<"$conv"))"
     fi
     if lst=$(measure python3 -c "$list_annots" "$out" 2>&1); then
         read -r tl ml <<<"$lst"
