@@ -44,7 +44,7 @@ public enum Flattener {
                 if let inkHash = options.recordedInkSHA256 {
                     headerExtra[sourceKey] = .object(JSONObject([(key: inkHashKey, value: .string(inkHash))]))
                 }
-                sidecar = try SidecarOutput.start(for: outputPath, ink: inkPath, header: source.layers.header, pdfSHA256: digest,
+                sidecar = try SidecarOutput.start(for: outputPath, ink: source.layersLinesPath, header: source.layers.header, pdfSHA256: digest,
                                                   pdfPageCount: pageCount, headerExtra: headerExtra,
                                                   wanted: options.writeSidecar, concurrent: !options.singleThreaded,
                                                   belowDrawing: true)

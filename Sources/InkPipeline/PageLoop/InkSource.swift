@@ -24,6 +24,9 @@ final class InkSource {
     private let temporaries: [String]
     /// The ink-layers file the layers are read from (the ink file itself, or the import's).
     let layersPath: String
+    /// The ink-layers file whose lines a sidecar copies: the ink file itself, or for a PDF's
+    /// annotations the ink-layers file they were read into.
+    var layersLinesPath: String { format == .pdfAnnotations ? layersPath : path }
     /// For a PDF's annotations: the annotations of each page that became strokes, which
     /// drawing that PDF under its own ink leaves out (`PDFPage.removeAnnotations`).
     private(set) var convertedAnnotations: [Int: [ConvertedAnnotation]] = [:]
@@ -104,8 +107,9 @@ final class InkSource {
     /// given, else over the PDF itself. A PDF with no annotation but links, form fields and
     /// pop-ups is refused as not ink (a PDF given where its ink was meant).
     private static func openAnnotations(of ink: String, pdf: String?, password: String?,
-                                        layersForm: LayersForm) throws(ExportError) -> InkSource {
-        let read = try PDFAnnotationReader.read(pdf: ink, password: password, layersForm: layersForm)
+                                        layersForm _: LayersForm) throws(ExportError) -> InkSource {
+        // Always ink-layers lines (not a spool): a sidecar copies them as they are.
+        let read = try PDFAnnotationReader.read(pdf: ink, password: password, layersForm: .inkLayers)
         var handedOver = false
         defer { if !handedOver { unlink(read.layersPath) } }
         guard read.hasAnnotations else { throw .unknownInkFormat(path: ink, isPDF: true) }
