@@ -49,7 +49,7 @@ struct PageAnnotations {
 
     private mutating func read(_ annotation: QPDFObject, place: Int) {
         guard annotation.isDictionary else {
-            if !annotation.isNull { warn(place, nil, "is not a dictionary; left out") }
+            warn(place, nil, annotation.isNull ? "is null or cannot be read (a damaged object); left out" : "is not a dictionary; left out")
             return
         }
         guard let subtypeName = annotation["/Subtype"]?.name else {
@@ -126,12 +126,18 @@ struct PageAnnotations {
         var entries: [[Double]] = []
         var budget = 2 * PDFAnnotationReader.maximumPointsPerAnnotation
         for index in 0..<list.count {
-            guard budget > 0 else { warn(place, annotation, "/InkList has more than \(PDFAnnotationReader.maximumPointsPerAnnotation) points; the rest are left out"); break }
+            guard budget > 0 else {
+                warn(place, annotation, "/InkList has more than \(PDFAnnotationReader.maximumPointsPerAnnotation) points; the rest are left out")
+                break
+            }
             let entry = list[index]
             guard entry.isArray else { warn(place, annotation, "/InkList entry \(index + 1) is not an array; left out"); continue }
             let count = entry.count
             var numbers: [Double] = []
             numbers.reserveCapacity(min(count, budget))
+            if count > budget {
+                warn(place, annotation, "/InkList has more than \(PDFAnnotationReader.maximumPointsPerAnnotation) points; the rest are left out")
+            }
             for item in 0..<min(count, budget) { numbers.append(entry[item].number ?? .nan) }
             budget -= numbers.count
             if numbers.count % 2 == 1 {
