@@ -12,6 +12,8 @@ public enum InkImporter {
         if looksLikeInkLayers(path: path) { return .inkLayers }
         if ReMarkableImporter.detect(path: path) != nil { return .remarkable }
         if XournalImporter.recognizes(path: path) { return .xournal }
+        // Last: a PDF given as ink is read for its annotations (a `%PDF-` in the first KB, as readers accept).
+        if isPDF(path: path) { return .pdfAnnotations }
         return nil
     }
 
@@ -58,7 +60,8 @@ public enum InkImporter {
         return prefix.count >= 5 && (0...(prefix.count - 5)).contains { prefix[$0..<($0 + 5)].elementsEqual(Array("%PDF-".utf8)) }
     }
 
-    /// Reads a foreign document (`format` is `.xournal` or `.remarkable`).
+    /// Reads a foreign document (`format` is `.xournal` or `.remarkable`; a PDF's annotations are read
+    /// where PDFs are opened, `PDFAnnotationReader` in InkPipeline).
     /// `pdfPageSize` gives a background PDF's displayed page sizes, which reMarkable needs
     /// to place ink as the tablet does.
     public static func read(path: String, format: InkFormat, options: ImportOptions,
@@ -75,6 +78,8 @@ public enum InkImporter {
             }
         case .inkLayers:
             throw .invalid("\(path): an ink-layers file needs no import")
+        case .pdfAnnotations:
+            throw .invalid("\(path): a PDF's annotations are read by the pipeline (PDFAnnotationReader), which opens PDFs")
         }
     }
 }

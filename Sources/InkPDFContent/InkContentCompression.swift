@@ -64,10 +64,11 @@ public enum InkContentCompression {
         return Array(output[..<Int(stream.total_out)])
     }
 
-    /// `bytes` inflated (for tests and checks).
+    /// `bytes` inflated (for tests and checks, and for the ink a PDF annotation keeps);
+    /// nil when they are not a zlib stream or inflate to more than `limit` bytes.
     ///
     /// The corresponding C functions are `inflateInit_`, `inflate` and `inflateEnd`.
-    public static func inflate(_ bytes: [UInt8]) -> [UInt8]? {
+    public static func inflate(_ bytes: [UInt8], limit: Int = .max) -> [UInt8]? {
         var stream = z_stream()
         guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
         defer { inflateEnd(&stream) }
@@ -84,6 +85,7 @@ public enum InkContentCompression {
                     return CZlib.inflate(&stream, Z_NO_FLUSH)
                 }
                 output += chunk[0..<(chunk.count - Int(stream.avail_out))]
+                if output.count > limit { return Z_BUF_ERROR }
                 if result != Z_OK { return result }
             }
         }

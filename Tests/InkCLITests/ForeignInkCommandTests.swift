@@ -132,11 +132,11 @@ import Testing
         #expect(f.run(["flatten", f.xopp, "--pdf", f.pdf, "-o", f.folder.path("out.pdf"), "-q"]).code == 0)
     }
 
-    @Test func aPDFGivenAsInkIsRefused() throws {
+    @Test func aPDFWithoutAnnotationsGivenAsInkIsRefused() throws {
         let f = try Fixture()
         let result = f.run(["flatten", f.pdf, "-o", f.folder.path("out.pdf")])
         #expect(result.code == 65)
-        #expect(result.err.contains("this is a PDF, not ink"), "\(result.err)")
+        #expect(result.err.contains("this is a PDF without annotations, not ink"), "\(result.err)")
         let garbage = f.folder.write("hello", to: "notes.xopp.txt")
         let unknown = f.run(["flatten", f.pdf, "--ink", garbage, "-o", f.folder.path("out.pdf")])
         #expect(unknown.code == 65, "\(unknown.err)")

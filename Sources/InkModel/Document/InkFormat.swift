@@ -8,4 +8,6 @@ public enum InkFormat: String, Sendable, Equatable, CaseIterable {
     case xournal = "xournal"
     /// reMarkable documents (`.content` with its folder, `.rmdoc`) and single `.rm` pages.
     case remarkable = "remarkable"
+    /// A PDF's annotations (`/Ink`, text markup, shapes), read as strokes (`docs/annotations.md`).
+    case pdfAnnotations = "pdf"
 }

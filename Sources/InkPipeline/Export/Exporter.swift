@@ -104,7 +104,7 @@ public enum Exporter {
         var stats = InkDrawingStats()
         do {
             if let digest = input.pdfSHA256 {
-                sidecar = try SidecarOutput.start(for: outputPath, ink: inkPath, header: layers.header, pdfSHA256: digest,
+                sidecar = try SidecarOutput.start(for: outputPath, ink: source.layersLinesPath, header: layers.header, pdfSHA256: digest,
                                                   pdfPageCount: pageCount, headerExtra: JSONObject(), wanted: options.writeSidecar,
                                                   forEmbedding: options.embedInk && !options.inkOnly)
             } else {

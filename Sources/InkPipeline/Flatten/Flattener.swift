@@ -44,7 +44,7 @@ public enum Flattener {
                 if let inkHash = options.recordedInkSHA256 {
                     headerExtra[sourceKey] = .object(JSONObject([(key: inkHashKey, value: .string(inkHash))]))
                 }
-                sidecar = try SidecarOutput.start(for: outputPath, ink: inkPath, header: source.layers.header, pdfSHA256: digest,
+                sidecar = try SidecarOutput.start(for: outputPath, ink: source.layersLinesPath, header: source.layers.header, pdfSHA256: digest,
                                                   pdfPageCount: pageCount, headerExtra: headerExtra,
                                                   wanted: options.writeSidecar, concurrent: !options.singleThreaded,
                                                   belowDrawing: true)
@@ -94,7 +94,7 @@ public enum Flattener {
         case .remarkable:
             if case .linesFile = ReMarkableImporter.detect(path: ink) { return name + ".rm" }
             return name + ".rmdoc"
-        case .inkLayers:
+        case .inkLayers, .pdfAnnotations:
             return sidecarPath(forOutput: output)
         }
     }
@@ -164,6 +164,9 @@ public enum Flattener {
             try writer.withUnsafeHandle { (context) throws(ExportError) in
                 if let document, let pdfNumber = sources[index] {
                     let page = try document.page(pdfNumber)
+                    // A PDF flattened with its own annotations as ink: those that became strokes are
+                    // taken off poppler's page (in memory), so that each is drawn once, as ink.
+                    page.removeAnnotations(source.annotationsDrawnAsInk(onPage: pdfNumber, of: document.path))
                     cairo_save(context)
                     page.renderForPrinting(on: context)
                     cairo_restore(context)

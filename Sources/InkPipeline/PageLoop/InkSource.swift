@@ -24,6 +24,12 @@ final class InkSource {
     private let temporaries: [String]
     /// The ink-layers file the layers are read from (the ink file itself, or the import's).
     let layersPath: String
+    /// The ink-layers file whose lines a sidecar copies: the ink file itself, or for a PDF's
+    /// annotations the ink-layers file they were read into.
+    var layersLinesPath: String { format == .pdfAnnotations ? layersPath : path }
+    /// For a PDF's annotations: the annotations of each page that became strokes, which
+    /// drawing that PDF under its own ink leaves out (`PDFPage.removeAnnotations`).
+    private(set) var convertedAnnotations: [Int: [ConvertedAnnotation]] = [:]
 
     private init(path: String, format: InkFormat, layers: any PageLayerSource, plan: [DocumentPage]?, pdfPath: String?,
                  notes: [String], temporaries: [String], layersPath: String? = nil) {
@@ -58,6 +64,7 @@ final class InkSource {
             return InkSource(path: ink, format: .inkLayers, layers: try InkInputs.openInk(ink), plan: nil, pdfPath: pdf,
                              notes: [], temporaries: [])
         }
+        if detected == .pdfAnnotations { return try openAnnotations(of: ink, pdf: pdf, password: password, layersForm: layersForm) }
         var options = ImportOptions(pdf: pdf, page: page)
         options.keepsRawValues = keepsRawValues
         options.layersForm = layersForm
@@ -94,6 +101,36 @@ final class InkSource {
         handedOver = true
         return InkSource(path: ink, format: detected, layers: layers, plan: imported.pages, pdfPath: pdfPath,
                          notes: imported.report.lines, temporaries: temporaries, layersPath: imported.layersPath)
+    }
+
+    /// A PDF's annotations as ink (page N of the ink is page N of the PDF), over `pdf` when
+    /// given, else over the PDF itself. A PDF with no annotation but links, form fields and
+    /// pop-ups is refused as not ink (a PDF given where its ink was meant).
+    private static func openAnnotations(of ink: String, pdf: String?, password: String?,
+                                        layersForm _: LayersForm) throws(ExportError) -> InkSource {
+        // Always ink-layers lines (not a spool): a sidecar copies them as they are.
+        let read = try PDFAnnotationReader.read(pdf: ink, password: password, layersForm: .inkLayers)
+        var handedOver = false
+        defer { if !handedOver { unlink(read.layersPath) } }
+        guard read.hasAnnotations else { throw .unknownInkFormat(path: ink, isPDF: true) }
+        let layers: any PageLayerSource
+        do {
+            layers = try read.layersForm.open(path: read.layersPath, displayName: ink)
+        } catch {
+            throw Flattener.exportError(from: error, path: ink)
+        }
+        handedOver = true
+        let source = InkSource(path: ink, format: .pdfAnnotations, layers: layers, plan: nil, pdfPath: pdf ?? ink,
+                               notes: read.notes, temporaries: [read.layersPath], layersPath: read.layersPath)
+        source.convertedAnnotations = read.converted
+        return source
+    }
+
+    /// The annotations that became strokes on page `number` of `pdf`, which drawing `pdf`
+    /// leaves out so that they are drawn once, as ink: none unless `pdf` is the file they were read from.
+    func annotationsDrawnAsInk(onPage number: Int, of pdf: String) -> [ConvertedAnnotation] {
+        guard format == .pdfAnnotations, let converted = convertedAnnotations[number], FileIdentity.sameFile(pdf, path) else { return [] }
+        return converted
     }
 
     /// Throws when a file no importer recognised is plainly not ink (a PDF, an HTML page), so

@@ -185,4 +185,19 @@ struct QPDFObject {
             return Array(UnsafeBufferPointer(start: buffer, count: length))
         }
     }
+
+    /// A stream's data as stored, with no filter removed (bounded by the file's own size).
+    ///
+    /// The corresponding C function is `qpdf_oh_get_stream_data` (with `qpdf_dl_none`).
+    func rawStreamData() -> [UInt8]? {
+        call { data, handle in
+            guard qpdf_oh_is_stream(data, handle) != 0 else { return nil }
+            var buffer: UnsafeMutablePointer<UInt8>?
+            var length = 0
+            let status = qpdf_oh_get_stream_data(data, handle, qpdf_dl_none, nil, &buffer, &length)
+            defer { free(buffer) }
+            guard status & QPDF_ERRORS == 0, let buffer else { return nil }
+            return Array(UnsafeBufferPointer(start: buffer, count: length))
+        }
+    }
 }

@@ -1,0 +1,130 @@
+import Foundation
+import InkFileSystem
+import InkImport
+import InkModel
+import InkPDFContent
+
+/// Reads a PDF's annotations as ink (`docs/annotations.md`, "What inkpdf reads"):
+/// page by page, in `/Annots` order, into a temporary ink-layers file or spool
+/// that every command then reads as it reads any ink. Page N of the ink is
+/// page N of the PDF; points are in the ink's frame (the page as displayed, y down).
+///
+/// The PDF is untrusted: nothing in it is followed that could loop (`/Popup`,
+/// `/IRT`, `/Parent` are never read), every number is checked against `InkRange`
+/// before it is believed, work is bounded per annotation and per page, and
+/// every annotation left out or repaired is named (page, place, `/NM`) in the notes.
+/// qpdf's object handles are released after every page, so memory stays flat.
+enum PDFAnnotationReader {
+    /// The layer foreign annotations go to.
+    static let layerName = "Annotations"
+    /// The most points one annotation gives (more are left out, with a warning).
+    static let maximumPointsPerAnnotation = 100_000
+    /// The most points of one page (the annotations after that are left out, with a warning).
+    static let maximumPointsPerPage = 2_000_000
+    /// The most `/Annots` entries read on a page.
+    static let maximumAnnotationsPerPage = 100_000
+    /// The most bytes an `/InkPDF:Layer` or `/InkPDF:Header` stream may inflate to.
+    static let maximumStreamBytes = 64 << 20
+    /// Subtypes that are not ink and not reported as left out.
+    static let notInk: Set<String> = ["Link", "Widget", "Popup"]
+
+    /// What reading gave: the layers (a temporary file the caller removes), the notes for
+    /// the user, and the annotations that became strokes on each page.
+    struct Result {
+        var layersPath: String
+        var layersForm: LayersForm
+        var notes: [String]
+        var converted: [Int: [ConvertedAnnotation]]
+        /// Whether the PDF has any annotation but links, form fields and pop-ups.
+        var hasAnnotations: Bool
+    }
+
+    /// Reads `path`'s annotations into a new file in `temporaryDirectory` (in `layersForm`).
+    /// On error nothing is left behind.
+    static func read(pdf path: String, password: String?, layersForm: LayersForm,
+                     temporaryDirectory: String = ImportOptions.defaultTemporaryDirectory) throws(ExportError) -> Result {
+        let document = try QPDFDocument(path: path, password: password)
+        let layersPath = try makeTemporaryFile(in: temporaryDirectory, suffix: layersForm.fileSuffix)
+        var done = false
+        defer { if !done { unlink(layersPath) } }
+        var notes: [String] = []
+        var converted: [Int: [ConvertedAnnotation]] = [:]
+        var hasAnnotations = false
+        do {
+            let sink = try layersForm.makeSink(path: layersPath)
+            var header = InkLayersHeader()
+            if let stored = storedHeader(of: document, notes: &notes) {
+                header.extra = stored.extra
+                header.pdfExtra = stored.pdfExtra
+            }
+            try sink.write(header: header)
+            for number in 1...document.pageCount {
+                let page: PageAnnotations = document.releasingObjects {
+                    var reader = PageAnnotations(number: number, page: document.page(number), path: path)
+                    reader.read()
+                    return reader
+                }
+                hasAnnotations = hasAnnotations || page.hasAnnotations
+                notes += page.notes
+                if !page.converted.isEmpty { converted[number] = page.converted }
+                for layer in page.layers where !layer.strokes.isEmpty { try sink.write(layer: layer) }
+            }
+            try sink.close()
+        } catch let error as ExportError {
+            throw error
+        } catch {
+            throw Flattener.exportError(from: error, path: layersPath)
+        }
+        done = true
+        return Result(layersPath: layersPath, layersForm: layersForm, notes: notes, converted: converted, hasAnnotations: hasAnnotations)
+    }
+
+    /// The header an inkpdf export stored (`/InkPDF:Header` of its first annotation that has
+    /// one), without the PDF's hash and page count, which were the PDF's before the export
+    /// added its annotations.
+    private static func storedHeader(of document: QPDFDocument, notes: inout [String]) -> InkLayersHeader? {
+        for number in 1...document.pageCount {
+            let found: (header: InkLayersHeader?, stop: Bool) = document.releasingObjects {
+                guard let annotations = document.page(number)["/Annots"], annotations.isArray else { return (nil, false) }
+                for index in 0..<min(annotations.count, maximumAnnotationsPerPage) {
+                    let annotation = annotations[index]
+                    guard annotation.isDictionary, annotation[InkAnnotationFormat.layerKey] != nil else { continue }
+                    guard let stream = annotation[InkAnnotationFormat.headerKey] else { return (nil, true) }
+                    guard let bytes = inflatedStream(stream) else {
+                        notes.append("page \(number), annotation \(index + 1): its \(InkAnnotationFormat.headerKey) stream cannot be decoded; the header's title and other keys are not restored")
+                        return (nil, true)
+                    }
+                    do {
+                        let header = try bytes.withUnsafeBytes { try InkLayersHeader(parsing: $0, file: "\(document.path) \(InkAnnotationFormat.headerKey)") }
+                        return (header, true)
+                    } catch {
+                        notes.append("page \(number), annotation \(index + 1): its \(InkAnnotationFormat.headerKey) is not an ink-layers header (\(error)); not restored")
+                        return (nil, true)
+                    }
+                }
+                return (nil, false)
+            }
+            if found.stop { return found.header }
+        }
+        return nil
+    }
+
+    /// A stream's data: FlateDecode (the only filter inkpdf writes its keys with) inflated
+    /// within `maximumStreamBytes`, or unfiltered; nil for anything else.
+    static func inflatedStream(_ stream: QPDFObject) -> [UInt8]? {
+        guard stream.isStream, let raw = stream.rawStreamData() else { return nil }
+        let filter = stream["/Filter"]
+        if filter == nil { return raw.count <= maximumStreamBytes ? raw : nil }
+        let flate = filter!.isName("/FlateDecode") || (filter!.isArray && filter!.count == 1 && filter![0].isName("/FlateDecode"))
+        guard flate, stream["/DecodeParms"] == nil else { return nil }
+        return InkContentCompression.inflate(raw, limit: maximumStreamBytes)
+    }
+
+    private static func makeTemporaryFile(in folder: String, suffix: String) throws(ExportError) -> String {
+        var template = Array(((folder as NSString).appendingPathComponent("inkpdf-annotations-XXXXXX") + suffix).utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(suffix.utf8.count)) }
+        guard descriptor >= 0 else { throw .writeFailed(path: folder, reason: Errno.current.description) }
+        close(descriptor)
+        return String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,409 @@
+import Foundation
+import InkModel
+
+/// The annotations of one page read as strokes: what `PDFAnnotationReader` does for each page,
+/// with the counts and warnings the notes give. Used while the page's qpdf handles are valid.
+struct PageAnnotations {
+    typealias Position = AnnotationGeometry.Position
+    let number: Int
+    let path: String
+    private(set) var layers: [PageLayer] = []
+    private(set) var converted: [ConvertedAnnotation] = []
+    private(set) var notes: [String] = []
+    private(set) var hasAnnotations = false
+    private var height = 0.0
+    private var matrix: [Double] = [1, 0, 0, 1, 0, 0]
+    private var userUnit = 1.0
+    private var readCounts: [String: Int] = [:]
+    private var leftOut: [String: Int] = [:]
+    private var skipped = 0
+    private var strokeCount = 0
+    private var pointsLeft = PDFAnnotationReader.maximumPointsPerPage
+    /// Per subtype, how many annotations poppler loads (for `ConvertedAnnotation.ordinal`).
+    private var ordinals: [String: Int] = [:]
+    private let page: QPDFObject
+
+    init(number: Int, page: QPDFObject, path: String) {
+        self.number = number
+        self.page = page
+        self.path = path
+    }
+
+    mutating func read() {
+        let placement = InkOverlay.placement(of: page)
+        height = placement.displayedSize.height
+        matrix = placement.matrix
+        userUnit = placement.userUnit
+        guard let annotations = page["/Annots"], annotations.isArray else { return }
+        let count = annotations.count
+        if count > PDFAnnotationReader.maximumAnnotationsPerPage {
+            notes.append("page \(number): \(count) annotations; only the first \(PDFAnnotationReader.maximumAnnotationsPerPage) are read")
+        }
+        for index in 0..<min(count, PDFAnnotationReader.maximumAnnotationsPerPage) {
+            read(annotations[index], place: index + 1)
+        }
+        summarise()
+    }
+
+    // MARK: One annotation
+
+    private mutating func read(_ annotation: QPDFObject, place: Int) {
+        guard annotation.isDictionary else {
+            warn(place, nil, annotation.isNull ? "is null or cannot be read (a damaged object); left out" : "is not a dictionary; left out")
+            return
+        }
+        guard let subtypeName = annotation["/Subtype"]?.name else {
+            hasAnnotations = true
+            warn(place, annotation, "has no /Subtype; left as it is")
+            return
+        }
+        let subtype = String(subtypeName.dropFirst())
+        guard !PDFAnnotationReader.notInk.contains(subtype) else { return }
+        hasAnnotations = true
+        let ordinal = Self.popplerLoads(annotation, subtype: subtype) ? ordinals[subtype, default: 0] : nil
+        if ordinal != nil { ordinals[subtype, default: 0] += 1 }
+        let flags = annotation["/F"]?.integer ?? 0
+        // As `qpdf --flatten-annotations=print` and poppler's print rendering: Invisible (1),
+        // Hidden (2), and no Print (4) are left out.
+        if flags & 3 != 0 || flags & 4 == 0 {
+            skipped += 1
+            return
+        }
+        let style = AnnotationStyle(annotation)
+        let produced: Int
+        switch subtype {
+        case "Ink": produced = readInk(annotation, style: style, place: place)
+        case "Highlight", "Underline", "StrikeOut", "Squiggly":
+            produced = readMarkup(annotation, subtype: subtype, style: style, place: place)
+        case "Line", "PolyLine", "Polygon", "Square", "Circle":
+            produced = readShape(annotation, subtype: subtype, style: style, place: place)
+        default:
+            leftOut[subtype, default: 0] += 1
+            return
+        }
+        guard produced > 0 else {
+            warn(place, annotation, "gives no stroke; left as it is")
+            leftOut[subtype, default: 0] += 1
+            return
+        }
+        for problem in style.problems { warn(place, annotation, problem) }
+        readCounts[subtype, default: 0] += 1
+        strokeCount += produced
+        if let ordinal { converted.append(ConvertedAnnotation(subtype: subtype, ordinal: ordinal, name: style.name)) }
+    }
+
+    /// Whether poppler keeps this annotation on its page (it drops one without a `/Rect`
+    /// of four, or without the key its subtype is drawn from), so that ordinals count alike.
+    static func popplerLoads(_ annotation: QPDFObject, subtype: String) -> Bool {
+        guard let rect = annotation["/Rect"], rect.isArray, rect.count == 4 else { return false }
+        switch subtype {
+        case "Ink": return annotation["/InkList"]?.isArray == true
+        case "Highlight", "Underline", "StrikeOut", "Squiggly": return annotation["/QuadPoints"]?.isArray == true
+        case "Line": return annotation["/L"].map { $0.isArray && $0.count == 4 } ?? false
+        case "PolyLine", "Polygon": return annotation["/Vertices"]?.isArray == true
+        default: return true
+        }
+    }
+
+    // MARK: Ink
+
+    private mutating func readInk(_ annotation: QPDFObject, style: AnnotationStyle, place: Int) -> Int {
+        let found = inkList(annotation, place: place)
+        if let stream = annotation[InkAnnotationFormat.layerKey] {
+            if let stored = storedLayer(stream, annotation: annotation, place: place) {
+                return own(stored, found: found, annotation: annotation, style: style, place: place)
+            }
+        }
+        let strokes = foreignInk(found, annotation: annotation, style: style, place: place)
+        append(strokes, to: PDFAnnotationReader.layerName, extra: JSONObject())
+        return strokes.count
+    }
+
+    /// `/InkList` as arrays of numbers (user space), each at most the per-annotation cap.
+    private mutating func inkList(_ annotation: QPDFObject, place: Int) -> [[Double]] {
+        guard let list = annotation["/InkList"] else { return [] }
+        guard list.isArray else { warn(place, annotation, "/InkList is not an array"); return [] }
+        var entries: [[Double]] = []
+        var budget = 2 * PDFAnnotationReader.maximumPointsPerAnnotation
+        for index in 0..<list.count {
+            guard budget > 0 else {
+                warn(place, annotation, "/InkList has more than \(PDFAnnotationReader.maximumPointsPerAnnotation) points; the rest are left out")
+                break
+            }
+            let entry = list[index]
+            guard entry.isArray else { warn(place, annotation, "/InkList entry \(index + 1) is not an array; left out"); continue }
+            let count = entry.count
+            var numbers: [Double] = []
+            numbers.reserveCapacity(min(count, budget))
+            if count > budget {
+                warn(place, annotation, "/InkList has more than \(PDFAnnotationReader.maximumPointsPerAnnotation) points; the rest are left out")
+            }
+            for item in 0..<min(count, budget) { numbers.append(entry[item].number ?? .nan) }
+            budget -= numbers.count
+            if numbers.count % 2 == 1 {
+                warn(place, annotation, "/InkList entry \(index + 1) has an odd count of numbers; the last is ignored")
+                numbers.removeLast()
+            }
+            entries.append(numbers)
+        }
+        return entries
+    }
+
+    private mutating func foreignInk(_ found: [[Double]], annotation: QPDFObject, style: AnnotationStyle, place: Int) -> [Stroke] {
+        let marker = annotation["/IT"]?.isName("/InkHighlight") == true
+        var strokes: [Stroke] = []
+        for entry in found {
+            let positions = stride(from: 0, to: entry.count - 1, by: 2).map { (x: entry[$0], y: entry[$0 + 1]) }
+            if let stroke = makeStroke(positions, style: style, marker: marker, nibHeight: nil, annotation: annotation, place: place,
+                                       piece: strokes.count + 1) {
+                strokes.append(stroke)
+            }
+        }
+        return strokes
+    }
+
+    /// The layer line an inkpdf export kept in the annotation; nil (with a warning) when it cannot be read.
+    private mutating func storedLayer(_ stream: QPDFObject, annotation: QPDFObject, place: Int) -> PageLayer? {
+        guard let bytes = PDFAnnotationReader.inflatedStream(stream) else {
+            warn(place, annotation, "its \(InkAnnotationFormat.layerKey) stream cannot be decoded; rebuilt from its standard keys")
+            return nil
+        }
+        do {
+            return try PageLayer(parsingLine: bytes, file: "\(path) page \(number) annotation \(place) \(InkAnnotationFormat.layerKey)")
+        } catch {
+            warn(place, annotation, "its \(InkAnnotationFormat.layerKey) is not an ink-layers line (\(error)); rebuilt from its standard keys")
+            return nil
+        }
+    }
+
+    /// inkpdf's own annotation: the stored strokes when `/InkList` is still what inkpdf wrote
+    /// for them, moved when a viewer moved it whole, else rebuilt keeping their identity.
+    private mutating func own(_ stored: PageLayer, found: [[Double]], annotation: QPDFObject, style: AnnotationStyle, place: Int) -> Int {
+        let written = stored.strokes.map { InkAnnotationFormat.inkList(of: $0, height: height, placement: matrix) }
+        if InkAnnotationFormat.matches(written, found) {
+            append(stored.strokes, to: stored.layer, extra: stored.extra)
+            return stored.strokes.count
+        }
+        if let offset = InkAnnotationFormat.translation(from: written, to: found),
+           let origin = InkAnnotationFormat.inkFrame(0, 0, height: height, placement: matrix),
+           let moved = InkAnnotationFormat.inkFrame(offset.dx, offset.dy, height: height, placement: matrix) {
+            let dx = moved.x - origin.x, dy = moved.y - origin.y
+            let strokes = stored.strokes.map { stroke -> Stroke in
+                var stroke = stroke
+                if var transform = stroke.transform {
+                    transform.tx += dx
+                    transform.ty += dy
+                    stroke.transform = transform
+                } else {
+                    for index in stroke.points.indices {
+                        stroke.points[index].x += dx
+                        stroke.points[index].y += dy
+                    }
+                }
+                return stroke
+            }
+            let inRange = strokes.allSatisfy { stroke in
+                let pointsInRange = stroke.points.allSatisfy { InkRange.isCoordinate($0.x) && InkRange.isCoordinate($0.y) }
+                let transformInRange = stroke.transform.map { InkRange.isCoordinate($0.tx) && InkRange.isCoordinate($0.ty) } ?? true
+                return pointsInRange && transformInRange
+            }
+            if inRange {
+                append(strokes, to: stored.layer, extra: stored.extra)
+                return strokes.count
+            }
+        }
+        // Edited in a viewer: the standard keys win; the strokes keep who they are.
+        var rebuilt = foreignInk(found, annotation: annotation, style: style, place: place)
+        let named = style.name.flatMap(InkAnnotationFormat.identity(fromName:))
+        for index in rebuilt.indices {
+            if rebuilt.count == stored.strokes.count {
+                rebuilt[index].id = stored.strokes[index].id
+                rebuilt[index].created = stored.strokes[index].created
+            } else if let named {
+                switch named {
+                case .id(let id): rebuilt[index].id = id
+                case .created(let created): rebuilt[index].id = nil; rebuilt[index].created = created
+                }
+            }
+        }
+        append(rebuilt, to: stored.layer, extra: stored.extra)
+        return rebuilt.count
+    }
+
+    // MARK: Text markup and shapes
+
+    private mutating func readMarkup(_ annotation: QPDFObject, subtype: String, style: AnnotationStyle, place: Int) -> Int {
+        guard let quadPoints = annotation["/QuadPoints"], quadPoints.isArray else {
+            warn(place, annotation, "/QuadPoints is missing or not an array")
+            return 0
+        }
+        let count = min(quadPoints.count, 8 * PDFAnnotationReader.maximumPointsPerAnnotation / 4)
+        if count % 8 != 0 { warn(place, annotation, "/QuadPoints has \(quadPoints.count) numbers, not groups of 8; the last \(count % 8) are ignored") }
+        let numbers = (0..<count).map { quadPoints[$0].number ?? .nan }
+        var strokes: [Stroke] = []
+        for quad in AnnotationGeometry.quads(numbers) {
+            let line: [Position]
+            var marker = false, nibHeight: Double?
+            switch subtype {
+            case "Highlight":
+                let middle = quad.middle
+                line = [middle.start, middle.end]
+                marker = true
+                nibHeight = quad.height
+            case "StrikeOut": line = AnnotationGeometry.line(across: quad, at: 0.5)
+            case "Squiggly": line = AnnotationGeometry.squiggle(under: quad, maximumSteps: 2_000)
+            default: line = AnnotationGeometry.line(across: quad, at: 0)
+            }
+            var quadStyle = style
+            if let nibHeight { quadStyle.width = nibHeight }
+            if let stroke = makeStroke(line, style: quadStyle, marker: marker, nibHeight: nil, annotation: annotation,
+                                       place: place, piece: strokes.count + 1) {
+                strokes.append(stroke)
+            }
+        }
+        append(strokes, to: PDFAnnotationReader.layerName, extra: JSONObject())
+        return strokes.count
+    }
+
+    private mutating func readShape(_ annotation: QPDFObject, subtype: String, style: AnnotationStyle, place: Int) -> Int {
+        func numbers(_ key: String, limit: Int) -> [Double]? {
+            guard let array = annotation[key], array.isArray else { return nil }
+            return (0..<min(array.count, limit)).map { array[$0].number ?? .nan }
+        }
+        var outline: [Position]
+        switch subtype {
+        case "Line":
+            guard let l = numbers("/L", limit: 4), l.count == 4 else { warn(place, annotation, "/L is not 4 numbers"); return 0 }
+            outline = [(l[0], l[1]), (l[2], l[3])]
+        case "PolyLine", "Polygon":
+            guard var v = numbers("/Vertices", limit: 2 * PDFAnnotationReader.maximumPointsPerAnnotation) else {
+                warn(place, annotation, "/Vertices is missing or not an array")
+                return 0
+            }
+            if v.count % 2 == 1 { warn(place, annotation, "/Vertices has an odd count of numbers; the last is ignored"); v.removeLast() }
+            outline = stride(from: 0, to: v.count - 1, by: 2).map { (v[$0], v[$0 + 1]) }
+            if subtype == "Polygon", let first = outline.first, outline.count > 2 { outline.append(first) }
+        default:
+            guard let rect = numbers("/Rect", limit: 4), rect.count == 4, rect.allSatisfy(\.isFinite),
+                  let inset = AnnotationGeometry.inset(rect, differences: numbers("/RD", limit: 4), width: style.width) else {
+                warn(place, annotation, "/Rect is not 4 numbers")
+                return 0
+            }
+            outline = subtype == "Square" ? AnnotationGeometry.rectangle(inset) : AnnotationGeometry.ellipse(inset)
+        }
+        if style.hasInteriorColor, subtype != "Line", subtype != "PolyLine" {
+            warn(place, annotation, "its interior colour /IC is a fill, which a stroke cannot carry: only the outline is read")
+        }
+        var lines = [outline]
+        if let pattern = style.dashes {
+            if let pieces = AnnotationGeometry.dashed(outline, pattern: pattern, maximumPieces: 10_000) {
+                lines = pieces
+            } else {
+                warn(place, annotation, "its dash pattern would make more than 10000 pieces; read solid")
+            }
+        }
+        var strokes: [Stroke] = []
+        for line in lines {
+            if let stroke = makeStroke(line, style: style, marker: false, nibHeight: nil, annotation: annotation,
+                                       place: place, piece: strokes.count + 1) {
+                strokes.append(stroke)
+            }
+        }
+        append(strokes, to: PDFAnnotationReader.layerName, extra: JSONObject())
+        return strokes.count
+    }
+
+    // MARK: Strokes
+
+    /// A `linear` stroke through `positions` (default user space), in the ink's frame, with
+    /// `style`'s width, colour and opacity; nil when nothing of it can be drawn.
+    private mutating func makeStroke(_ positions: [Position], style: AnnotationStyle, marker: Bool, nibHeight: Double?,
+                                     annotation: QPDFObject, place: Int, piece: Int) -> Stroke? {
+        guard let color = style.color else {
+            if piece == 1 { warn(place, annotation, "its /C is empty (transparent): nothing to draw") }
+            return nil
+        }
+        let width = style.width * userUnit
+        guard InkRange.isWidth(width) else {
+            if piece == 1 { warn(place, annotation, "its border width \(style.width) draws nothing") }
+            return nil
+        }
+        let nib = min(InkRange.maximumWidth, (nibHeight ?? style.width) * userUnit)
+        var points: [StrokePoint] = []
+        points.reserveCapacity(min(positions.count, pointsLeft))
+        var bad = 0
+        for p in positions {
+            guard pointsLeft > 0 else {
+                warn(place, annotation, "the page has more than \(PDFAnnotationReader.maximumPointsPerPage) points; the rest are left out")
+                break
+            }
+            guard p.x.isFinite, p.y.isFinite, abs(p.x) <= 1e9, abs(p.y) <= 1e9,
+                  let q = InkAnnotationFormat.inkFrame(p.x, p.y, height: height, placement: matrix),
+                  InkRange.isCoordinate(q.x), InkRange.isCoordinate(q.y) else {
+                bad += 1
+                continue
+            }
+            points.append(StrokePoint(x: q.x, y: q.y, w: width, h: nib, opacity: 1, force: 1))
+            pointsLeft -= 1
+        }
+        if bad > 0 { warn(place, annotation, "\(bad) point\(bad == 1 ? "" : "s") not a number or far off the page; left out") }
+        guard !points.isEmpty else { return nil }
+        if points.count == 1 { points.append(points[0]) }
+        var id: String?
+        var created = style.created ?? 0
+        if let name = style.name, !name.isEmpty {
+            switch InkAnnotationFormat.identity(fromName: name) {
+            case .id(let stored): id = stored
+            case .created(let seconds): created = seconds
+            case nil: id = piece == 1 ? name : "\(name)#\(piece)"
+            }
+        }
+        if !InkRange.isTime(created) { created = 0 }
+        return Stroke(ink: Ink(type: marker ? .marker : .pen, color: color, width: width), created: created, id: id,
+                      interpolation: .linear, points: points)
+    }
+
+    /// Adds `strokes` to the page's layer called `name` (made, with `extra`, the first time).
+    private mutating func append(_ strokes: [Stroke], to name: String?, extra: JSONObject) {
+        guard !strokes.isEmpty else { return }
+        if let index = layers.firstIndex(where: { $0.layer == name }) {
+            layers[index].strokes += strokes
+        } else {
+            layers.append(PageLayer(page: number, layer: name, strokes: strokes, extra: extra))
+        }
+    }
+
+    // MARK: Notes
+
+    private mutating func warn(_ place: Int, _ annotation: QPDFObject?, _ problem: String) {
+        var location = "page \(number), annotation \(place)"
+        if let annotation {
+            var parts: [String] = []
+            if let subtype = annotation["/Subtype"]?.name { parts.append(String(subtype.dropFirst())) }
+            if let name = annotation["/NM"]?.text { parts.append("/NM \(Self.quoted(name))") }
+            if !parts.isEmpty { location += " (\(parts.joined(separator: ", ")))" }
+        }
+        notes.append("\(path): \(location): \(problem)")
+    }
+
+    private static func quoted(_ text: String) -> String {
+        let short = text.count > 60 ? String(text.prefix(60)) + "…" : text
+        return "'" + short.map { $0.isASCII && ($0.isLetter || $0.isNumber || " :#-_.".contains($0)) ? String($0) : "?" }.joined() + "'"
+    }
+
+    private mutating func summarise() {
+        func list(_ counts: [String: Int]) -> String {
+            counts.keys.sorted().map { "\(counts[$0]!) \($0)" }.joined(separator: ", ")
+        }
+        var parts: [String] = []
+        if !readCounts.isEmpty { parts.append("\(list(readCounts)) → \(strokeCount) stroke\(strokeCount == 1 ? "" : "s")") }
+        if !leftOut.isEmpty {
+            let total = leftOut.values.reduce(0, +)
+            parts.append("\(list(leftOut)) annotation\(total == 1 ? "" : "s") left as \(total == 1 ? "it is" : "they are") (not ink)")
+        }
+        if skipped > 0 {
+            parts.append("\(skipped) hidden or not printed annotation\(skipped == 1 ? "" : "s") skipped")
+        }
+        if !parts.isEmpty { notes.insert("page \(number): " + parts.joined(separator: "; "), at: 0) }
+    }
+}
