@@ -6,7 +6,7 @@ against inkpdf itself.
 
     reference_render.py render PDF -o OUT [--page N] [--dpi D] [--engine E] [--no-annots] [--gray]
         Renders page N (from 1; default 1) at D dpi (default 72) with engine E:
-          poppler       pdftoppm (--no-annots: -hide-annotations)
+          poppler       pdftoppm -cropbox (--no-annots: -hide-annotations)
           mupdf         PyMuPDF get_pixmap(annots=...)
           mutool        mutool draw (MuPDF's command line, which cannot hide annotations)
           pdfium        pypdfium2 render(draw_annots=..., may_draw_forms=...)
@@ -154,7 +154,8 @@ def render(pdf, page, dpi, engine, annots=True):
 def render_poppler(pdf, page, dpi, annots):
     with tempfile.TemporaryDirectory() as folder:
         stem = os.path.join(folder, "page")
-        command = ["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile"]
+        # -cropbox: the page as viewers show it (and MuPDF and PDFium draw it), not the MediaBox.
+        command = ["pdftoppm", "-cropbox", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile"]
         if not annots:
             command.append("-hide-annotations")
         if shutil.which("pdfinfo"):

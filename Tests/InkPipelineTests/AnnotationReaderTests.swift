@@ -1,0 +1,115 @@
+import Foundation
+@testable import InkPipeline
+import InkModel
+import InkFixtures
+import Testing
+
+/// `export --ink-as annotations` judged by other readers: poppler, MuPDF and
+/// PDFium draw the annotations as inkpdf's own flatten draws the same ink (on
+/// rotated, cropped and moved-origin pages, every ink type), and so does
+/// qpdf's flattening of them; pyHanko finds a signature intact after them.
+@Suite(.enabled(if: ReferenceReaders.isAvailable, Comment(rawValue: ReferenceReaders.missing)))
+struct AnnotationReaderTests {
+    /// The course notes (every ink type; page 5 turned 90°, page 6 cropped), their
+    /// last page's MediaBox moved off the origin; exported as annotations and flattened.
+    final class Exported: Sendable {
+        /// A folder kept until the process ends (the suite's tests share it).
+        let folder = Folder(path: TestFolder.lastingPath())
+        let pdf: String, annotations: String, flattened: String, flattenedBare: String, pageCount: Int
+
+        struct Folder: Sendable {
+            var path: String
+            func path(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+        }
+
+        init() throws {
+            pdf = folder.path("notes.pdf")
+            let ink = folder.path("notes.ink.jsonl")
+            try SampleDocuments.writeCourseNotes(pdf: URL(fileURLWithPath: pdf), ink: URL(fileURLWithPath: ink))
+            let pages = try QPDFDocument(path: pdf, password: nil).pageCount
+            pageCount = pages
+            try editPDF(pdf) { document in
+                let page = document.page(pages)
+                let box = page["/MediaBox"]!.items.compactMap(\.number)
+                let moved = [box[0] + 40, box[1] + 60, box[2] + 40, box[3] + 60].map { document.newReal($0) }
+                page.set("/MediaBox", document.newArray(moved))
+            }
+            annotations = folder.path("annotations.pdf")
+            flattened = folder.path("flattened.pdf")
+            // The ink records the PDF before its MediaBox moved.
+            var options = ExportOptions(ignoreDocumentMismatch: true, writeSidecar: false)
+            options.inkAs = .annotations
+            _ = try exportChecked(pdf: pdf, ink: ink, output: annotations, options: options)
+            _ = try flattenChecked(pdf: pdf, ink: ink, output: flattened,
+                                   options: FlattenOptions(ignoreDocumentMismatch: true, writeSidecar: false))
+            // Flatten redraws the page (cairo's copy of it): its ink is what differs from a flatten without strokes.
+            flattenedBare = folder.path("flattened-bare.pdf")
+            let none = folder.path("none.ink.jsonl")
+            try Data("{\"format\":\"inkpdf-layers\",\"version\":1}\n".utf8).write(to: URL(fileURLWithPath: none))
+            _ = try flattenChecked(pdf: pdf, ink: none, output: flattenedBare, options: FlattenOptions(writeSidecar: false))
+        }
+    }
+
+    static let exported = Result { try Exported() }
+
+    @Test(arguments: [ReferenceReaders.Engine.poppler, .mupdf, .pdfium, .qpdfFlatten])
+    func everyEngineDrawsTheAnnotationsAsFlattenDrawsTheInk(engine: ReferenceReaders.Engine) throws {
+        let exported = try Self.exported.get()
+        for page in 1...exported.pageCount {
+            // The reference: flatten's page drawn by poppler, against flatten's page without strokes.
+            let reference = try ReferenceReaders.render(pdf: exported.flattened, page: page, engine: .poppler, dpi: 100,
+                                                        to: exported.folder.path("flattened-\(engine.rawValue)-\(page).png"))
+            let original = try ReferenceReaders.render(pdf: exported.flattenedBare, page: page, engine: .poppler, dpi: 100,
+                                                       to: exported.folder.path("bare-\(engine.rawValue)-\(page).png"))
+            // The engine's drawing of the annotations, against its own drawing of the page without them.
+            let drawn = try ReferenceReaders.render(pdf: exported.annotations, page: page, engine: engine, dpi: 100,
+                                                    to: exported.folder.path("\(engine.rawValue)-\(page).png"))
+            let bare = try ReferenceReaders.render(pdf: exported.pdf, page: page, engine: engine == .qpdfFlatten ? .poppler : engine,
+                                                   dpi: 100, to: exported.folder.path("\(engine.rawValue)-bare-\(page).png"))
+            let agreement = try ReferenceReaders.inkAgreement(reference, drawn, background: original, backgroundB: bare)
+            guard !agreement.aInB.isNaN else { continue }   // a page without ink
+            #expect(agreement.aInB >= 0.97, "page \(page): flatten's ink found in \(engine)'s drawing: \(agreement.aInB)")
+            #expect(agreement.bInA >= 0.97, "page \(page): \(engine)'s ink found in flatten's: \(agreement.bInA)")
+        }
+    }
+
+    /// What a viewer lists: one Ink annotation a stroke, each with its appearance, printable, named.
+    @Test func muPDFListsOneInkAnnotationAStroke() throws {
+        let exported = try Self.exported.get()
+        let listed = try ReferenceReaders.annotations(of: exported.annotations)
+        let inkFile = exported.folder.path("notes.ink.jsonl")
+        let strokes = try InkInputs.openInk(inkFile).inkedPages.reduce(0) { count, page in
+            count + (try InkInputs.openInk(inkFile).layers(forPage: page)).reduce(0) { $0 + $1.strokes.count }
+        }
+        #expect(listed.count == strokes)
+        #expect(listed.allSatisfy { $0["subtype"] as? String == "Ink" && $0["has_appearance"] as? Bool == true })
+        #expect(Set(listed.compactMap { "\($0["page"] ?? "")|\($0["name"] ?? "")" }).count == listed.count, "/NM unique on each page")
+        #expect(listed.allSatisfy { (($0["flags"] as? Int) ?? 0) & 4 != 0 }, "printable")
+    }
+
+    /// A signed PDF keeps its signature, and the change after it is annotations only;
+    /// the content export of the same ink is a change to the page. pyHanko's standard
+    /// policy has no rule for added annotations (it says OTHER for any, a viewer's too:
+    /// `ReferenceReadersTests`), so the level is its analysis with the annotation rule of
+    /// `scripts/signed_pdf.py`; the certification's own verdict (`docMDPAllows`) is pyHanko's.
+    @Test func aSignatureStaysIntactAndTheChangeIsAnnotations() throws {
+        let exported = try Self.exported.get()
+        let signed = exported.folder.path("signed.pdf")
+        try ReferenceReaders.sign(exported.pdf, to: signed)
+        let ink = exported.folder.path("notes.ink.jsonl")
+        var options = ExportOptions(ignoreDocumentMismatch: true, writeSidecar: false)
+        options.inkAs = .annotations
+        let annotated = exported.folder.path("signed-annotations.pdf")
+        _ = try exportChecked(pdf: signed, ink: ink, output: annotated, options: options)
+        let judged = try ReferenceReaders.judgeSignature(annotated)
+        #expect(judged.intact && judged.valid, "the signature over the original still verifies")
+        #expect(judged.level == "ANNOTATIONS", "pyHanko: \(judged.level) \(judged.reason ?? "")")
+        #expect(judged.docMDPAllows == true, "within what the certification allows")
+
+        let content = exported.folder.path("signed-content.pdf")
+        _ = try exportChecked(pdf: signed, ink: ink, output: content, options: ExportOptions(ignoreDocumentMismatch: true, writeSidecar: false))
+        let contentJudged = try ReferenceReaders.judgeSignature(content)
+        #expect(contentJudged.intact && contentJudged.level == "OTHER", "the content export changes the page: \(contentJudged.level)")
+        #expect(contentJudged.docMDPAllows == false)
+    }
+}
