@@ -113,3 +113,64 @@ struct AnnotationReaderTests {
         #expect(contentJudged.docMDPAllows == false)
     }
 }
+
+/// A viewer's library edits the annotation export (pikepdf: one annotation deleted,
+/// one moved whole), and `convert` gives back what the viewer left: every other
+/// stroke bit for bit, the moved one at its new place with its pressure, the
+/// deleted one gone; a three-way merge with the original ink keeps the edit.
+@Suite(.enabled(if: ReferenceReaders.isAvailable, Comment(rawValue: ReferenceReaders.missing)))
+struct AnnotationEditTests {
+    @Test func convertGivesBackWhatTheViewerLeft() throws {
+        let folder = TestFolder()
+        let pdf = folder.path("page.pdf")
+        try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: [FlattenTests.pages[1]])   // turned 90°
+        let original = AnnotationExportTests.layers(pageCount: 1)[0].strokes
+        let ink = folder.writeInk("page.ink.jsonl", layers: [PageLayer(page: 1, layer: "Notes", strokes: original)])
+        let exported = folder.path("exported.pdf")
+        var options = ExportOptions(writeSidecar: false)
+        options.inkAs = .annotations
+        _ = try exportChecked(pdf: pdf, ink: ink, output: exported, options: options)
+
+        // Delete the first annotation; move the second (the marker) 20 units right and 10 up, /InkList and /Rect.
+        let program = """
+        import sys, pikepdf
+        pdf = pikepdf.open(sys.argv[1], allow_overwriting_input=True)
+        annots = pdf.pages[0].obj.Annots
+        del annots[0]
+        moved = annots[0]
+        moved.InkList = pikepdf.Array([pikepdf.Array([float(v) + (20 if i % 2 == 0 else 10) for i, v in enumerate(l)]) for l in moved.InkList])
+        r = [float(v) for v in moved.Rect]
+        moved.Rect = pikepdf.Array([r[0] + 20, r[1] + 10, r[2] + 20, r[3] + 10])
+        del moved['/AP']
+        pdf.save(sys.argv[1])
+        """
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", "-c", program, exported]
+        try python.run()
+        python.waitUntilExit()
+        try #require(python.terminationStatus == 0, "pikepdf edited the export")
+
+        let converted = folder.path("converted.ink.jsonl")
+        _ = try Converter.convert(ink: exported, pdf: nil, output: converted)
+        let layers = try InkInputs.openInk(converted).layers(forPage: 1)
+        let strokes = layers.flatMap(\.strokes)
+        try #require(strokes.count == 3, "the deleted stroke is gone: \(strokes.count)")
+        #expect(Array(strokes[1...]) == Array(original[2...]), "the untouched strokes, bit for bit")
+        // On a page turned 90°, 20 units right and 10 up in user space is 10 right and 20 down in the ink's frame.
+        let marker = original[1], moved = strokes[0]
+        #expect(moved.ink == marker.ink && moved.created == marker.created, "the moved stroke keeps its ink and identity")
+        #expect(moved.points.count == marker.points.count)
+        for (before, after) in zip(marker.points, moved.points) {
+            #expect(abs(after.x - before.x - 10) < 1e-6 && abs(after.y - before.y - 20) < 1e-6, "moved whole: \(after.x), \(after.y)")
+            #expect(after.force == before.force && after.w == before.w, "pressure and size kept")
+        }
+
+        // Three-way: the original is the base and the tablet's side; the viewer's edit wins.
+        let merged = folder.path("merged.ink.jsonl")
+        let writer = try InkLayersWriter(path: merged, compressionLevel: nil)
+        _ = try InkMerge.merge(base: ink, local: converted, remote: ink, to: writer)
+        try writer.close()
+        #expect(try InkInputs.openInk(merged).layers(forPage: 1).flatMap(\.strokes) == strokes)
+    }
+}
