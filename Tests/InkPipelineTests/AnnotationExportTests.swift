@@ -154,4 +154,34 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: folder.path("out.pdf")), "nothing written")
     }
+
+    /// The annotation export flattened with its own annotations as the ink looks as the
+    /// original ink flattened (each stroke drawn once, from its stored drawing); exporting
+    /// it with its own annotations as ink is refused, since export keeps them.
+    @Test func theExportFlattensOnceAndIsNotExportedOverItself() throws {
+        let folder = TestFolder()
+        let pdf = folder.path("pages.pdf")
+        let pages = Array(FlattenTests.pages.prefix(3))
+        try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: pages)
+        let ink = folder.writeInk("pages.ink.jsonl", layers: Self.layers(pageCount: 3))
+        let exported = folder.path("exported.pdf")
+        var options = ExportOptions(writeSidecar: false)
+        options.inkAs = .annotations
+        _ = try exportChecked(pdf: pdf, ink: ink, output: exported, options: options)
+
+        let once = folder.path("once.pdf"), direct = folder.path("direct.pdf")
+        _ = try flattenChecked(pdf: exported, ink: exported, output: once, options: FlattenOptions(writeSidecar: false))
+        _ = try flattenChecked(pdf: pdf, ink: ink, output: direct, options: FlattenOptions(writeSidecar: false))
+        let a = try PopplerReader(path: once), b = try PopplerReader(path: direct)
+        for page in 1...3 {
+            let difference = a.render(page: page).meanDifference(from: b.render(page: page))
+            #expect(difference < 0.05, "page \(page): flattened from its annotations as from the ink (mean difference \(difference))")
+        }
+        #expect {
+            try Exporter.export(pdf: exported, ink: exported, output: folder.path("twice.pdf"), options: options)
+        } throws: { error in
+            guard case .ownAnnotationsAsInk = error as? ExportError else { return false }
+            return "\(error)".contains("inkpdf convert")
+        }
+    }
 }

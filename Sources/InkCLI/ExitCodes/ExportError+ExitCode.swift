@@ -24,7 +24,7 @@ extension ExportError {
         case .workerCrashed: .workerCrashed
         case .invalidImport, .unknownInkFormat, .htmlGivenAsInk: .invalidInk
         case .backgroundPDFMissing: .inputMissing
-        case .pdfRequired, .noPDFToKeep, .annotationsOnEncryptedPDF: .usage
+        case .pdfRequired, .noPDFToKeep, .annotationsOnEncryptedPDF, .ownAnnotationsAsInk: .usage
         case .backgroundPageOutOfRange: .pageOutOfRange
         }
     }

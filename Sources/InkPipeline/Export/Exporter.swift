@@ -44,6 +44,7 @@ public enum Exporter {
         let source = try InkSource.open(ink: inkPath, pdf: pdfPath, format: options.inkFormat, page: options.page,
                                         password: options.password, confinement: options.confinement)
         guard let pdfPath = source.pdfPath else { throw .noPDFToKeep(inkFile: inkPath) }
+        if source.format == .pdfAnnotations, FileIdentity.sameFile(pdfPath, inkPath) { throw .ownAnnotationsAsInk(path: pdfPath) }
         let layers = source.layers
         let document = try QPDFDocument(path: pdfPath, password: options.password)
         let pageCount = document.pageCount

@@ -44,6 +44,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case noPDFToKeep(inkFile: String)
     /// `--ink-as annotations` on an encrypted PDF: new objects would need its key.
     case annotationsOnEncryptedPDF(path: String)
+    /// Export of a PDF with its own annotations as the ink: export keeps them, so they would show twice.
+    case ownAnnotationsAsInk(path: String)
     /// Ink-layers ink was given without the PDF it is drawn on.
     case pdfRequired(inkFile: String)
     /// The file given as ink is an HTML page.
@@ -112,6 +114,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             "\(inkFile): this notebook has no PDF whose objects export could keep; use 'inkpdf flatten' to make a PDF of it"
         case .annotationsOnEncryptedPDF(let path):
             "\(path): the PDF is encrypted, and annotations added to it would need its key; export with --ink-as content (the output stays encrypted), or decrypt it first (qpdf --decrypt)"
+        case .ownAnnotationsAsInk(let path):
+            "\(path): export keeps the PDF's annotations, so its own annotations as ink would show twice; flatten it ('inkpdf flatten \(path) -o OUT.pdf'), or convert them ('inkpdf convert \(path) -o NOTES.ink.jsonl') and export that over the PDF they came from"
         case .pdfRequired(let inkFile):
             "\(inkFile): ink-layers ink is drawn over a PDF; give the PDF first and the ink with --ink \(inkFile)"
         case .htmlGivenAsInk(let path):
