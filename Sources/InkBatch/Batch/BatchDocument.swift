@@ -29,7 +29,8 @@ public struct BatchDocument: Sendable, Hashable {
     }
 
     /// Whether the ink is another tool's document, whose sidecar is the document itself.
-    public var isForeign: Bool { ink != nil && format != .inkLayers }
+    /// Another tool's document; a PDF read for its own annotations (`batch --annotations`) is not.
+    public var isForeign: Bool { ink != nil && format != .inkLayers && format != .pdfAnnotations }
 
     /// Orders by relative path, byte by byte (UTF-8): the same order on every
     /// machine and locale, and names that differ only in Unicode normalization stay apart.

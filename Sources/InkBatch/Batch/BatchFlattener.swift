@@ -25,7 +25,8 @@ public enum BatchFlattener {
     }
 
     /// Finds the documents under `source` and picks this shard's.
-    public static func plan(source: String, output: String, shard: BatchShard? = nil) throws(BatchError) -> Plan {
+    public static func plan(source: String, output: String, shard: BatchShard? = nil,
+                            annotationsAsInk: Bool = false) throws(BatchError) -> Plan {
         var outputInfo = stat(), sourceInfo = stat()
         if stat(output, &outputInfo) == 0 {
             guard outputInfo.st_mode & S_IFMT == S_IFDIR else { throw .outputNotAFolder(path: output) }
@@ -33,7 +34,7 @@ public enum BatchFlattener {
                 throw .outputIsSource(path: output)
             }
         }
-        let discovery = try BatchDiscovery.discover(source: source, excluding: [output])
+        let discovery = try BatchDiscovery.discover(source: source, excluding: [output], annotationsAsInk: annotationsAsInk)
         let documents = shard.map { $0.select(discovery.documents) } ?? discovery.documents
         return Plan(source: source, output: output, discovery: discovery, documents: documents, shard: shard)
     }

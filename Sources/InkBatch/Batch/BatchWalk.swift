@@ -12,6 +12,8 @@ struct Walk {
     var tabletIDs: [Int: String] = [:]
     var unreadable: [BatchDiscovery.Problem] = []
     var ignored: [BatchDiscovery.Problem] = []
+    /// `batch --annotations`: a PDF with no ink beside it and annotations that may be ink is its own ink.
+    var annotationsAsInk = false
 
     /// The folder's entry names in byte order, or nil (recorded) if it cannot be listed.
     mutating func entries(of folder: String, relative: String = ".") -> [String]? {
@@ -66,7 +68,10 @@ struct Walk {
                     visit(folder: path, relative: relativePath, names: children)
                 }
             case S_IFREG where Self.isPDFName(name):
-                let ink = Self.ink(besidePDF: path)
+                var ink = Self.ink(besidePDF: path)
+                if ink == nil, annotationsAsInk, PDFAnnotationReader.mayHoldInk(pdf: path) {
+                    ink = (path, 0, .pdfAnnotations)
+                }
                 documents.append(BatchDocument(relativePath: relativePath, pdf: path, ink: ink?.path,
                                                size: Int64(info.st_size) + (ink?.size ?? 0), format: ink?.format ?? .inkLayers))
             case S_IFREG:

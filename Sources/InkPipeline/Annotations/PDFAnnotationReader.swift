@@ -14,7 +14,7 @@ import InkPDFContent
 /// before it is believed, work is bounded per annotation and per page, and
 /// every annotation left out or repaired is named (page, place, `/NM`) in the notes.
 /// qpdf's object handles are released after every page, so memory stays flat.
-enum PDFAnnotationReader {
+public enum PDFAnnotationReader {
     /// The layer foreign annotations go to.
     static let layerName = "Annotations"
     /// The most points one annotation gives (more are left out, with a warning).
@@ -37,6 +37,23 @@ enum PDFAnnotationReader {
         var converted: [Int: [ConvertedAnnotation]]
         /// Whether the PDF has any annotation but links, form fields and pop-ups.
         var hasAnnotations: Bool
+    }
+
+    /// Whether the PDF has an annotation that could be ink (any but links, form fields and
+    /// pop-ups): what `batch --annotations` asks of a PDF with no ink beside it. Unreadable,
+    /// encrypted without a password or damaged: false (it is copied or skipped as uninked).
+    public static func mayHoldInk(pdf path: String) -> Bool {
+        guard let document = try? QPDFDocument(path: path, password: nil) else { return false }
+        for number in 1...max(document.pageCount, 1) where number <= document.pageCount {
+            let found = document.releasingObjects {
+                (document.page(number)["/Annots"]?.items ?? []).contains { annotation in
+                    guard let subtype = annotation["/Subtype"]?.name else { return false }
+                    return !["/Link", "/Widget", "/Popup"].contains(subtype)
+                }
+            }
+            if found { return true }
+        }
+        return false
     }
 
     /// Reads `path`'s annotations into a new file in `temporaryDirectory` (in `layersForm`).

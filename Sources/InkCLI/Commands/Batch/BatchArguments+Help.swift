@@ -13,6 +13,7 @@ extension BatchArguments {
                   OptionHelp(["--json"], value: "REPORT", "write a JSON report of every document"),
                   OptionHelp(["--progress"], value: "STYLE", "live (a line on a terminal), lines (one per document) or auto (default)"),
                   OptionHelp(["--copy-uninked"], "copy PDFs without ink instead of skipping them"),
+                  OptionHelp(["--annotations"], "flatten a PDF with no ink file beside it with its own annotations (ink, highlights, shapes from any viewer) as its ink"),
                   OptionHelp(["--force"], "redo documents that are up to date"),
                   .password, .stripMetadata, OptionHelp.quiet.with(text: "print only failures"),
                   OptionHelp.timeout.with(text: "as for flatten, per document (each runs in a worker)"),

@@ -24,6 +24,8 @@ public struct BatchArguments: Equatable, Sendable {
     /// Print only errors (failures and the closing list of them).
     public var quiet = false
     public var copyUninked = false
+    /// `--annotations`: a PDF with no ink file beside it is flattened with its own annotations as ink.
+    public var annotationsAsInk = false
     public var force = false
     public var password: String?
     public var stripMetadata = false
@@ -80,6 +82,7 @@ extension Command {
                 result.progress = style
             case "--quiet", "-q": result.quiet = true
             case "--copy-uninked": result.copyUninked = true
+            case "--annotations": result.annotationsAsInk = true
             case "--force": result.force = true
             case "--password": result.password = try scanner.value(for: option)
             case "--strip-metadata": result.stripMetadata = true

@@ -9,7 +9,8 @@ extension CommandRunner {
         if let refused = exportGate(arguments.gate, command: "batch", errors: &errors) { return refused }
         let plan: BatchFlattener.Plan
         do {
-            plan = try BatchFlattener.plan(source: arguments.source, output: arguments.output, shard: arguments.shard)
+            plan = try BatchFlattener.plan(source: arguments.source, output: arguments.output, shard: arguments.shard,
+                                           annotationsAsInk: arguments.annotationsAsInk)
         } catch {
             print("inkpdf: batch: \(error)", to: &errors)
             return error.exitCode.rawValue
