@@ -50,7 +50,7 @@ public struct IncrementalUpdate: ~Copyable {
     /// The new page objects that replace a kid of a node: (node, index) → object number.
     private var newKids: [KidSlot: Int] = [:]
     private var nextObject: Int
-    private var offsets: [(id: Int, generation: Int, offset: Int)] = []
+    private var offsets: UpdateOffsets
     private var updatedPages: Set<Int> = []
     /// qpdf is reopened every so many pages, to drop the objects it parsed:
     /// memory stays flat in the page count.
@@ -117,6 +117,7 @@ public struct IncrementalUpdate: ~Copyable {
         places = trailer.places
         occurrences = Self.occurrences(trailer.places)
         nextObject = trailer.size
+        offsets = UpdateOffsets(firstNew: trailer.size)
         // The update's identifier is made from what came before it as well as from its own bytes.
         try file.digest(Array(((trailer.identifier?.previous ?? "") + " \(tail.startXRef)\n").utf8))
         self.file = file
@@ -415,7 +416,7 @@ public struct IncrementalUpdate: ~Copyable {
     }
 
     private mutating func beginObject(_ id: Int, generation: Int = 0) throws(IncrementalUpdateError) {
-        offsets.append((id, generation, file.offset))
+        offsets.record(id: id, generation: generation, offset: file.offset)
         try file.append("\(id) \(generation) obj\n")
     }
 
@@ -503,30 +504,23 @@ public struct IncrementalUpdate: ~Copyable {
 
     // MARK: Cross-reference section
 
-    /// Runs of consecutive object numbers: (first, entries).
-    private func subsections(_ entries: [(id: Int, generation: Int, offset: Int)]) -> [(Int, ArraySlice<(id: Int, generation: Int, offset: Int)>)] {
-        var result: [(Int, ArraySlice<(id: Int, generation: Int, offset: Int)>)] = []
-        var start = 0
-        for index in entries.indices where index == entries.count - 1 || entries[index + 1].id != entries[index].id + 1 {
-            result.append((entries[start].id, entries[start...index]))
-            start = index + 1
-        }
-        return result
-    }
-
     private mutating func writeXRefTable(_ trailerEntries: String) throws(IncrementalUpdateError) {
-        let entries = offsets.sorted { $0.id < $1.id }
         let start = file.offset
         try file.append("xref\n")
-        for (first, run) in subsections(entries) {
-            try file.append("\(first) \(run.count)\n")
-            for entry in run {
-                var line: [UInt8] = []
-                line.reserveCapacity(20)
-                PDFNumberWriter.appendCrossReferenceEntry(offset: entry.offset, generation: entry.generation, to: &line)
-                try file.append(line)
+        var runs = offsets.subsections[...]
+        var left = 0
+        var lines: [UInt8] = []
+        try offsets.forEach { (_, generation, offset) throws(IncrementalUpdateError) in
+            if left == 0, let run = runs.popFirst() {
+                try file.append(lines)
+                lines.removeAll(keepingCapacity: true)
+                try file.append("\(run.first) \(run.count)\n")
+                left = run.count
             }
+            PDFNumberWriter.appendCrossReferenceEntry(offset: offset, generation: generation, to: &lines)
+            left -= 1
         }
+        try file.append(lines)
         let size = max(previousSize, nextObject)
         try file.append("trailer\n<</Size \(size)" + trailerEntries + "/Prev \(tail.startXRef)>>\nstartxref\n\(start)\n%%EOF\n")
     }
@@ -534,24 +528,20 @@ public struct IncrementalUpdate: ~Copyable {
     private mutating func writeXRefStream(_ trailerEntries: String) throws(IncrementalUpdateError) {
         let id = newObject()
         let start = file.offset
-        var entries = offsets
-        entries.append((id, 0, start))
-        entries.sort { $0.id < $1.id }
+        offsets.record(id: id, generation: 0, offset: start)
         var width = 1
         while start >> (8 * width) != 0 { width += 1 }
         width = max(width, 4)
         var data: [UInt8] = []
-        data.reserveCapacity(entries.count * (3 + width))
-        for entry in entries {
+        try offsets.forEach { (_, generation, offset) throws(IncrementalUpdateError) in
             data.append(1)
-            for shift in stride(from: 8 * (width - 1), through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: entry.offset >> shift)) }
-            data.append(UInt8(truncatingIfNeeded: entry.generation >> 8))
-            data.append(UInt8(truncatingIfNeeded: entry.generation))
+            for shift in stride(from: 8 * (width - 1), through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: offset >> shift)) }
+            data.append(UInt8(truncatingIfNeeded: generation >> 8))
+            data.append(UInt8(truncatingIfNeeded: generation))
         }
-        let index = subsections(entries).map { "\($0.0) \($0.1.count)" }.joined(separator: " ")
+        let index = offsets.subsections.map { "\($0.first) \($0.count)" }.joined(separator: " ")
         let size = max(previousSize, nextObject)
         let deflated = InkContentCompression.deflate(data, level: 9)
-        offsets.append((id, 0, start))
         try file.append("\(id) 0 obj\n<</Type/XRef/Size \(size)/Index[\(index)]/W[1 \(width) 2]" + trailerEntries
                         + "/Prev \(tail.startXRef)/Filter/FlateDecode/Length \(deflated.count)>>\nstream\n")
         try file.append(deflated)
