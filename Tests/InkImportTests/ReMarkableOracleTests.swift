@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import InkFixtures
 @testable import InkImport
 
 /// Checks the reader against rmscene itself, run on the same files: layers,
@@ -83,19 +84,10 @@ enum RMSceneOracle {
     struct Failure: Error { var status: Int32; var message: String }
 
     static func run(_ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(status: process.terminationStatus, message: String(decoding: message, as: UTF8.self))
+        do {
+            return try ReferenceReaders.python(arguments)
+        } catch let failure as ReferenceReaders.Failure {
+            throw Failure(status: failure.status, message: failure.message)
         }
-        return data
     }
 }

@@ -144,12 +144,7 @@ struct AnnotationEditTests {
         del moved['/AP']
         pdf.save(sys.argv[1])
         """
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", "-c", program, exported]
-        try python.run()
-        python.waitUntilExit()
-        try #require(python.terminationStatus == 0, "pikepdf edited the export")
+        _ = try ReferenceReaders.python(["-c", program, exported])
 
         let converted = folder.path("converted.ink.jsonl")
         _ = try Converter.convert(ink: exported, pdf: nil, output: converted)

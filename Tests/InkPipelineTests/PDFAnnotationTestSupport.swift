@@ -16,18 +16,11 @@ enum AnnotationOracle {
 
     @discardableResult
     static func python(_ script: String, arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script] + arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failure(message: String(decoding: message, as: UTF8.self)) }
-        return data
+        do {
+            return try ReferenceReaders.python(["-c", script] + arguments)
+        } catch let failure as ReferenceReaders.Failure {
+            throw Failure(message: failure.message)
+        }
     }
 
     struct Annotation: Decodable {

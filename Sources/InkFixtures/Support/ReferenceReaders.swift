@@ -136,8 +136,9 @@ public enum ReferenceReaders {
 
     private static func json(_ data: Data) throws -> Any { try JSONSerialization.jsonObject(with: data) }
 
-    /// Runs python3, draining both streams at once so that neither can fill and block it.
-    private static func python(_ arguments: [String], name: String = "python3") throws -> Data {
+    /// Runs python3, draining both streams at once so that neither can fill and block it;
+    /// what it printed, or `Failure` with its status and what it said on stderr.
+    public static func python(_ arguments: [String], name: String = "python3") throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3"] + arguments
