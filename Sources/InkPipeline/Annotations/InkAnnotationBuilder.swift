@@ -8,12 +8,7 @@ import InkRendering
 /// its standard keys, and its ink-layers line. Pure: runs on the feed's threads.
 enum InkAnnotationBuilder {
     /// How strokes are grouped into annotations (`--group`).
-    enum Grouping: String, Sendable, Equatable, CaseIterable {
-        /// One annotation a stroke: each can be hidden, moved or deleted on its own.
-        case stroke
-        /// One annotation a layer and page: far fewer objects on very dense pages.
-        case layer
-    }
+    typealias Grouping = ExportOptions.AnnotationGrouping
 
     /// The ink frame (`width` × `height`, y down) and where it goes (`placement`: the frame,
     /// PDF's way up, onto the page's default user space).
@@ -76,7 +71,7 @@ enum InkAnnotationBuilder {
         keys.number(min(max(alpha, 0), 1), digits: 3)
         keys.append("/F 4/NM")
         keys.append(InkAnnotationFormat.pdfString(name))
-        keys.append("/CreationDate(" + InkAnnotationFormat.pdfDate(created) + ")/M(" + InkAnnotationFormat.pdfDate(ended) + ")")
+        keys.append("/CreationDate(" + EmbeddedInk.pdfDate(created) + ")/M(" + EmbeddedInk.pdfDate(ended) + ")")
         if let who = Self.author(of: first) ?? author { keys.append("/T" + InkAnnotationFormat.pdfString(who)) }
         if strokes.allSatisfy({ $0.ink.type == .marker }) { keys.append("/IT/InkHighlight") }
         let appearance = InkContentWriter.content(for: drawings, width: frame.width, height: frame.height,

@@ -160,9 +160,6 @@ public enum InkAnnotationFormat {
         return points.indices.filter { keep[$0] }.map { points[$0] }
     }
 
-    /// `D:YYYYMMDDHHmmSSZ` for seconds since 1970 (clamped to the years inkpdf accepts).
-    public static func pdfDate(_ seconds: Double) -> String { EmbeddedInk.pdfDate(min(max(seconds.isNaN ? 0 : seconds, InkRange.earliestTime), InkRange.latestTime)) }
-
     /// A PDF string of `text`: literal (`(…)`) when it is printable ASCII without
     /// parentheses or backslashes, else hex (`<…>`) of its UTF-8 bytes with a byte-order
     /// mark when not ASCII: any text, with no escaping to get wrong.

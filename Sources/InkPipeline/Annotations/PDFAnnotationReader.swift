@@ -44,11 +44,11 @@ public enum PDFAnnotationReader {
     /// encrypted without a password or damaged: false (it is copied or skipped as uninked).
     public static func mayHoldInk(pdf path: String) -> Bool {
         guard let document = try? QPDFDocument(path: path, password: nil) else { return false }
-        for number in 1...max(document.pageCount, 1) where number <= document.pageCount {
+        for number in stride(from: 1, through: document.pageCount, by: 1) {
             let found = document.releasingObjects {
                 (document.page(number)["/Annots"]?.items ?? []).contains { annotation in
                     guard let subtype = annotation["/Subtype"]?.name else { return false }
-                    return !["/Link", "/Widget", "/Popup"].contains(subtype)
+                    return !notInk.contains(String(subtype.dropFirst()))
                 }
             }
             if found { return true }

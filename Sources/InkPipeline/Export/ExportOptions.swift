@@ -37,8 +37,12 @@ public struct ExportOptions: Sendable {
         case annotations
     }
 
+    /// How strokes are grouped into annotations (`--group`).
     public enum AnnotationGrouping: String, Sendable, Equatable, CaseIterable {
-        case stroke, layer
+        /// One annotation a stroke: each can be hidden, moved or deleted on its own.
+        case stroke
+        /// One annotation a layer and page: far fewer objects on very dense pages.
+        case layer
     }
 
     /// With `--confine`: the folders besides the document's own that a file it refers to (a

@@ -79,7 +79,7 @@ public enum Exporter {
             let placement = placements[page]!
             let frame = Flattener.inkFrame(ofOutputPage: page, displayed: placement.displayedSize, plan: plan)
             if displayed { return frame.matrix }
-            return PagePlacement.concatenate(frame.matrix ?? [1, 0, 0, 1, 0, 0], placement.matrix)
+            return InkContentWriter.concatenate(frame.matrix ?? [1, 0, 0, 1, 0, 0], placement.matrix)
         }
         // As annotations, the ink of every page goes on as annotations but where cairo draws
         // it (under an imported page's text boxes or images): that stays content.
@@ -94,7 +94,7 @@ public enum Exporter {
             if asAnnotations {
                 let annotationFrame = InkAnnotationBuilder.Frame(width: frame.width, height: frame.height, placement: matrix(page)!)
                 annotationRequests.append(PageInkFeed.Request(page: page, form: .annotations(
-                    frame: annotationFrame, grouping: options.annotationGrouping == .layer ? .layer : .stroke, author: author)))
+                    frame: annotationFrame, grouping: options.annotationGrouping, author: author)))
             } else {
                 requests.append(PageInkFeed.Request(page: page, form: .content(width: frame.width, height: frame.height)))
             }

@@ -1,5 +1,4 @@
 import Foundation
-import InkPDFContent
 
 /// Where a page's ink goes in the page's own coordinates.
 ///
@@ -60,12 +59,6 @@ struct PagePlacement: Equatable {
         case 270: return [0, -s, s, 0, x, y + h]
         default: return [s, 0, 0, s, x, y]
         }
-    }
-
-    /// `a b c d e f` of `first` followed by `second` (PDF's row-vector
-    /// convention: a point goes through `first`, then `second`).
-    static func concatenate(_ first: [Double], _ second: [Double]) -> [Double] {
-        InkContentWriter.concatenate(first, second)
     }
 
     /// A number as PDF content syntax: no exponent, at most 6 decimals, no trailing zeros.

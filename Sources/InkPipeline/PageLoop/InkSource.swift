@@ -64,7 +64,7 @@ final class InkSource {
             return InkSource(path: ink, format: .inkLayers, layers: try InkInputs.openInk(ink), plan: nil, pdfPath: pdf,
                              notes: [], temporaries: [])
         }
-        if detected == .pdfAnnotations { return try openAnnotations(of: ink, pdf: pdf, password: password, layersForm: layersForm) }
+        if detected == .pdfAnnotations { return try openAnnotations(of: ink, pdf: pdf, password: password) }
         var options = ImportOptions(pdf: pdf, page: page)
         options.keepsRawValues = keepsRawValues
         options.layersForm = layersForm
@@ -106,8 +106,7 @@ final class InkSource {
     /// A PDF's annotations as ink (page N of the ink is page N of the PDF), over `pdf` when
     /// given, else over the PDF itself. A PDF with no annotation but links, form fields and
     /// pop-ups is refused as not ink (a PDF given where its ink was meant).
-    private static func openAnnotations(of ink: String, pdf: String?, password: String?,
-                                        layersForm _: LayersForm) throws(ExportError) -> InkSource {
+    private static func openAnnotations(of ink: String, pdf: String?, password: String?) throws(ExportError) -> InkSource {
         // Always ink-layers lines (not a spool): a sidecar copies them as they are.
         let read = try PDFAnnotationReader.read(pdf: ink, password: password, layersForm: .inkLayers)
         var handedOver = false
