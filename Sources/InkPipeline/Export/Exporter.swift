@@ -263,14 +263,40 @@ public enum Exporter {
         } catch {
             throw ExportError(appending: error, name: name)
         }
-        // The producer's threads make each page's content, compressed; this thread appends them in order.
+        guard let stats = try append(requests, layers: layers, to: &update, outputPage: { $0 }, matrix: matrix, header: header,
+                                     name: name, progress: progress) else { return nil }
+        do { try update.finish() } catch { throw ExportError(appending: error, name: name) }
+        return stats
+    }
+
+    /// Appends the annotations of `requests` to the PDF at `path` (qpdf's rewrite, whose page
+    /// `outputPage(N)` shows page N of the ink) as an incremental update.
+    private static func appendAnnotations(layers: any PageLayerSource, requests: [PageInkFeed.Request], to path: String,
+                                          name: String, header: [UInt8], outputPage: (Int) -> Int,
+                                          progress: PageProgress?) throws(ExportError) -> InkDrawingStats {
+        try IncrementalUpdate.appendStaged(to: path, name: name) { (update) throws(ExportError) in
+            guard let stats = try append(requests, layers: layers, to: &update, outputPage: outputPage, matrix: { _ in nil },
+                                         header: header, name: name, progress: progress) else {
+                throw .damagedPDF(path: name, reason: "a page of qpdf's rewrite is not an object of the file")
+            }
+            return stats
+        }
+    }
+
+    /// Makes the ink of `requests` (the producer's threads make each page's content or
+    /// annotations; this thread appends them in order) and adds each page's to `update`,
+    /// on page `outputPage(N)`. Nil when a page is not an object of the file.
+    private static func append(_ requests: [PageInkFeed.Request], layers: any PageLayerSource, to update: inout IncrementalUpdate,
+                               outputPage: (Int) -> Int, matrix: (Int) -> [Double]?, header: [UInt8]?, name: String,
+                               progress: PageProgress?) throws(ExportError) -> InkDrawingStats? {
         let ink = try PageInkFeed(layers: layers, requests: requests)
         for request in requests {
             let made = try ink.made(ofPage: request.page)
+            let target = outputPage(request.page)
             do {
                 switch made {
-                case .content(let content)?: try update.addInk(content, toPage: request.page, matrix: matrix(request.page))
-                case .annotations(let annotations)?: try update.addAnnotations(annotations, toPage: request.page, header: header)
+                case .content(let content)?: try update.addInk(content, toPage: target, matrix: matrix(request.page))
+                case .annotations(let annotations)?: try update.addAnnotations(annotations, toPage: target, header: header)
                 default: continue
                 }
                 progress?.finished(page: request.page)
@@ -280,48 +306,6 @@ public enum Exporter {
                 throw ExportError(appending: error, name: name)
             }
         }
-        do { try update.finish() } catch { throw ExportError(appending: error, name: name) }
-        _ = try ink.finish()
-        var stats = InkDrawingStats()
-        stats.take(ink, notes: [])
-        return stats
-    }
-
-    /// Appends the annotations of `requests` to the PDF at `path` (qpdf's rewrite, whose page
-    /// `outputPage(N)` shows page N of the ink) as an incremental update.
-    private static func appendAnnotations(layers: any PageLayerSource, requests: [PageInkFeed.Request], to path: String,
-                                          name: String, header: [UInt8], outputPage: (Int) -> Int,
-                                          progress: PageProgress?) throws(ExportError) -> InkDrawingStats {
-        // Staged beside the output (its path is an open descriptor's, with no folder of its own).
-        let staging = try AtomicOutput.reserve(name + ".update")
-        let stats: InkDrawingStats
-        do {
-            stats = try appendAnnotations(layers: layers, requests: requests, to: path, staging: staging.writablePath,
-                                          name: name, header: header, outputPage: outputPage, progress: progress)
-        } catch {
-            staging.abandon()
-            throw error
-        }
-        staging.abandon()
-        return stats
-    }
-
-    private static func appendAnnotations(layers: any PageLayerSource, requests: [PageInkFeed.Request], to path: String,
-                                          staging: String, name: String, header: [UInt8], outputPage: (Int) -> Int,
-                                          progress: PageProgress?) throws(ExportError) -> InkDrawingStats {
-        var update: IncrementalUpdate
-        do { update = try IncrementalUpdate(appendingTo: path, staging: staging) } catch {
-            throw ExportError(appending: error, name: name)
-        }
-        let ink = try PageInkFeed(layers: layers, requests: requests)
-        for request in requests {
-            guard let annotations = try ink.annotations(ofPage: request.page) else { continue }
-            do { try update.addAnnotations(annotations, toPage: outputPage(request.page), header: header) } catch {
-                throw ExportError(appending: error, name: name)
-            }
-            progress?.finished(page: request.page)
-        }
-        do { try update.finish() } catch { throw ExportError(appending: error, name: name) }
         _ = try ink.finish()
         var stats = InkDrawingStats()
         stats.take(ink, notes: [])

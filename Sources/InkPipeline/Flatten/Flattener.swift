@@ -222,22 +222,15 @@ public enum Flattener {
     /// reading the whole PDF meanwhile) and copied onto its end.
     static func appendInk(_ entries: [PageInkSpool.Entry], from spool: PageInkSpool, to path: String, name: String,
                                   placement: (Int) -> (page: Int, matrix: [Double]?)) throws(ExportError) {
-        let staging = try AtomicOutput.reserve(name + ".update")
-        do {
-            var update = try IncrementalUpdate(appendingTo: path, staging: staging.writablePath)
+        try IncrementalUpdate.appendStaged(to: path, name: name) { (update) throws(ExportError) in
             for entry in entries {
                 let (page, matrix) = placement(entry.page)
-                try update.addInk(try spool.content(entry), toPage: page, matrix: matrix)
+                let content = try spool.content(entry)
+                do throws(IncrementalUpdateError) { try update.addInk(content, toPage: page, matrix: matrix) } catch {
+                    throw ExportError(appending: error, name: name)
+                }
             }
-            try update.finish()
-        } catch let error as IncrementalUpdateError {
-            throw ExportError(appending: error, name: name)
-        } catch let error as ExportError {
-            throw error
-        } catch {
-            throw .renderFailed(path: name, page: nil, reason: "\(error)")
         }
-        staging.abandon()
     }
 
     /// Seconds since 1970 as the ISO 8601 UTC form cairo's metadata takes.
