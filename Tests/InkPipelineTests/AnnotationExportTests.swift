@@ -138,11 +138,7 @@ import Testing
         let folder = TestFolder()
         let plain = folder.path("plain.pdf"), pdf = folder.path("locked.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: plain), pages: [TestPage()])
-        let qpdf = Process()
-        qpdf.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
-        qpdf.arguments = ["--encrypt", "user", "owner", "256", "--", plain, pdf]
-        try qpdf.run()
-        qpdf.waitUntilExit()
+        try runQPDF(["--encrypt", "user", "owner", "256", "--", plain, pdf])
         let ink = folder.writeInk("locked.ink.jsonl", layers: Self.layers(pageCount: 1))
         var options = ExportOptions(password: "user")
         options.inkAs = .annotations

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Independent PDF readers, for tests that must check inkpdf's output against
 /// real engines rather than against inkpdf itself: poppler, MuPDF, PDFium and
@@ -139,26 +138,11 @@ public enum ReferenceReaders {
     /// Runs python3, draining both streams at once so that neither can fill and block it;
     /// what it printed, or `Failure` with its status and what it said on stderr.
     public static func python(_ arguments: [String], name: String = "python3") throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let printed = Mutex(Data())
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) {
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            printed.withLock { $0 = data }
+        let run = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments)
+        guard run.status == 0 else {
+            throw Failure(script: name, status: run.status,
+                          message: String(decoding: run.errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
         }
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(script: name, status: process.terminationStatus,
-                          message: String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-        }
-        return printed.withLock { $0 }
+        return run.output
     }
 }

@@ -92,12 +92,7 @@ final class InkSource {
            imported.pages.contains(where: { if case .pdfPage = $0.background { true } else { false } }) {
             throw .backgroundPDFMissing(message: "\(ink): the background PDF \(background.requested) is not there; give it with --pdf FILE")
         }
-        let layers: any PageLayerSource
-        do {
-            layers = try imported.layersForm.open(path: imported.layersPath, displayName: ink)
-        } catch {
-            throw Flattener.exportError(from: error, path: ink)
-        }
+        let layers = try openLayers(imported.layersForm, path: imported.layersPath, name: ink)
         handedOver = true
         return InkSource(path: ink, format: detected, layers: layers, plan: imported.pages, pdfPath: pdfPath,
                          notes: imported.report.lines, temporaries: temporaries, layersPath: imported.layersPath)
@@ -112,17 +107,21 @@ final class InkSource {
         var handedOver = false
         defer { if !handedOver { unlink(read.layersPath) } }
         guard read.hasAnnotations else { throw .unknownInkFormat(path: ink, isPDF: true) }
-        let layers: any PageLayerSource
-        do {
-            layers = try read.layersForm.open(path: read.layersPath, displayName: ink)
-        } catch {
-            throw Flattener.exportError(from: error, path: ink)
-        }
+        let layers = try openLayers(read.layersForm, path: read.layersPath, name: ink)
         handedOver = true
         let source = InkSource(path: ink, format: .pdfAnnotations, layers: layers, plan: nil, pdfPath: pdf ?? ink,
                                notes: read.notes, temporaries: [read.layersPath], layersPath: read.layersPath)
         source.convertedAnnotations = read.converted
         return source
+    }
+
+    /// The layers an import left at `path` (in `form`), named as the ink file `name`.
+    private static func openLayers(_ form: LayersForm, path: String, name: String) throws(ExportError) -> any PageLayerSource {
+        do {
+            return try form.open(path: path, displayName: name)
+        } catch {
+            throw Flattener.exportError(from: error, path: name)
+        }
     }
 
     /// The annotations that became strokes on page `number` of `pdf`, which drawing `pdf`
