@@ -19,9 +19,8 @@ Prints a list, one object per annotation in /Annots order, page by page:
 Exit codes: 0 done; 64 usage; 65 PDF is not readable by MuPDF; 69 PyMuPDF is
 missing. Errors are one line on stderr.
 """
-import argparse
-import json
-import sys
+
+from checker_cli import Failure, Parser, run_script
 
 
 def numbers(text):
@@ -65,17 +64,6 @@ def describe(doc, page_number):
     return out
 
 
-class Failure(Exception):
-    def __init__(self, code, message):
-        super().__init__(message)
-        self.code = code
-
-
-class Parser(argparse.ArgumentParser):
-    def error(self, message):
-        raise Failure(64, message)
-
-
 def main(argv):
     parser = Parser(prog="list_annotations.py", description="List a PDF's annotations as PyMuPDF reads them.")
     parser.add_argument("pdf")
@@ -97,8 +85,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    try:
-        print(json.dumps(main(sys.argv[1:])))
-    except Failure as failure:
-        print(f"list_annotations.py: {failure}", file=sys.stderr)
-        sys.exit(failure.code)
+    run_script("list_annotations.py", main)

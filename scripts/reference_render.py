@@ -32,14 +32,13 @@ images differ in size by more than 2 px; 69 an engine (pdftoppm, qpdf, mutool,
 PyMuPDF, pypdfium2) is missing or failed. Errors are one line on stderr.
 numpy is used when present, else pure Python (slower, same numbers).
 """
-import argparse
-import json
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import zlib
+
+from checker_cli import Failure, Parser, run_script
 
 try:
     import numpy as np
@@ -47,12 +46,6 @@ except ImportError:  # the pure-Python path below gives the same numbers
     np = None
 
 ENGINES = ("poppler", "mupdf", "mutool", "pdfium", "qpdf-flatten")
-
-
-class Failure(Exception):
-    def __init__(self, code, message):
-        super().__init__(message)
-        self.code = code
 
 
 class Image:
@@ -411,11 +404,6 @@ def operand(spec, page, dpi, annots=True):
     return read_image(spec)
 
 
-class Parser(argparse.ArgumentParser):
-    def error(self, message):
-        raise Failure(64, message)
-
-
 def main(argv):
     parser = Parser(prog="reference_render.py", description="Render PDF pages with independent engines; compare ink.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
@@ -476,8 +464,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    try:
-        print(json.dumps(main(sys.argv[1:])))
-    except Failure as failure:
-        print(f"reference_render.py: {failure}", file=sys.stderr)
-        sys.exit(failure.code)
+    run_script("reference_render.py", main)

@@ -35,21 +35,15 @@ Exit codes: 0 done (whatever the judgement); 64 usage; 65 IN is not a PDF
 pyHanko can read, or PDF has no signature; 69 pyHanko is missing; 73 OUT
 cannot be written. Errors are one line on stderr.
 """
-import argparse
 import asyncio
 import datetime
 import hashlib
-import json
 import logging
 import os
 import sys
 import tempfile
 
-
-class Failure(Exception):
-    def __init__(self, code, message):
-        super().__init__(message)
-        self.code = code
+from checker_cli import Failure, Parser, run_script
 
 
 try:
@@ -271,11 +265,6 @@ def name(level):
     return level.name if level is not None else None
 
 
-class Parser(argparse.ArgumentParser):
-    def error(self, message):
-        raise Failure(64, message)
-
-
 def main(argv):
     parser = Parser(prog="signed_pdf.py", description="Sign a PDF with a throwaway certificate; judge later changes.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
@@ -293,8 +282,4 @@ def main(argv):
 
 if __name__ == "__main__":
     logging.disable(logging.WARNING)  # pyHanko logs each refused change; the JSON says why
-    try:
-        print(json.dumps(main(sys.argv[1:])))
-    except Failure as failure:
-        print(f"signed_pdf.py: {failure}", file=sys.stderr)
-        sys.exit(failure.code)
+    run_script("signed_pdf.py", main)
