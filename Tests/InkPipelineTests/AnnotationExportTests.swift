@@ -26,6 +26,13 @@ import Testing
         }
     }
 
+    /// `pages.pdf` of `pages` and `pages.ink.jsonl` of `layers` in `folder`.
+    static func write(_ pages: [TestPage], layers: [PageLayer], in folder: TestFolder) throws -> (pdf: String, ink: String) {
+        let pdf = folder.path("pages.pdf")
+        try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: pages)
+        return (pdf, folder.writeInk("pages.ink.jsonl", layers: layers))
+    }
+
     struct Written {
         var rect: [Double]
         var inkList: [[Double]]
@@ -59,11 +66,9 @@ import Testing
 
     @Test func everyStrokeIsAnInkAnnotationWithTheKeysAViewerEditsBy() throws {
         let folder = TestFolder()
-        let pdf = folder.path("pages.pdf")
         let pages = FlattenTests.pages
-        try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: pages)
         let layers = Self.layers(pageCount: pages.count - 1)
-        let ink = folder.writeInk("pages.ink.jsonl", layers: layers)
+        let (pdf, ink) = try Self.write(pages, layers: layers, in: folder)
         let output = folder.path("out/pages.pdf")
         var options = ExportOptions()
         options.inkAs = .annotations
@@ -113,10 +118,7 @@ import Testing
     /// Pages left out: qpdf rewrites the document, and the annotations are appended to what it wrote.
     @Test func theRewriteGetsAnnotationsOnTheKeptPages() throws {
         let folder = TestFolder()
-        let pdf = folder.path("pages.pdf")
-        let pages = Array(FlattenTests.pages.prefix(4))
-        try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: pages)
-        let ink = folder.writeInk("pages.ink.jsonl", layers: Self.layers(pageCount: 4))
+        let (pdf, ink) = try Self.write(Array(FlattenTests.pages.prefix(4)), layers: Self.layers(pageCount: 4), in: folder)
         let output = folder.path("kept.pdf")
         var options = ExportOptions(pages: PageSelection(ranges: [(2, 3)]))
         options.inkAs = .annotations
@@ -156,10 +158,7 @@ import Testing
     /// it with its own annotations as ink is refused, since export keeps them.
     @Test func theExportFlattensOnceAndIsNotExportedOverItself() throws {
         let folder = TestFolder()
-        let pdf = folder.path("pages.pdf")
-        let pages = Array(FlattenTests.pages.prefix(3))
-        try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: pages)
-        let ink = folder.writeInk("pages.ink.jsonl", layers: Self.layers(pageCount: 3))
+        let (pdf, ink) = try Self.write(Array(FlattenTests.pages.prefix(3)), layers: Self.layers(pageCount: 3), in: folder)
         let exported = folder.path("exported.pdf")
         var options = ExportOptions(writeSidecar: false)
         options.inkAs = .annotations
