@@ -10,7 +10,8 @@ script generates hostile files of the classes inkpdf must hold against
 dashes and rulings, zip bombs, names that climb out of their folder) into a
 temporary folder: generated here, never copied. Its
 MANIFEST.tsv gives the user passwords of encrypted PDFs. Each PDF is flattened
-(and exported, when this inkpdf has `export`) with an empty drawing; each ink
+(and exported, when this inkpdf has `export`) with an empty drawing, and read
+as ink (`convert`: its annotations, or a clear "not ink" when it has none); each ink
 file is flattened onto a generated one-page PDF. Every run ends in one of:
 correct output, clear error, crash, hang, partial file. inkpdf runs with its
 default bounds (--timeout 900, --stall-timeout 60): every run must end within
@@ -165,6 +166,8 @@ def main():
             commands = [("flatten", ["flatten", path, "--ink", empty, "-o", out] + extra + limits)]
             if has_export:
                 commands.append(("export", ["export", path, "--ink", empty, "-o", out.replace("out.pdf", "export.pdf")] + extra + limits))
+            # The PDF read as ink: its annotations (a PDF with none is refused as not ink).
+            commands.append(("annotations", ["convert", path, "-o", out.replace("out.pdf", "annotations.ink.jsonl")] + extra))
         elif rel.startswith("ink/") or rel.startswith("ink" + os.sep):
             # Over a PDF given, then alone as its tool shows it (its own pages and PDF), and converted.
             commands = [("flatten", ["flatten", blank, "--ink", path, "-o", out] + limits),
