@@ -29,6 +29,9 @@ let package = Package(
                        providers: [.apt(["libzip-dev"])]),
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
+        // libmicrohttpd: the HTTP server under `inkpdf serve` (its variadic calls wrapped in the shim).
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+                       providers: [.apt(["libmicrohttpd-dev"])]),
         // glibc's allocator controls (malloc_trim), which the Glibc module leaves out.
         .systemLibrary(name: "CMalloc"),
         // A worker's fatal-signal handler (C: a handler must be async-signal-safe), which tells the
@@ -64,8 +67,12 @@ let package = Package(
                                                                        "InkRendering", "InkModel", "CCairo"]),
         // Free-vs-Pro rules, verified purchase proofs (libcrypto) and the export gate.
         .target(name: "Entitlements", dependencies: ["LibCrypto"]),
+        // `inkpdf serve`: the command line behind an HTTP door (libmicrohttpd), each request in a worker.
+        .target(name: "InkServe", dependencies: ["InkBatch", "InkPipeline", "InkImport", "InkFileSystem", "Entitlements", "LibCrypto",
+                                                 "CMicroHTTPD"]),
         // Command-line parsing and running, as a library so that tests can drive it.
-        .target(name: "InkCLI", dependencies: ["InkModel", "InkImport", "InkPipeline", "InkBatch", "InkFileSystem", "Entitlements", "LibCrypto"]),
+        .target(name: "InkCLI", dependencies: ["InkModel", "InkImport", "InkPipeline", "InkBatch", "InkFileSystem", "Entitlements", "LibCrypto",
+                                               "InkServe"]),
         .executableTarget(name: "inkpdf", dependencies: ["InkCLI"]),
 
         // Test support: the generators of the bundled samples and of the tests' documents

@@ -17,6 +17,9 @@ public struct CommandRunner {
     public var errorsIsTerminal: Bool
     /// In a worker: where its page loop reports progress (the pipe to the parent); nil elsewhere.
     var pageProgress: PageProgress?
+    /// In a worker the service started (`INKPDF_REPORT=json`): export, render and convert print
+    /// their report as one JSON line, as flatten's worker does, instead of the lines for people.
+    var reportsAsJSON = false
 
     public init(environment: [String: String], workerExecutable: String? = nil,
                 errorsIsTerminal: Bool = isatty(STDERR_FILENO) == 1) {
@@ -75,6 +78,7 @@ public struct CommandRunner {
         case .isolated(let command): return runAsIsolatedWorker(command, output: &output, errors: &errors)
         case .extract(let arguments): return extract(arguments, output: &output, errors: &errors)
         case .convert(let arguments): return convert(arguments, output: &output, errors: &errors)
+        case .serve(let arguments): return serve(arguments, errors: &errors)
         }
     }
 

@@ -4,7 +4,7 @@ import Glibc
 /// What SIGINT and SIGTERM do: remove the temporary files, stop the workers,
 /// print one line to standard error and end with 128 + the signal (130, 143).
 public enum SignalCleanup {
-    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    nonisolated(unsafe) private static var sources: [Int32: DispatchSourceSignal] = [:]
 
     /// Installs the handlers (once, at start-up, before any output is reserved).
     public static func install(files: TemporaryFiles = .shared) {
@@ -20,7 +20,13 @@ public enum SignalCleanup {
                 _exit(128 + signalNumber)
             }
             source.resume()
-            sources.append(source)
+            sources[signalNumber] = source
         }
+    }
+
+    /// Stops handling `signals` here: a long-running command (`inkpdf serve`) that stops
+    /// gracefully on them installs its own handling. Call once, at start-up, from one thread.
+    public static func handOver(_ signals: [Int32]) {
+        for signalNumber in signals { sources.removeValue(forKey: signalNumber)?.cancel() }
     }
 }

@@ -66,7 +66,7 @@ public final class TemporaryFiles: Sendable {
 
     /// Stops the workers (SIGTERM, so that they remove their own temporary
     /// files, then SIGKILL) and removes whatever they left.
-    func stopWorkers() {
+    public func stopWorkers() {
         let running = workers.withLock { $0 }
         guard !running.isEmpty else { return }
         for pid in running.keys { kill(pid, SIGTERM) }

@@ -22,6 +22,7 @@ public enum Command: Equatable, Sendable {
     case export(ExportArguments)
     case extract(ExtractArguments)
     case convert(ConvertArguments)
+    case serve(ServeArguments)
     /// Hidden: a command run as a worker process (`__isolated export …`), printing as it would.
     indirect case isolated(Command)
 }
@@ -64,6 +65,7 @@ extension Command {
         case DocumentWorker.isolatedVerb: return .isolated(try parse(rest))
         case "extract": return .extract(try parseExtract(rest))
         case "convert": return .convert(try parseConvert(rest))
+        case "serve": return .serve(try parseServe(rest))
         case "entitlement", "licence", "license": return .entitlement(try parseEntitlement(verb: verb, rest))
         default: throw UsageError(message: "unknown command '\(verb)'")
         }

@@ -5,7 +5,10 @@ extension CommandRunner {
         do {
             let report = try Converter.convert(ink: arguments.ink, pdf: arguments.pdf, output: arguments.output,
                                                options: arguments.options(environment: environment))
-            if !arguments.quiet {
+            if reportsAsJSON {
+                printJSONReport(["output": report.output, "pageCount": report.pageCount, "strokeCount": report.strokeCount,
+                                 "format": report.format.rawValue, "notes": report.notes], to: &output)
+            } else if !arguments.quiet {
                 print("wrote \(report.output) (\(Self.counted(report.pageCount, "page")) with ink, \(Self.counted(report.strokeCount, "stroke")), from \(report.format.rawValue))",
                       to: &output)
                 for note in report.notes { print("  \(note)", to: &output) }

@@ -10,7 +10,12 @@ extension CommandRunner {
         do {
             let report = try Exporter.export(pdf: arguments.pdf, ink: arguments.ink, output: arguments.output, options: options)
             for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }
-            if !arguments.quiet {
+            if reportsAsJSON {
+                var object: [String: Any] = ["output": report.output, "pageCount": report.pageCount, "warnings": report.warnings,
+                                             "inkedPageCount": report.inkedPageCount, "strokeCount": report.strokeCount]
+                if let sidecar = report.sidecar { object["sidecar"] = sidecar }
+                printJSONReport(object, to: &output)
+            } else if !arguments.quiet {
                 print("wrote \(report.output) (\(Self.summary(pages: report.pageCount, inked: report.inkedPageCount, strokes: report.strokeCount))"
                       + (report.embeddedInk ? ", ink layers attached)" : ")"), to: &output)
                 if let sidecar = report.sidecar { print("wrote \(sidecar)", to: &output) }

@@ -12,7 +12,9 @@ extension CommandRunner {
             let report = try PageRenderer.render(pdf: arguments.pdf, ink: arguments.ink,
                                                  outputDirectory: arguments.outputDirectory, options: options)
             for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }
-            if !arguments.quiet {
+            if reportsAsJSON {
+                printJSONReport(["images": report.images, "pageCount": report.images.count, "strokeCount": report.strokeCount, "warnings": report.warnings], to: &output)
+            } else if !arguments.quiet {
                 for image in report.images { print("wrote \(image)", to: &output) }
             }
             return ExitCode.success.rawValue

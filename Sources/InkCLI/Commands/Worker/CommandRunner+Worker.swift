@@ -78,8 +78,10 @@ extension CommandRunner {
         }
     }
 
-    /// The worker's side of `runIsolated`: limits itself, then runs the command as usual
-    /// (the entitlement gate included), reporting each page on the progress pipe.
+    /// The worker's side of `runIsolated` (and of `inkpdf serve`'s requests): limits itself, then
+    /// runs the command as usual (the entitlement gate included), reporting each page on the
+    /// progress pipe. Convert and entitlement check, which take no limit options, take the
+    /// service's from `INKPDF_LIMITS` (`TIMEOUT:MEMORY_MB:STALL`).
     func runAsIsolatedWorker(_ command: Command, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         let document: String
         switch command {
@@ -89,8 +91,14 @@ extension CommandRunner {
         case .render(let arguments):
             WorkerProcess.applyLimits(arguments.limits)
             document = arguments.pdf ?? arguments.ink
+        case .convert(let arguments):
+            WorkerProcess.applyLimits(Self.limits(environment["INKPDF_LIMITS"]))
+            document = arguments.ink
+        case .entitlement(.check):
+            WorkerProcess.applyLimits(Self.limits(environment["INKPDF_LIMITS"]))
+            document = "the entitlement check"
         default:
-            print("inkpdf: \(DocumentWorker.isolatedVerb) runs export or render only", to: &errors)
+            print("inkpdf: \(DocumentWorker.isolatedVerb) runs export, render, convert or entitlement check only", to: &errors)
             return ExitCode.usage.rawValue
         }
         do {
@@ -101,6 +109,24 @@ extension CommandRunner {
         }
         var worker = self
         worker.pageProgress = WorkerProgressChannel.workerProgress(environment: environment)
+        worker.reportsAsJSON = environment["INKPDF_REPORT"] == "json"
         return worker.run(command, output: &output, errors: &errors)
+    }
+
+    /// `TIMEOUT:MEMORY_MB:STALL` as limits; the defaults for what is missing or malformed.
+    static func limits(_ text: String?) -> WorkerLimits {
+        let fields = (text ?? "").split(separator: ":").map(String.init)
+        var limits = WorkerLimits.default
+        if fields.count == 3, let timeout = Double(fields[0]), let memory = Int(fields[1]), let stall = Double(fields[2]),
+           timeout > 0, memory > 0, stall > 0 {
+            limits = WorkerLimits(timeout: timeout, memoryMB: memory, stallTimeout: stall)
+        }
+        return limits
+    }
+
+    /// A report as one JSON line, keys sorted.
+    func printJSONReport(_ object: [String: Any], to output: inout some TextOutputStream) {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        print(String(decoding: data, as: UTF8.self), to: &output)
     }
 }

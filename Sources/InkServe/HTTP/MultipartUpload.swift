@@ -1,0 +1,161 @@
+import CMicroHTTPD
+import Foundation
+
+/// A `multipart/form-data` body parsed by libmicrohttpd's post processor as it
+/// arrives: file parts stream to files in one folder (never whole in memory),
+/// short text parts are kept. The first problem stops the upload and is kept
+/// in `failure`.
+final class MultipartUpload: @unchecked Sendable {
+    enum Failure: Error, Equatable, Sendable {
+        case malformed(String)
+        case unknownPart(String)
+        case repeatedPart(String)
+        case textTooLong(String)
+        case tooManyParts
+        case cannotWrite(String)
+    }
+
+    /// The parts that are files, and which of them may come more than once.
+    struct Form: Sendable {
+        var files: Set<String>
+        var repeatable: Set<String>
+        var texts: Set<String>
+    }
+
+    let folder: String
+    let form: Form
+    /// Each file part's saved paths, in the order they came.
+    private(set) var files: [String: [String]] = [:]
+    private(set) var texts: [String: String] = [:]
+    private(set) var failure: Failure?
+    private var processor: OpaquePointer?
+    private var current: (name: String, bytes: Int64, descriptor: Int32, text: [UInt8])?
+    private var partCount = 0
+
+    static let maximumTextBytes = 4096
+    static let maximumParts = 64
+
+    /// Nil when the request is not `multipart/form-data` with a boundary.
+    /// The corresponding C function is `MHD_create_post_processor`.
+    init?(connection: HTTPConnection, folder: String, form: Form) {
+        self.folder = folder
+        self.form = form
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        guard let processor = MHD_create_post_processor(connection.pointer, 64 << 10, Self.iterator, context) else { return nil }
+        self.processor = processor
+    }
+
+    deinit {
+        if let processor { MHD_destroy_post_processor(processor) }
+        closeCurrent()
+    }
+
+    /// Parses the next piece of the body; false once it failed. The corresponding C function is `MHD_post_process`.
+    func feed(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard failure == nil, let processor else { return false }
+        let status = MHD_post_process(processor, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count)
+        if status != MHD_Result.YES, failure == nil { failure = .malformed("the multipart body is malformed") }
+        return failure == nil
+    }
+
+    /// Ends the body: whether it was complete (its closing boundary seen) and every part is saved.
+    /// The corresponding C function is `MHD_destroy_post_processor`.
+    func finish() -> Failure? {
+        if let processor {
+            self.processor = nil
+            if MHD_destroy_post_processor(processor) != MHD_Result.YES, failure == nil {
+                failure = .malformed("the multipart body ends early (no closing boundary)")
+            }
+        }
+        closeCurrent()
+        return failure
+    }
+
+    private static let iterator: MHD_PostDataIterator = { context, _, key, filename, _, _, data, offset, size in
+        let upload = Unmanaged<MultipartUpload>.fromOpaque(context!).takeUnretainedValue()
+        let name = key.map { String(cString: $0) } ?? ""
+        let bytes = UnsafeRawBufferPointer(start: data, count: size)
+        return upload.receive(name: name, filename: filename.map { String(cString: $0) }, offset: offset, bytes: bytes)
+            ? MHD_Result.YES : MHD_Result.NO
+    }
+
+    private func receive(name: String, filename: String?, offset: UInt64, bytes: UnsafeRawBufferPointer) -> Bool {
+        if current?.name != name || (offset == 0 && (current?.bytes ?? 0) > 0) {
+            closeCurrent()
+            guard start(name: name, filename: filename) else { return false }
+        }
+        guard var part = current else { return false }
+        part.bytes += Int64(bytes.count)
+        if part.descriptor >= 0 {
+            var written = 0
+            while written < bytes.count {
+                let count = write(part.descriptor, bytes.baseAddress! + written, bytes.count - written)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else {
+                    failure = .cannotWrite("cannot save the part '\(name)': \(String(cString: strerror(errno)))")
+                    return false
+                }
+                written += count
+            }
+        } else {
+            guard part.text.count + bytes.count <= Self.maximumTextBytes else {
+                failure = .textTooLong(name)
+                return false
+            }
+            part.text += bytes
+        }
+        current = part
+        return true
+    }
+
+    private func start(name: String, filename: String?) -> Bool {
+        partCount += 1
+        guard partCount <= Self.maximumParts else { failure = .tooManyParts; return false }
+        if form.files.contains(name) {
+            let earlier = files[name]?.count ?? 0
+            guard earlier == 0 || form.repeatable.contains(name) else { failure = .repeatedPart(name); return false }
+            let path = folder + "/" + savedName(for: name, filename: filename, index: earlier)
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else {
+                failure = .cannotWrite("cannot save the part '\(name)': \(String(cString: strerror(errno)))")
+                return false
+            }
+            files[name, default: []].append(path)
+            current = (name, 0, descriptor, [])
+        } else if form.texts.contains(name) {
+            guard texts[name] == nil else { failure = .repeatedPart(name); return false }
+            texts[name] = ""
+            current = (name, 0, -1, [])
+        } else {
+            failure = .unknownPart(name)
+            return false
+        }
+        return true
+    }
+
+    private func closeCurrent() {
+        guard let part = current else { return }
+        current = nil
+        if part.descriptor >= 0 {
+            close(part.descriptor)
+        } else {
+            texts[part.name] = String(decoding: part.text, as: UTF8.self)
+        }
+    }
+
+    /// The name a file part is saved under: the client's file name reduced to safe
+    /// characters (a document may find its background PDF by name), never a path.
+    func savedName(for part: String, filename: String?, index: Int) -> String {
+        let base = (filename ?? "").split(separator: "/").last.map(String.init) ?? ""
+        var safe = String(base.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-+".unicodeScalars.contains(scalar))
+                ? Character(scalar) : "_"
+        }.prefix(120))
+        while safe.hasPrefix(".") { safe.removeFirst() }
+        if safe.isEmpty { safe = part }
+        let taken = files.values.joined().map { ($0 as NSString).lastPathComponent }
+        var candidate = index > 0 ? "\(index)-\(safe)" : safe
+        while taken.contains(candidate) { candidate = part + "-" + candidate }
+        return candidate
+    }
+}
