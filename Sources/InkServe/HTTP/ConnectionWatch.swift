@@ -8,7 +8,13 @@ import Synchronization
 /// response was queued yet: nothing else writes on that socket) and shuts the
 /// socket, which ends the request on its own thread.
 final class ConnectionWatch: Sendable {
-    enum Phase: Sendable { case idle, requestLine, body, working, answering, stopped }
+    enum Phase: Sendable {
+        /// Open, no request line yet: the headers' deadline runs from here.
+        case fresh
+        /// Between two requests of a kept-alive connection.
+        case idle
+        case requestLine, body, working, answering, stopped
+    }
 
     private struct Entry {
         var socket: Int32
@@ -20,17 +26,21 @@ final class ConnectionWatch: Sendable {
     let headerTimeout: Double
     /// Seconds from the end of the headers to the end of the body.
     let bodyTimeout: Double
+    /// Seconds a kept-alive connection may sit between requests, past libmicrohttpd's idle time-out
+    /// (which a byte a second keeps resetting).
+    let idleTimeout: Double
     private let entries = Mutex<[UInt: Entry]>([:])
     private let running = Mutex(true)
     /// How many requests the watch cut off.
     let cutOff = Atomic<Int>(0)
 
-    init(headerTimeout: Double, bodyTimeout: Double) {
+    init(headerTimeout: Double, bodyTimeout: Double, idleTimeout: Double) {
         self.headerTimeout = headerTimeout
         self.bodyTimeout = bodyTimeout
+        self.idleTimeout = idleTimeout
     }
 
-    func opened(_ key: UInt, socket: Int32) { entries.withLock { $0[key] = Entry(socket: socket, phase: .idle, since: .now) } }
+    func opened(_ key: UInt, socket: Int32) { entries.withLock { $0[key] = Entry(socket: socket, phase: .fresh, since: .now) } }
     func closed(_ key: UInt) { entries.withLock { _ = $0.removeValue(forKey: key) } }
     func requestLine(_ key: UInt) { _ = move(key, to: .requestLine) }
     /// False when the watch has already cut this connection off.
@@ -43,8 +53,9 @@ final class ConnectionWatch: Sendable {
         entries.withLock { entries in
             guard var entry = entries[key] else { return true }
             guard entry.phase != .stopped else { return false }
+            // A first request's headers are timed from the connection's start.
+            if !(entry.phase == .fresh && phase == .requestLine) { entry.since = .now }
             entry.phase = phase
-            entry.since = .now
             entries[key] = entry
             return true
         }
@@ -73,24 +84,27 @@ final class ConnectionWatch: Sendable {
 
     private func sweep() {
         let now = ContinuousClock.now
-        let late: [Int32] = entries.withLock { entries in
-            var late: [Int32] = []
+        let late: [(socket: Int32, answers: Bool)] = entries.withLock { entries in
+            var late: [(Int32, Bool)] = []
             for (key, entry) in entries {
                 let limit: Double
                 switch entry.phase {
-                case .requestLine: limit = headerTimeout
+                case .fresh, .requestLine: limit = headerTimeout
                 case .body: limit = bodyTimeout
+                case .idle: limit = idleTimeout + headerTimeout
                 default: continue
                 }
                 guard now - entry.since > .milliseconds(Int64(limit * 1000)) else { continue }
                 entries[key]?.phase = .stopped
-                late.append(entry.socket)
+                late.append((entry.socket, entry.phase != .idle))
             }
             return late
         }
-        for socket in late {
-            cutOff.add(1, ordering: .relaxed)
-            answer.withUnsafeBytes { _ = send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        for (socket, answers) in late {
+            if answers {
+                cutOff.add(1, ordering: .relaxed)
+                answer.withUnsafeBytes { _ = send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            }
             shutdown(socket, Int32(SHUT_RDWR))
         }
     }

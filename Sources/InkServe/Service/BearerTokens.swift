@@ -9,7 +9,7 @@ struct BearerTokens: Sendable {
 
     init(file path: String) throws(ServeError) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadableFile(path: path, role: "token file", reason: String(cString: strerror(errno)))
+            throw .unreadableFile(path: path, role: "token file", reason: ServeError.whyUnreadable(path))
         }
         tokens = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
             .map { $0.trimmingCharacters(in: .whitespaces) }

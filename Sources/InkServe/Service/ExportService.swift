@@ -38,7 +38,8 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
         slots = JobSlots(jobs: configuration.jobs, queue: configuration.queue)
         maxUploadBytes = Int64(configuration.maxUploadMB) << 20
         tokens = try configuration.tokenFile.map { (path) throws(ServeError) in try BearerTokens(file: path) }
-        watch = ConnectionWatch(headerTimeout: configuration.headerTimeout, bodyTimeout: configuration.bodyTimeout)
+        watch = ConnectionWatch(headerTimeout: configuration.headerTimeout, bodyTimeout: configuration.bodyTimeout,
+                                idleTimeout: Double(configuration.idleTimeout))
         let base = configuration.workFolder ?? (environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
         folder = base + "/inkpdf-serve-\(getpid())"
         Self.removeStaleFolders(in: base)
@@ -140,25 +141,30 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
                                                     body: .bytes(Array(text.utf8))))
             default: break
             }
+            // Refusals wait for the body (read and dropped, up to a bound), so that a client that sends
+            // it all before it reads gets the answer, not a reset; a body past the bound is not read.
+            var refusal: ServiceError?
             if let tokens, endpoint.needsToken, !tokens.admits(authorization: connection.header("Authorization")) {
-                return failed(request, .unauthorized)
+                refusal = .unauthorized
+            } else if isDraining {
+                refusal = .draining
+            } else if connection.header("Content-Type")?.lowercased().hasPrefix("multipart/form-data") != true {
+                refusal = .notMultipart
+            } else if !slots.hasRoom {
+                refusal = .busy(retryAfter: retryAfter)
             }
-            if isDraining { return failed(request, .draining) }
-            if let length = connection.header("Content-Length").flatMap({ Int64($0.trimmingCharacters(in: .whitespaces)) }),
-               length > maxUploadBytes {
-                return failed(request, .tooLarge(limitMB: configuration.maxUploadMB))
+            let length = connection.header("Content-Length").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+            if let length, length > maxUploadBytes { return failed(request, .tooLarge(limitMB: configuration.maxUploadMB)) }
+            if let refusal {
+                return refuse(request, refusal, length: length)
             }
-            guard connection.header("Content-Type")?.lowercased().hasPrefix("multipart/form-data") == true else {
-                return failed(request, .notMultipart)
-            }
-            guard slots.hasRoom else { return failed(request, .busy(retryAfter: retryAfter)) }
             let requestFolder = folder + "/req-\(request.id)-\(nextID.add(1, ordering: .relaxed).newValue)"
             guard mkdir(requestFolder, 0o700) == 0, mkdir(requestFolder + "/in", 0o700) == 0, mkdir(requestFolder + "/out", 0o700) == 0 else {
                 return failed(request, .command(exit: 73, message: "the service cannot make a folder for the request (\(String(cString: strerror(errno))))"))
             }
             request.folder = requestFolder
             guard let upload = MultipartUpload(connection: connection, folder: requestFolder + "/in", form: endpoint.form) else {
-                return failed(request, .notMultipart)
+                return refuse(request, .notMultipart, length: length)
             }
             request.upload = upload
             return nil
@@ -169,7 +175,7 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
         let request = exchange as! ServiceRequest
         // Past the limit with no Content-Length to refuse it by: the body cannot be answered
         // mid-way, so the connection is closed and nothing more is read.
-        guard request.bytesIn <= maxUploadBytes else {
+        guard request.bytesIn <= (request.refused ? request.discardLimit : maxUploadBytes) else {
             request.failure = .tooLarge(limitMB: configuration.maxUploadMB)
             request.errorCode = "too_large"
             return false
@@ -182,6 +188,7 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
 
     func finish(_ exchange: HTTPExchange, connection: HTTPConnection) -> HTTPResponse {
         let request = exchange as! ServiceRequest
+        if request.refused, let failure = request.failure { return failed(request, failure) }
         guard let endpoint = request.endpoint, let upload = request.upload, let requestFolder = request.folder else {
             return failed(request, .badForm("the request has no form"))
         }
@@ -274,6 +281,16 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
         response.headers.append(("X-Request-Id", request.id))
         if draining.load(ordering: .relaxed) { response.headers.append(("Connection", "close")) }
         return response
+    }
+
+    /// A refusal answered once the body is in (read and dropped); at once when the body is
+    /// declared larger than it is worth reading.
+    private func refuse(_ request: ServiceRequest, _ error: ServiceError, length: Int64?) -> HTTPResponse? {
+        request.discardLimit = error == .busy(retryAfter: retryAfter) || error == .draining ? maxUploadBytes : 1 << 20
+        if let length, length > request.discardLimit { return failed(request, error) }
+        request.failure = error
+        request.refused = true
+        return nil
     }
 
     private func failed(_ request: ServiceRequest, _ error: ServiceError) -> HTTPResponse {
@@ -370,7 +387,7 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
 
     private static func read(_ path: String, role: String) throws(ServeError) -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadableFile(path: path, role: role, reason: String(cString: strerror(errno)))
+            throw .unreadableFile(path: path, role: role, reason: ServeError.whyUnreadable(path))
         }
         return String(decoding: data, as: UTF8.self)
     }

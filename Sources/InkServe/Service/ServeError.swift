@@ -1,3 +1,5 @@
+import Glibc
+
 /// Why the service could not start (or reload): one line, with what to do.
 public enum ServeError: Error, Equatable, Sendable, CustomStringConvertible {
     case badListenAddress(String)
@@ -17,5 +19,15 @@ public enum ServeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .gateConfiguration(let message): message
         case .cannotCreateWorkFolder(let path, let reason): "\(path): cannot create the service's work folder (\(reason)); give --work-dir"
         }
+    }
+}
+
+extension ServeError {
+    /// Why `path` could not be read, for the message (Foundation does not say).
+    static func whyUnreadable(_ path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return String(cString: strerror(errno)) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { return "it is a folder" }
+        return access(path, R_OK) == 0 ? "it could not be read" : String(cString: strerror(errno))
     }
 }

@@ -1,0 +1,136 @@
+import Foundation
+import InkFixtures
+import Synchronization
+
+/// `inkpdf serve` started by a test on a free loopback port, with its log read as it
+/// comes, and `scripts/serve_client.py` (Python's http.client) to talk to it.
+final class ServiceProcess: @unchecked Sendable {
+    let process = Process()
+    let work: TestFolder
+    private(set) var address = ""
+    private let log = LogBuffer()
+    private let pipe = Pipe()
+
+    var url: String { "http://\(address)" }
+    var pid: pid_t { process.processIdentifier }
+    /// The service's work folder (`WORK/inkpdf-serve-PID`).
+    var workFolder: String { work.path("inkpdf-serve-\(pid)") }
+
+    /// Starts the service with `arguments` after `serve --listen 127.0.0.1:0 --work-dir FOLDER`
+    /// and waits (up to 30 s) for its `listening` line.
+    init(_ arguments: [String], listen: String = "127.0.0.1:0") throws {
+        work = TestFolder()
+        process.executableURL = BuiltExecutable.inkpdf
+        process.arguments = ["serve", "--listen", listen, "--work-dir", work.url.path] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = pipe
+        pipe.fileHandleForReading.readabilityHandler = { [log] handle in
+            let data = handle.availableData
+            log.bytes.withLock { $0 += data }
+        }
+        try process.run()
+        guard eventually(within: 30, { self.events.contains { $0["event"] as? String == "listening" } || !self.process.isRunning }),
+              let listening = events.first(where: { $0["event"] as? String == "listening" }),
+              let address = listening["address"] as? String else {
+            process.terminate()
+            throw ServiceFailure(message: "the service did not start: \(logText)")
+        }
+        self.address = address
+    }
+
+    deinit {
+        if process.isRunning { kill(pid, SIGKILL) }
+        pipe.fileHandleForReading.readabilityHandler = nil
+    }
+
+    var logText: String { String(decoding: log.bytes.withLock { $0 }, as: UTF8.self) }
+
+    /// Every JSON line of the log so far.
+    var events: [[String: Any]] {
+        logText.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        }
+    }
+
+    /// The access-log lines (one a request).
+    var requests: [[String: Any]] { events.filter { $0["event"] == nil } }
+
+    /// Sends `signal` and waits (up to `seconds`) for the service to end; its exit status.
+    @discardableResult
+    func stop(_ signal: Int32 = SIGTERM, within seconds: Double = 60) -> Int32? {
+        kill(pid, signal)
+        guard eventually(within: seconds, { !self.process.isRunning }) else { return nil }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Runs `serve_client.py COMMAND URL ARGUMENTS`; its JSON answer.
+    func client(_ command: String, path: String, _ arguments: [String] = [], scheme: String = "http") throws -> [String: Any] {
+        let data = try ReferenceReaders.script("serve_client.py", [command, "\(scheme)://\(address)\(path)"] + arguments)
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw ServiceFailure(message: "serve_client.py printed no JSON object")
+        }
+        return object
+    }
+
+    /// One request; the answer's status, headers, size, SHA-256 and (for JSON or text) body.
+    func request(_ path: String, files: [String: String] = [:], fields: [String: String] = [:], token: String? = nil,
+                 out: String? = nil, extraFiles: [(String, String)] = []) throws -> Answer {
+        var arguments: [String] = []
+        for (name, file) in files.sorted(by: { $0.key < $1.key }) { arguments += ["--file", "\(name)=\(file)"] }
+        for (name, file) in extraFiles { arguments += ["--file", "\(name)=\(file)"] }
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) { arguments += ["--field", "\(name)=\(value)"] }
+        if let token { arguments += ["--token", token] }
+        if let out { arguments += ["--out", out] }
+        return Answer(try client("request", path: path, arguments))
+    }
+
+    /// The open descriptors of the service process.
+    var openDescriptors: Int { ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []).count }
+
+    /// Its resident memory in KiB (VmRSS).
+    var residentKB: Int {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    /// What the work folder holds besides the copies of the gate files.
+    var leftInWorkFolder: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: workFolder)) ?? []).filter { !$0.hasPrefix("gate-") }.sorted()
+    }
+
+    /// The service's worker processes (its children).
+    var workers: [pid_t] {
+        let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        return children.split(separator: " ").compactMap { pid_t($0) }
+    }
+}
+
+/// What the service printed so far, filled from its pipe's reading thread.
+final class LogBuffer: Sendable {
+    let bytes = Mutex<[UInt8]>([])
+}
+
+/// A value handed from a background request to the test, behind the semaphore it signals.
+final class Handoff<Value>: @unchecked Sendable {
+    var value: Value?
+}
+
+/// One answer as `serve_client.py request` describes it.
+struct Answer {
+    let object: [String: Any]
+    init(_ object: [String: Any]) { self.object = object }
+
+    var status: Int { object["status"] as? Int ?? 0 }
+    var sha256: String { object["sha256"] as? String ?? "" }
+    var headers: [String: String] { object["headers"] as? [String: String] ?? [:] }
+    var text: String { object["text"] as? String ?? "" }
+    /// The JSON body, for an error or a decision.
+    var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:] }
+}
+
+struct ServiceFailure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

@@ -1,0 +1,285 @@
+#!/usr/bin/env python3
+"""A client of `inkpdf serve` for the tests and the benchmark: Python's own
+http.client (an independent HTTP implementation), loopback only, every loop
+bounded in count and time. Each command prints one line of JSON.
+
+  request URL [--file NAME=PATH] [--field NAME=VALUE] [--token T] [--out FILE] [--insecure]
+  load URL --requests N --concurrency C [--file …] [--field …] [--expect-sha256 H] [--deadline S]
+  sequential URL --requests N [--file …] [--field …] [--every K --cheap-path P] [--deadline S]
+  faults URL --token T [--header-timeout S]
+"""
+
+import hashlib
+import http.client
+import json
+import socket
+import ssl
+import sys
+import threading
+import time
+import urllib.parse
+import uuid
+
+from checker_cli import Failure, Parser, run_script
+
+
+def loopback(url):
+    parts = urllib.parse.urlsplit(url)
+    if parts.hostname not in ("127.0.0.1", "::1", "localhost"):
+        raise Failure(64, f"{url}: this client talks to loopback only")
+    return parts
+
+
+def connection(url, timeout=60, insecure=False):
+    parts = loopback(url)
+    if parts.scheme == "https":
+        context = ssl.create_default_context()
+        if insecure:
+            context.check_hostname = False
+            context.verify_mode = ssl.CERT_NONE
+        return http.client.HTTPSConnection(parts.hostname, parts.port, timeout=timeout, context=context)
+    return http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
+
+
+def multipart(files, fields):
+    """A multipart/form-data body: the client's side, written here to send to the server."""
+    boundary = "inkpdf-test-" + uuid.uuid4().hex
+    chunks = []
+    for name, value in fields:
+        chunks.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n'.encode() + value.encode() + b"\r\n")
+    for name, path in files:
+        with open(path, "rb") as handle:
+            data = handle.read()
+        filename = path.rsplit("/", 1)[-1]
+        chunks.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="{filename}"\r\n'
+                      f"Content-Type: application/octet-stream\r\n\r\n".encode() + data + b"\r\n")
+    chunks.append(f"--{boundary}--\r\n".encode())
+    return b"".join(chunks), f"multipart/form-data; boundary={boundary}"
+
+
+def pairs(values):
+    result = []
+    for item in values or []:
+        if "=" not in item:
+            raise Failure(64, f"{item}: give NAME=VALUE")
+        name, value = item.split("=", 1)
+        result.append((name, value))
+    return result
+
+
+def send(conn, method, path, body=None, headers=None):
+    started = time.monotonic()
+    conn.request(method, path, body=body, headers=headers or {})
+    response = conn.getresponse()
+    data = response.read()
+    return response, data, (time.monotonic() - started) * 1000
+
+
+def describe(response, data, ms):
+    return {"status": response.status, "headers": {k.lower(): v for k, v in response.getheaders()},
+            "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest(), "ms": round(ms, 2)}
+
+
+def request(args):
+    parts = loopback(args.url)
+    body, content_type = multipart(pairs(args.file), pairs(args.field)) if (args.file or args.field) else (None, None)
+    headers = {}
+    if content_type:
+        headers["Content-Type"] = content_type
+    if args.token:
+        headers["Authorization"] = "Bearer " + args.token
+    conn = connection(args.url, insecure=args.insecure)
+    path = parts.path + (("?" + parts.query) if parts.query else "")
+    response, data, ms = send(conn, "POST" if body is not None else "GET", path, body, headers)
+    result = describe(response, data, ms)
+    if args.out:
+        with open(args.out, "wb") as handle:
+            handle.write(data)
+    if response.getheader("Content-Type", "").startswith(("application/json", "text/plain")):
+        result["text"] = data.decode("utf-8", "replace")
+    return result
+
+
+def percentile(values, fraction):
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(fraction * len(ordered)))], 2)
+
+
+def load(args):
+    """N requests from C threads, each on its own keep-alive connection; every answer checked."""
+    parts = loopback(args.url)
+    body, content_type = multipart(pairs(args.file), pairs(args.field))
+    headers = {"Content-Type": content_type}
+    if args.token:
+        headers["Authorization"] = "Bearer " + args.token
+    lock = threading.Lock()
+    remaining = [args.requests]
+    statuses, latencies, problems = {}, [], []
+    deadline = time.monotonic() + args.deadline
+
+    def worker():
+        conn = connection(args.url, timeout=args.deadline)
+        while True:
+            with lock:
+                if remaining[0] == 0 or time.monotonic() > deadline:
+                    return
+                remaining[0] -= 1
+            try:
+                response, data, ms = send(conn, "POST", parts.path, body, headers)
+            except (OSError, http.client.HTTPException) as error:
+                with lock:
+                    problems.append(f"{type(error).__name__}: {error}")
+                conn.close()
+                conn = connection(args.url, timeout=args.deadline)
+                continue
+            with lock:
+                statuses[response.status] = statuses.get(response.status, 0) + 1
+                if response.status == 200:
+                    latencies.append(ms)
+                    if args.expect_sha256 and hashlib.sha256(data).hexdigest() != args.expect_sha256:
+                        problems.append("an answer differs from the command line's output")
+                elif response.status == 503:
+                    if not response.getheader("Retry-After"):
+                        problems.append("a 503 without Retry-After")
+                else:
+                    problems.append(f"status {response.status}: {data[:200]!r}")
+            if response.getheader("Connection", "").lower() == "close":
+                conn.close()
+                conn = connection(args.url, timeout=args.deadline)
+
+    started = time.monotonic()
+    threads = [threading.Thread(target=worker) for _ in range(args.concurrency)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(args.deadline + 30)
+    seconds = time.monotonic() - started
+    answered = sum(statuses.values())
+    return {"requests": args.requests, "answered": answered, "statuses": {str(k): v for k, v in sorted(statuses.items())},
+            "problems": problems[:20], "problemCount": len(problems), "seconds": round(seconds, 3),
+            "perSecond": round(statuses.get(200, 0) / seconds, 3) if seconds else None,
+            "p50": percentile(latencies, 0.5), "p99": percentile(latencies, 0.99)}
+
+
+def sequential(args):
+    """N requests one after another on one keep-alive connection; every K-th a cheap GET instead."""
+    parts = loopback(args.url)
+    body, content_type = multipart(pairs(args.file), pairs(args.field)) if args.file or args.field else (None, None)
+    headers = {"Content-Type": content_type} if content_type else {}
+    if args.token:
+        headers["Authorization"] = "Bearer " + args.token
+    conn = connection(args.url)
+    statuses, latencies = {}, []
+    deadline = time.monotonic() + args.deadline
+    done = 0
+    for index in range(args.requests):
+        if time.monotonic() > deadline:
+            break
+        cheap = args.every and index % args.every != 0
+        if cheap:
+            response, data, ms = send(conn, "GET", args.cheap_path)
+        else:
+            response, data, ms = send(conn, "POST" if body is not None else "GET", parts.path, body, headers)
+            latencies.append(ms)
+        statuses[response.status] = statuses.get(response.status, 0) + 1
+        done += 1
+        if response.getheader("Connection", "").lower() == "close":
+            conn.close()
+            conn = connection(args.url)
+    return {"requests": done, "statuses": {str(k): v for k, v in sorted(statuses.items())},
+            "p50": percentile(latencies, 0.5), "p99": percentile(latencies, 0.99)}
+
+
+def raw(url, payload, read_timeout, pace=None):
+    """Sends bytes on a plain socket (a byte at a time every `pace` seconds when given); the status line back."""
+    parts = loopback(url)
+    started = time.monotonic()
+    sock = socket.create_connection((parts.hostname, parts.port), timeout=read_timeout)
+    answer = b""
+    try:
+        try:
+            if pace:
+                for byte in payload:
+                    sock.sendall(bytes([byte]))
+                    time.sleep(pace)
+                    if time.monotonic() - started > read_timeout:
+                        break
+            else:
+                sock.sendall(payload)
+        except OSError:
+            pass  # the server stopped reading: its answer (if any) is still to be read
+        sock.settimeout(read_timeout)
+        while b"\r\n" not in answer:
+            chunk = sock.recv(4096)
+            if not chunk:
+                break
+            answer += chunk
+    except OSError as error:
+        if not answer:
+            answer = f"closed: {type(error).__name__}".encode()
+    finally:
+        sock.close()
+    if not answer:
+        answer = b"closed"
+    line = answer.split(b"\r\n", 1)[0].decode("latin-1")
+    status = int(line.split()[1]) if line.startswith("HTTP/") else None
+    return {"status": status, "line": line, "seconds": round(time.monotonic() - started, 3)}
+
+
+def faults(args):
+    parts = loopback(args.url)
+    host = f"{parts.hostname}:{parts.port}"
+    auth = f"Authorization: Bearer {args.token}\r\n"
+    boundary = "b0undary"
+    results = {}
+    slow = f"GET /healthz HTTP/1.1\r\nHost: {host}\r\nX-Slow: {'a' * 40}\r\n\r\n".encode()
+    results["slowHeaders"] = raw(args.url, slow, read_timeout=args.header_timeout + 15, pace=1.0)
+    half = (f"POST /v1/flatten HTTP/1.1\r\nHost: {host}\r\n{auth}Content-Type: multipart/form-data; boundary={boundary}\r\n"
+            f"Content-Length: 100000\r\n\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"ink\"; filename=\"a\"\r\n\r\n").encode()
+    results["halfUpload"] = raw(args.url, half + b"x" * 1000, read_timeout=args.body_timeout + 15)
+    huge = (f"POST /v1/flatten HTTP/1.1\r\nHost: {host}\r\n{auth}Content-Type: multipart/form-data; boundary={boundary}\r\n"
+            "Content-Length: 10737418240\r\n\r\n").encode()
+    results["declared10GB"] = raw(args.url, huge, read_timeout=10)
+    bad = b"this is not a multipart body at all\r\n"
+    malformed = (f"POST /v1/flatten HTTP/1.1\r\nHost: {host}\r\n{auth}Content-Type: multipart/form-data; boundary={boundary}\r\n"
+                 f"Content-Length: {len(bad)}\r\nConnection: close\r\n\r\n").encode() + bad
+    results["malformed"] = raw(args.url, malformed, read_timeout=10)
+    results["climbing"] = raw(args.url, f"GET /v1/../healthz HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode(), read_timeout=10)
+    empty_form = (f"--{boundary}--\r\n").encode()
+    for name, header in [("noToken", ""), ("wrongToken", "Authorization: Bearer not-the-token\r\n")]:
+        message = (f"POST /v1/flatten HTTP/1.1\r\nHost: {host}\r\n{header}Content-Type: multipart/form-data; boundary={boundary}\r\n"
+                   f"Content-Length: {len(empty_form)}\r\nConnection: close\r\n\r\n").encode() + empty_form
+        results[name] = raw(args.url, message, read_timeout=10)
+    results["afterwards"] = raw(args.url, f"GET /healthz HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode(), read_timeout=10)
+    return results
+
+
+def main(argv):
+    parser = Parser(prog="serve_client.py")
+    commands = parser.add_subparsers(dest="command", required=True)
+    for name in ("request", "load", "sequential", "faults"):
+        sub = commands.add_parser(name)
+        sub.add_argument("url")
+        sub.add_argument("--file", action="append")
+        sub.add_argument("--field", action="append")
+        sub.add_argument("--token")
+        sub.add_argument("--out")
+        sub.add_argument("--insecure", action="store_true")
+        sub.add_argument("--requests", type=int, default=1)
+        sub.add_argument("--concurrency", type=int, default=1)
+        sub.add_argument("--expect-sha256")
+        sub.add_argument("--deadline", type=float, default=300)
+        sub.add_argument("--every", type=int, default=0)
+        sub.add_argument("--cheap-path", default="/healthz")
+        sub.add_argument("--header-timeout", type=float, default=10)
+        sub.add_argument("--body-timeout", type=float, default=10)
+    args = parser.parse_args(argv)
+    if args.requests < 1 or args.requests > 100_000 or args.concurrency < 1 or args.concurrency > 256:
+        raise Failure(64, "requests 1–100000, concurrency 1–256")
+    return {"request": request, "load": load, "sequential": sequential, "faults": faults}[args.command](args)
+
+
+if __name__ == "__main__":
+    run_script("serve_client.py", main)
