@@ -1,10 +1,13 @@
 import Foundation
 import Glibc
+import Synchronization
 
 /// What SIGINT and SIGTERM do: remove the temporary files, stop the workers,
 /// print one line to standard error and end with 128 + the signal (130, 143).
 public enum SignalCleanup {
     nonisolated(unsafe) private static var sources: [Int32: DispatchSourceSignal] = [:]
+    /// Where SIGINT and SIGTERM go instead, once a command has taken them over (`handOver`).
+    private static let takenOver = Mutex<(@Sendable (Int32) -> Void)?>(nil)
 
     /// Installs the handlers (once, at start-up, before any output is reserved).
     public static func install(files: TemporaryFiles = .shared) {
@@ -12,6 +15,10 @@ public enum SignalCleanup {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
+                if let handler = takenOver.withLock({ $0 }) {
+                    handler(signalNumber)
+                    return
+                }
                 files.removeAll()
                 files.stopWorkers()
                 FileHandle.standardError.write(Data("inkpdf: \(FileSystemError.interrupted(signal: signalNumber))\n".utf8))
@@ -24,9 +31,10 @@ public enum SignalCleanup {
         }
     }
 
-    /// Stops handling `signals` here: a long-running command (`inkpdf serve`) that stops
-    /// gracefully on them installs its own handling. Call once, at start-up, from one thread.
-    public static func handOver(_ signals: [Int32]) {
-        for signalNumber in signals { sources.removeValue(forKey: signalNumber)?.cancel() }
+    /// Sends SIGINT and SIGTERM to `handler` instead of ending the process: a long-running
+    /// command (`inkpdf serve`) that stops gracefully on them. (The sources stay: cancelling
+    /// one restores the signal's old disposition later, on the dispatch queue, racing a new one.)
+    public static func handOver(to handler: @escaping @Sendable (Int32) -> Void) {
+        takenOver.withLock { $0 = handler }
     }
 }

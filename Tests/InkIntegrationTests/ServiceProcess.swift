@@ -100,10 +100,13 @@ final class ServiceProcess: @unchecked Sendable {
         ((try? FileManager.default.contentsOfDirectory(atPath: workFolder)) ?? []).filter { !$0.hasPrefix("gate-") }.sorted()
     }
 
-    /// The service's worker processes (its children).
+    /// The service's worker processes (its children, started from any of its threads).
     var workers: [pid_t] {
-        let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
-        return children.split(separator: " ").compactMap { pid_t($0) }
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.flatMap { task in
+            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? "")
+                .split(separator: " ").compactMap { pid_t($0) }
+        }
     }
 }
 

@@ -99,7 +99,6 @@ final class HTTPDaemon: @unchecked Sendable {
             item(.SOCK_ADDR, 0, socketAddress),
             item(.CONNECTION_LIMIT, settings.connectionLimit),
             item(.CONNECTION_TIMEOUT, settings.idleTimeout),
-            item(.LISTENING_ADDRESS_REUSE, 1),
             item(.THREAD_STACK_SIZE, 1 << 20),
             item(.NOTIFY_COMPLETED, unsafeBitCast(Self.completedTrampoline, to: Int.self), context),
             item(.NOTIFY_CONNECTION, unsafeBitCast(Self.connectionTrampoline, to: Int.self), context),

@@ -243,8 +243,12 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
             return failed(request, .command(exit: error.exitCodeForService, message: clean("\(error)", request)))
         }
         let report = Self.report(result.output)
-        if endpoint == .entitlementsCheck, result.status == 0 || result.status == 85, let report {
-            return answer(request, .json(200, report))
+        if endpoint == .entitlementsCheck, result.status == 0 || result.status == 85, report != nil,
+           let line = String(decoding: result.output, as: UTF8.self).split(separator: "\n").last {
+            // The decision as the command line prints it, with the uploaded proofs named by their own names.
+            let decision = clean(String(line), request, escapedSlashes: true)
+            return answer(request, HTTPResponse(status: 200, headers: [("Content-Type", "application/json")],
+                                                body: .bytes(Array(decision.utf8) + [0x0A])))
         }
         guard result.status == 0 else {
             return failed(request, .command(exit: result.status, message: clean(Self.lastError(result.errors, status: result.status), request)))
@@ -343,10 +347,16 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
     // MARK: helpers
 
     /// A message without the service's folders: the client sees its own file names.
-    private func clean(_ message: String, _ request: ServiceRequest) -> String {
+    private func clean(_ message: String, _ request: ServiceRequest, escapedSlashes: Bool = false) -> String {
         guard let folder = request.folder else { return message }
-        return message.replacingOccurrences(of: folder + "/in/", with: "").replacingOccurrences(of: folder + "/out/", with: "")
-            .replacingOccurrences(of: folder, with: ".")
+        var text = message
+        for escaped in escapedSlashes ? [false, true] : [false] {
+            let slash = escaped ? "\\/" : "/"
+            let base = escaped ? folder.replacingOccurrences(of: "/", with: "\\/") : folder
+            text = text.replacingOccurrences(of: base + slash + "in" + slash, with: "")
+                .replacingOccurrences(of: base + slash + "out" + slash, with: "").replacingOccurrences(of: base, with: ".")
+        }
+        return text
     }
 
     private static func formError(_ failure: MultipartUpload.Failure?) -> ServiceError {

@@ -12,18 +12,14 @@ final class ServiceSignals: @unchecked Sendable {
     private var sources: [DispatchSourceSignal] = []
 
     init() {
-        SignalCleanup.handOver([SIGINT, SIGTERM])
         // A client that goes away mid-answer must not end the service.
         signal(SIGPIPE, SIG_IGN)
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { [weak self] in
-                self?.post(signalNumber == SIGHUP ? .reload : .stop(signalNumber))
-            }
-            source.resume()
-            sources.append(source)
-        }
+        signal(SIGHUP, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
+        source.setEventHandler { [weak self] in self?.post(.reload) }
+        source.resume()
+        sources.append(source)
+        SignalCleanup.handOver { [weak self] signalNumber in self?.post(.stop(signalNumber)) }
     }
 
     private func post(_ event: Event) {
