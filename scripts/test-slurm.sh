@@ -34,8 +34,8 @@ say() { echo "test-slurm: $*"; }
 
 fail() {
     if [ -n "$work" ] && [ -d "$work" ]; then
-        for log in "$work"/submit/*.out "$work"/log/slurmctld.log "$work"/log/slurmd.log "$work"/log/munged.log; do
-            [ -f "$log" ] && { echo "--- $log (last lines)"; tail -n 15 "$log"; } >&2
+        for log in "$work"/submit/*.out "$work"/log/*; do
+            [ -s "$log" ] && { echo "--- $log (last lines)"; tail -n 15 "$log"; } >&2
         done
     fi
     echo "test-slurm: FAIL: $*" >&2
