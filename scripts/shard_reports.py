@@ -1,20 +1,22 @@
 #!/usr/bin/env python3
 """Checks the reports of a sharded `inkpdf batch` (one `--json` report per shard).
 
-Usage: scripts/shard_reports.py REPORT.json... | FOLDER
+Usage: scripts/shard_reports.py [--output FOLDER] REPORT.json... | FOLDER
 
 A FOLDER stands for every *.json in it. The reports must come from one batch:
 every shard 1…N present exactly once (the same N in each), no document in two
 shards, every shard's run succeeded, and the output of every document that was
 flattened, up to date or copied exists (relative paths are taken from the
-current folder, as batch was given them). Prints one line per problem and
+current folder, as batch was given them; --output FOLDER looks for them in
+FOLDER instead of the output folder batch was given, for checking from a
+machine that mounts it elsewhere). Prints one line per problem and
 exits 1, or prints the totals and exits 0. Exit 64 for a bad command line,
 66 for a report that is missing or not a batch report.
 
 Used after a Slurm array job or a Kubernetes Indexed Job (docs/slurm.md,
 docs/kubernetes.md) and by scripts/test-slurm.sh.
 """
-import glob, json, os, sys
+import argparse, glob, json, os, sys
 
 WRITTEN = ("flattened", "upToDate", "copied", "copyUpToDate")
 
@@ -35,7 +37,7 @@ def load(paths):
     return reports
 
 
-def check(reports):
+def check(reports, output_folder=None):
     problems = []
     counts = {report["shard"]["count"] for _, report in reports if report.get("shard")}
     for path, report in reports:
@@ -74,25 +76,35 @@ def check(reports):
             key = {"copyUpToDate": "copied"}.get(status, status)
             if key in totals:
                 totals[key] += 1
-            if status in WRITTEN and not os.path.isfile(document["output"]):
-                problems.append(f"{path}: {name} is {status} but its output {document['output']} is missing")
+            output = document["output"]
+            if output_folder is not None and output.startswith(report["output"].rstrip("/") + "/"):
+                output = os.path.join(output_folder, output[len(report["output"].rstrip("/")) + 1:])
+            if status in WRITTEN and not os.path.isfile(output):
+                problems.append(f"{path}: {name} is {status} but its output {output} is missing")
         if not report.get("allSucceeded", False) and not report.get("failures"):
             problems.append(f"{path}: the run did not succeed")
     return problems, totals
 
 
-def main(arguments):
-    if not arguments or any(argument.startswith("-") for argument in arguments):
-        print(__doc__.split("\n\n")[1], file=sys.stderr)
+class Parser(argparse.ArgumentParser):
+    def error(self, message):
+        print(f"shard_reports: {message}\n{__doc__.split(chr(10) * 2)[1]}", file=sys.stderr)
         sys.exit(64)
+
+
+def main(arguments):
+    parser = Parser(prog="shard_reports.py")
+    parser.add_argument("--output", metavar="FOLDER")
+    parser.add_argument("reports", nargs="+")
+    options = parser.parse_args(arguments)
     paths = []
-    for argument in arguments:
+    for argument in options.reports:
         paths += sorted(glob.glob(os.path.join(glob.escape(argument), "*.json"))) if os.path.isdir(argument) else [argument]
     if not paths:
-        print(f"shard_reports: no reports in {' '.join(arguments)}", file=sys.stderr)
+        print(f"shard_reports: no reports in {' '.join(options.reports)}", file=sys.stderr)
         sys.exit(66)
     reports = load(paths)
-    problems, totals = check(reports)
+    problems, totals = check(reports, options.output)
     for problem in problems:
         print(f"shard_reports: {problem}")
     if problems:
