@@ -81,12 +81,6 @@ INKPDF=$(readlink -f "$INKPDF") || fail "INKPDF: no such file"
 export INKPDF
 
 # --- a one-node cluster in a temporary folder ---------------------------------------------
-work=$(mktemp -d /tmp/inkpdf-slurm.XXXXXX)
-# munged wants the folders on its socket's path searchable by all, its key's folder private.
-chmod 755 "$work"
-mkdir -p "$work"/{munge,key,state,spool,log,submit,reports,notes,flattened}
-chmod 755 "$work/munge"
-chmod 700 "$work/key"
 munged_pid="" ctld_pid="" slurmd_pid=""
 
 # stop PID: SIGTERM, then SIGKILL after 10 s.
@@ -101,7 +95,7 @@ stop() {
 
 cleanup() {
     local code=$?
-    trap - EXIT INT TERM
+    trap - EXIT INT TERM ERR
     if [ -n "$ctld_pid" ] && kill -0 "$ctld_pid" 2>/dev/null; then
         # Cancel whatever still runs and let slurmd's step daemons end it before slurmd stops.
         local jobs
@@ -130,6 +124,15 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'fail "interrupted"' INT TERM
+# A command that fails where no check expected it still ends in one line that says where.
+trap 'fail "unexpected failure (exit $?) at scripts/test-slurm.sh line $LINENO"' ERR
+
+work=$(mktemp -d /tmp/inkpdf-slurm.XXXXXX) || fail "cannot make a temporary folder"
+# munged wants the folders on its socket's path searchable by all, its key's folder private.
+chmod 755 "$work"
+mkdir -p "$work"/{munge,key,state,spool,log,submit,reports,notes,flattened}
+chmod 755 "$work/munge"
+chmod 700 "$work/key"
 
 mungekey --create --keyfile="$work/key/munge.key" || fail "mungekey cannot create a key"
 munged --foreground --socket="$work/munge/socket" --key-file="$work/key/munge.key" \
