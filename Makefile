@@ -14,7 +14,7 @@ INKPDF := .build/release/inkpdf
 # Demo material (a demo vendor key, trust file and Pro licence): see SamplePDFs/demo-licence/README.md.
 DEMO := SamplePDFs/demo-licence
 
-.PHONY: deps build install run test samples demo-licence bench robustness fuzz fuzz-remarkable fuzz-xournal clean
+.PHONY: deps build install run test test-slurm samples demo-licence bench robustness fuzz fuzz-remarkable fuzz-xournal clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -66,6 +66,13 @@ run: build
 
 test: deps
 	$(SWIFT) test
+
+# Runs `inkpdf batch --shard` as a Slurm array job (scripts/slurm/inkpdf-batch.sbatch) on a
+# one-node Slurm cluster it starts in a temporary folder, cancels one task mid-shard, resubmits
+# it and checks every output is there exactly once (docs/slurm.md). Root on Debian 12; installs
+# slurmctld, slurmd, slurm-client and munge itself. `make test-slurm INKPDF=path` reuses a binary.
+test-slurm: $(if $(filter command line,$(origin INKPDF)),,build)
+	INKPDF="$(abspath $(INKPDF))" scripts/test-slurm.sh
 
 # Regenerates the bundled samples from the project's own generator.
 samples: deps
