@@ -92,9 +92,10 @@ let package = Package(
                                                         "InkPDFContentTestSupport", "InkRendering", "CPoppler", "CCairo"]),
         .testTarget(name: "InkBatchTests", dependencies: ["InkBatch", "InkCLI", "InkPipeline", "InkModel", "InkFixtures", "InkFileSystem"]),
         .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "LibCrypto", "InkFixtures"]),
-        .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkFixtures", "InkModel", "InkPipeline", "InkBatch", "CZlib"]),
+        .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkFixtures", "InkModel", "InkPipeline", "InkBatch", "InkServe", "CZlib"]),
         // Tests that run the built inkpdf executable (worker processes, signals, limits).
         .testTarget(name: "InkIntegrationTests", dependencies: ["inkpdf", "InkCLI", "InkFixtures", "InkImport", "InkModel", "InkPipeline", "CZlib"]),
+        .testTarget(name: "InkServeTests", dependencies: ["InkServe"]),
         .testTarget(name: "InkPDFContentTests", dependencies: ["InkPDFContent", "InkPDFContentTestSupport", "InkRendering",
                                                                "InkModel", "InkFixtures", "CCairo", "CQPDF"]),
     ],

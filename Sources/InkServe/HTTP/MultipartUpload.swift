@@ -144,18 +144,25 @@ final class MultipartUpload: @unchecked Sendable {
     }
 
     /// The name a file part is saved under: the client's file name reduced to safe
-    /// characters (a document may find its background PDF by name), never a path.
+    /// characters (a document may find its background PDF by name), never a path,
+    /// and never one an earlier part of this form has.
     func savedName(for part: String, filename: String?, index: Int) -> String {
+        let safe = Self.safeName(filename, part: part)
+        let taken = files.values.joined().map { ($0 as NSString).lastPathComponent }
+        var candidate = index > 0 ? "\(index)-\(safe)" : safe
+        while taken.contains(candidate) { candidate = part + "-" + candidate }
+        return candidate
+    }
+
+    /// The last path component of `filename` with every character but ASCII letters, digits
+    /// and `._-+` made `_`, leading dots dropped, at most 120 characters; `part` when nothing is left.
+    static func safeName(_ filename: String?, part: String) -> String {
         let base = (filename ?? "").split(separator: "/").last.map(String.init) ?? ""
         var safe = String(base.unicodeScalars.map { scalar -> Character in
             scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-+".unicodeScalars.contains(scalar))
                 ? Character(scalar) : "_"
         }.prefix(120))
         while safe.hasPrefix(".") { safe.removeFirst() }
-        if safe.isEmpty { safe = part }
-        let taken = files.values.joined().map { ($0 as NSString).lastPathComponent }
-        var candidate = index > 0 ? "\(index)-\(safe)" : safe
-        while taken.contains(candidate) { candidate = part + "-" + candidate }
-        return candidate
+        return safe.isEmpty ? part : safe
     }
 }
