@@ -8,7 +8,7 @@
 # The ink's cost per dense page, step by step (`inkpdf-content-bench profile`), beside
 # poppler's drawing of a page (pdftocairo's time per page).
 # Then the batch benchmark (see the end; BENCH_BATCH=0 skips it), and the export, annotation
-# export, ink, real-world, Xournal++ and reMarkable benchmarks (BENCH_EXPORT, BENCH_ANNOTATIONS,
+# export, service, ink, real-world, Xournal++ and reMarkable benchmarks (BENCH_EXPORT, BENCH_ANNOTATIONS, BENCH_SERVE,
 # BENCH_INK, BENCH_DOCUMENTS, BENCH_XOURNAL, BENCH_REMARKABLE=0 skip them).
 set -euo pipefail
 # shellcheck source=scripts/bench-common.sh
@@ -76,6 +76,7 @@ if [ "${BENCH_BATCH:-1}" != 0 ]; then
 fi
 [ "${BENCH_EXPORT:-1}" = 0 ] || PAGES="$PAGES" RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-export.sh   # export benchmark; BENCH_EXPORT=0 skips it
 [ "${BENCH_ANNOTATIONS:-1}" = 0 ] || PAGES="$PAGES" RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-annotations.sh   # export as annotations; BENCH_ANNOTATIONS=0 skips it
+[ "${BENCH_SERVE:-1}" = 0 ] || SWIFT="$SWIFT" scripts/bench-serve.sh   # inkpdf serve against flatten processes; BENCH_SERVE=0 skips it
 [ "${BENCH_INK:-1}" = 0 ] || PAGES="$PAGES" SWIFT="$SWIFT" scripts/bench-ink.sh   # ink bytes per page and fidelity; BENCH_INK=0 skips it
 [ "${BENCH_MANUAL:-1}" = 0 ] || PAGES="$PAGES" RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-manual.sh   # dense ink on a real manual; BENCH_MANUAL=0 skips it
 [ "${BENCH_DOCUMENTS:-1}" = 0 ] || PAGES="$PAGES" RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-documents.sh   # real-world documents; BENCH_DOCUMENTS=0 skips it

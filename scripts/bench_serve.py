@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""Benchmark of `inkpdf serve` against its peer in the same run: the same
+flattens as `inkpdf flatten` processes, two at a time. Loopback only; every
+loop bounded in count. Prints a table and one JSON line (the last line).
+
+  bench_serve.py INKPDF WORK [--requests N] [--sequential N] [--memory-requests N]
+
+Reports, each against its target:
+  throughput of serve --jobs 2 / flatten processes two at a time     >= 0.9
+  added latency per request at the median (serve - command line)     <= 5 ms
+  the server's own resident memory (VmRSS, workers not counted)      <= 32 MB, flat over N requests
+  median and p99 latency for 1, 4 and 16 concurrent clients          (report)
+"""
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import serve_client  # noqa: E402  (the tests' client: http.client, multipart)
+
+SAMPLES = [("SamplePDFs/course-notes.pdf", "SamplePDFs/course-notes.ink.jsonl"),
+           ("SamplePDFs/letter-worksheet.pdf", "SamplePDFs/letter-worksheet.ink.jsonl.gz")]
+
+
+def median(values):
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2]
+
+
+def p99(values):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+
+
+class Service:
+    def __init__(self, inkpdf, work, policy, jobs=2, queue=64):
+        self.log = open(os.path.join(work, "serve.log"), "wb")
+        self.process = subprocess.Popen([inkpdf, "serve", "--listen", "127.0.0.1:0", "--jobs", str(jobs), "--queue", str(queue),
+                                         "--policy", policy, "--work-dir", work], stderr=subprocess.PIPE)
+        line = self.process.stderr.readline()
+        event = json.loads(line)
+        self.url = "http://" + event["address"]
+        threading.Thread(target=self._drain, daemon=True).start()
+
+    def _drain(self):
+        for line in self.process.stderr:
+            self.log.write(line)
+
+    def rss_kb(self):
+        with open(f"/proc/{self.process.pid}/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+        return 0
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(60)
+
+
+def forms():
+    return [serve_client.multipart([("pdf", pdf), ("ink", ink)], []) for pdf, ink in SAMPLES]
+
+
+def post(conn, body, content_type):
+    response, data, ms = serve_client.send(conn, "POST", "/v1/flatten", body, {"Content-Type": content_type})
+    if response.status != 200:
+        raise SystemExit(f"bench_serve.py: the service answered {response.status}: {data[:300]!r}")
+    return ms
+
+
+def serve_load(url, requests, concurrency):
+    """`requests` flattens over the samples from `concurrency` clients; wall seconds and latencies (ms)."""
+    bodies = forms()
+    lock = threading.Lock()
+    next_index = [0]
+    latencies = []
+
+    def client():
+        conn = serve_client.connection(url, timeout=600)
+        while True:
+            with lock:
+                index = next_index[0]
+                if index >= requests:
+                    return
+                next_index[0] += 1
+            body, content_type = bodies[index % len(bodies)]
+            ms = post(conn, body, content_type)
+            with lock:
+                latencies.append(ms)
+
+    started = time.monotonic()
+    threads = [threading.Thread(target=client) for _ in range(concurrency)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return time.monotonic() - started, latencies
+
+
+def cli_flatten(inkpdf, work, index, policy):
+    pdf, ink = SAMPLES[index % len(SAMPLES)]
+    output = os.path.join(work, f"cli-{index % 8}-{threading.get_ident()}.pdf")
+    started = time.monotonic()
+    subprocess.run([inkpdf, "flatten", pdf, "--ink", ink, "-o", output, "--quiet", "--policy", policy], check=True)
+    return (time.monotonic() - started) * 1000
+
+
+def main():
+    inkpdf, work = sys.argv[1], sys.argv[2]
+    options = dict(zip(sys.argv[3::2], sys.argv[4::2]))
+    requests = int(options.get("--requests", 120))
+    sequential = int(options.get("--sequential", 40))
+    memory_requests = int(options.get("--memory-requests", 2000))
+    os.makedirs(work, exist_ok=True)
+    policy = os.path.join(work, "policy.json")
+    with open(policy, "w") as handle:
+        handle.write('{"exportAnnotated":"free"}\n')
+    results = {}
+
+    # Throughput: the command line two at a time, then the service with two workers.
+    cli_flatten(inkpdf, work, 0, policy)
+    started = time.monotonic()
+    with ThreadPoolExecutor(2) as pool:
+        list(pool.map(lambda index: cli_flatten(inkpdf, work, index, policy), range(requests)))
+    cli_seconds = time.monotonic() - started
+    service = Service(inkpdf, work, policy)
+    serve_load(service.url, 8, 2)
+    serve_seconds, _ = serve_load(service.url, requests, 4)
+    results["throughput"] = {"cliPerSecond": round(requests / cli_seconds, 2), "servePerSecond": round(requests / serve_seconds, 2),
+                             "ratio": round(cli_seconds / serve_seconds, 3)}
+
+    # Added latency: one request at a time, against one command line at a time.
+    cli_ms = [cli_flatten(inkpdf, work, 0, policy) for _ in range(sequential)]
+    conn = serve_client.connection(service.url, timeout=600)
+    body, content_type = forms()[0]
+    serve_ms = [post(conn, body, content_type) for _ in range(sequential)]
+    results["latency"] = {"cliMedianMs": round(median(cli_ms), 2), "serveMedianMs": round(median(serve_ms), 2),
+                          "addedMedianMs": round(median(serve_ms) - median(cli_ms), 2)}
+
+    # Latency under 1, 4 and 16 clients (the queue holds them all: no 503 here).
+    results["concurrency"] = {}
+    for clients in (1, 4, 16):
+        _, latencies = serve_load(service.url, max(32, clients * 4), clients)
+        results["concurrency"][str(clients)] = {"medianMs": round(median(latencies), 1), "p99Ms": round(p99(latencies), 1)}
+
+    # The server's own memory over many requests (its workers are other processes).
+    start_kb = service.rss_kb()
+    peak = [start_kb]
+    stop = threading.Event()
+
+    def sample():
+        while not stop.is_set():
+            peak[0] = max(peak[0], service.rss_kb())
+            time.sleep(0.2)
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    small, small_type = forms()[1]
+    for _ in range(memory_requests):
+        post(conn, small, small_type)
+    stop.set()
+    sampler.join()
+    end_kb = service.rss_kb()
+    results["memory"] = {"requests": memory_requests, "startKB": start_kb, "peakKB": peak[0], "endKB": end_kb,
+                         "growth": round(end_kb / start_kb, 3)}
+    service.stop()
+
+    t, l, m = results["throughput"], results["latency"], results["memory"]
+    print(f"{'serve --jobs 2 vs flatten two at a time (docs/s)':58} {t['servePerSecond']:>8} vs {t['cliPerSecond']:<8}"
+          f" ratio {t['ratio']:.2f}  (target >= 0.9)")
+    print(f"{'added latency at the median (ms)':58} {l['addedMedianMs']:>8}  (serve {l['serveMedianMs']} ms, command line "
+          f"{l['cliMedianMs']} ms; target <= 5)")
+    print(f"{'server resident memory, start / peak / end (MB)':58} {m['startKB'] / 1024:>8.1f} / {m['peakKB'] / 1024:.1f} / "
+          f"{m['endKB'] / 1024:.1f} over {m['requests']} requests  (target <= 32, flat)")
+    for clients, values in results["concurrency"].items():
+        print(f"{'latency with ' + clients + ' clients, median / p99 (ms)':58} {values['medianMs']:>8} / {values['p99Ms']}")
+    print(json.dumps(results))
+
+
+if __name__ == "__main__":
+    main()
