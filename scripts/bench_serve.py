@@ -8,7 +8,9 @@ loop bounded in count. Prints a table and one JSON line (the last line).
 Reports, each against its target:
   throughput of serve --jobs 2 / flatten processes two at a time     >= 0.9
   added latency per request at the median (serve - command line)     <= 5 ms
-  the server's own resident memory (VmRSS, workers not counted)      <= 32 MB, flat over N requests
+  the server's own memory, workers not counted: PSS (the library pages it shares with its
+    workers and every other inkpdf counted in proportion, as the other benchmarks count
+    memory), with RSS and private memory beside it                    <= 32 MB, flat over N requests
   median and p99 latency for 1, 4 and 16 concurrent clients          (report)
 """
 
@@ -51,12 +53,15 @@ class Service:
         for line in self.process.stderr:
             self.log.write(line)
 
-    def rss_kb(self):
-        with open(f"/proc/{self.process.pid}/status") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1])
-        return 0
+    def memory_kb(self):
+        """Rss, Pss (library pages shared with the workers counted in proportion) and private KB."""
+        values = {}
+        with open(f"/proc/{self.process.pid}/smaps_rollup") as rollup:
+            for line in rollup:
+                fields = line.split()
+                if len(fields) >= 2 and fields[0].rstrip(":") in ("Rss", "Pss", "Private_Clean", "Private_Dirty"):
+                    values[fields[0].rstrip(":")] = int(fields[1])
+        return {"rss": values["Rss"], "pss": values["Pss"], "private": values["Private_Clean"] + values["Private_Dirty"]}
 
     def stop(self):
         self.process.terminate()
@@ -150,13 +155,15 @@ def main():
         results["concurrency"][str(clients)] = {"medianMs": round(median(latencies), 1), "p99Ms": round(p99(latencies), 1)}
 
     # The server's own memory over many requests (its workers are other processes).
-    start_kb = service.rss_kb()
-    peak = [start_kb]
+    start = service.memory_kb()
+    peak = dict(start)
     stop = threading.Event()
 
     def sample():
         while not stop.is_set():
-            peak[0] = max(peak[0], service.rss_kb())
+            now = service.memory_kb()
+            for key in peak:
+                peak[key] = max(peak[key], now[key])
             time.sleep(0.2)
 
     sampler = threading.Thread(target=sample)
@@ -166,9 +173,9 @@ def main():
         post(conn, small, small_type)
     stop.set()
     sampler.join()
-    end_kb = service.rss_kb()
-    results["memory"] = {"requests": memory_requests, "startKB": start_kb, "peakKB": peak[0], "endKB": end_kb,
-                         "growth": round(end_kb / start_kb, 3)}
+    end = service.memory_kb()
+    results["memory"] = {"requests": memory_requests, "start": start, "peak": peak, "end": end,
+                         "pssGrowth": round(end["pss"] / start["pss"], 3)}
     service.stop()
 
     t, l, m = results["throughput"], results["latency"], results["memory"]
@@ -176,8 +183,9 @@ def main():
           f" ratio {t['ratio']:.2f}  (target >= 0.9)")
     print(f"{'added latency at the median (ms)':58} {l['addedMedianMs']:>8}  (serve {l['serveMedianMs']} ms, command line "
           f"{l['cliMedianMs']} ms; target <= 5)")
-    print(f"{'server resident memory, start / peak / end (MB)':58} {m['startKB'] / 1024:>8.1f} / {m['peakKB'] / 1024:.1f} / "
-          f"{m['endKB'] / 1024:.1f} over {m['requests']} requests  (target <= 32, flat)")
+    for key, label in (("pss", "PSS (shared library pages in proportion)"), ("rss", "RSS"), ("private", "private")):
+        print(f"{'server ' + label + ', start / peak / end (MB)':58} {m['start'][key] / 1024:>8.1f} / {m['peak'][key] / 1024:.1f} / "
+              f"{m['end'][key] / 1024:.1f}" + (f" over {m['requests']} requests  (target <= 32, flat)" if key == "pss" else ""))
     for clients, values in results["concurrency"].items():
         print(f"{'latency with ' + clients + ' clients, median / p99 (ms)':58} {values['medianMs']:>8} / {values['p99Ms']}")
     print(json.dumps(results))
