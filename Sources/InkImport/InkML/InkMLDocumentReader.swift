@@ -33,7 +33,7 @@ final class InkMLDocumentReader {
     private let path: String
     private let writer: any LayerSink
     private let options: ImportOptions
-    private let pdfPageSize: ReMarkableImporter.PDFPageSize?
+    private let pdfPageSize: InkMLImporter.PDFPageSize?
 
     private(set) var pages: [DocumentPage] = []
     private(set) var report = ImportReport()
@@ -79,7 +79,7 @@ final class InkMLDocumentReader {
     private var gathering: [InkMLElement] = []
     private var gatheredText = 0
 
-    init(path: String, writer: any LayerSink, options: ImportOptions, pdfPageSize: ReMarkableImporter.PDFPageSize?) {
+    init(path: String, writer: any LayerSink, options: ImportOptions, pdfPageSize: InkMLImporter.PDFPageSize?) {
         self.path = path
         self.writer = writer
         self.options = options

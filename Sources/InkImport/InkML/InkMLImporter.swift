@@ -21,6 +21,10 @@ public enum InkMLImporter {
     /// The InkML namespace, which the root `<ink>` must be in.
     public static let namespace = "http://www.w3.org/2003/InkML"
 
+    /// The size in points (as displayed) of page `page` (1-based) of the PDF at `pdfPath`, nil when it
+    /// has none: InkImport reads no PDFs, the caller supplies this (the same as `ReMarkableImporter.PDFPageSize`).
+    public typealias PDFPageSize = @Sendable (_ pdfPath: String, _ page: Int) -> (width: Double, height: Double)?
+
     /// Whether the file at `path` is an InkML document, decided from the XML parser's
     /// events (after gzip, in the encoding the prolog declares), never from the name: its
     /// root is `<ink>` in the InkML namespace, or a document type declaration names `ink`
@@ -40,7 +44,7 @@ public enum InkMLImporter {
     /// `options.temporaryDirectory` (`layersPath`, in `options.layersForm`), which the caller
     /// removes; on error nothing is left behind.
     public static func read(path: String, options: ImportOptions,
-                            pdfPageSize: ReMarkableImporter.PDFPageSize? = nil) throws(InkMLImportError) -> ImportedDocument {
+                            pdfPageSize: PDFPageSize? = nil) throws(InkMLImportError) -> ImportedDocument {
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw .cannotOpen(path: path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
         }
