@@ -351,6 +351,16 @@ import Testing
         #expect(place.line == 2)
     }
 
+    @Test("elements of other namespaces are not read as InkML")
+    func otherNamespaces() throws {
+        let strokes = try strokes(Self.ink("""
+            <trace>1 1, 2 2</trace>
+            <annotationXML><x:trace xmlns:x="urn:other">5 5, 6 6</x:trace><x:traceGroup xmlns:x="urn:other"/></annotationXML>
+            <traceGroup><trace>3 3, 4 4</trace></traceGroup>
+            """))
+        #expect(strokes.map(Self.xy) == [[[1, 1], [2, 2]], [[3, 3], [4, 4]]])
+    }
+
     @Test("a root that is not InkML's <ink> is refused by name")
     func notInkML() throws {
         let error = try #require(failure("<ink xmlns=\"urn:other\"><trace>1 2</trace></ink>"))

@@ -111,7 +111,9 @@ final class InkMLDocumentReader {
             case .documentType:
                 throw .documentTypeDeclaration(path: path, place: place(reader))
             case .start(let empty):
-                let name = reader.name
+                // An element of another namespace (inside <annotationXML>, or a tool's own) is carried
+                // through the stack under a name no InkML element has, so nothing reads it as InkML.
+                let name = stack.isEmpty || reader.namespace == InkMLImporter.namespace ? reader.name : "{other}" + reader.name
                 if stack.isEmpty {
                     guard name == "ink", reader.namespace == InkMLImporter.namespace else {
                         throw .notInkML(path: path, reason: "the root element is <\(name.prefix(40))> in namespace \(reader.namespace.map { "'\($0.prefix(60))'" } ?? "none")")
