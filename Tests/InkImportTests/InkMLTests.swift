@@ -102,6 +102,10 @@ import Testing
         let expected: [[Double]] = [[1125, 18432], [1148, 18475], [1178, 18510], [1211, 18540], [1251, 18567], [1297, 18596],
                                     [1349, 18633], [1404, 18676], [1459, 18722], [1512, 18772], [1561, 18823], [1609, 18875]]
         #expect(Self.xy(stroke) == expected)
+        // The same trace as the W3C's InkML talks show it (2003, 2004): no commas, explicit '+' signs,
+        // points told apart by the channel count (up to where the slide turns to an obsolete syntax).
+        let slide = try #require(try strokes(Self.ink("<trace>1125 18432'23'43\"7\"-8 3-5+7  -3+6+2+6 8+3+6</trace>")).first)
+        #expect(Self.xy(slide) == Array(expected.prefix(8)))
     }
 
     /// The recommendation's trace format with pressure and intermittent channels, values given
