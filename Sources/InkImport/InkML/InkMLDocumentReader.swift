@@ -159,7 +159,7 @@ final class InkMLDocumentReader {
             if name == "annotation", group.topLevel, !group.sawChild, !inDefinitions,
                reader.attributes().last(where: { $0.name == "type" })?.value.lowercased() == "page" {
                 groups[groups.count - 1].isPage = true
-                try startPage()
+                try startPage(at: place(reader))
                 pageAnnotationText = ""
             }
             groups[groups.count - 1].sawChild = true
@@ -561,12 +561,12 @@ final class InkMLDocumentReader {
     }
 
     /// A page group begins: a new page, unless the current one has no ink and no group yet.
-    private func startPage() throws(InkMLImportError) {
+    private func startPage(at place: InkMLImportError.Place) throws(InkMLImportError) {
         if pageClaimed || pageHasInk {
             try finishPage()
             pageNumber += 1
             guard InkRange.isPageNumber(pageNumber) else {
-                throw .tooMany(path: path, place: .init(line: 0, column: 0), what: "pages", limit: InkRange.maximumPageCount)
+                throw .tooMany(path: path, place: place, what: "pages", limit: InkRange.maximumPageCount)
             }
         }
         pageClaimed = true
