@@ -57,12 +57,13 @@ remarkable)
 xournal)
     work=fuzz-work/xournal
     mkdir -p "$work/corpus" "$work/src"
-    # The importer's files (Xournal, the zip archive, options, referenced files) and the two
+    # The importer's files (Xournal, the shared XML layer, the zip archive, options, referenced files) and the two
     # files of InkFileSystem they use, compiled into one module with InkModel, so their imports
     # of the project's modules are dropped; libxml2, libzip and zlib come through their module maps.
     sources=()
-    for file in Sources/InkImport/Xournal/*.swift Sources/InkImport/Archive/*.swift Sources/InkImport/ImportOptions.swift \
-                Sources/InkImport/ReferencedFile.swift Sources/InkFileSystem/Errno.swift Sources/InkFileSystem/FileDescriptor.swift; do
+    for file in Sources/InkImport/Xournal/*.swift Sources/InkImport/XML/*.swift Sources/InkImport/Archive/*.swift \
+                Sources/InkImport/ImportOptions.swift Sources/InkImport/ReferencedFile.swift \
+                Sources/InkFileSystem/Errno.swift Sources/InkFileSystem/FileDescriptor.swift; do
         copy="$work/src/$(basename "$(dirname "$file")")-$(basename "$file")"
         sed -E '/^import (InkModel|InkFileSystem)$/d' "$file" > "$copy"
         sources+=("$copy")
