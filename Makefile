@@ -14,7 +14,7 @@ INKPDF := .build/release/inkpdf
 # Demo material (a demo vendor key, trust file and Pro licence): see SamplePDFs/demo-licence/README.md.
 DEMO := SamplePDFs/demo-licence
 
-.PHONY: deps build install run test test-slurm samples demo-licence bench robustness fuzz fuzz-remarkable fuzz-xournal clean
+.PHONY: deps build install run test test-slurm samples demo-licence bench robustness fuzz fuzz-remarkable fuzz-xournal fuzz-inkml clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -104,6 +104,10 @@ fuzz-remarkable: deps
 # Fuzzes the Xournal++ importer (gzip, zip and plain XML), seeded with the corpus's .xopp and .xoj files (read in place).
 fuzz-xournal: deps
 	CORPUS=$(CORPUS) scripts/fuzz.sh $(FUZZ_SECONDS) xournal
+
+# Fuzzes the InkML importer (plain and gzip XML), seeded with hand-written documents (and any .inkml of the corpus).
+fuzz-inkml: deps
+	CORPUS=$(CORPUS) scripts/fuzz.sh $(FUZZ_SECONDS) inkml
 
 clean:
 	rm -rf .build out bench-work

@@ -8,8 +8,8 @@
 # The ink's cost per dense page, step by step (`inkpdf-content-bench profile`), beside
 # poppler's drawing of a page (pdftocairo's time per page).
 # Then the batch benchmark (see the end; BENCH_BATCH=0 skips it), and the export, annotation
-# export, service, ink, real-world, Xournal++ and reMarkable benchmarks (BENCH_EXPORT, BENCH_ANNOTATIONS, BENCH_SERVE,
-# BENCH_INK, BENCH_DOCUMENTS, BENCH_XOURNAL, BENCH_REMARKABLE=0 skip them).
+# export, service, ink, real-world, Xournal++, reMarkable and InkML benchmarks (BENCH_EXPORT, BENCH_ANNOTATIONS, BENCH_SERVE,
+# BENCH_INK, BENCH_DOCUMENTS, BENCH_XOURNAL, BENCH_REMARKABLE, BENCH_INKML=0 skip them).
 set -euo pipefail
 # shellcheck source=scripts/bench-common.sh
 source "$(dirname "$0")/bench-common.sh"
@@ -81,4 +81,5 @@ fi
 [ "${BENCH_MANUAL:-1}" = 0 ] || PAGES="$PAGES" RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-manual.sh   # dense ink on a real manual; BENCH_MANUAL=0 skips it
 [ "${BENCH_DOCUMENTS:-1}" = 0 ] || PAGES="$PAGES" RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-documents.sh   # real-world documents; BENCH_DOCUMENTS=0 skips it
 [ "${BENCH_REMARKABLE:-1}" = 0 ] || RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-remarkable.sh   # reMarkable documents; BENCH_REMARKABLE=0 skips it
+[ "${BENCH_INKML:-1}" = 0 ] || RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-inkml.sh             # InkML documents; BENCH_INKML=0 skips it
 [ "${BENCH_XOURNAL:-1}" = 0 ] || RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-xournal.sh   # against Xournal++ on a dense .xopp; BENCH_XOURNAL=0 skips it

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes a reader with libFuzzer (`swiftc -sanitize=fuzzer`).
 # Usage: scripts/fuzz.sh [SECONDS] [TARGET]   (default 600 seconds; TARGET ink-layers
-# (default), remarkable, the `.rm` lines-file reader, or xournal, the Xournal++ importer). Findings land in
+# (default), remarkable, the `.rm` lines-file reader, xournal, the Xournal++ importer, or inkml, the
+# InkML importer). Findings land in
 # fuzz-work/TARGET/; ink-layers findings are copied into Tests/InkModelTests/FuzzRegressions/,
 # where FuzzRegressionTests.swift runs every file through the same check: fix the bug, keep the file.
 set -euo pipefail
@@ -56,12 +57,13 @@ remarkable)
 xournal)
     work=fuzz-work/xournal
     mkdir -p "$work/corpus" "$work/src"
-    # The importer's files (Xournal, the zip archive, options, referenced files) and the two
+    # The importer's files (Xournal, the shared XML layer, the zip archive, options, referenced files) and the two
     # files of InkFileSystem they use, compiled into one module with InkModel, so their imports
     # of the project's modules are dropped; libxml2, libzip and zlib come through their module maps.
     sources=()
-    for file in Sources/InkImport/Xournal/*.swift Sources/InkImport/Archive/*.swift Sources/InkImport/ImportOptions.swift \
-                Sources/InkImport/ReferencedFile.swift Sources/InkFileSystem/Errno.swift Sources/InkFileSystem/FileDescriptor.swift; do
+    for file in Sources/InkImport/Xournal/*.swift Sources/InkImport/XML/*.swift Sources/InkImport/Archive/*.swift \
+                Sources/InkImport/ImportOptions.swift Sources/InkImport/ReferencedFile.swift \
+                Sources/InkFileSystem/Errno.swift Sources/InkFileSystem/FileDescriptor.swift; do
         copy="$work/src/$(basename "$(dirname "$file")")-$(basename "$file")"
         sed -E '/^import (InkModel|InkFileSystem)$/d' "$file" > "$copy"
         sources+=("$copy")
@@ -84,8 +86,36 @@ xournal)
     "$work/xournal-fuzzer" "$work/corpus" "${seeds[@]}" -max_total_time="$SECONDS_TO_RUN" -max_len=262144 \
         -rss_limit_mb=2048 -timeout=30 -artifact_prefix="$work/" -print_final_stats=1
     ;;
+inkml)
+    work=fuzz-work/inkml
+    mkdir -p "$work/corpus" "$work/src"
+    # The importer's files (InkML, the shared XML layer; Xournal's and the archive's for the temporary
+    # file and the byte source's zip backing) and the two files of InkFileSystem they use, compiled into
+    # one module with InkModel, so their imports of the project's modules are dropped.
+    sources=()
+    for file in Sources/InkImport/InkML/*.swift Sources/InkImport/XML/*.swift Sources/InkImport/Xournal/*.swift \
+                Sources/InkImport/Archive/*.swift Sources/InkImport/ImportOptions.swift Sources/InkImport/ReferencedFile.swift \
+                Sources/InkFileSystem/Errno.swift Sources/InkFileSystem/FileDescriptor.swift; do
+        copy="$work/src/$(basename "$(dirname "$file")")-$(basename "$file")"
+        sed -E '/^import (InkModel|InkFileSystem)$/d' "$file" > "$copy"
+        sources+=("$copy")
+    done
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name InkMLFuzz \
+        -I Sources/CZlib -I Sources/CZip -I Sources/CXML2 -Xcc -I/usr/include/libxml2 -lz -lzip -lxml2 \
+        $(find Sources/InkModel -name "*.swift") "${sources[@]}" Fuzz/InkMLFuzzer.swift -o "$work/inkml-fuzzer"
+    # Hand-written seeds: definitions and references, every channel kind and encoding, page groups, brushes.
+    if [ -z "$(ls -A "$work/corpus")" ]; then
+        ns='xmlns="http://www.w3.org/2003/InkML"'
+        printf '<ink %s><trace>10 0, 9 14, 8 28, 7 42</trace><trace>1125 18432,'"'"'23'"'"'43,"7"-8,3-5,7 -3</trace></ink>' "$ns" > "$work/corpus/traces"
+        printf '<ink %s><definitions><context xml:id="c"><inkSource><traceFormat><channel name="X" type="integer" units="cm"/><channel name="Y" type="integer" units="cm"/><channel name="F" max="1023"/><channel name="T" units="ms"/><channel name="OA" units="deg"/><channel name="OE"/><intermittentChannels><channel name="B" type="boolean" default="F"/></intermittentChannels></traceFormat><channelProperties><channelProperty channel="X" name="resolution" value="1000" units="1/cm"/><channelProperty channel="Y" name="resolution" value="1000" units="1/cm"/></channelProperties></inkSource><timestamp time="1764460000000"/></context><brush xml:id="b"><brushProperty name="width" value="0.1" units="cm"/><brushProperty name="color" value="#FF0000"/><brushProperty name="transparency" value="127"/><brushProperty name="rasterOp" value="maskPen"/><brushProperty name="tip" value="rectangle"/></brush><canvasTransform xml:id="t"><mapping type="affine"><affine>1 0 5, 0 1 5</affine></mapping></canvasTransform><context xml:id="d" contextRef="#c" canvasTransformRef="#t" brushRef="#b"/></definitions><traceGroup contextRef="#d"><annotation type="page">1</annotation><trace timeOffset="5">#10 #20 5 0 90 45 T,'"'"'1'"'"'2'"'"'3'"'"'4'"'"'5'"'"'6,"1"1"1"1"1"1 *,!7 8 9 10 11 12 ?</trace></traceGroup><traceGroup><annotation type="page"/><trace contextRef="#c">1 2 3 4 5 6</trace></traceGroup></ink>' "$ns" > "$work/corpus/contexts"
+    fi
+    seeds=()
+    [ -d "$CORPUS/ink/inkml" ] && seeds+=("$CORPUS/ink/inkml")
+    "$work/inkml-fuzzer" "$work/corpus" "${seeds[@]}" -max_total_time="$SECONDS_TO_RUN" -max_len=262144 \
+        -rss_limit_mb=2048 -timeout=30 -artifact_prefix="$work/" -print_final_stats=1
+    ;;
 *)
-    echo "fuzz.sh: unknown target '$TARGET' (ink-layers, remarkable or xournal)" >&2
+    echo "fuzz.sh: unknown target '$TARGET' (ink-layers, remarkable, xournal or inkml)" >&2
     exit 64
     ;;
 esac

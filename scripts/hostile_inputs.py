@@ -162,6 +162,47 @@ def write_all(folder, outside):
         z.writestr(name + ".content", json.dumps({"fileType": "notebook", "pageCount": 1, "pages": ["../../x"]}))
         z.writestr("../../x.rm", lines_v5([[[(100, 100), (200, 200)]]]))
     paths.append(slip)
+    paths += inkml_files(os.path.join(folder, "inkml"))
+    return paths
+
+INKML_NS = 'xmlns="http://www.w3.org/2003/InkML"'
+
+def inkml(body, prolog=""):
+    return '<?xml version="1.0" encoding="UTF-8"?>\n%s<ink %s>\n%s\n</ink>\n' % (prolog, INKML_NS, body)
+
+def inkml_files(folder):
+    """InkML documents (the corpus has none): a plain one and a gzip one that read, then hostile ones."""
+    paths = []
+    context = ('<definitions><context xml:id="c"><inkSource><traceFormat><channel name="X" type="integer" units="cm"/>'
+               '<channel name="Y" type="integer" units="cm"/><channel name="F" max="1023"/></traceFormat><channelProperties>'
+               '<channelProperty channel="X" name="resolution" value="1000" units="1/cm"/>'
+               '<channelProperty channel="Y" name="resolution" value="1000" units="1/cm"/></channelProperties></inkSource></context>'
+               '<brush xml:id="b"><brushProperty name="width" value="0.05" units="cm"/><brushProperty name="color" value="#203060"/></brush></definitions>')
+    note = inkml(context + "".join('<traceGroup><annotation type="page">%d</annotation>'
+                                   '<trace contextRef="#c" brushRef="#b">2000 %d 300,\'500\'100\'50,"0"0"0,"0"0"0,"-100"0"0</trace></traceGroup>'
+                                   % (n, 2000 + 500 * n) for n in range(1, 3)))
+    paths.append(write(os.path.join(folder, "two-pages.inkml"), note))
+    paths.append(write(os.path.join(folder, "two-pages-gzip.inkml"), gzip.compress(note.encode())))
+    # No DTD, no entity, whatever the encoding says.
+    bomb = "<!DOCTYPE ink [" + entities(12) + "]>\n"
+    paths.append(write(os.path.join(folder, "entity-bomb.inkml"), inkml("<trace>&e12;</trace>", prolog=bomb)))
+    utf16 = inkml("<trace>&e12;</trace>", prolog=bomb).replace('encoding="UTF-8"', 'encoding="UTF-16"')
+    paths.append(write(os.path.join(folder, "utf16-entity-bomb.inkml"), b"\xff\xfe" + utf16.encode("utf-16-le")))
+    paths.append(write(os.path.join(folder, "external-entity.inkml"),
+                       inkml("<trace>&x;</trace>", prolog='<!DOCTYPE ink [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n')))
+    # Numbers beyond what a PDF can hold, and sums of differences that pass them.
+    paths.append(write(os.path.join(folder, "x-1e300.inkml"), inkml("<trace>0 0, 1e300 5</trace>")))
+    paths.append(write(os.path.join(folder, "second-difference-overflow.inkml"),
+                       inkml("<trace>0 0,'1e307 0," + ",".join(['"1e307 0'] * 50) + "</trace>")))
+    paths.append(write(os.path.join(folder, "brush-width-1e12.inkml"),
+                       inkml('<brush xml:id="b"><brushProperty name="width" value="1e12"/></brush><trace brushRef="#b">0 0, 5 5</trace>')))
+    paths.append(write(os.path.join(folder, "unknown-reference.inkml"), inkml('<trace contextRef="#nowhere">0 0, 5 5</trace>')))
+    # Nesting past libxml2's limit, and a trace longer than a text node may be.
+    paths.append(write(os.path.join(folder, "deep-nesting.inkml"), inkml("<traceGroup>" * 100000 + "<trace>1 2</trace>" + "</traceGroup>" * 100000)))
+    paths.append(write(os.path.join(folder, "millions-of-points.inkml"), inkml("<trace>" + "1 1," * 3000000 + "</trace>")))
+    # Many pages of one point each: work bounded by the input's size.
+    paths.append(write(os.path.join(folder, "many-pages.inkml"),
+                       inkml('<traceGroup><annotation type="page"/><trace>1 1</trace></traceGroup>' * 2000)))
     return paths
 
 def snapshot(folder):

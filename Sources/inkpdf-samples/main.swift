@@ -17,6 +17,7 @@ let usage = """
            inkpdf-samples remarkable --pages N --strokes FOLDER --pdf MANUAL.pdf DIR
            inkpdf-samples xournal-bench IN.pdf PAGES OUT.xopp [--no-ink]
            inkpdf-samples compare-ink REFERENCE.pdf REFERENCE-BARE.pdf CANDIDATE.pdf CANDIDATE-BARE.pdf
+           inkpdf-samples inkml-bench LAYERS.ink.jsonl OUT.inkml
 
       samples   write course-notes.pdf, course-notes.ink.jsonl, letter-worksheet.pdf
                 and letter-worksheet.ink.jsonl.gz into DIR
@@ -41,6 +42,8 @@ let usage = """
       xournal-bench  writes a Xournal++ document (plain XML) showing PAGES (e.g. 1-360
                 or 1,90,180) of IN.pdf with the dense benchmark's handwriting on each
                 (or none, --no-ink): the benchmark against Xournal++
+      inkml-bench  writes LAYERS (the dense benchmark's strokes) as an InkML document as
+                Microsoft Office stores ink, one page group a page: the InkML benchmark
       compare-ink  prints how many of REFERENCE's ink pixels (where it differs from
                 REFERENCE-BARE, at 72 dpi, every page) have CANDIDATE's within 1 px, and
                 the converse (benchmark)
@@ -59,6 +62,7 @@ enum Command {
     case perSegmentPeer(ink: String, pdf: String)
     case remarkable(pages: Int, strokes: String, manual: String, directory: String)
     case xournalBench(pdf: String, pages: String, output: String, ink: Bool)
+    case inkMLBench(layers: String, output: String)
     case compareInk(reference: String, referenceBare: String, candidate: String, candidateBare: String)
     case help
 }
@@ -79,6 +83,8 @@ func parse(_ arguments: [String]) -> Command? {
     case "xournal-bench":
         guard arguments.count == 4 || (arguments.count == 5 && arguments[4] == "--no-ink") else { return nil }
         return .xournalBench(pdf: arguments[1], pages: arguments[2], output: arguments[3], ink: arguments.count == 4)
+    case "inkml-bench":
+        return arguments.count == 3 ? .inkMLBench(layers: arguments[1], output: arguments[2]) : nil
     case "compare-ink":
         guard arguments.count == 5 else { return nil }
         return .compareInk(reference: arguments[1], referenceBare: arguments[2], candidate: arguments[3], candidateBare: arguments[4])
@@ -180,6 +186,9 @@ func run(_ command: Command) -> Int32 {
             }
             try XournalBenchmark.write(pdf: pdf, pages: numbers, to: output, ink: ink)
             print(output)
+        case .inkMLBench(let layers, let output):
+            let pages = try InkMLBenchmark.write(layers: layers, to: output)
+            print("\(output) (\(pages) pages)")
         case .compareInk(let reference, let referenceBare, let candidate, let candidateBare):
             let count = try PopplerReader(path: reference).pageCount
             let result = try InkPlacement.compare(reference: reference, referenceWithoutInk: referenceBare, candidate: candidate,

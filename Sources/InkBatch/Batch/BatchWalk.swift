@@ -89,6 +89,15 @@ struct Walk {
                     }
                     documents.append(BatchDocument(relativePath: folderPrefix + stem + ".pdf", pdf: nil, ink: path,
                                                    size: Int64(info.st_size), format: .xournal))
+                case .inkML:
+                    // Beside NAME.pdf it is that PDF's ink. Named .inkml, it must be InkML by its content.
+                    guard !pdfStems.contains(stem) else { continue }
+                    guard InkMLImporter.recognizes(path: path) else {
+                        ignored.append(.init(path: relativePath, reason: "named .inkml but not InkML by its content (no <ink> root in the InkML namespace); skipped"))
+                        continue
+                    }
+                    documents.append(BatchDocument(relativePath: folderPrefix + stem + ".pdf", pdf: nil, ink: path,
+                                                   size: Int64(info.st_size), format: .inkML))
                 default:
                     let size = Int64(info.st_size)
                     let info = (try? ReMarkableImporter.documentInfo(path: path)) ?? ReMarkableDocumentInfo()
@@ -136,10 +145,11 @@ struct Walk {
         name.utf8.count > 4 && name.lowercased().hasSuffix(".pdf")
     }
 
-    /// Another tool's document by its name: `.xopp`, `.xoj` (Xournal++), `.rmdoc` (reMarkable).
+    /// Another tool's document by its name: `.xopp`, `.xoj` (Xournal++), `.rmdoc` (reMarkable), `.inkml`
+    /// (InkML, confirmed by its content where it is read).
     static func foreignKind(_ name: String) -> (format: InkFormat, suffixLength: Int)? {
         let lowered = name.lowercased()
-        for (suffix, format) in [(".xopp", InkFormat.xournal), (".xoj", .xournal), (".rmdoc", .remarkable)]
+        for (suffix, format) in [(".xopp", InkFormat.xournal), (".xoj", .xournal), (".rmdoc", .remarkable), (".inkml", .inkML)]
         where lowered.hasSuffix(suffix) && name.utf8.count > suffix.utf8.count {
             return (format, suffix.utf8.count)
         }
@@ -147,12 +157,16 @@ struct Walk {
     }
 
     /// The ink beside `DIR/NAME.pdf`, the first of `DIR/NAME.ink.jsonl`, `NAME.ink.jsonl.gz`,
-    /// `NAME.xopp`, `NAME.xoj`.
+    /// `NAME.xopp`, `NAME.xoj`, `NAME.inkml` (the last only when it is InkML by its content).
     static func ink(besidePDF pdf: String) -> (path: String, size: Int64, format: InkFormat)? {
         let stem = String(decoding: pdf.utf8.dropLast(4), as: UTF8.self)
-        for (suffix, format) in [(".ink.jsonl", InkFormat.inkLayers), (".ink.jsonl.gz", .inkLayers), (".xopp", .xournal), (".xoj", .xournal)] {
+        for (suffix, format) in [(".ink.jsonl", InkFormat.inkLayers), (".ink.jsonl.gz", .inkLayers), (".xopp", .xournal), (".xoj", .xournal),
+                                 (".inkml", .inkML)] {
             var info = stat()
-            if stat(stem + suffix, &info) == 0, info.st_mode & S_IFMT == S_IFREG { return (stem + suffix, Int64(info.st_size), format) }
+            if stat(stem + suffix, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+                if format == .inkML, !InkMLImporter.recognizes(path: stem + suffix) { continue }
+                return (stem + suffix, Int64(info.st_size), format)
+            }
         }
         return nil
     }

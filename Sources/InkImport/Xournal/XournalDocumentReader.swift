@@ -76,7 +76,7 @@ final class XournalDocumentReader {
     func read(_ reader: borrowing XMLPullReader) throws(XournalImportError) {
         var stack: [String] = []
         var sawRoot = false
-        while let node = try reader.next() {
+        while let node = try next(reader) {
             switch node {
             case .documentType:
                 let (line, column) = reader.position
@@ -112,6 +112,10 @@ final class XournalDocumentReader {
             report.warnings.append("… and \(warningCount - Self.maximumWarnings) more warnings")
         }
         try writeHeaderIfNeeded()
+    }
+
+    private func next(_ reader: borrowing XMLPullReader) throws(XournalImportError) -> XMLPullReader.Node? {
+        do { return try reader.next() } catch { throw XournalImportError(error) }
     }
 
     private func place(_ reader: borrowing XMLPullReader, element: Int? = nil) -> XournalImportError.Place {

@@ -120,6 +120,17 @@ public enum XournalImportError: Error, Equatable, CustomStringConvertible {
 }
 
 extension XournalImportError {
+    /// The shared XML layer's failure, said as Xournal++'s.
+    init(_ error: XMLInputError) {
+        switch error {
+        case .cannotOpen(let path, let reason): self = .cannotOpen(path: path, reason: reason)
+        case .brokenGzip(let path, let reason): self = .brokenGzip(path: path, reason: reason)
+        case .brokenZip(let path, let reason): self = .brokenZip(path: path, reason: reason)
+        case .expandsTooFar(let path, let part, let limit): self = .expandsTooFar(path: path, part: part, limit: limit)
+        case .xml(let path, let line, let column, let message): self = .xml(path: path, place: .init(line: line, column: column), message: message)
+        }
+    }
+
     /// The error for a step that reads a zip package: its own error as it is, a zip error
     /// said as an import error (an entry that expands too far, a damaged archive).
     static func fromZip(_ error: any Error, path: String) -> XournalImportError {

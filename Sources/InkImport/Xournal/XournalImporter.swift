@@ -67,7 +67,8 @@ public enum XournalImporter {
             }
             let document = XournalDocumentReader(path: path, container: container, writer: writer,
                                                  backgrounds: backgrounds, packageVersion: packageVersion, package: package)
-            let reader = try XMLPullReader(source: source, path: path)
+            let reader: XMLPullReader
+            do { reader = try XMLPullReader(source: source, path: path) } catch { throw XournalImportError(error) }
             try document.read(reader)
             do {
                 try writer.close()
@@ -89,7 +90,7 @@ public enum XournalImporter {
     /// The decompressed XML of the file, by its content, and for a zip package the package
     /// (its attachments, and the one budget that content.xml and they share).
     private static func open(path: String, options: ImportOptions) throws(XournalImportError)
-        -> (XournalByteSource, XournalContainer, String?, XournalPackage?) {
+        -> (XMLByteSource, XournalContainer, String?, XournalPackage?) {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .cannotOpen(path: path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
         }
@@ -104,13 +105,13 @@ public enum XournalImporter {
         } catch {
             throw .cannotOpen(path: path, reason: "\(error)")
         }
-        return (XournalByteSource(file: input, path: path, budget: ExpansionBudget(limit: options.maximumExpandedBytes)),
+        return (XMLByteSource(file: input, path: path, budget: ExpansionBudget(limit: options.maximumExpandedBytes)),
                 input.isGzip ? .gzip : .plain, nil, nil)
     }
 
     /// A zip `.xopp`: `mimetype`, `META-INF/version` (`current=N` and `min=M`), `content.xml`.
     private static func openPackage(path: String, options: ImportOptions) throws(XournalImportError)
-        -> (XournalByteSource, XournalContainer, String?, XournalPackage?) {
+        -> (XMLByteSource, XournalContainer, String?, XournalPackage?) {
         let version: String
         let package: XournalPackage
         do {
@@ -137,7 +138,7 @@ public enum XournalImporter {
         do {
             let stream = try ZipEntryStream(path: path, entry: "content.xml")
             let normalized = version.split(whereSeparator: \.isNewline).joined(separator: " ")
-            return (XournalByteSource(zip: stream, path: path, budget: package.budget), .zip, normalized, package)
+            return (XMLByteSource(zip: stream, path: path, budget: package.budget), .zip, normalized, package)
         } catch {
             throw .brokenZip(path: path, reason: error.description)
         }
@@ -147,17 +148,24 @@ public enum XournalImporter {
     /// declaration (no entities, ever), an HTML page, another root. The parser's events decide
     /// (`XMLPrologCheck`, in the encoding the prolog declares); the raw bytes only name what a
     /// document the parser cannot read looks like.
-    private static func checkProlog(_ source: XournalByteSource, path: String) throws(XournalImportError) {
-        let looks = XournalContainer.root(ofXML: try source.prefix(1 << 16))
-        switch try XMLPrologCheck.check(source) {
-        case .root(let name) where name == "xournal" || name == "MrWriter":
+    private static func checkProlog(_ source: XMLByteSource, path: String) throws(XournalImportError) {
+        let looks: XournalContainer.Root
+        let outcome: XMLPrologCheck.Outcome
+        do {
+            looks = XournalContainer.root(ofXML: try source.prefix(1 << 16))
+            outcome = try XMLPrologCheck.check(source)
+        } catch {
+            throw XournalImportError(error)
+        }
+        switch outcome {
+        case .root(let name, _) where name == "xournal" || name == "MrWriter":
             return
-        case .documentType(let line, let column):
+        case .documentType(_, let line, let column):
             if looks == .html { throw .htmlPage(path: path) }
             throw .documentTypeDeclaration(path: path, place: .init(line: line, column: column))
         case .prologTooLong:
             throw .notXournal(path: path, reason: "more than \(XMLPrologCheck.maximumPrologBytes) bytes come before its root element")
-        case .root(let name):
+        case .root(let name, _):
             if looks == .html { throw .htmlPage(path: path) }
             throw .notXournal(path: path, reason: "its root element is <\(name.prefix(40))>, not <xournal>")
         case .unreadable:

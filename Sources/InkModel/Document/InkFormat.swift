@@ -8,6 +8,8 @@ public enum InkFormat: String, Sendable, Equatable, CaseIterable {
     case xournal = "xournal"
     /// reMarkable documents (`.content` with its folder, `.rmdoc`) and single `.rm` pages.
     case remarkable = "remarkable"
+    /// W3C InkML 1.0 (`.inkml`): XML whose root is `<ink>` in the InkML namespace.
+    case inkML = "inkml"
     /// A PDF's annotations (`/Ink`, text markup, shapes), read as strokes (`docs/annotations.md`).
     case pdfAnnotations = "pdf"
 }

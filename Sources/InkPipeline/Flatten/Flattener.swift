@@ -85,7 +85,7 @@ public enum Flattener {
     }
 
     /// The sidecar beside `output` for ink of `format` at `ink`: `NAME.ink.jsonl.gz`, or
-    /// another tool's document kept whole (`NAME.xopp`, `NAME.xoj`, `NAME.rmdoc`, `NAME.rm`).
+    /// another tool's document kept whole (`NAME.xopp`, `NAME.xoj`, `NAME.rmdoc`, `NAME.rm`, `NAME.inkml`).
     public static func sidecarPath(forOutput output: String, ink: String, format: InkFormat) -> String {
         let name = String(sidecarPath(forOutput: output).dropLast(".ink.jsonl.gz".count))
         switch format {
@@ -94,6 +94,8 @@ public enum Flattener {
         case .remarkable:
             if case .linesFile = ReMarkableImporter.detect(path: ink) { return name + ".rm" }
             return name + ".rmdoc"
+        case .inkML:
+            return name + ".inkml"
         case .inkLayers, .pdfAnnotations:
             return sidecarPath(forOutput: output)
         }

@@ -1,6 +1,6 @@
 import CXML2
 
-/// libxml2's pull reader (`xmlTextReader`) over a `XournalByteSource`: the
+/// libxml2's pull reader (`xmlTextReader`) over an `XMLByteSource`: the
 /// document comes node by node, pulled from the decompressed bytes as the
 /// parser needs them, and no tree is built, so memory stays bounded by the
 /// largest single node (one stroke's coordinates, one image).
@@ -27,7 +27,7 @@ struct XMLPullReader: ~Copyable {
     }
 
     private let reader: OpaquePointer
-    private let source: XournalByteSource
+    private let source: XMLByteSource
     private let errors: ErrorSink
     private let path: String
 
@@ -39,11 +39,11 @@ struct XMLPullReader: ~Copyable {
     }()
 
     /// Starts reading `source`. The corresponding C function is `xmlReaderForIO`.
-    init(source: XournalByteSource, path: String) throws(XournalImportError) {
+    init(source: XMLByteSource, path: String) throws(XMLInputError) {
         _ = Self.initialized
         let read: xmlInputReadCallback = { context, buffer, length in
             guard let context, let buffer, length > 0 else { return 0 }
-            let source = Unmanaged<XournalByteSource>.fromOpaque(context).takeUnretainedValue()
+            let source = Unmanaged<XMLByteSource>.fromOpaque(context).takeUnretainedValue()
             return source.readForParser(into: UnsafeMutableRawPointer(buffer), capacity: Int(length))
         }
         let close: xmlInputCloseCallback = { _ in 0 }
@@ -52,7 +52,7 @@ struct XMLPullReader: ~Copyable {
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue)
         let context = Unmanaged.passUnretained(source).toOpaque()
         guard let reader = xmlReaderForIO(read, close, context, nil, nil, options) else {
-            throw .xml(path: path, place: .init(line: 1, column: 1), message: source.failure?.description ?? "libxml2 could not start a reader")
+            throw .xml(path: path, line: 1, column: 1, message: source.failure?.reason ?? "libxml2 could not start a reader")
         }
         self.reader = reader
         self.source = source
@@ -75,13 +75,13 @@ struct XMLPullReader: ~Copyable {
 
     /// The next node, or nil at the end of the document.
     /// The corresponding C functions are `xmlTextReaderRead` and `xmlTextReaderNodeType`.
-    func next() throws(XournalImportError) -> Node? {
+    func next() throws(XMLInputError) -> Node? {
         let status = xmlTextReaderRead(reader)
         if status < 0 || errors.message != nil {
             if let failure = source.failure { throw failure }
             let line = errors.line > 0 ? errors.line : Int(xmlTextReaderGetParserLineNumber(reader))
             let column = errors.column > 0 ? errors.column : Int(xmlTextReaderGetParserColumnNumber(reader))
-            throw .xml(path: path, place: .init(line: line, column: column), message: errors.message ?? "unreadable XML")
+            throw .xml(path: path, line: line, column: column, message: errors.message ?? "unreadable XML")
         }
         if let failure = source.failure { throw failure }
         if status == 0 { return nil }
@@ -100,6 +100,12 @@ struct XMLPullReader: ~Copyable {
     /// The current node's name. The corresponding C function is `xmlTextReaderConstLocalName`.
     var name: String {
         xmlTextReaderConstLocalName(reader).map { String(cString: $0) } ?? ""
+    }
+
+    /// The current node's namespace URI, nil when it has none.
+    /// The corresponding C function is `xmlTextReaderConstNamespaceUri`.
+    var namespace: String? {
+        xmlTextReaderConstNamespaceUri(reader).map { String(cString: $0) }
     }
 
     /// The current element's attributes in document order.

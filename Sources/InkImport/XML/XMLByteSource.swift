@@ -1,15 +1,15 @@
 import InkFileSystem
 import InkModel
 
-/// The decompressed bytes of a Xournal document's XML, handed to libxml2 in
+/// The decompressed bytes of a document's XML (Xournal++, InkML), handed to libxml2 in
 /// chunks: from a gzip or plain file (`InputFile`, zlib) or from a zip entry
-/// (`content.xml`). It counts what it hands out against the document's budget (for a
+/// (a Xournal++ package's `content.xml`). It counts what it hands out against the document's budget (for a
 /// zip, shared with the attachments) and fails once the count passes the limit, so a
 /// gzip or zip bomb ends in an error and never in exhausted memory.
 ///
 /// The first bytes can be looked at before parsing (`prefix`) to check the
 /// prolog; they are then served to the parser as if unread.
-final class XournalByteSource {
+final class XMLByteSource {
     enum Backing: ~Copyable {
         case file(InputFile)
         case zip(ZipEntryStream)
@@ -22,7 +22,7 @@ final class XournalByteSource {
     let budget: ExpansionBudget
     var limit: Int { budget.limit }
     /// The first failure, kept so that libxml2's generic "read error" can be replaced by it.
-    private(set) var failure: XournalImportError?
+    private(set) var failure: XMLInputError?
     private var pending: [UInt8] = []
     private var pendingOffset = 0
 
@@ -42,7 +42,7 @@ final class XournalByteSource {
 
     /// The first `count` bytes (or fewer at the end), read ahead as far as needed and kept to be
     /// served again. Called before anything is served.
-    func prefix(_ count: Int) throws(XournalImportError) -> [UInt8] {
+    func prefix(_ count: Int) throws(XMLInputError) -> [UInt8] {
         var kept = pending.count - pendingOffset
         while kept < count {
             let more = try readAhead(count - kept)
@@ -59,7 +59,7 @@ final class XournalByteSource {
 
     /// Reads up to `count` more bytes from beyond what is kept, keeps them to be served again
     /// after the kept ones, and returns them (empty at the end).
-    func readAhead(_ count: Int) throws(XournalImportError) -> [UInt8] {
+    func readAhead(_ count: Int) throws(XMLInputError) -> [UInt8] {
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 1)
         defer { buffer.deallocate() }
         let n = try readBacking(into: buffer, capacity: count)
@@ -69,7 +69,7 @@ final class XournalByteSource {
     }
 
     /// Reads up to `capacity` bytes; 0 at the end. Counts against the limit.
-    func read(into buffer: UnsafeMutableRawPointer, capacity: Int) throws(XournalImportError) -> Int {
+    func read(into buffer: UnsafeMutableRawPointer, capacity: Int) throws(XMLInputError) -> Int {
         if pendingOffset < pending.count {
             let n = min(capacity, pending.count - pendingOffset)
             pending.withUnsafeBytes { raw in
@@ -93,7 +93,7 @@ final class XournalByteSource {
         }
     }
 
-    private func readBacking(into buffer: UnsafeMutableRawPointer, capacity: Int) throws(XournalImportError) -> Int {
+    private func readBacking(into buffer: UnsafeMutableRawPointer, capacity: Int) throws(XMLInputError) -> Int {
         // One byte more than the limit allows is enough to tell that it is passed.
         let allowed = min(capacity, budget.remaining + 1)
         guard allowed > 0 else { throw .expandsTooFar(path: path, part: part, limit: limit) }

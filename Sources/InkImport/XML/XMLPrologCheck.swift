@@ -11,10 +11,10 @@ import CXML2
 /// meets the same events.
 struct XMLPrologCheck {
     enum Outcome: Equatable {
-        /// The root element's local name.
-        case root(String)
-        /// A `<!DOCTYPE …>`, at this line and column.
-        case documentType(line: Int, column: Int)
+        /// The root element's local name and namespace URI (nil when it has none).
+        case root(String, namespace: String?)
+        /// A `<!DOCTYPE …>` naming this root element, at this line and column.
+        case documentType(name: String, line: Int, column: Int)
         /// The parser failed before the root (the pull reader reports the error).
         case unreadable
         /// The prolog is longer than `maximumPrologBytes` without reaching the root.
@@ -26,28 +26,31 @@ struct XMLPrologCheck {
 
     /// What the parser meets first. The corresponding C functions are `xmlCreatePushParserCtxt`,
     /// `xmlParseChunk` and `xmlStopParser`.
-    static func check(_ source: XournalByteSource) throws(XournalImportError) -> Outcome {
+    static func check(_ source: XMLByteSource) throws(XMLInputError) -> Outcome {
         final class State {
             var outcome: Outcome?
         }
         let state = State()
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
-        handler.internalSubset = { context, _, _, _ in
+        handler.internalSubset = { context, name, _, _ in
             guard let context else { return }
             let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
             let state = Unmanaged<State>.fromOpaque(parser.pointee._private).takeUnretainedValue()
             if state.outcome == nil {
-                state.outcome = .documentType(line: Int(xmlSAX2GetLineNumber(context)),
+                state.outcome = .documentType(name: name.map { String(cString: $0) } ?? "",
+                                              line: Int(xmlSAX2GetLineNumber(context)),
                                               column: Int(xmlSAX2GetColumnNumber(context)))
             }
             xmlStopParser(parser)
         }
-        handler.startElementNs = { context, localName, _, _, _, _, _, _, _ in
+        handler.startElementNs = { context, localName, _, uri, _, _, _, _, _ in
             guard let context else { return }
             let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
             let state = Unmanaged<State>.fromOpaque(parser.pointee._private).takeUnretainedValue()
-            if state.outcome == nil { state.outcome = .root(localName.map { String(cString: $0) } ?? "") }
+            if state.outcome == nil {
+                state.outcome = .root(localName.map { String(cString: $0) } ?? "", namespace: uri.map { String(cString: $0) })
+            }
             xmlStopParser(parser)
         }
         // Errors are the pull reader's to report; keep libxml2 from printing them.

@@ -1,0 +1,369 @@
+import Foundation
+import InkModel
+
+/// Walks an InkML document node by node (libxml2's pull reader, no tree) and
+/// writes its traces as strokes, page by page, to the layers sink.
+///
+/// - Definitions (`<context>`, `<brush>`, `<traceFormat>`, `<inkSource>`,
+///   `<canvasTransform>`, `<timestamp>`) are small: each is gathered whole
+///   (`InkMLElement`, its text bounded) and resolved when it ends, against what was
+///   defined before it (`InkMLDocumentReader+Definitions.swift`). A `<context>` in `<ink>` becomes the current context of
+///   the traces after it; one in `<definitions>` (or with an id) is kept by id.
+/// - A trace is read by its `contextRef`, else its innermost `<traceGroup>`'s,
+///   else the current context; its brush is its `brushRef`, else the group's,
+///   else the context's. Traces in `<definitions>` are drawn only through a
+///   `<traceView>`, which inkpdf does not draw (reported); `type="penUp"` traces
+///   are the pen hovering, not ink (reported).
+/// - Pages: InkML has none. A `<traceGroup>` directly in `<ink>` whose first child
+///   is `<annotation type="page">` starts a new page (ink before the first such
+///   group is a page of its own when there is any); everything else goes on the
+///   page of the group before it. Memory holds one page's strokes, written out
+///   every `flushPoints` points.
+final class InkMLDocumentReader {
+    static let maximumPointsPerTrace = 10_000_000
+    /// A page's strokes are written out once they hold this many points.
+    static let flushPoints = 200_000
+    static let maximumWarnings = 100
+    /// How many bytes of text one definition element (its affine, its property values) may gather.
+    static let maximumDefinitionText = 1 << 20
+    /// The page an empty document is drawn on (A4) and the margin a page sized to its ink gets.
+    static let defaultPageSize = (width: 595.276, height: 841.89)
+    static let extentMargin = 36.0
+
+    let path: String
+    private let writer: any LayerSink
+    private let options: ImportOptions
+    private let pdfPageSize: InkMLImporter.PDFPageSize?
+
+    private(set) var pages: [DocumentPage] = []
+    private(set) var report = ImportReport()
+    private var warningCount = 0
+    private var warnedUnits: Set<String> = []
+
+    var definitions: [String: InkMLDefinition] = [:]
+    var currentContext = InkMLContext()
+    private var rootAttributes = JSONObject()
+
+    // The page being read.
+    private var pageNumber = 1
+    private var pageClaimed = false
+    private var pageHasInk = false
+    private var pageStrokes: [Stroke] = []
+    private var pagePoints = 0
+    private var pageExtent = (x: 0.0, y: 0.0)
+    private var pageInfo: JSONObject?
+    private var pageAnnotationText: String?
+
+    // Groups and traces.
+    private struct Group {
+        var contextRef: String?
+        var brushRef: String?
+        var topLevel: Bool
+        var sawChild = false
+        var isPage = false
+    }
+    private var groups: [Group] = []
+    private var traceCount = 0
+    private struct OpenTrace {
+        var decoder: InkMLTraceDecoder
+        var context: InkMLContext
+        var brush: InkMLBrush
+        var id: String?
+        var timeOffset: Double?
+        var place: InkMLImportError.Place
+    }
+    private var trace: OpenTrace?
+    private var skippingTrace = false
+
+    // A definition element being gathered.
+    private var gathering: [InkMLElement] = []
+    private var gatheredText = 0
+
+    init(path: String, writer: any LayerSink, options: ImportOptions, pdfPageSize: InkMLImporter.PDFPageSize?) {
+        self.path = path
+        self.writer = writer
+        self.options = options
+        self.pdfPageSize = pdfPageSize
+    }
+
+    func warn(_ text: String) {
+        warningCount += 1
+        if warningCount <= Self.maximumWarnings { report.warnings.append("\(path): \(text)") }
+    }
+
+    private func omit(_ kind: String, _ count: Int = 1) { report.omitted[kind, default: 0] += count }
+
+    private func next(_ reader: borrowing XMLPullReader) throws(InkMLImportError) -> XMLPullReader.Node? {
+        do { return try reader.next() } catch { throw InkMLImportError(error) }
+    }
+
+    private func place(_ reader: borrowing XMLPullReader) -> InkMLImportError.Place {
+        let (line, column) = reader.position
+        return .init(line: line, column: column)
+    }
+
+    /// Reads the whole document. The stack holds the open elements' names.
+    func read(_ reader: borrowing XMLPullReader) throws(InkMLImportError) {
+        var stack: [String] = []
+        var sawRoot = false
+        while let node = try next(reader) {
+            switch node {
+            case .documentType:
+                throw .documentTypeDeclaration(path: path, place: place(reader))
+            case .start(let empty):
+                // An element of another namespace (inside <annotationXML>, or a tool's own) is carried
+                // through the stack under a name no InkML element has, so nothing reads it as InkML.
+                let name = stack.isEmpty || reader.namespace == InkMLImporter.namespace ? reader.name : "{other}" + reader.name
+                if stack.isEmpty {
+                    guard name == "ink", reader.namespace == InkMLImporter.namespace else {
+                        throw .notInkML(path: path, reason: "the root element is <\(name.prefix(40))> in namespace \(reader.namespace.map { "'\($0.prefix(60))'" } ?? "none")")
+                    }
+                    sawRoot = true
+                    for (key, value) in reader.attributes() where !key.hasPrefix("xmlns") { rootAttributes[key] = .string(value) }
+                    try writeHeader()
+                } else if !gathering.isEmpty {
+                    let element = InkMLElement(name: name, attributes: reader.attributes(), place: place(reader))
+                    gathering.append(element)
+                } else {
+                    try start(name, parents: stack, reader: reader)
+                }
+                if empty {
+                    try end(name, parents: stack, reader: reader)
+                } else {
+                    stack.append(name)
+                }
+            case .end:
+                let name = stack.removeLast()
+                try end(name, parents: stack, reader: reader)
+            case .text:
+                try text(reader)
+            case .other:
+                break
+            }
+        }
+        guard sawRoot else { throw .notInkML(path: path, reason: "no <ink> element") }
+        try finishPage()
+        if warningCount > Self.maximumWarnings {
+            report.warnings.append("\(path): … and \(warningCount - Self.maximumWarnings) more warnings")
+        }
+    }
+
+    // MARK: - Elements
+
+    static let definitionElements: Set<String> = ["context", "brush", "traceFormat", "inkSource", "canvasTransform", "timestamp"]
+
+    private func start(_ name: String, parents: [String], reader: borrowing XMLPullReader) throws(InkMLImportError) {
+        let inDefinitions = parents.contains("definitions")
+        if parents.last == "traceGroup", !groups.isEmpty {
+            let group = groups[groups.count - 1]
+            if name == "annotation", group.topLevel, !group.sawChild, !inDefinitions,
+               reader.attributes().last(where: { $0.name == "type" })?.value.lowercased() == "page" {
+                groups[groups.count - 1].isPage = true
+                try startPage(at: place(reader))
+                pageAnnotationText = ""
+            }
+            groups[groups.count - 1].sawChild = true
+        }
+        switch name {
+        case _ where Self.definitionElements.contains(name):
+            gathering = [InkMLElement(name: name, attributes: reader.attributes(), place: place(reader))]
+            gatheredText = 0
+        case "trace":
+            traceCount += 1
+            let attributes = reader.attributes()
+            if inDefinitions {
+                omit("trace in <definitions> (drawn only through a traceView, which inkpdf does not draw)")
+                skippingTrace = true
+                return
+            }
+            if let type = attributes.last(where: { $0.name == "type" })?.value, type == "penUp" {
+                omit("pen-up trace (the pen hovering, not ink)")
+                skippingTrace = true
+                return
+            }
+            try startTrace(attributes, place: place(reader))
+        case "traceGroup":
+            let attributes = reader.attributes()
+            groups.append(Group(contextRef: attributes.last(where: { $0.name == "contextRef" })?.value,
+                                brushRef: attributes.last(where: { $0.name == "brushRef" })?.value,
+                                topLevel: parents.last == "ink" && !inDefinitions))
+        case "traceView":
+            if !inDefinitions { omit("traceView (not drawn)") }
+        default:
+            break
+        }
+    }
+
+    private func text(_ reader: borrowing XMLPullReader) throws(InkMLImportError) {
+        if !gathering.isEmpty {
+            let value = reader.withValue { String(cString: $0) }
+            gatheredText += value.utf8.count
+            guard gatheredText <= Self.maximumDefinitionText else {
+                throw .tooMany(path: path, place: gathering[0].place, what: "bytes of text in one <\(gathering[0].name)>",
+                               limit: Self.maximumDefinitionText)
+            }
+            gathering[gathering.count - 1].text += value
+        } else if trace != nil {
+            do {
+                try reader.withValue { (text) throws(InkMLTraceDecoder.Failure) in try trace!.decoder.feed(text) }
+            } catch {
+                var place = trace!.place
+                place.point = error.point
+                throw .badTrace(path: path, place: place, problem: error.problem)
+            }
+        } else if pageAnnotationText != nil {
+            let value = reader.withValue { String(cString: $0) }
+            if pageAnnotationText!.utf8.count + value.utf8.count <= 4096 { pageAnnotationText! += value }
+        }
+    }
+
+    private func end(_ name: String, parents: [String], reader: borrowing XMLPullReader) throws(InkMLImportError) {
+        if !gathering.isEmpty {
+            let element = gathering.removeLast()
+            if gathering.isEmpty {
+                try define(element, parents: parents)
+            } else {
+                gathering[gathering.count - 1].children.append(element)
+            }
+            return
+        }
+        switch name {
+        case "trace":
+            if skippingTrace { skippingTrace = false; return }
+            try finishTrace()
+        case "traceGroup":
+            if !groups.isEmpty { groups.removeLast() }
+        case "annotation":
+            if let text = pageAnnotationText {
+                pageInfo = JSONObject([(key: "annotation", value: .string(text.trimmingCharacters(in: .whitespacesAndNewlines)))])
+                pageAnnotationText = nil
+            }
+        default:
+            break
+        }
+    }
+
+    // MARK: - Traces
+
+    private func startTrace(_ attributes: [(name: String, value: String)], place: InkMLImportError.Place) throws(InkMLImportError) {
+        func attribute(_ name: String) -> String? { attributes.last(where: { $0.name == name })?.value }
+        var place = place
+        place.trace = traceCount
+        var context = currentContext
+        if let reference = attribute("contextRef") ?? groups.last(where: { $0.contextRef != nil })?.contextRef {
+            context = try self.context(reference, place: place)
+        }
+        var brush = context.brush ?? InkMLBrush()
+        if let reference = attribute("brushRef") ?? groups.last(where: { $0.brushRef != nil })?.brushRef {
+            brush = try self.brush(reference, place: place)
+        }
+        let format = context.traceFormat
+        guard format.index(of: "X") != nil, format.index(of: "Y") != nil else {
+            throw .malformed(path: path, place: place, problem: "the trace format has no X and Y channels (it has \(format.channels.map(\.name).joined(separator: ", ")))")
+        }
+        let offset = try number(attribute("timeOffset"), "trace timeOffset", place: place)
+        trace = OpenTrace(decoder: InkMLTraceDecoder(format: format, maximumPoints: Self.maximumPointsPerTrace), context: context, brush: brush,
+                          id: attribute("xml:id") ?? attribute("id"), timeOffset: offset, place: place)
+    }
+
+    private func finishTrace() throws(InkMLImportError) {
+        guard var open = trace else { return }
+        trace = nil
+        do { try open.decoder.finish() } catch {
+            var place = open.place
+            place.point = error.point
+            throw .badTrace(path: path, place: place, problem: error.problem)
+        }
+        if open.decoder.unknownValues > 0 { omit("value not known ('?', the previous value used)", open.decoder.unknownValues) }
+        guard open.decoder.pointCount > 0 else {
+            omit("empty trace")
+            return
+        }
+        let builder = InkMLStrokeBuilder(context: open.context, brush: open.brush, keepsRawValues: options.keepsRawValues)
+        let built: InkMLStrokeBuilder.Built
+        do {
+            built = try builder.stroke(values: open.decoder.values, pointCount: open.decoder.pointCount,
+                                       traceID: open.id, timeOffset: open.timeOffset)
+        } catch {
+            var place = open.place
+            place.point = error.point
+            throw .outOfRange(path: path, place: place, problem: error.problem)
+        }
+        for unit in built.unknownUnits where warnedUnits.insert(unit).inserted {
+            warn("\(open.place): unit '\(unit.prefix(20))' is not one inkpdf knows; its values are taken as points")
+        }
+        let stroke = built.stroke
+        pageExtent.x = max(pageExtent.x, built.extent.x)
+        pageExtent.y = max(pageExtent.y, built.extent.y)
+        pageStrokes.append(stroke)
+        pageHasInk = true
+        pagePoints += stroke.points.count
+        if pagePoints >= Self.flushPoints { try flush() }
+    }
+
+    // MARK: - Pages
+
+    private func writeHeader() throws(InkMLImportError) {
+        var inkml = rootAttributes
+        inkml["source"] = .string("W3C InkML 1.0")
+        let header = InkLayersHeader(pdfPageCount: nil, extra: JSONObject([(key: "inkml", value: .object(inkml))]))
+        do { try writer.write(header: header) } catch { throw .cannotWrite(path: writer.path, reason: "\(error)") }
+    }
+
+    private func flush() throws(InkMLImportError) {
+        guard !pageStrokes.isEmpty else { return }
+        var extra = JSONObject()
+        if let pageInfo {
+            extra["inkml"] = .object(JSONObject([(key: "page", value: .object(pageInfo))]))
+            self.pageInfo = nil
+        }
+        let layer = PageLayer(page: pageNumber, layer: nil, strokes: pageStrokes, extra: extra)
+        do { try writer.write(layer: layer) } catch { throw .cannotWrite(path: writer.path, reason: "\(error)") }
+        pageStrokes = []
+        pagePoints = 0
+    }
+
+    /// A page group begins: a new page, unless the current one has no ink and no group yet.
+    private func startPage(at place: InkMLImportError.Place) throws(InkMLImportError) {
+        if pageClaimed || pageHasInk {
+            try finishPage()
+            pageNumber += 1
+            guard InkRange.isPageNumber(pageNumber) else {
+                throw .tooMany(path: path, place: place, what: "pages", limit: InkRange.maximumPageCount)
+            }
+        }
+        pageClaimed = true
+    }
+
+    private func finishPage() throws(InkMLImportError) {
+        try flush()
+        let page: DocumentPage
+        if let pdf = options.pdf {
+            let number = (options.page ?? 1) + pageNumber - 1
+            let size = pdfPageSize?(pdf, number)
+            page = DocumentPage(width: size?.width ?? Self.defaultPageSize.width, height: size?.height ?? Self.defaultPageSize.height,
+                                background: .pdfPage(number))
+        } else if pageHasInk {
+            func side(_ far: Double) -> Double { min(max(far + Self.extentMargin, InkRange.minimumPageSide), InkRange.maximumPageSide) }
+            page = DocumentPage(width: side(pageExtent.x), height: side(pageExtent.y), background: .paper(Paper()))
+        } else {
+            page = DocumentPage(width: Self.defaultPageSize.width, height: Self.defaultPageSize.height, background: .paper(Paper()))
+        }
+        pages.append(page)
+        if !pageHasInk, pages.count == 1, traceCount == 0 { warn("the document has no traces; one blank page") }
+        pageHasInk = false
+        pageExtent = (0, 0)
+        pageInfo = nil
+    }
+}
+
+/// A definition element gathered whole: its name, attributes, text and children.
+struct InkMLElement {
+    var name: String
+    var attributes: [(name: String, value: String)]
+    var place: InkMLImportError.Place
+    var text = ""
+    var children: [InkMLElement] = []
+
+    func attribute(_ name: String) -> String? { attributes.last(where: { $0.name == name })?.value }
+}
