@@ -252,6 +252,18 @@ def faults(args):
         message = (f"POST /v1/flatten HTTP/1.1\r\nHost: {host}\r\n{header}Content-Type: multipart/form-data; boundary={boundary}\r\n"
                    f"Content-Length: {len(empty_form)}\r\nConnection: close\r\n\r\n").encode() + empty_form
         results[name] = raw(args.url, message, read_timeout=10)
+    if args.file:
+        # A client that goes away after the first bytes of its answer (the download).
+        body, content_type = multipart(pairs(args.file), [])
+        message = (f"POST /v1/flatten HTTP/1.1\r\nHost: {host}\r\n{auth}Content-Type: {content_type}\r\n"
+                   f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+        started = time.monotonic()
+        sock = socket.create_connection((parts.hostname, parts.port), timeout=60)
+        sock.sendall(message)
+        first = sock.recv(64)
+        sock.close()
+        results["abandonedDownload"] = {"status": int(first.split()[1]) if first.startswith(b"HTTP/") else None,
+                                        "seconds": round(time.monotonic() - started, 3)}
     results["afterwards"] = raw(args.url, f"GET /healthz HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode(), read_timeout=10)
     return results
 

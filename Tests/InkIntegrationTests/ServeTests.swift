@@ -199,10 +199,11 @@ struct ServeTests {
 
     @Test func slowBrokenAndHostileClientsEachGetTheirStatusQuickly() throws {
         let folder = TestFolder()
-        let service = try ServiceProcess(["--token-file", Self.tokenFile(in: folder), "--header-timeout", "2", "--body-timeout", "3",
+        let service = try ServiceProcess(["--trust", DemoLicence.trust, "--token-file", Self.tokenFile(in: folder), "--header-timeout", "2", "--body-timeout", "3",
                                           "--max-upload", "64"])
         let started = ContinuousClock.now
-        let results = try service.client("faults", path: "", ["--token", Self.token, "--header-timeout", "2", "--body-timeout", "3"])
+        let results = try service.client("faults", path: "", ["--token", Self.token, "--header-timeout", "2", "--body-timeout", "3"]
+                                         + Self.courseNotes.sorted { $0.key < $1.key }.flatMap { ["--file", "\($0.key)=\($0.value)"] })
         func status(_ name: String) -> Int? { (results[name] as? [String: Any])?["status"] as? Int }
         func seconds(_ name: String) -> Double { (results[name] as? [String: Any])?["seconds"] as? Double ?? .infinity }
         #expect(status("slowHeaders") == 408, "\(results)")
@@ -213,8 +214,26 @@ struct ServeTests {
         #expect(status("malformed") == 400, "\(results)")
         #expect(status("climbing") == 400, "\(results)")
         #expect(status("noToken") == 401 && status("wrongToken") == 401, "\(results)")
+        #expect(status("abandonedDownload") == 200, "\(results)")
         #expect(status("afterwards") == 200, "\(results)")
         #expect(ContinuousClock.now - started < .seconds(60))
+        #expect(eventually(within: 10) { service.leftInWorkFolder.isEmpty }, "left behind: \(service.leftInWorkFolder)")
+        #expect(service.stop() == 0)
+    }
+
+    @Test func aWorkerThatStallsIsAJSON504() throws {
+        let folder = TestFolder()
+        let stalling = folder.path("stalls.pdf")
+        try StallingPDF.write(to: stalling)
+        let empty = folder.write("{\"format\":\"inkpdf-layers\",\"version\":1}\n", to: "empty.ink.jsonl")
+        let service = try ServiceProcess(["--trust", DemoLicence.trust, "--stall-timeout", "2"])
+        let answer = try service.request("/v1/render", files: ["pdf": stalling, "ink": empty])
+        #expect(answer.status == 504, "\(answer.text)")
+        #expect(answer.json["error"] as? String == "timed_out" && answer.json["exit"] as? Int == 88, "\(answer.text)")
+        #expect((answer.json["message"] as? String)?.hasPrefix("stalls.pdf: page 1: stopped after 2 s without progress") == true,
+                "\(answer.text)")
+        let metrics = try service.client("request", path: "/metrics")["text"] as? String ?? ""
+        #expect(metrics.contains("inkpdf_worker_timeouts_total 1"), "\(metrics)")
         #expect(eventually(within: 10) { service.leftInWorkFolder.isEmpty }, "left behind: \(service.leftInWorkFolder)")
         #expect(service.stop() == 0)
     }

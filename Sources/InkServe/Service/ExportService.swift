@@ -232,7 +232,7 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
         do {
             defer { slots.leave() }
             result = try DocumentWorker(executable: executable, limits: limits, environment: environment)
-                .spawn(arguments, environment: environment, document: (ink ?? pdf).map(Self.name(of:)) ?? "the request",
+                .spawn(arguments, environment: environment, document: (pdf ?? ink).map(Self.name(of:)) ?? "the request",
                        destinations: [endpoint == .render ? output + "/page.png" : output])
         } catch {
             switch error {
