@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import InkFixtures
 import Testing
 
@@ -175,17 +174,10 @@ struct ServeTests {
         let folder = TestFolder()
         let dense = try SampleDocuments.makeBenchmark(pages: 120, directory: folder.url)
         let service = try ServiceProcess(["--trust", DemoLicence.trust, "--jobs", "1"])
-        let slow = Handoff<Answer>()
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            let answer = try? service.request("/v1/flatten", files: ["pdf": dense.pdf.path, "ink": dense.ink.path, "proof": DemoLicence.licence])
-            slow.value = answer
-            done.signal()
-        }
+        let slow = service.requestInBackground("/v1/flatten", files: ["pdf": dense.pdf.path, "ink": dense.ink.path, "proof": DemoLicence.licence])
         #expect(eventually(within: 60) { !service.workers.isEmpty }, "no worker started")
         for worker in service.workers { kill(worker, SIGKILL) }
-        #expect(done.wait(timeout: .now() + 60) == .success)
-        let answer = try #require(slow.value)
+        let answer = try #require(slow.wait(seconds: 60))
         #expect(answer.status == 500, "\(answer.text)")
         #expect(answer.json["error"] as? String == "worker_crashed", "\(answer.text)")
         #expect(answer.json["exit"] as? Int == 89)
@@ -262,20 +254,13 @@ struct ServeTests {
         let folder = TestFolder()
         let dense = try SampleDocuments.makeBenchmark(pages: 60, directory: folder.url)
         let service = try ServiceProcess(["--trust", DemoLicence.trust, "--grace", "120"])
-        let slow = Handoff<Answer>()
-        let done = DispatchSemaphore(value: 0)
-        let densePDF = folder.path("dense.pdf")
-        DispatchQueue.global().async {
-            let answer = try? service.request("/v1/flatten", files: ["pdf": dense.pdf.path, "ink": dense.ink.path, "proof": DemoLicence.licence],
-                                              out: densePDF)
-            slow.value = answer
-            done.signal()
-        }
+        let slow = service.requestInBackground("/v1/flatten", files: ["pdf": dense.pdf.path, "ink": dense.ink.path, "proof": DemoLicence.licence],
+                                               out: folder.path("dense.pdf"))
         #expect(eventually(within: 60) { !service.workers.isEmpty }, "no worker started")
         kill(service.pid, SIGTERM)
         #expect(eventually(within: 10) { service.events.contains { $0["event"] as? String == "draining" } })
-        #expect(done.wait(timeout: .now() + 120) == .success)
-        #expect(slow.value?.status == 200, "\(String(describing: slow.value?.text))")
+        let answer = slow.wait(seconds: 120)
+        #expect(answer?.status == 200, "\(String(describing: answer?.text))")
         #expect(eventually(within: 30) { !service.process.isRunning })
         service.process.waitUntilExit()
         #expect(service.process.terminationStatus == 0)

@@ -85,6 +85,16 @@ final class ServiceProcess: @unchecked Sendable {
         return Answer(try client("request", path: path, arguments))
     }
 
+    /// `request` on another thread; the test acts meanwhile, then waits for the answer.
+    func requestInBackground(_ path: String, files: [String: String], out: String? = nil) -> PendingAnswer {
+        let pending = PendingAnswer()
+        DispatchQueue.global().async {
+            pending.answer = try? self.request(path, files: files, out: out)
+            pending.done.signal()
+        }
+        return pending
+    }
+
     /// The open descriptors of the service process.
     var openDescriptors: Int { ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []).count }
 
@@ -115,9 +125,15 @@ final class LogBuffer: Sendable {
     let bytes = Mutex<[UInt8]>([])
 }
 
-/// A value handed from a background request to the test, behind the semaphore it signals.
-final class Handoff<Value>: @unchecked Sendable {
-    var value: Value?
+/// A request sent on another thread (to act on the service while it is in flight).
+final class PendingAnswer: @unchecked Sendable {
+    fileprivate var answer: Answer?
+    fileprivate let done = DispatchSemaphore(value: 0)
+
+    /// Its answer, once it came (nil when it did not within `seconds`, or the client failed).
+    func wait(seconds: Double) -> Answer? {
+        done.wait(timeout: .now() + seconds) == .success ? answer : nil
+    }
 }
 
 /// One answer as `serve_client.py request` describes it.
