@@ -12,6 +12,7 @@ public enum InkImporter {
         if looksLikeInkLayers(path: path) { return .inkLayers }
         if ReMarkableImporter.detect(path: path) != nil { return .remarkable }
         if XournalImporter.recognizes(path: path) { return .xournal }
+        if RNoteImporter.recognizes(path: path) { return .rnote }
         // Last: a PDF given as ink is read for its annotations (a `%PDF-` in the first KB, as readers accept).
         if isPDF(path: path) { return .pdfAnnotations }
         return nil
@@ -60,7 +61,7 @@ public enum InkImporter {
         return prefix.count >= 5 && (0...(prefix.count - 5)).contains { prefix[$0..<($0 + 5)].elementsEqual(Array("%PDF-".utf8)) }
     }
 
-    /// Reads a foreign document (`format` is `.xournal` or `.remarkable`; a PDF's annotations are read
+    /// Reads a foreign document (`format` is `.xournal`, `.remarkable` or `.rnote`; a PDF's annotations are read
     /// where PDFs are opened, `PDFAnnotationReader` in InkPipeline).
     /// `pdfPageSize` gives a background PDF's displayed page sizes, which reMarkable needs
     /// to place ink as the tablet does.
@@ -74,6 +75,10 @@ public enum InkImporter {
             }
         case .remarkable:
             do { return try ReMarkableImporter.read(path: path, options: options, pdfPageSize: pdfPageSize) } catch {
+                throw .invalid(error.description)
+            }
+        case .rnote:
+            do { return try RNoteImporter.read(path: path, options: options) } catch {
                 throw .invalid(error.description)
             }
         case .inkLayers:

@@ -75,7 +75,7 @@ struct Walk {
                 documents.append(BatchDocument(relativePath: relativePath, pdf: path, ink: ink?.path,
                                                size: Int64(info.st_size) + (ink?.size ?? 0), format: ink?.format ?? .inkLayers))
             case S_IFREG:
-                guard let kind = Self.foreignKind(name) else { continue }
+                guard let kind = Self.foreignKind(name) ?? Self.rnoteKind(path: path, name: name) else { continue }
                 let stem = String(name.dropLast(kind.suffixLength))
                 let folderPrefix = relative.isEmpty ? "" : relative + "/"
                 switch kind.format {
@@ -89,6 +89,11 @@ struct Walk {
                     }
                     documents.append(BatchDocument(relativePath: folderPrefix + stem + ".pdf", pdf: nil, ink: path,
                                                    size: Int64(info.st_size), format: .xournal))
+                case .rnote:
+                    // Beside NAME.pdf it is that PDF's ink (the PDF rnote imported).
+                    guard !pdfStems.contains(stem) else { continue }
+                    documents.append(BatchDocument(relativePath: folderPrefix + stem + ".pdf", pdf: nil, ink: path,
+                                                   size: Int64(info.st_size), format: .rnote))
                 default:
                     let size = Int64(info.st_size)
                     let info = (try? ReMarkableImporter.documentInfo(path: path)) ?? ReMarkableDocumentInfo()
@@ -146,13 +151,26 @@ struct Walk {
         return nil
     }
 
+    /// An rnote notebook, told by its content (gzip of rnote's JSON) whatever its name;
+    /// NAME is the name without `.rnote` or its last extension. Ink-layers files are never taken for one.
+    static func rnoteKind(path: String, name: String) -> (format: InkFormat, suffixLength: Int)? {
+        let lowered = name.lowercased()
+        guard !lowered.hasSuffix(".ink.jsonl.gz"), !lowered.hasSuffix(".ink.jsonl"), RNoteImporter.recognizes(path: path) else { return nil }
+        let suffix = (name as NSString).pathExtension
+        let length = suffix.isEmpty ? 0 : suffix.utf8.count + 1
+        guard name.utf8.count > length else { return nil }
+        return (.rnote, length)
+    }
+
     /// The ink beside `DIR/NAME.pdf`, the first of `DIR/NAME.ink.jsonl`, `NAME.ink.jsonl.gz`,
-    /// `NAME.xopp`, `NAME.xoj`.
+    /// `NAME.xopp`, `NAME.xoj`, `NAME.rnote`.
     static func ink(besidePDF pdf: String) -> (path: String, size: Int64, format: InkFormat)? {
         let stem = String(decoding: pdf.utf8.dropLast(4), as: UTF8.self)
-        for (suffix, format) in [(".ink.jsonl", InkFormat.inkLayers), (".ink.jsonl.gz", .inkLayers), (".xopp", .xournal), (".xoj", .xournal)] {
+        for (suffix, format) in [(".ink.jsonl", InkFormat.inkLayers), (".ink.jsonl.gz", .inkLayers), (".xopp", .xournal), (".xoj", .xournal),
+                                 (".rnote", .rnote)] {
             var info = stat()
-            if stat(stem + suffix, &info) == 0, info.st_mode & S_IFMT == S_IFREG { return (stem + suffix, Int64(info.st_size), format) }
+            if stat(stem + suffix, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+               format != .rnote || RNoteImporter.recognizes(path: stem + suffix) { return (stem + suffix, Int64(info.st_size), format) }
         }
         return nil
     }

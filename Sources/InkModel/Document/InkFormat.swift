@@ -8,6 +8,8 @@ public enum InkFormat: String, Sendable, Equatable, CaseIterable {
     case xournal = "xournal"
     /// reMarkable documents (`.content` with its folder, `.rmdoc`) and single `.rm` pages.
     case remarkable = "remarkable"
+    /// rnote notebooks (`.rnote`: gzip of JSON, versions 0.5 and 0.9–0.12).
+    case rnote = "rnote"
     /// A PDF's annotations (`/Ink`, text markup, shapes), read as strokes (`docs/annotations.md`).
     case pdfAnnotations = "pdf"
 }

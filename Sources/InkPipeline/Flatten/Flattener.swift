@@ -94,6 +94,8 @@ public enum Flattener {
         case .remarkable:
             if case .linesFile = ReMarkableImporter.detect(path: ink) { return name + ".rm" }
             return name + ".rmdoc"
+        case .rnote:
+            return name + ".rnote"
         case .inkLayers, .pdfAnnotations:
             return sidecarPath(forOutput: output)
         }
