@@ -69,15 +69,19 @@ extension RNoteImporter {
             let firstColumn = Int((docBounds.minX / fw).rounded(.down)), firstRow = Int((docBounds.minY / fh).rounded(.down))
             // The last tile starts before the document's end.
             let lastColumn = Int((docBounds.maxX / fw).rounded(.up)) - 1, lastRow = Int((docBounds.maxY / fh).rounded(.up)) - 1
-            var pages: [Int64: [Int]] = [:]
+            struct Tile: Hashable, Comparable {
+                var row: Int, column: Int
+                static func < (a: Tile, b: Tile) -> Bool { (a.row, a.column) < (b.row, b.column) }
+            }
+            var pages: [Tile: [Int]] = [:]
             var pieces = 0
             let limit = Self.maximumPieces(entries: entries.count)
-            func key(_ row: Int, _ column: Int) -> Int64 { Int64(row) << 32 | Int64(UInt32(bitPattern: Int32(truncatingIfNeeded: column))) }
             for (index, entry) in entries.enumerated() {
                 let b = entry.bounds
-                let columns = max(Int((b.minX / fw).rounded(.down)), firstColumn)...max(min(Int((b.maxX / fw).rounded(.down)), lastColumn), firstColumn - 1)
-                let rows = max(Int((b.minY / fh).rounded(.down)), firstRow)...max(min(Int((b.maxY / fh).rounded(.down)), lastRow), firstRow - 1)
-                guard !columns.isEmpty, !rows.isEmpty, columns.lowerBound <= columns.upperBound, rows.lowerBound <= rows.upperBound else { continue }
+                let lowColumn = max(Int((b.minX / fw).rounded(.down)), firstColumn), highColumn = min(Int((b.maxX / fw).rounded(.down)), lastColumn)
+                let lowRow = max(Int((b.minY / fh).rounded(.down)), firstRow), highRow = min(Int((b.maxY / fh).rounded(.down)), lastRow)
+                guard lowColumn <= highColumn, lowRow <= highRow else { continue }
+                let columns = lowColumn...highColumn, rows = lowRow...highRow
                 for row in rows {
                     for column in columns {
                         let tile = RNoteItems.Bounds(minX: Double(column) * fw, minY: Double(row) * fh,
@@ -85,7 +89,7 @@ extension RNoteImporter {
                         guard b.intersects(tile) else { continue }
                         pieces += 1
                         guard pieces <= limit else { throw .tooMany(path: path, what: "pieces of strokes on pages", limit: limit) }
-                        pages[key(row, column), default: []].append(index)
+                        pages[Tile(row: row, column: column), default: []].append(index)
                     }
                 }
             }
@@ -95,10 +99,9 @@ extension RNoteImporter {
                 members = [[]]
                 return
             }
-            for tileKey in pages.keys.sorted() {
-                let row = Int(tileKey >> 32), column = Int(Int32(truncatingIfNeeded: tileKey & 0xFFFF_FFFF))
-                frames.append(PageFrame(x: Double(column) * fw, y: Double(row) * fh, width: fw, height: fh))
-                members.append(pages[tileKey]!)
+            for tile in pages.keys.sorted() {
+                frames.append(PageFrame(x: Double(tile.column) * fw, y: Double(tile.row) * fh, width: fw, height: fh))
+                members.append(pages[tile]!)
             }
         }
 
