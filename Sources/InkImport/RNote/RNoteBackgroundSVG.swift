@@ -23,7 +23,8 @@ enum RNoteBackgroundSVG {
         }
         let cells = (width / cellWidth + 1) * (height / cellHeight + 1)
         guard cells > maximumCells else { return (cellWidth, cellHeight, false) }
-        let factor = (cells / maximumCells).squareRoot() * 1.001
+        var factor = (cells / maximumCells).squareRoot()
+        while (width / (cellWidth * factor) + 1) * (height / (cellHeight * factor) + 1) > maximumCells { factor *= 1.01 }
         return (cellWidth * factor, cellHeight * factor, true)
     }
 
