@@ -14,7 +14,7 @@ INKPDF := .build/release/inkpdf
 # Demo material (a demo vendor key, trust file and Pro licence): see SamplePDFs/demo-licence/README.md.
 DEMO := SamplePDFs/demo-licence
 
-.PHONY: deps build install run test samples demo-licence bench robustness fuzz fuzz-remarkable fuzz-xournal clean
+.PHONY: deps build install run test samples demo-licence bench robustness fuzz fuzz-remarkable fuzz-xournal fuzz-rnote clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -97,6 +97,11 @@ fuzz-remarkable: deps
 # Fuzzes the Xournal++ importer (gzip, zip and plain XML), seeded with the corpus's .xopp and .xoj files (read in place).
 fuzz-xournal: deps
 	CORPUS=$(CORPUS) scripts/fuzz.sh $(FUZZ_SECONDS) xournal
+
+# Fuzzes the rnote importer (its JSON, gzip-compressed by the target), seeded with hand-written notebooks
+# and the corpus's .rnote files (read in place).
+fuzz-rnote: deps
+	CORPUS=$(CORPUS) scripts/fuzz.sh $(FUZZ_SECONDS) rnote
 
 clean:
 	rm -rf .build out bench-work

@@ -116,8 +116,10 @@ extension RNoteImporter {
                 var decorations: [Decoration] = []
                 var underInk: [RNoteItems.ImageItem] = []
                 var layers: [PageLayer] = []
+                /// A decoration's corner on the page, kept within `InkRange` (one far off the page is not seen anyway).
                 func point(_ x: Double, _ y: Double) -> (Double, Double) {
-                    ((x - frame.x) * frame.scale(scale), (y - frame.y) * frame.scale(scale))
+                    (InkRange.clamped((x - frame.x) * frame.scale(scale), to: InkRange.maximumCoordinate),
+                     InkRange.clamped((y - frame.y) * frame.scale(scale), to: InkRange.maximumCoordinate))
                 }
                 for index in members[number] {
                     let entry = entries[index]
