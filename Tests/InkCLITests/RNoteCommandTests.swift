@@ -109,15 +109,18 @@ struct RNoteCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("cut.pdf")))
     }
 
-    @Test func batchFindsNotebooksByContent() throws {
+    @Test func batchFindsNotebooksCheckedByContent() throws {
         let source = folder.path("notes")
         try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.lecture, toPath: source + "/lecture.rnote")
-        try FileManager.default.copyItem(atPath: Self.old, toPath: source + "/old-notes.bin")
+        try FileManager.default.copyItem(atPath: Self.old, toPath: source + "/old-notes.RNOTE")
+        // A file named .rnote that is not a notebook is not taken for one.
+        _ = FileManager.default.createFile(atPath: source + "/fake.rnote", contents: Data("not a notebook".utf8))
         let result = run(["batch", source, "-o", folder.path("flat"), "--quiet"])
         #expect(result.code == 0, "\(result.err)")
         #expect(FileManager.default.fileExists(atPath: folder.path("flat/lecture.pdf")))
         #expect(FileManager.default.fileExists(atPath: folder.path("flat/lecture.rnote")))
         #expect(FileManager.default.fileExists(atPath: folder.path("flat/old-notes.pdf")))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("flat/fake.pdf")))
     }
 }

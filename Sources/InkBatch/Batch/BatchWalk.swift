@@ -151,15 +151,12 @@ struct Walk {
         return nil
     }
 
-    /// An rnote notebook, told by its content (gzip of rnote's JSON) whatever its name;
-    /// NAME is the name without `.rnote` or its last extension. Ink-layers files are never taken for one.
+    /// An rnote notebook: a `NAME.rnote` (any case) whose content is rnote's (gzip of its JSON).
+    /// Only such names are opened: the batch's own process reads no other file of the folder
+    /// (a picture or a PDF a document names is its worker's to read, under `--confine`).
     static func rnoteKind(path: String, name: String) -> (format: InkFormat, suffixLength: Int)? {
-        let lowered = name.lowercased()
-        guard !lowered.hasSuffix(".ink.jsonl.gz"), !lowered.hasSuffix(".ink.jsonl"), RNoteImporter.recognizes(path: path) else { return nil }
-        let suffix = (name as NSString).pathExtension
-        let length = suffix.isEmpty ? 0 : suffix.utf8.count + 1
-        guard name.utf8.count > length else { return nil }
-        return (.rnote, length)
+        guard name.lowercased().hasSuffix(".rnote"), name.utf8.count > 6, RNoteImporter.recognizes(path: path) else { return nil }
+        return (.rnote, 6)
     }
 
     /// The ink beside `DIR/NAME.pdf`, the first of `DIR/NAME.ink.jsonl`, `NAME.ink.jsonl.gz`,
