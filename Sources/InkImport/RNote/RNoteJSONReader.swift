@@ -28,19 +28,31 @@ final class RNoteJSONReader {
 
     private let input: InputFile
     private let budget: ExpansionBudget
-    private var buffer: [UInt8]
-    private var position = 0
-    private var count = 0
-    private var atEnd = false
+    // The reader's state is touched once or more per byte, by one thread, never passed inout:
+    // Swift's run-time exclusivity checks on these class properties took a fifth of the time.
+    private let buffer: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var position = 0
+    @exclusivity(unchecked) private var count = 0
+    @exclusivity(unchecked) private var atEnd = false
     /// Bytes of the decompressed JSON before `buffer[0]`.
-    private var consumedBefore = 0
+    @exclusivity(unchecked) private var consumedBefore = 0
     /// One flag per open container: whether its next member is its first.
-    private var first: [Bool] = []
+    @exclusivity(unchecked) private var first: [Bool] = []
+    /// Where a number's literal is copied for `strtod`, NUL-terminated.
+    private let literal: UnsafeMutablePointer<UInt8>
+    private static let literalCapacity = 64
 
     init(input: InputFile, budget: ExpansionBudget) {
         self.input = input
         self.budget = budget
-        buffer = [UInt8](repeating: 0, count: Self.chunk)
+        buffer = .allocate(capacity: Self.chunk)
+        literal = .allocate(capacity: Self.literalCapacity + 1)
+        first.reserveCapacity(Self.maximumDepth)
+    }
+
+    deinit {
+        buffer.deallocate()
+        literal.deallocate()
     }
 
     /// The offset in the decompressed JSON of the next byte.
@@ -53,17 +65,16 @@ final class RNoteJSONReader {
         if atEnd { return false }
         consumedBefore += count
         position = 0
-        let capacity = buffer.count
-        let outcome = buffer.withUnsafeMutableBytes { raw -> Result<Int, InputFailure> in
-            do throws(InputFailure) { return .success(try input.read(into: raw.baseAddress!, capacity: capacity)) } catch { return .failure(error) }
-        }
         let read: Int
-        switch outcome {
-        case .success(let value): read = value
-        case .failure(.system(let code)): throw .input(String(cString: strerror(code)))
-        case .failure(.corruptGzip(let message)): throw .input("the gzip data is damaged (\(message))")
-        case .failure(.truncatedGzip): throw .input("the gzip data ends early")
-        case .failure(.dataAfterGzip): throw .input("data that is not gzip follows the gzip data")
+        do throws(InputFailure) {
+            read = try input.read(into: buffer, capacity: Self.chunk)
+        } catch {
+            switch error {
+            case .system(let code): throw .input(String(cString: strerror(code)))
+            case .corruptGzip(let message): throw .input("the gzip data is damaged (\(message))")
+            case .truncatedGzip: throw .input("the gzip data ends early")
+            case .dataAfterGzip: throw .input("data that is not gzip follows the gzip data")
+            }
         }
         count = read
         if read == 0 { atEnd = true; return false }
@@ -154,7 +165,7 @@ final class RNoteJSONReader {
         first[first.count - 1] = false
         try skipWhitespace()
         guard try peekByte() == UInt8(ascii: "\"") else { throw syntax("expected a key, found \(describe(try peekByte()))") }
-        let key = try string(limit: 1024)
+        let key = try keyString()
         try expect(UInt8(ascii: ":"), "':'")
         return key
     }
@@ -208,28 +219,30 @@ final class RNoteJSONReader {
     func number() throws(Failure) -> Double {
         try skipWhitespace()
         let start = offset
-        var literal: [UInt8] = []
-        while let byte = try peekByte(),
-              (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
-                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
-            guard literal.count < 64 else { throw .tooLong(offset: start, what: "a number", limit: 64) }
-            literal.append(byte)
+        var length = 0
+        while true {
+            if position >= count { guard try refill() else { break } }
+            let byte = buffer[position]
+            guard (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+                    || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") else { break }
+            guard length < Self.literalCapacity else { throw .tooLong(offset: start, what: "a number", limit: Self.literalCapacity) }
+            literal[length] = byte
+            length += 1
             position += 1
         }
-        guard Self.isJSONNumber(literal) else {
-            throw .syntax(offset: start, reason: literal.isEmpty ? "expected a number, found \(describe(try peekByte()))"
-                                                                  : "'\(String(decoding: literal, as: UTF8.self))' is not a JSON number")
+        let digits = UnsafeBufferPointer(start: literal, count: length)
+        guard Self.isJSONNumber(digits) else {
+            throw .syntax(offset: start, reason: length == 0 ? "expected a number, found \(describe(try peekByte()))"
+                                                             : "'\(String(decoding: digits, as: UTF8.self))' is not a JSON number")
         }
-        literal.append(0)
-        let value = literal.withUnsafeBufferPointer { pointer in
-            pointer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: pointer.count) { strtod($0, nil) }
-        }
+        literal[length] = 0
+        let value = literal.withMemoryRebound(to: CChar.self, capacity: length + 1) { strtod($0, nil) }
         guard value.isFinite else { throw .syntax(offset: start, reason: "the number is too large for a double") }
         return value
     }
 
     /// JSON's number grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-    static func isJSONNumber(_ bytes: [UInt8]) -> Bool {
+    static func isJSONNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         func digits() -> Int {
             let begin = i
@@ -246,6 +259,25 @@ final class RNoteJSONReader {
             guard digits() > 0 else { return false }
         }
         return i == bytes.count
+    }
+
+    /// A key: straight from the buffer when it lies there whole without escapes (rnote's keys
+    /// are short ASCII words, which Swift keeps without allocating), else as any string.
+    private func keyString() throws(Failure) -> String {
+        let open = position
+        if open < count && buffer[open] == UInt8(ascii: "\"") {
+            var end = open + 1
+            while end < count, end - open <= 1024 {
+                let byte = buffer[end]
+                if byte == UInt8(ascii: "\"") {
+                    position = end + 1
+                    return String(decoding: UnsafeBufferPointer(start: buffer + open + 1, count: end - open - 1), as: UTF8.self)
+                }
+                if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                end += 1
+            }
+        }
+        return try string(limit: 1024)
     }
 
     /// A string of at most `limit` UTF-8 bytes once decoded.
@@ -268,7 +300,7 @@ final class RNoteJSONReader {
             }
             if position > runStart {
                 guard bytes.count + (position - runStart) <= limit else { throw .tooLong(offset: start, what: "a string", limit: limit) }
-                bytes.append(contentsOf: buffer[runStart..<position])
+                bytes.append(contentsOf: UnsafeBufferPointer(start: buffer + runStart, count: position - runStart))
             }
             guard let byte = try nextByte() else { throw .syntax(offset: start, reason: "a string that does not end") }
             switch byte {

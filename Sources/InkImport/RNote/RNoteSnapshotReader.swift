@@ -42,7 +42,10 @@ final class RNoteSnapshotReader {
     /// Kinds read but not drawn, and notes.
     var omitted: [String: Int] = [:]
     var notes: [String: Int] = [:]
-    private var place: [String] = []
+    /// The JSON path to the value being read: keys, and indices (formatted only for a message).
+    enum Part { case key(String), index(Int) }
+    // Touched for every member read, by one thread: no run-time exclusivity checks (see RNoteJSONReader).
+    @exclusivity(unchecked) private var place: [Part] = []
     let onItem: (Int, RNoteItems.Item, RNoteItems.Bounds) throws(RNoteImportError) -> Void
 
     init(path: String, json: RNoteJSONReader, maximumData: Int,
@@ -58,7 +61,10 @@ final class RNoteSnapshotReader {
     var currentPlace: RNoteImportError.Place {
         var text = ""
         for part in place {
-            if part.hasPrefix("[") || text.isEmpty { text += part } else { text += "." + part }
+            switch part {
+            case .index(let index): text += "[\(index)]"
+            case .key(let key): text += text.isEmpty ? key : "." + key
+            }
         }
         return .init(path: text, offset: json.offset)
     }
@@ -83,7 +89,7 @@ final class RNoteSnapshotReader {
 
     /// Runs `body` with `part` appended to the place, mapping the JSON reader's failures.
     @inline(__always)
-    func at<T>(_ part: String, _ body: () throws(RNoteImportError) -> T) throws(RNoteImportError) -> T {
+    func at<T>(_ part: Part, _ body: () throws(RNoteImportError) -> T) throws(RNoteImportError) -> T {
         place.append(part)
         defer { place.removeLast() }
         return try body()
@@ -121,7 +127,7 @@ final class RNoteSnapshotReader {
         guard try j({ try json.peekKind() }) == .object else { throw malformed("\(what) is not an object") }
         try j { try json.beginObject() }
         while let key = try j({ try json.nextKey() }) {
-            try at(key) { () throws(RNoteImportError) in try member(key) }
+            try at(.key(key)) { () throws(RNoteImportError) in try member(key) }
         }
     }
 
@@ -130,7 +136,7 @@ final class RNoteSnapshotReader {
         try j { try json.beginArray() }
         var index = 0
         while try j({ try json.nextElement() }) {
-            try at("[\(index)]") { () throws(RNoteImportError) in try element(index) }
+            try at(.index(index)) { () throws(RNoteImportError) in try element(index) }
             index += 1
         }
     }
@@ -139,28 +145,36 @@ final class RNoteSnapshotReader {
 
     /// `[x, y]` on the canvas.
     func vector(_ what: String) throws(RNoteImportError) -> (Double, Double) {
-        var values: [Double] = []
-        try array(what) { (_) throws(RNoteImportError) in
-            guard values.count < 2 else { throw malformed("\(what) has more than two numbers") }
-            values.append(try canvasCoordinate(values.isEmpty ? "x" : "y"))
-        }
-        guard values.count == 2 else { throw malformed("\(what) is not two numbers [x, y]") }
-        return (values[0], values[1])
+        guard try j({ try json.peekKind() }) == .array else { throw malformed("\(what) is not an array") }
+        try j { try json.beginArray() }
+        guard try j({ try json.nextElement() }) else { throw malformed("\(what) is not two numbers [x, y]") }
+        let x = try at(.index(0)) { () throws(RNoteImportError) in try canvasCoordinate("x") }
+        guard try j({ try json.nextElement() }) else { throw malformed("\(what) is not two numbers [x, y]") }
+        let y = try at(.index(1)) { () throws(RNoteImportError) in try canvasCoordinate("y") }
+        guard try !j({ try json.nextElement() }) else { throw malformed("\(what) has more than two numbers") }
+        return (x, y)
     }
 
     /// `{r, g, b, a}`, each 0 … 1 (clamped, as cairo takes them).
     func color(_ what: String) throws(RNoteImportError) -> RGBAColor {
-        var channels = [1.0, 1.0, 1.0, 1.0]
+        var color = RGBAColor(red: 1, green: 1, blue: 1)
         try object(what) { (key) throws(RNoteImportError) in
-            guard let index = ["r", "g", "b", "a"].firstIndex(of: key) else { return try skip() }
-            let value = try number("colour channel \(key)")
-            channels[index] = min(max(value, 0), 1)
+            switch key {
+            case "r": color.red = min(max(try number("colour channel r"), 0), 1)
+            case "g": color.green = min(max(try number("colour channel g"), 0), 1)
+            case "b": color.blue = min(max(try number("colour channel b"), 0), 1)
+            case "a": color.alpha = min(max(try number("colour channel a"), 0), 1)
+            default: try skip()
+            }
         }
-        return RGBAColor(red: channels[0], green: channels[1], blue: channels[2], alpha: channels[3])
+        return color
     }
 
+    /// A pen path's element: a position on the canvas and a pressure.
+    struct Element { var x: Double, y: Double, pressure: Double }
+
     /// `{pos: [x, y], pressure}`; pressure 0.5 when absent (rnote's default), clamped to 0 … 1.
-    func element(_ what: String, into points: inout [Double]) throws(RNoteImportError) {
+    func element(_ what: String) throws(RNoteImportError) -> Element {
         var position: (Double, Double)?
         var pressure = 0.5
         try object(what) { (key) throws(RNoteImportError) in
@@ -174,9 +188,14 @@ final class RNoteSnapshotReader {
             }
         }
         guard let position else { throw malformed("\(what) has no pos") }
-        points.append(position.0)
-        points.append(position.1)
-        points.append(pressure)
+        return Element(x: position.0, y: position.1, pressure: pressure)
+    }
+
+    func element(_ what: String, into points: inout [Double]) throws(RNoteImportError) {
+        let element = try element(what)
+        points.append(element.x)
+        points.append(element.y)
+        points.append(element.pressure)
     }
 
     /// An affine transform `[9 numbers]`, column-major (`[a, b, 0, c, d, 0, tx, ty, 1]`).
@@ -474,27 +493,27 @@ final class RNoteSnapshotReader {
     /// One segment: its end, and for a Bézier curve the samples before it.
     private func readSegment(into points: inout [Double]) throws(RNoteImportError) {
         try object("segment") { (kind) throws(RNoteImportError) in
-            var start: [Double] = []
-            var end: [Double] = []
+            var start: Element?, end: Element?
             var cp: (Double, Double)?, cp1: (Double, Double)?, cp2: (Double, Double)?
             try object(kind) { (key) throws(RNoteImportError) in
                 switch key {
-                case "element", "end": try element(key, into: &end)
-                case "start": try element(key, into: &start)
+                case "element", "end": end = try element(key)
+                case "start": start = try element(key)
                 case "cp": cp = try vector(key)
                 case "cp1": cp1 = try vector(key)
                 case "cp2": cp2 = try vector(key)
                 default: try skip()
                 }
             }
-            guard end.count == 3 else { throw malformed("segment \(kind.prefix(40)) has no end") }
+            guard let end else { throw malformed("segment \(kind.prefix(40)) has no end") }
             if points.isEmpty {
                 // 0.5's first segment begins the path with its start (a dot with its element).
-                points.append(contentsOf: start.count == 3 ? start : end)
+                let first = start ?? end
+                points.append(first.x); points.append(first.y); points.append(first.pressure)
             }
             switch kind {
             case "lineto", "line", "dot":
-                points.append(contentsOf: end)
+                points.append(end.x); points.append(end.y); points.append(end.pressure)
             case "quadbezto", "quadbez":
                 guard let cp else { throw malformed("\(kind) needs a control point cp") }
                 appendCurve(into: &points, controls: [cp], end: end)
@@ -509,15 +528,15 @@ final class RNoteSnapshotReader {
 
     /// Samples at t = k/n (k = 1 … n) of the Bézier curve from the last point through
     /// `controls` to `end`; pressure runs linearly from the last point's to the end's.
-    private func appendCurve(into points: inout [Double], controls: [(Double, Double)], end: [Double]) {
+    private func appendCurve(into points: inout [Double], controls: [(Double, Double)], end: Element) {
         let n = Self.curveSamples
         let x0 = points[points.count - 3], y0 = points[points.count - 2], p0 = points[points.count - 1]
         for k in 1...n {
             let t = Double(k) / Double(n)
-            let (x, y) = Self.bezier(t: t, from: (x0, y0), controls: controls, to: (end[0], end[1]))
+            let (x, y) = Self.bezier(t: t, from: (x0, y0), controls: controls, to: (end.x, end.y))
             points.append(x)
             points.append(y)
-            points.append(p0 + (end[2] - p0) * t)
+            points.append(p0 + (end.pressure - p0) * t)
         }
     }
 
