@@ -232,3 +232,30 @@ import Testing
         #expect(abs(second.y - (1100 - 1122.5) * 0.75) < 1e-9)
     }
 }
+
+/// The JSON reader's numbers are those `strtod` gives, bit for bit, on its fast path and off it.
+@Suite struct RNoteNumberTests {
+    @Test func numbersAreStrtodsBitForBit() throws {
+        var generator = SystemRandomNumberGenerator()
+        var literals = ["0", "-0", "0.1", "1.5", "-793.7007874015749", "1122.52", "123456789012345", "1234567890123456", "0.000000000000001",
+                        "1e5", "-2.5E-3", "3.14159265358979", "99999999999999.9", "0.30000000000000004"]
+        for _ in 0..<2000 {
+            let integer = Int.random(in: 0...99_999, using: &generator)
+            let decimals = Int.random(in: 0...6, using: &generator)
+            var text = String(integer)
+            if decimals > 0 { text += "." + (0..<decimals).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined() }
+            literals.append(Bool.random(using: &generator) ? "-" + text : text)
+        }
+        let folder = XournalTestSupport.temporaryFolder()
+        let path = (folder as NSString).appendingPathComponent("numbers.json")
+        _ = FileManager.default.createFile(atPath: path, contents: Data(("[" + literals.joined(separator: ",") + "]").utf8))
+        let reader = RNoteJSONReader(input: try InputFile(path: path), budget: ExpansionBudget(limit: 1 << 30))
+        try reader.beginArray()
+        for literal in literals {
+            #expect(try reader.nextElement())
+            let value = try reader.number()
+            #expect(value.bitPattern == strtod(literal, nil).bitPattern, "\(literal)")
+        }
+        #expect(try !reader.nextElement())
+    }
+}

@@ -148,9 +148,14 @@ final class RNoteSnapshotReader {
         guard try j({ try json.peekKind() }) == .array else { throw malformed("\(what) is not an array") }
         try j { try json.beginArray() }
         guard try j({ try json.nextElement() }) else { throw malformed("\(what) is not two numbers [x, y]") }
-        let x = try at(.index(0)) { () throws(RNoteImportError) in try canvasCoordinate("x") }
+        // The hot path (every point) pushes its place without a closure; a throw leaves it for the message.
+        place.append(.index(0))
+        let x = try canvasCoordinate("x")
+        place.removeLast()
         guard try j({ try json.nextElement() }) else { throw malformed("\(what) is not two numbers [x, y]") }
-        let y = try at(.index(1)) { () throws(RNoteImportError) in try canvasCoordinate("y") }
+        place.append(.index(1))
+        let y = try canvasCoordinate("y")
+        place.removeLast()
         guard try !j({ try json.nextElement() }) else { throw malformed("\(what) has more than two numbers") }
         return (x, y)
     }
@@ -174,21 +179,28 @@ final class RNoteSnapshotReader {
     struct Element { var x: Double, y: Double, pressure: Double }
 
     /// `{pos: [x, y], pressure}`; pressure 0.5 when absent (rnote's default), clamped to 0 … 1.
+    /// Read without closures: it is the innermost object of every point.
     func element(_ what: String) throws(RNoteImportError) -> Element {
-        var position: (Double, Double)?
+        guard try j({ try json.peekKind() }) == .object else { throw malformed("\(what) is not an object") }
+        try j { try json.beginObject() }
+        var x = 0.0, y = 0.0, hasPosition = false
         var pressure = 0.5
-        try object(what) { (key) throws(RNoteImportError) in
+        while let key = try j({ try json.nextKey() }) {
+            place.append(.key(key))
             switch key {
-            case "pos": position = try vector("pos")
+            case "pos":
+                (x, y) = try vector("pos")
+                hasPosition = true
             case "pressure":
                 let value = try number("pressure")
                 if abs(value) > InkRange.maximumAttribute { throw outOfRange("pressure is \(value), outside ±\(Int(InkRange.maximumAttribute))") }
                 pressure = min(max(value, 0), 1)
             default: try skip()
             }
+            place.removeLast()
         }
-        guard let position else { throw malformed("\(what) has no pos") }
-        return Element(x: position.0, y: position.1, pressure: pressure)
+        guard hasPosition else { throw malformed("\(what) has no pos") }
+        return Element(x: x, y: y, pressure: pressure)
     }
 
     func element(_ what: String, into points: inout [Double]) throws(RNoteImportError) {
@@ -477,13 +489,13 @@ final class RNoteSnapshotReader {
                     try element("start", into: &points)
                 case "segments":
                     guard !points.isEmpty else { throw malformed("the path's segments come before its start") }
-                    try array("segments") { (_) throws(RNoteImportError) in try readSegment(into: &points) }
+                    try readSegments("segments", into: &points)
                 default: try skip()
                 }
             }
         case .array:
             // 0.5: segments that each carry their start; the first one's begins the path.
-            try array("path") { (_) throws(RNoteImportError) in try readSegment(into: &points) }
+            try readSegments("path", into: &points)
         default:
             throw malformed("path is neither {start, segments} nor a list of segments")
         }
@@ -492,10 +504,16 @@ final class RNoteSnapshotReader {
 
     /// One segment: its end, and for a Bézier curve the samples before it.
     private func readSegment(into points: inout [Double]) throws(RNoteImportError) {
-        try object("segment") { (kind) throws(RNoteImportError) in
+        guard try j({ try json.peekKind() }) == .object else { throw malformed("segment is not an object") }
+        try j { try json.beginObject() }
+        while let kind = try j({ try json.nextKey() }) {
+            place.append(.key(kind))
+            guard try j({ try json.peekKind() }) == .object else { throw malformed("\(kind.prefix(40)) is not an object") }
+            try j { try json.beginObject() }
             var start: Element?, end: Element?
             var cp: (Double, Double)?, cp1: (Double, Double)?, cp2: (Double, Double)?
-            try object(kind) { (key) throws(RNoteImportError) in
+            while let key = try j({ try json.nextKey() }) {
+                place.append(.key(key))
                 switch key {
                 case "element", "end": end = try element(key)
                 case "start": start = try element(key)
@@ -504,6 +522,7 @@ final class RNoteSnapshotReader {
                 case "cp2": cp2 = try vector(key)
                 default: try skip()
                 }
+                place.removeLast()
             }
             guard let end else { throw malformed("segment \(kind.prefix(40)) has no end") }
             if points.isEmpty {
@@ -523,6 +542,20 @@ final class RNoteSnapshotReader {
             default:
                 throw malformed("segment '\(kind.prefix(40))' is not lineto, quadbezto or cubbezto")
             }
+            place.removeLast()
+        }
+    }
+
+    /// The segments of a path, each read by `readSegment` (no closure per segment).
+    private func readSegments(_ what: String, into points: inout [Double]) throws(RNoteImportError) {
+        guard try j({ try json.peekKind() }) == .array else { throw malformed("\(what) is not an array") }
+        try j { try json.beginArray() }
+        var index = 0
+        while try j({ try json.nextElement() }) {
+            place.append(.index(index))
+            try readSegment(into: &points)
+            place.removeLast()
+            index += 1
         }
     }
 
