@@ -28,6 +28,8 @@ final class RNoteJSONReader {
 
     private let input: InputFile
     private let budget: ExpansionBudget
+    /// The bytes this document may still expand to when reading began (the budget's remainder).
+    private let allowed: Int
     // The reader's state is touched once or more per byte, by one thread, never passed inout:
     // Swift's run-time exclusivity checks on these class properties took a fifth of the time.
     private let buffer: UnsafeMutablePointer<UInt8>
@@ -45,6 +47,7 @@ final class RNoteJSONReader {
     init(input: InputFile, budget: ExpansionBudget) {
         self.input = input
         self.budget = budget
+        allowed = budget.remaining
         buffer = .allocate(capacity: Self.chunk)
         literal = .allocate(capacity: Self.literalCapacity + 1)
         first.reserveCapacity(Self.maximumDepth)
@@ -61,6 +64,9 @@ final class RNoteJSONReader {
 
     // MARK: Bytes
 
+    /// Reads the next chunk. Never inlined: the hot loops that call it at a buffer's end should
+    /// not carry its work (the budget is a shared object, whose property accesses are checked).
+    @inline(never)
     private func refill() throws(Failure) -> Bool {
         if atEnd { return false }
         consumedBefore += count
@@ -78,7 +84,8 @@ final class RNoteJSONReader {
         }
         count = read
         if read == 0 { atEnd = true; return false }
-        guard budget.spend(read) else { throw .expandsTooFar(limit: budget.limit) }
+        budget.spend(read)
+        guard consumedBefore + read <= allowed else { throw .expandsTooFar(limit: budget.limit) }
         return true
     }
 
@@ -98,7 +105,17 @@ final class RNoteJSONReader {
         return byte
     }
 
+    /// rnote writes its JSON without whitespace: the common case returns at once, inlined.
+    @inline(__always)
     private func skipWhitespace() throws(Failure) {
+        if position < count {
+            let byte = buffer[position]
+            if byte != 0x20 && byte != 0x0A && byte != 0x0D && byte != 0x09 { return }
+        }
+        try skipWhitespaceRun()
+    }
+
+    private func skipWhitespaceRun() throws(Failure) {
         while true {
             while position < count {
                 let byte = buffer[position]
