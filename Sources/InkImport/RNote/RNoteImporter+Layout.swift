@@ -37,9 +37,10 @@ extension RNoteImporter {
                     frames.append(PageFrame(x: b.minX, y: b.minY, width: b.maxX - b.minX, height: b.maxY - b.minY, pdfPage: number + 1))
                 }
                 for frame in frames {
-                    let side = min(frame.width, frame.height) * document.format.scale
-                    if let problem = InkRange.pageSideProblem("a PDF page's rectangle", side) {
-                        throw .outOfRange(path: path, place: .init(path: "stroke_components", offset: 0), problem: problem)
+                    for side in [frame.width, frame.height] {
+                        if let problem = InkRange.pageSideProblem("a side of page \(frame.pdfPage ?? 0)'s rectangle", side * document.format.scale) {
+                            throw .outOfRange(path: path, place: .init(path: "stroke_components", offset: 0), problem: problem)
+                        }
                     }
                 }
                 members = Array(repeating: [], count: frames.count)
