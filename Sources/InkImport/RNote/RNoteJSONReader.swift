@@ -24,15 +24,17 @@ final class RNoteJSONReader {
 
     /// Deeper than rnote ever nests (a stroke's element is about 8 levels down).
     static let maximumDepth = 64
-    private static let chunk = 1 << 16
 
-    private let input: InputFile
+    private let readAhead: RNoteReadAhead
     private let budget: ExpansionBudget
     /// The bytes this document may still expand to when reading began (the budget's remainder).
     private let allowed: Int
     // The reader's state is touched once or more per byte, by one thread, never passed inout:
     // Swift's run-time exclusivity checks on these class properties took a fifth of the time.
-    private let buffer: UnsafeMutablePointer<UInt8>
+    /// The chunk being read (the read-ahead's; nil before the first and at the end).
+    @exclusivity(unchecked) private var chunk: UnsafeMutablePointer<UInt8>?
+    @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<UInt8>
+    private let empty: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private var position = 0
     @exclusivity(unchecked) private var count = 0
     @exclusivity(unchecked) private var atEnd = false
@@ -45,16 +47,18 @@ final class RNoteJSONReader {
     private static let literalCapacity = 64
 
     init(input: InputFile, budget: ExpansionBudget) {
-        self.input = input
+        readAhead = RNoteReadAhead(input: input)
         self.budget = budget
         allowed = budget.remaining
-        buffer = .allocate(capacity: Self.chunk)
+        empty = .allocate(capacity: 1)
+        buffer = empty
         literal = .allocate(capacity: Self.literalCapacity + 1)
         first.reserveCapacity(Self.maximumDepth)
     }
 
     deinit {
-        buffer.deallocate()
+        readAhead.stop()
+        empty.deallocate()
         literal.deallocate()
     }
 
@@ -73,8 +77,14 @@ final class RNoteJSONReader {
         position = 0
         let read: Int
         do throws(InputFailure) {
-            read = try input.read(into: buffer, capacity: Self.chunk)
+            let (next, count) = try readAhead.next(returning: chunk)
+            chunk = next
+            buffer = next ?? empty
+            read = count
         } catch {
+            chunk = nil
+            buffer = empty
+            count = 0
             switch error {
             case .system(let code): throw .input(String(cString: strerror(code)))
             case .corruptGzip(let message): throw .input("the gzip data is damaged (\(message))")
