@@ -3,7 +3,7 @@
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Debian packages the build, the tests and the benchmark need.
-PACKAGES := pkg-config libpoppler-glib-dev libcairo2-dev libfontconfig-dev zlib1g-dev libssl-dev libqpdf-dev libzip-dev libxml2-dev libmicrohttpd-dev \
+PACKAGES := pkg-config libpoppler-glib-dev libcairo2-dev libfontconfig-dev zlib1g-dev libssl-dev libqpdf-dev libzip-dev libxml2-dev libmicrohttpd-dev librsvg2-dev \
             fonts-dejavu-core fonts-urw-base35 poppler-utils qpdf mupdf-tools python3 xournalpp xvfb xauth zip unzip gzip openssl
 RMSCENE_VERSION := 0.8.0
 RMSCENE := rmscene==$(RMSCENE_VERSION)
@@ -14,7 +14,7 @@ INKPDF := .build/release/inkpdf
 # Demo material (a demo vendor key, trust file and Pro licence): see SamplePDFs/demo-licence/README.md.
 DEMO := SamplePDFs/demo-licence
 
-.PHONY: deps build install run test test-slurm samples demo-licence bench robustness fuzz fuzz-remarkable fuzz-xournal fuzz-inkml clean
+.PHONY: deps build install run test test-slurm samples demo-licence bench robustness fuzz fuzz-remarkable fuzz-xournal fuzz-inkml fuzz-rnote clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -108,6 +108,11 @@ fuzz-xournal: deps
 # Fuzzes the InkML importer (plain and gzip XML), seeded with hand-written documents (and any .inkml of the corpus).
 fuzz-inkml: deps
 	CORPUS=$(CORPUS) scripts/fuzz.sh $(FUZZ_SECONDS) inkml
+
+# Fuzzes the rnote importer (its JSON, gzip-compressed by the target), seeded with hand-written notebooks
+# and the corpus's .rnote files (read in place).
+fuzz-rnote: deps
+	CORPUS=$(CORPUS) scripts/fuzz.sh $(FUZZ_SECONDS) rnote
 
 clean:
 	rm -rf .build out bench-work

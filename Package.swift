@@ -32,6 +32,11 @@ let package = Package(
         // libmicrohttpd: the HTTP server under `inkpdf serve` (its variadic calls wrapped in the shim).
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
                        providers: [.apt(["libmicrohttpd-dev"])]),
+        // librsvg: SVG images (an rnote notebook's pages and backgrounds) drawn onto cairo as vectors.
+        // Built against gobject-2.0, not librsvg-2.0, whose flags (through gio) carry a -pthread that
+        // SwiftPM warns about on every build; shim.h says which functions it declares.
+        .systemLibrary(name: "CRsvg", pkgConfig: "gobject-2.0",
+                       providers: [.apt(["librsvg2-dev"])]),
         // glibc's allocator controls (malloc_trim), which the Glibc module leaves out.
         .systemLibrary(name: "CMalloc"),
         // A worker's fatal-signal handler (C: a handler must be async-signal-safe), which tells the
@@ -45,14 +50,14 @@ let package = Package(
         .target(name: "InkFileSystem", dependencies: ["LibCrypto"]),
         // Pure Swift model of the ink-layers format and its codec (zlib for gzip only).
         .target(name: "InkModel", dependencies: ["CZlib"]),
-        // Other tools' files (Xournal++, reMarkable) read into the model, one folder per format.
+        // Other tools' files (Xournal++, reMarkable, rnote) read into the model, one folder per format.
         .target(name: "InkImport", dependencies: ["InkModel", "InkFileSystem", "CZlib", "CZip", "CXML2"]),
         // Stroke geometry (pure) and the few functions that draw it with cairo.
         .target(name: "InkRendering", dependencies: ["InkModel", "CCairo"]),
         // The page pipeline: poppler, cairo and qpdf wrappers, the shared page loop and ink
         // feed, then flatten, export and render, each in its folder; sidecars beside the output.
         .target(name: "InkPipeline", dependencies: ["InkModel", "InkImport", "InkRendering", "InkPDFContent", "InkFileSystem",
-                                                    "LibCrypto", "CPoppler", "CCairo", "CQPDF", "CMalloc", "CFontconfig"]),
+                                                    "LibCrypto", "CPoppler", "CCairo", "CQPDF", "CMalloc", "CFontconfig", "CRsvg"]),
         // Many documents at once, and the worker processes every document is drawn in.
         .target(name: "InkBatch", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFileSystem", "CCrashReport"]),
         // The ink's PDF content written by inkpdf itself (content operators on an integer grid,

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes a reader with libFuzzer (`swiftc -sanitize=fuzzer`).
 # Usage: scripts/fuzz.sh [SECONDS] [TARGET]   (default 600 seconds; TARGET ink-layers
-# (default), remarkable, the `.rm` lines-file reader, xournal, the Xournal++ importer, or inkml, the
-# InkML importer). Findings land in
+# (default), remarkable, the `.rm` lines-file reader, xournal, the Xournal++ importer, inkml, the
+# InkML importer, or rnote, the rnote importer). Findings land in
 # fuzz-work/TARGET/; ink-layers findings are copied into Tests/InkModelTests/FuzzRegressions/,
 # where FuzzRegressionTests.swift runs every file through the same check: fix the bug, keep the file.
 set -euo pipefail
@@ -114,8 +114,34 @@ inkml)
     "$work/inkml-fuzzer" "$work/corpus" "${seeds[@]}" -max_total_time="$SECONDS_TO_RUN" -max_len=262144 \
         -rss_limit_mb=2048 -timeout=30 -artifact_prefix="$work/" -print_final_stats=1
     ;;
+rnote)
+    work=fuzz-work/rnote
+    mkdir -p "$work/corpus" "$work/src"
+    # The importer's files (RNote, the expansion budget, options) and the two files of InkFileSystem
+    # they use, compiled into one module with InkModel, so their imports of the project's modules are dropped.
+    sources=()
+    for file in Sources/InkImport/RNote/*.swift Sources/InkImport/Archive/ExpansionBudget.swift Sources/InkImport/ImportOptions.swift \
+                Sources/InkFileSystem/Errno.swift Sources/InkFileSystem/FileDescriptor.swift; do
+        copy="$work/src/$(basename "$(dirname "$file")")-$(basename "$file")"
+        sed -E '/^import (InkModel|InkFileSystem)$/d' "$file" > "$copy"
+        sources+=("$copy")
+    done
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name RNoteFuzz \
+        -I Sources/CZlib -lz $(find Sources/InkModel -name "*.swift") "${sources[@]}" Fuzz/RNoteFuzzer.swift -o "$work/rnote-fuzzer"
+    # Hand-written plain JSON seeds (the fuzzer gzips what is not gzip): each stroke kind, both layouts.
+    if [ -z "$(ls -A "$work/corpus")" ]; then
+        doc='{"x":0,"y":0,"width":800,"height":2300,"format":{"width":793.7,"height":1122.5,"dpi":96},"background":{"color":{"r":1,"g":1,"b":1,"a":1},"pattern":"dots","pattern_size":[32,32],"pattern_color":{"r":0.8,"g":0.9,"b":1,"a":1}}}'
+        style='"style":{"smooth":{"stroke_width":2,"stroke_color":{"r":0,"g":0,"b":0,"a":1},"fill_color":{"r":1,"g":0,"b":0,"a":0.5},"pressure_curve":"sqrt","line_cap":"straight","line_style":"dotted"}}'
+        printf '{"version":"0.9.4","data":{"engine_snapshot":{"document":%s,"camera":{},"stroke_components":[{"value":null,"version":0},{"value":{"brushstroke":{"path":{"start":{"pos":[10,10],"pressure":0.5},"segments":[{"lineto":{"end":{"pos":[20,20],"pressure":0.6}}},{"quadbezto":{"cp":[30,10],"end":{"pos":[40,20],"pressure":0.7}}},{"cubbezto":{"cp1":[50,10],"cp2":[60,30],"end":{"pos":[70,1200],"pressure":0.8}}}]},%s}},"version":1},{"value":{"shapestroke":{"shape":{"ellipse":{"radii":[10,5],"transform":{"affine":[1,0,0,0,1,0,200,200,1]}}},%s}},"version":1},{"value":{"textstroke":{"text":"a b c","transform":{"affine":[1,0,0,0,1,0,40,40,1]},"text_style":{"font_family":"serif","font_size":16,"max_width":30,"color":{"r":1,"g":0,"b":0,"a":1}}}},"version":1},{"value":{"vectorimage":{"svg_data":"<svg/>","rectangle":{"cuboid":{"half_extents":[20,10]},"transform":{"affine":[1,0,0,0,1,0,300,300,1]}}}},"version":1}],"chrono_components":[{"value":null,"version":0},{"value":{"t":1,"layer":{"user_layer":0}},"version":1},{"value":{"t":2,"layer":"highlighter"},"version":1},{"value":{"t":3,"layer":{"user_layer":2}},"version":1},{"value":{"t":4,"layer":"document"},"version":1}],"chrono_counter":5}}}' "$doc" "$style" "$style" > "$work/corpus/v09"
+        printf '{"version":"0.5.5","data":{"document":%s,"store_snapshot":{"chrono_components":[{"value":{"layer":{"UserLayer":0},"t":1},"version":1}],"stroke_components":[{"value":{"brushstroke":{"path":[{"dot":{"element":{"pos":[10,10],"pressure":0.1}}},{"line":{"start":{"pos":[10,10],"pressure":0.1},"end":{"pos":[20,20],"pressure":0.2}}},{"quadbez":{"start":{"pos":[20,20],"pressure":0.2},"cp":[30,10],"end":{"pos":[40,20],"pressure":0.3}}}],"style":{"textured":{"stroke_width":2,"stroke_color":{"r":0,"g":0,"b":0,"a":1}}}}},"version":1}],"trash_components":[{"value":{"trashed":false},"version":1}]}}}' "$doc" > "$work/corpus/v05"
+    fi
+    seeds=()
+    [ -d "$CORPUS/ink/rnote" ] && seeds+=("$CORPUS/ink/rnote")
+    "$work/rnote-fuzzer" "$work/corpus" "${seeds[@]}" -max_total_time="$SECONDS_TO_RUN" -max_len=262144 \
+        -rss_limit_mb=2048 -timeout=30 -artifact_prefix="$work/" -print_final_stats=1
+    ;;
 *)
-    echo "fuzz.sh: unknown target '$TARGET' (ink-layers, remarkable, xournal or inkml)" >&2
+    echo "fuzz.sh: unknown target '$TARGET' (ink-layers, remarkable, xournal, inkml or rnote)" >&2
     exit 64
     ;;
 esac

@@ -162,8 +162,41 @@ def write_all(folder, outside):
         z.writestr(name + ".content", json.dumps({"fileType": "notebook", "pageCount": 1, "pages": ["../../x"]}))
         z.writestr("../../x.rm", lines_v5([[[(100, 100), (200, 200)]]]))
     paths.append(slip)
+    # rnote notebooks: a coordinate of 1e300, nesting 100 000 deep, a gzip bomb of 2 GiB of spaces,
+    # a pattern of 1e-9 px on a page, and a stroke across a canvas of a billion pages.
+    rn = os.path.join(folder, "rnote")
+    paths.append(write(os.path.join(rn, "x-1e300.rnote"), gzip.compress(rnote([rnote_brush([(10, 10), (1e300, 10)])]).encode())))
+    paths.append(write(os.path.join(rn, "nesting-100000.rnote"),
+                       gzip.compress(rnote([rnote_brush([(10, 10), (20, 20)])]).replace('"camera":{}', '"camera":' + "[" * 100000 + "]" * 100000).encode())))
+    bomb = os.path.join(rn, "spaces-2GiB.rnote")
+    os.makedirs(rn, exist_ok=True)
+    with gzip.open(bomb, "wb", compresslevel=9) as f:
+        f.write(b'{"version":"0.9.4","data":{"engine_snapshot":{"camera":')
+        block = b" " * (1 << 20)
+        for _ in range(2048): f.write(block)
+        f.write(b'{}}}}')
+    paths.append(bomb)
+    paths.append(write(os.path.join(rn, "pattern-1e-9.rnote"),
+                       gzip.compress(rnote([rnote_brush([(10, 10), (20, 20)])]).replace('"pattern_size":[32,32]', '"pattern_size":[1e-9,1e-9]').encode())))
+    paths.append(write(os.path.join(rn, "billion-pages.rnote"),
+                       gzip.compress(rnote([rnote_brush([(0, 0), (1e10, 1e10)])]).replace('"width":800,"height":1200', '"width":1e10,"height":1e10').encode())))
     paths += inkml_files(os.path.join(folder, "inkml"))
     return paths
+
+def rnote_brush(points):
+    """An rnote 0.9 brush stroke through `points` (x, y), pressure 0.5."""
+    segments = ",".join('{"lineto":{"end":{"pos":[%r,%r],"pressure":0.5}}}' % p for p in points[1:])
+    return ('{"brushstroke":{"path":{"start":{"pos":[%r,%r],"pressure":0.5},"segments":[%s]},'
+            '"style":{"smooth":{"stroke_width":2,"stroke_color":{"r":0,"g":0,"b":0,"a":1},"pressure_curve":"linear"}}}}') % (points[0][0], points[0][1], segments)
+
+def rnote(strokes):
+    """An rnote 0.9 notebook (its JSON) of `strokes`, each on user layer 0."""
+    document = ('{"x":0,"y":0,"width":800,"height":1200,"format":{"width":793.7,"height":1122.5,"dpi":96},'
+                '"background":{"color":{"r":1,"g":1,"b":1,"a":1},"pattern":"dots","pattern_size":[32,32],"pattern_color":{"r":0.8,"g":0.9,"b":1,"a":1}}}')
+    slots = ",".join('{"value":%s,"version":1}' % s for s in strokes)
+    chrono = ",".join('{"value":{"t":%d,"layer":{"user_layer":0}},"version":1}' % (i + 1) for i in range(len(strokes)))
+    return ('{"version":"0.9.4","data":{"engine_snapshot":{"document":%s,"camera":{},"stroke_components":[%s],'
+            '"chrono_components":[%s],"chrono_counter":%d}}}') % (document, slots, chrono, len(strokes) + 1)
 
 INKML_NS = 'xmlns="http://www.w3.org/2003/InkML"'
 

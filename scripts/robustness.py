@@ -204,7 +204,13 @@ def main():
     over = [r for r in rows if r[4] > limit]
     for r in over:
         print("FAIL: %s (%s) took %.1f s, more than %d s" % (r[0], r[1], r[4], limit), file=sys.stderr)
-    bad = sum(counts.get(k, 0) for k in ("crash", "hang", "partial file", "memory", "wrote outside", "read outside"))
+    # Every rnote notebook of the corpus was run (flattened over a page, alone, converted, exported).
+    notebooks = [f for f in files if f.lower().endswith(".rnote")]
+    unexercised = [f for f in notebooks if sum(1 for r in rows if r[0] == f) < 3]
+    print("rnote notebooks exercised: %d of %d" % (len(notebooks) - len(unexercised), len(notebooks)))
+    for f in unexercised:
+        print("FAIL: the rnote notebook %s was not run" % f, file=sys.stderr)
+    bad = sum(counts.get(k, 0) for k in ("crash", "hang", "partial file", "memory", "wrote outside", "read outside")) + len(unexercised)
     sys.exit(1 if bad else 0)
 
 main()

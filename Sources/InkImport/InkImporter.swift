@@ -13,6 +13,7 @@ public enum InkImporter {
         if ReMarkableImporter.detect(path: path) != nil { return .remarkable }
         if XournalImporter.recognizes(path: path) { return .xournal }
         if InkMLImporter.recognizes(path: path) { return .inkML }
+        if RNoteImporter.recognizes(path: path) { return .rnote }
         // Last: a PDF given as ink is read for its annotations (a `%PDF-` in the first KB, as readers accept).
         if isPDF(path: path) { return .pdfAnnotations }
         return nil
@@ -61,7 +62,7 @@ public enum InkImporter {
         return prefix.count >= 5 && (0...(prefix.count - 5)).contains { prefix[$0..<($0 + 5)].elementsEqual(Array("%PDF-".utf8)) }
     }
 
-    /// Reads a foreign document (`format` is `.xournal`, `.remarkable` or `.inkML`; a PDF's annotations are read
+    /// Reads a foreign document (`format` is `.xournal`, `.remarkable`, `.inkML` or `.rnote`; a PDF's annotations are read
     /// where PDFs are opened, `PDFAnnotationReader` in InkPipeline).
     /// `pdfPageSize` gives a background PDF's displayed page sizes, which reMarkable needs
     /// to place ink as the tablet does.
@@ -79,6 +80,10 @@ public enum InkImporter {
             }
         case .inkML:
             do { return try InkMLImporter.read(path: path, options: options, pdfPageSize: pdfPageSize) } catch {
+                throw .invalid(error.description)
+            }
+        case .rnote:
+            do { return try RNoteImporter.read(path: path, options: options) } catch {
                 throw .invalid(error.description)
             }
         case .inkLayers:

@@ -16,6 +16,7 @@ let usage = """
            inkpdf-samples per-segment-peer LAYERS OUT.pdf
            inkpdf-samples remarkable --pages N --strokes FOLDER --pdf MANUAL.pdf DIR
            inkpdf-samples xournal-bench IN.pdf PAGES OUT.xopp [--no-ink]
+           inkpdf-samples rnote-bench N OUT.json BLANK.pdf
            inkpdf-samples compare-ink REFERENCE.pdf REFERENCE-BARE.pdf CANDIDATE.pdf CANDIDATE-BARE.pdf
            inkpdf-samples inkml-bench LAYERS.ink.jsonl OUT.inkml
 
@@ -44,6 +45,9 @@ let usage = """
                 (or none, --no-ink): the benchmark against Xournal++
       inkml-bench  writes LAYERS (the dense benchmark's strokes) as an InkML document as
                 Microsoft Office stores ink, one page group a page: the InkML benchmark
+      rnote-bench  writes an rnote notebook's JSON (gzip it for a .rnote) of N A4 pages with
+                the dense benchmark's handwriting on each, and a blank PDF of N A4 pages
+                (the rnote benchmark and its peer's page)
       compare-ink  prints how many of REFERENCE's ink pixels (where it differs from
                 REFERENCE-BARE, at 72 dpi, every page) have CANDIDATE's within 1 px, and
                 the converse (benchmark)
@@ -63,6 +67,7 @@ enum Command {
     case remarkable(pages: Int, strokes: String, manual: String, directory: String)
     case xournalBench(pdf: String, pages: String, output: String, ink: Bool)
     case inkMLBench(layers: String, output: String)
+    case rnoteBench(pages: Int, notebook: String, blankPDF: String)
     case compareInk(reference: String, referenceBare: String, candidate: String, candidateBare: String)
     case help
 }
@@ -85,6 +90,9 @@ func parse(_ arguments: [String]) -> Command? {
         return .xournalBench(pdf: arguments[1], pages: arguments[2], output: arguments[3], ink: arguments.count == 4)
     case "inkml-bench":
         return arguments.count == 3 ? .inkMLBench(layers: arguments[1], output: arguments[2]) : nil
+    case "rnote-bench":
+        guard arguments.count == 4, let pages = Int(arguments[1]), pages >= 1 else { return nil }
+        return .rnoteBench(pages: pages, notebook: arguments[2], blankPDF: arguments[3])
     case "compare-ink":
         guard arguments.count == 5 else { return nil }
         return .compareInk(reference: arguments[1], referenceBare: arguments[2], candidate: arguments[3], candidateBare: arguments[4])
@@ -189,6 +197,10 @@ func run(_ command: Command) -> Int32 {
         case .inkMLBench(let layers, let output):
             let pages = try InkMLBenchmark.write(layers: layers, to: output)
             print("\(output) (\(pages) pages)")
+        case .rnoteBench(let pages, let notebook, let blankPDF):
+            try RNoteBenchmark.write(pages: pages, notebook: notebook, blankPDF: blankPDF)
+            print(notebook)
+            print(blankPDF)
         case .compareInk(let reference, let referenceBare, let candidate, let candidateBare):
             let count = try PopplerReader(path: reference).pageCount
             let result = try InkPlacement.compare(reference: reference, referenceWithoutInk: referenceBare, candidate: candidate,

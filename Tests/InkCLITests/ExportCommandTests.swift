@@ -43,7 +43,7 @@ import Testing
 
     @Test(arguments: [
         (["export", "--ink", "a", "-o", "b"], "export: which PDF? give IN.pdf; see 'inkpdf export --help'"),
-        (["export", "a.xopp", "--ink-format", "pages", "-o", "b.pdf"], "export: --ink-format 'pages' is not a format inkpdf reads; give ink-layers, xournal, remarkable, inkml or pdf; see 'inkpdf export --help'"),
+        (["export", "a.xopp", "--ink-format", "pages", "-o", "b.pdf"], "export: --ink-format 'pages' is not a format inkpdf reads; give ink-layers, xournal, remarkable, inkml, rnote or pdf; see 'inkpdf export --help'"),
         (["export", "a.pdf", "--ink", "a"], "export: give the output with -o OUT.pdf; see 'inkpdf export --help'"),
         (["export", "a.pdf", "--ink", "a", "-o", "b", "--pages", "x"], "export: --pages 'x' is not a page list like 2-5,9 or 7-; see 'inkpdf export --help'"),
         (["export", "a.pdf", "--ink", "a", "-o", "b", "--flatten"], "export: unknown option '--flatten'; see 'inkpdf export --help'"),

@@ -46,6 +46,6 @@ struct PDFAnnotationCommandTests {
     @Test func anUnknownInkFormatNamesPdf() {
         let result = run(["convert", Self.annotated, "--ink-format", "word", "-o", "/tmp/never.ink.jsonl"])
         #expect(result.code == 64)
-        #expect(result.err.contains("ink-layers, xournal, remarkable, inkml or pdf"), "\(result.err)")
+        #expect(result.err.contains("ink-layers, xournal, remarkable, inkml, rnote or pdf"), "\(result.err)")
     }
 }

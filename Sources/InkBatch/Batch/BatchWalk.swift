@@ -75,7 +75,7 @@ struct Walk {
                 documents.append(BatchDocument(relativePath: relativePath, pdf: path, ink: ink?.path,
                                                size: Int64(info.st_size) + (ink?.size ?? 0), format: ink?.format ?? .inkLayers))
             case S_IFREG:
-                guard let kind = Self.foreignKind(name) else { continue }
+                guard let kind = Self.foreignKind(name) ?? Self.rnoteKind(path: path, name: name) else { continue }
                 let stem = String(name.dropLast(kind.suffixLength))
                 let folderPrefix = relative.isEmpty ? "" : relative + "/"
                 switch kind.format {
@@ -98,6 +98,11 @@ struct Walk {
                     }
                     documents.append(BatchDocument(relativePath: folderPrefix + stem + ".pdf", pdf: nil, ink: path,
                                                    size: Int64(info.st_size), format: .inkML))
+                case .rnote:
+                    // Beside NAME.pdf it is that PDF's ink (the PDF rnote imported).
+                    guard !pdfStems.contains(stem) else { continue }
+                    documents.append(BatchDocument(relativePath: folderPrefix + stem + ".pdf", pdf: nil, ink: path,
+                                                   size: Int64(info.st_size), format: .rnote))
                 default:
                     let size = Int64(info.st_size)
                     let info = (try? ReMarkableImporter.documentInfo(path: path)) ?? ReMarkableDocumentInfo()
@@ -156,15 +161,24 @@ struct Walk {
         return nil
     }
 
+    /// An rnote notebook: a `NAME.rnote` (any case) whose content is rnote's (gzip of its JSON).
+    /// Only such names are opened: the batch's own process reads no other file of the folder
+    /// (a picture or a PDF a document names is its worker's to read, under `--confine`).
+    static func rnoteKind(path: String, name: String) -> (format: InkFormat, suffixLength: Int)? {
+        guard name.lowercased().hasSuffix(".rnote"), name.utf8.count > 6, RNoteImporter.recognizes(path: path) else { return nil }
+        return (.rnote, 6)
+    }
+
     /// The ink beside `DIR/NAME.pdf`, the first of `DIR/NAME.ink.jsonl`, `NAME.ink.jsonl.gz`,
-    /// `NAME.xopp`, `NAME.xoj`, `NAME.inkml` (the last only when it is InkML by its content).
+    /// `NAME.xopp`, `NAME.xoj`, `NAME.inkml`, `NAME.rnote` (the last two only when their content says so).
     static func ink(besidePDF pdf: String) -> (path: String, size: Int64, format: InkFormat)? {
         let stem = String(decoding: pdf.utf8.dropLast(4), as: UTF8.self)
         for (suffix, format) in [(".ink.jsonl", InkFormat.inkLayers), (".ink.jsonl.gz", .inkLayers), (".xopp", .xournal), (".xoj", .xournal),
-                                 (".inkml", .inkML)] {
+                                 (".inkml", .inkML), (".rnote", .rnote)] {
             var info = stat()
             if stat(stem + suffix, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
                 if format == .inkML, !InkMLImporter.recognizes(path: stem + suffix) { continue }
+                if format == .rnote, !RNoteImporter.recognizes(path: stem + suffix) { continue }
                 return (stem + suffix, Int64(info.st_size), format)
             }
         }

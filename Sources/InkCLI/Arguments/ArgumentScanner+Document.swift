@@ -74,16 +74,17 @@ extension ArgumentScanner {
     }
 
     /// `--ink-format NAME`: `ink-layers`, `xournal` (also `xopp`, `xoj`), `remarkable` (also `rm`, `rmdoc`),
-    /// `inkml` or `pdf` (also `annotations`: a PDF's annotations).
+    /// `inkml`, `rnote` or `pdf` (also `annotations`: a PDF's annotations).
     func inkFormat(_ text: String) throws(UsageError) -> InkFormat {
         switch text.lowercased() {
         case "ink-layers", "inklayers", "jsonl": return .inkLayers
         case "xournal", "xournalpp", "xopp", "xoj": return .xournal
         case "remarkable", "rm", "rmdoc": return .remarkable
         case "inkml", "ink-ml": return .inkML
+        case "rnote": return .rnote
         case "pdf", "annotations", "pdf-annotations": return .pdfAnnotations
         default:
-            throw UsageError(message: "\(command): --ink-format '\(text)' is not a format inkpdf reads; give ink-layers, xournal, remarkable, inkml or pdf")
+            throw UsageError(message: "\(command): --ink-format '\(text)' is not a format inkpdf reads; give ink-layers, xournal, remarkable, inkml, rnote or pdf")
         }
     }
 

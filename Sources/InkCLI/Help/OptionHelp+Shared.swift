@@ -1,9 +1,9 @@
 /// The options several commands share, described once.
 extension OptionHelp {
     static let ink = OptionHelp(["--ink", "-i"], value: "LAYERS",
-        "the ink: an ink-layers file (.ink.jsonl, plain or gzip), a Xournal++ .xopp/.xoj, reMarkable .rm, .rmdoc or UUID.content or InkML .inkml file, or a PDF whose annotations are read as ink, told by content")
+        "the ink: an ink-layers file (.ink.jsonl, plain or gzip), a Xournal++ .xopp/.xoj, reMarkable .rm, .rmdoc or UUID.content, InkML .inkml or rnote .rnote file, or a PDF whose annotations are read as ink, told by content")
     static let inkFormat = OptionHelp(["--ink-format"], value: "NAME",
-        "ink-layers, xournal, remarkable, inkml or pdf (a PDF's annotations): the ink's format, when its content should not decide")
+        "ink-layers, xournal, remarkable, inkml, rnote or pdf (a PDF's annotations): the ink's format, when its content should not decide")
     static let pdf = OptionHelp(["--pdf"], value: "FILE",
         "with an ink document given alone: the PDF under it, instead of the one the document names")
     static let page = OptionHelp(["--page"], value: "N", "for a single reMarkable .rm page: the PDF page it lies on; for an InkML document, the PDF page its first page lies on (default 1)")

@@ -10,6 +10,8 @@ public enum InkFormat: String, Sendable, Equatable, CaseIterable {
     case remarkable = "remarkable"
     /// W3C InkML 1.0 (`.inkml`): XML whose root is `<ink>` in the InkML namespace.
     case inkML = "inkml"
+    /// rnote notebooks (`.rnote`: gzip of JSON, versions 0.5 and 0.9–0.12).
+    case rnote = "rnote"
     /// A PDF's annotations (`/Ink`, text markup, shapes), read as strokes (`docs/annotations.md`).
     case pdfAnnotations = "pdf"
 }

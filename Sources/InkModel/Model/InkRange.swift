@@ -30,10 +30,17 @@ public enum InkRange {
     public static let maximumAttribute: Double = 1e6
     /// The largest page number or page count a document may name.
     public static let maximumPageCount = 1_000_000
+    /// The largest magnitude of a coordinate on a canvas that is cut into pages afterwards (rnote's
+    /// one plane, in its pixels): as far as the largest page count of the largest pages reaches.
+    public static let maximumCanvasCoordinate: Double = Double(maximumPageCount) * maximumPageSide
 
     /// Whether `value` is a coordinate the pipeline carries.
     @inline(__always)
     public static func isCoordinate(_ value: Double) -> Bool { abs(value) <= maximumCoordinate }
+
+    /// Whether `value` is a coordinate on a canvas not yet cut into pages.
+    @inline(__always)
+    public static func isCanvasCoordinate(_ value: Double) -> Bool { abs(value) <= maximumCanvasCoordinate }
 
     /// Whether `value` is a nib size or stroke width the pipeline carries (finite, > 0, at most a page).
     @inline(__always)
@@ -56,6 +63,15 @@ public enum InkRange {
         guard value.isFinite else { return "\(field) is not a finite number" }
         guard isCoordinate(value) else {
             return "\(field) is \(value), outside ±\(Int(maximumCoordinate)) (a point may lie at most one largest PDF page beyond its page)"
+        }
+        return nil
+    }
+
+    /// What is wrong with a canvas coordinate named `field` (before the canvas is cut into pages), or nil.
+    public static func canvasCoordinateProblem(_ field: String, _ value: Double) -> String? {
+        guard value.isFinite else { return "\(field) is not a finite number" }
+        guard isCanvasCoordinate(value) else {
+            return "\(field) is \(value), outside ±\(maximumCanvasCoordinate) (as far as \(maximumPageCount) of the largest PDF pages reach)"
         }
         return nil
     }

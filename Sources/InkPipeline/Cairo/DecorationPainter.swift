@@ -19,7 +19,7 @@ enum DecorationPainter {
         guard let image = paper.image,
               !drawImage(image, in: Decoration(layer: 0, x: 0, y: 0, width: width, height: height, content: .image(image)),
                          on: context) else { return [] }
-        return ["page \(page): the background image is neither PNG nor PDF; plain paper is drawn"]
+        return ["page \(page): the background image is neither PNG, PDF nor SVG (or cannot be drawn); plain paper is drawn"]
     }
 
     /// Draws a page's ink (`drawInk`) between what lies under it and over it, in the frame
@@ -68,7 +68,7 @@ enum DecorationPainter {
                 if !drawImage(bytes, in: decoration, on: context) {
                     let x = InkRange.clamped(decoration.x, to: InkRange.maximumCoordinate)
                     let y = InkRange.clamped(decoration.y, to: InkRange.maximumCoordinate)
-                    warnings.append("an image at (\(Int(x)), \(Int(y))) is neither PNG nor PDF; it is not drawn")
+                    warnings.append("an image at (\(Int(x)), \(Int(y))) is neither PNG, PDF nor SVG (or cannot be drawn); it is not drawn")
                 }
             }
         }
@@ -104,7 +104,7 @@ enum DecorationPainter {
         }
     }
 
-    /// Draws PNG or PDF bytes stretched over the decoration's rectangle; false for other data.
+    /// Draws PNG, PDF or SVG (librsvg, as vectors) bytes stretched over the decoration's rectangle; false for other data.
     static func drawImage(_ bytes: [UInt8], in box: Decoration, on context: OpaquePointer) -> Bool {
         guard box.width > 0, box.height > 0 else { return true }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
@@ -122,6 +122,16 @@ enum DecorationPainter {
         }
         if bytes.starts(with: Array("%PDF".utf8)) {
             return drawPDF(bytes, in: box, on: context)
+        }
+        if SVGImage.looksLikeSVG(bytes) {
+            switch SVGImage.parse(bytes) {
+            case .success(let image):
+                cairo_save(context)
+                defer { cairo_restore(context) }
+                return image.draw(x: box.x, y: box.y, width: box.width, height: box.height, on: context) == nil
+            case .failure:
+                return false
+            }
         }
         return false
     }

@@ -96,6 +96,8 @@ public enum Flattener {
             return name + ".rmdoc"
         case .inkML:
             return name + ".inkml"
+        case .rnote:
+            return name + ".rnote"
         case .inkLayers, .pdfAnnotations:
             return sidecarPath(forOutput: output)
         }

@@ -122,7 +122,7 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             "\(path): this is an HTML page, not ink (a web page saved in place of the file); download the file itself"
         case .unknownInkFormat(let path, let isPDF):
             isPDF ? "\(path): this is a PDF without annotations, not ink; give the PDF first and its ink with --ink FILE"
-                : "\(path): not an ink file inkpdf reads (ink-layers .ink.jsonl[.gz], Xournal++ .xopp/.xoj, reMarkable .rm/.content/.rmdoc); check the file, or name its format with --ink-format"
+                : "\(path): not an ink file inkpdf reads (ink-layers .ink.jsonl[.gz], Xournal++ .xopp/.xoj, reMarkable .rm/.content/.rmdoc, rnote .rnote); check the file, or name its format with --ink-format"
         case .noEmbeddedInk(let path):
             "\(path): the PDF carries no ink layers; only a PDF written by 'inkpdf export --embed-ink' has them"
         }

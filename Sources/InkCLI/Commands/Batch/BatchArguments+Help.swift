@@ -4,7 +4,7 @@ extension BatchArguments {
         synopsis: ["batch SOURCE -o OUTPUT"],
         summary: "flattens every inked document under a folder, each in its own worker",
         description: [
-            "Flattens every NAME.pdf under SOURCE that has NAME.ink.jsonl[.gz], NAME.xopp or NAME.xoj beside it to the same relative path under OUTPUT, with its sidecar; PDFs without ink are listed as skipped. Also every .xopp/.xoj alone and .rmdoc, and every reMarkable document of a tablet backup (xochitl/), flattened to the name the tablet shows, in the tablet's folders (trash left out).",
+            "Flattens every NAME.pdf under SOURCE that has NAME.ink.jsonl[.gz], NAME.xopp or NAME.xoj beside it to the same relative path under OUTPUT, with its sidecar; PDFs without ink are listed as skipped. Also every .xopp/.xoj alone, .rmdoc and .rnote (an rnote notebook by its content), and every reMarkable document of a tablet backup (xochitl/), flattened to the name the tablet shows, in the tablet's folders (trash left out).",
             "A failed document is reported and the batch goes on (exit 91 at the end). A re-run skips documents whose output is up to date (same PDF and ink). The files a document refers to are read only inside its own folder unless --allow or --no-confine says otherwise.",
         ],
         options: [OptionHelp(["--output", "-o"], value: "OUTPUT", "the output folder (created if missing; not the source folder)"),

@@ -45,7 +45,7 @@ extension Command {
                 guard try scanner.confinementOption(option, into: &confinement) else { throw scanner.unknown(option) }
             }
         }
-        parsed.ink = try scanner.onePositional(missing: "which ink file? give a .xopp, .rm, .rmdoc, .content or ink-layers file",
+        parsed.ink = try scanner.onePositional(missing: "which ink file? give a .xopp, .rm, .rmdoc, .content, .rnote or ink-layers file",
                                                kind: "ink file")
         guard let output else { throw UsageError(message: "convert: give the output with -o OUT.ink.jsonl.gz") }
         parsed.output = output

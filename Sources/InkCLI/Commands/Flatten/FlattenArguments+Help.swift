@@ -5,7 +5,7 @@ extension FlattenArguments {
         summary: "draws each page of a PDF with its ink on top into a new PDF, and keeps the ink beside it",
         description: [
             "Draws every page of IN.pdf with its ink layers on top into OUT.pdf, and writes the ink beside it as OUT.ink.jsonl.gz (the sidecar). Links, outline, page labels, metadata and selectable text are kept; forms and annotations are burned in as they print.",
-            "DOC alone (a Xournal++ .xopp, a reMarkable .rmdoc, UUID.content or .rm, an InkML .inkml) is drawn as its tool shows it: its own pages, over the PDF it names (or --pdf FILE), paper where it has none; the sidecar is DOC itself (OUT.xopp, OUT.rmdoc, OUT.rm, OUT.inkml).",
+            "DOC alone (a Xournal++ .xopp, a reMarkable .rmdoc, UUID.content or .rm, an InkML .inkml, an rnote .rnote) is drawn as its tool shows it: its own pages, over the PDF it names (or --pdf FILE; for rnote, the PDF it imported), paper where it has none; the sidecar is DOC itself (OUT.xopp, OUT.rmdoc, OUT.rm, OUT.inkml, OUT.rnote).",
             "A PDF alone (or given as --ink) is drawn with its own annotations as ink: the annotations that became strokes are drawn once, as ink, and every other one (links, forms, text boxes, stamps) as it prints.",
             "The work runs in a worker process bounded in time and memory. On a terminal, a live line shows pages done, pages per second and time left. Exporting needs Pro unless the policy makes it free: see 'inkpdf entitlement --help'.",
         ],
