@@ -51,7 +51,7 @@ let package = Package(
         // Pure Swift model of the ink-layers format and its codec (zlib for gzip only).
         .target(name: "InkModel", dependencies: ["CZlib"]),
         // Other tools' files (Xournal++, reMarkable, rnote) read into the model, one folder per format.
-        .target(name: "InkImport", dependencies: ["InkModel", "InkFileSystem", "CZlib", "CZip", "CXML2"]),
+        .target(name: "InkImport", dependencies: ["InkModel", "InkFileSystem", "CZlib", "CZip", "CXML2", "CCairo"]),
         // Stroke geometry (pure) and the few functions that draw it with cairo.
         .target(name: "InkRendering", dependencies: ["InkModel", "CCairo"]),
         // The page pipeline: poppler, cairo and qpdf wrappers, the shared page loop and ink

@@ -126,8 +126,10 @@ rnote)
         sed -E '/^import (InkModel|InkFileSystem)$/d' "$file" > "$copy"
         sources+=("$copy")
     done
+    # shellcheck disable=SC2046
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name RNoteFuzz \
-        -I Sources/CZlib -lz $(find Sources/InkModel -name "*.swift") "${sources[@]}" Fuzz/RNoteFuzzer.swift -o "$work/rnote-fuzzer"
+        -I Sources/CZlib -I Sources/CCairo $(pkg-config --cflags-only-I cairo | sed 's/-I/-Xcc -I/g') -lz -lcairo \
+        $(find Sources/InkModel -name "*.swift") "${sources[@]}" Fuzz/RNoteFuzzer.swift -o "$work/rnote-fuzzer"
     # Hand-written plain JSON seeds (the fuzzer gzips what is not gzip): each stroke kind, both layouts.
     if [ -z "$(ls -A "$work/corpus")" ]; then
         doc='{"x":0,"y":0,"width":800,"height":2300,"format":{"width":793.7,"height":1122.5,"dpi":96},"background":{"color":{"r":1,"g":1,"b":1,"a":1},"pattern":"dots","pattern_size":[32,32],"pattern_color":{"r":0.8,"g":0.9,"b":1,"a":1}}}'

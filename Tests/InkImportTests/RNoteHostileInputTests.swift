@@ -1,4 +1,5 @@
 import Foundation
+import InkFixtures
 import InkModel
 import Testing
 @testable import InkImport
@@ -200,6 +201,17 @@ import Testing
         }
         #expect(images.count == 1)
         #expect(images.first?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true)
+        // The PNG read by PyMuPDF (an independent decoder, which keeps pixels premultiplied as rnote
+        // does): an opaque red pixel, and a blue one at half opacity, as the notebook has them.
+        let png = (TestFolder.lastingPath() as NSString).appendingPathComponent("bitmap.png")
+        try Data(images.first ?? []).write(to: URL(fileURLWithPath: png))
+        let decoded = try ReferenceReaders.python(["-c", "import pymupdf, sys, json; p = pymupdf.Pixmap(sys.argv[1]); "
+                                                   + "print(json.dumps([p.width, p.height, p.n, list(p.pixel(0, 0)), list(p.pixel(1, 0))]))", png],
+                                                  name: "PyMuPDF")
+        let values = try JSONSerialization.jsonObject(with: decoded) as? [Any]
+        #expect(values?[0] as? Int == 2 && values?[1] as? Int == 1 && values?[2] as? Int == 4, "\(String(describing: values))")
+        #expect(values?[3] as? [Int] == [255, 0, 0, 255], "\(String(describing: values))")
+        #expect(values?[4] as? [Int] == [0, 0, 128, 128], "\(String(describing: values))")
     }
 
     @Test func theBackgroundIsRnotesPattern() throws {

@@ -242,7 +242,7 @@ extension RNoteSnapshotReader {
         guard width > 0, height > 0, pixels.count == width * height * 4 else {
             throw malformed("the image has \(pixels.count) bytes of pixels for \(width) × \(height) pixels of 4 bytes")
         }
-        try emitImage(PNGEncoder.encode(premultipliedRGBA: pixels, width: width, height: height), isSVG: false, corners: corners, slot: slot)
+        try emitImage(BitmapPNG.encode(premultipliedRGBA: pixels, width: width, height: height), isSVG: false, corners: corners, slot: slot)
     }
 
     private func emitImage(_ bytes: [UInt8], isSVG: Bool, corners: [(Double, Double)], slot: Int) throws(RNoteImportError) {
