@@ -67,7 +67,7 @@ let package = Package(
         // Optimised even in debug builds: SSIM over page-sized rasters would otherwise take minutes per test.
         .target(name: "InkPDFContentTestSupport", dependencies: ["InkPDFContent", "InkRendering", "CCairo", "CPoppler", "CQPDF"],
                 swiftSettings: [.unsafeFlags(["-O"])]),
-        // Measures the content writer against cairo (ms, bytes, zlib levels, grids, SSIM, appender memory).
+        // Measures the content writer against cairo (ms, bytes, zlib and libdeflate levels, grids, SSIM, appender memory, gzip).
         .executableTarget(name: "inkpdf-content-bench", dependencies: ["InkPDFContent", "InkPDFContentTestSupport", "InkFixtures",
                                                                        "InkRendering", "InkModel", "CCairo", "LibDeflate", "CZlib"]),
         // Free-vs-Pro rules, verified purchase proofs (libcrypto) and the export gate.
