@@ -21,6 +21,9 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib",
                        providers: [.apt(["zlib1g-dev"])]),
+        // libdeflate: whole-buffer deflate (the ink's streams, the sidecar's gzip members); zlib streams the rest.
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate",
+                       providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf",
@@ -43,14 +46,16 @@ let package = Package(
         // parent the signal and the address space in use, so a trap is not taken for the memory limit.
         .target(name: "CCrashReport"),
 
+        // libdeflate behind one small wrapper: a compressor handle, zlib and gzip of a whole buffer.
+        .target(name: "LibDeflate", dependencies: ["CDeflate"]),
         // libcrypto behind one small wrapper: digests, keys, signatures, certificates.
         .target(name: "LibCrypto", dependencies: ["CCrypto"]),
         // File-system work in one place: descriptors and errno, atomic outputs, temporary
         // files and their clean-up on signals, file identity and digests.
         .target(name: "InkFileSystem", dependencies: ["LibCrypto"]),
-        // Pure Swift model of the ink-layers format and its codec (zlib for gzip only).
-        .target(name: "InkModel", dependencies: ["CZlib"]),
-        // Other tools' files (Xournal++, reMarkable, rnote) read into the model, one folder per format.
+        // Pure Swift model of the ink-layers format and its codec (gzip only: zlib reads, libdeflate writes).
+        .target(name: "InkModel", dependencies: ["CZlib", "LibDeflate"]),
+        // Other tools' files (Xournal++, reMarkable, InkML, rnote) read into the model, one folder per format.
         .target(name: "InkImport", dependencies: ["InkModel", "InkFileSystem", "CZlib", "CZip", "CXML2", "CCairo"]),
         // Stroke geometry (pure) and the few functions that draw it with cairo.
         .target(name: "InkRendering", dependencies: ["InkModel", "CCairo"]),
@@ -61,15 +66,15 @@ let package = Package(
         // Many documents at once, and the worker processes every document is drawn in.
         .target(name: "InkBatch", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFileSystem", "CCrashReport"]),
         // The ink's PDF content written by inkpdf itself (content operators on an integer grid,
-        // zlib), and an incremental update that appends it to a finished PDF (qpdf reads the pages).
-        .target(name: "InkPDFContent", dependencies: ["InkRendering", "InkModel", "InkFileSystem", "LibCrypto", "CZlib", "CQPDF"]),
+        // libdeflate; zlib inflates), and an incremental update that appends it to a finished PDF (qpdf reads the pages).
+        .target(name: "InkPDFContent", dependencies: ["InkRendering", "InkModel", "InkFileSystem", "LibCrypto", "CZlib", "LibDeflate", "CQPDF"]),
         // Rasters (cairo, poppler), SSIM near ink and sample PDFs for the content writer's tests and measurements.
         // Optimised even in debug builds: SSIM over page-sized rasters would otherwise take minutes per test.
         .target(name: "InkPDFContentTestSupport", dependencies: ["InkPDFContent", "InkRendering", "CCairo", "CPoppler", "CQPDF"],
                 swiftSettings: [.unsafeFlags(["-O"])]),
-        // Measures the content writer against cairo (ms, bytes, zlib levels, grids, SSIM, appender memory).
+        // Measures the content writer against cairo (ms, bytes, zlib and libdeflate levels, grids, SSIM, appender memory, gzip).
         .executableTarget(name: "inkpdf-content-bench", dependencies: ["InkPDFContent", "InkPDFContentTestSupport", "InkFixtures",
-                                                                       "InkRendering", "InkModel", "CCairo"]),
+                                                                       "InkRendering", "InkModel", "CCairo", "LibDeflate", "CZlib"]),
         // Free-vs-Pro rules, verified purchase proofs (libcrypto) and the export gate.
         .target(name: "Entitlements", dependencies: ["LibCrypto"]),
         // `inkpdf serve`: the command line behind an HTTP door (libmicrohttpd), each request in a worker.
@@ -88,6 +93,8 @@ let package = Package(
         .target(name: "InkBench", dependencies: ["InkFixtures", "InkPDFContentTestSupport", "InkImport", "InkModel", "InkPipeline", "InkRendering", "InkFileSystem", "CCairo", "CPoppler", "CQPDF"]),
         .executableTarget(name: "inkpdf-samples", dependencies: ["InkFixtures", "InkBench", "InkFileSystem"]),
 
+        // libdeflate's output read back by zlib's own inflate (an independent reader).
+        .testTarget(name: "LibDeflateTests", dependencies: ["LibDeflate", "CZlib"]),
         .testTarget(name: "InkFileSystemTests", dependencies: ["InkFileSystem", "InkFixtures"]),
         // FuzzRegressions/: inputs the fuzz target found, read by FuzzRegressionTests through #filePath.
         .testTarget(name: "InkModelTests", dependencies: ["InkModel", "InkFixtures"], exclude: ["FuzzRegressions"]),
@@ -99,7 +106,7 @@ let package = Package(
         .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "LibCrypto", "InkFixtures"]),
         .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkFixtures", "InkModel", "InkPipeline", "InkBatch", "InkServe", "CZlib"]),
         // Tests that run the built inkpdf executable (worker processes, signals, limits).
-        .testTarget(name: "InkIntegrationTests", dependencies: ["inkpdf", "InkCLI", "InkFixtures", "InkImport", "InkModel", "InkPipeline", "CZlib"]),
+        .testTarget(name: "InkIntegrationTests", dependencies: ["inkpdf", "InkCLI", "InkFixtures", "InkImport", "InkModel", "InkPipeline", "CZlib", "CDeflate"]),
         .testTarget(name: "InkServeTests", dependencies: ["InkServe"]),
         .testTarget(name: "InkPDFContentTests", dependencies: ["InkPDFContent", "InkPDFContentTestSupport", "InkRendering",
                                                                "InkModel", "InkFixtures", "CCairo", "CQPDF"]),

@@ -10,12 +10,21 @@ cd "$(dirname "$0")/.."
 SECONDS_TO_RUN=${1:-600}
 TARGET=${2:-ink-layers}
 CORPUS=${CORPUS:-../shared/corpus}
+# InkModel's files and the libdeflate wrapper its gzip writer uses, as one module's sources (the wrapper's
+# import dropped from the model's files) in fuzz-work/model/, and the flags they compile with.
+mkdir -p fuzz-work/model
+rm -f fuzz-work/model/*.swift
+for file in $(find Sources/InkModel -name "*.swift") Sources/LibDeflate/*.swift; do
+    sed -E '/^import LibDeflate$/d' "$file" > "fuzz-work/model/$(basename "$(dirname "$file")")-$(basename "$file")"
+done
+model_sources=(fuzz-work/model/*.swift)
+model_flags=(-I Sources/CZlib -I Sources/CDeflate -lz -ldeflate)
 case "$TARGET" in
 ink-layers)
     work=fuzz-work
     mkdir -p "$work/corpus"
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name InkLayersFuzz \
-        -I Sources/CZlib -lz $(find Sources/InkModel -name "*.swift") Fuzz/InkLayersFuzzer.swift -o "$work/ink-layers-fuzzer"
+        "${model_flags[@]}" "${model_sources[@]}" Fuzz/InkLayersFuzzer.swift -o "$work/ink-layers-fuzzer"
     # Seeds: the first lines of the bundled samples' layers, and small hand-written lines.
     if [ -z "$(ls -A "$work/corpus")" ]; then
         head -c 4000 SamplePDFs/course-notes.ink.jsonl | head -1 > "$work/corpus/header"
@@ -46,7 +55,7 @@ remarkable)
         reader+=("$work/src/$name.swift")
     done
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name ReMarkableFuzz \
-        -I Sources/CZlib -lz $(find Sources/InkModel -name "*.swift") "${reader[@]}" Fuzz/ReMarkableFuzzer.swift \
+        "${model_flags[@]}" "${model_sources[@]}" "${reader[@]}" Fuzz/ReMarkableFuzzer.swift \
         -o "$work/remarkable-fuzzer"
     # Seeds: every .rm file of the corpus (versions 3, 5 and 6), read in place.
     seeds=()
@@ -69,8 +78,8 @@ xournal)
         sources+=("$copy")
     done
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name XournalFuzz \
-        -I Sources/CZlib -I Sources/CZip -I Sources/CXML2 -Xcc -I/usr/include/libxml2 -lz -lzip -lxml2 \
-        $(find Sources/InkModel -name "*.swift") "${sources[@]}" Fuzz/XournalFuzzer.swift -o "$work/xournal-fuzzer"
+        "${model_flags[@]}" -I Sources/CZip -I Sources/CXML2 -Xcc -I/usr/include/libxml2 -lzip -lxml2 \
+        "${model_sources[@]}" "${sources[@]}" Fuzz/XournalFuzzer.swift -o "$work/xournal-fuzzer"
     # Hand-written plain XML seeds (the corpus's files are gzip or zip, whose mutations rarely stay valid):
     # every element, dash styles, fill, pressures, and each kind of background.
     if [ -z "$(ls -A "$work/corpus")" ]; then
@@ -101,8 +110,8 @@ inkml)
         sources+=("$copy")
     done
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name InkMLFuzz \
-        -I Sources/CZlib -I Sources/CZip -I Sources/CXML2 -Xcc -I/usr/include/libxml2 -lz -lzip -lxml2 \
-        $(find Sources/InkModel -name "*.swift") "${sources[@]}" Fuzz/InkMLFuzzer.swift -o "$work/inkml-fuzzer"
+        "${model_flags[@]}" -I Sources/CZip -I Sources/CXML2 -Xcc -I/usr/include/libxml2 -lzip -lxml2 \
+        "${model_sources[@]}" "${sources[@]}" Fuzz/InkMLFuzzer.swift -o "$work/inkml-fuzzer"
     # Hand-written seeds: definitions and references, every channel kind and encoding, page groups, brushes.
     if [ -z "$(ls -A "$work/corpus")" ]; then
         ns='xmlns="http://www.w3.org/2003/InkML"'
@@ -128,8 +137,8 @@ rnote)
     done
     # shellcheck disable=SC2046
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name RNoteFuzz \
-        -I Sources/CZlib -I Sources/CCairo $(pkg-config --cflags-only-I cairo | sed 's/-I/-Xcc -I/g') -lz -lcairo \
-        $(find Sources/InkModel -name "*.swift") "${sources[@]}" Fuzz/RNoteFuzzer.swift -o "$work/rnote-fuzzer"
+        "${model_flags[@]}" -I Sources/CCairo $(pkg-config --cflags-only-I cairo | sed 's/-I/-Xcc -I/g') -lcairo \
+        "${model_sources[@]}" "${sources[@]}" Fuzz/RNoteFuzzer.swift -o "$work/rnote-fuzzer"
     # Hand-written plain JSON seeds (the fuzzer gzips what is not gzip): each stroke kind, both layouts.
     if [ -z "$(ls -A "$work/corpus")" ]; then
         doc='{"x":0,"y":0,"width":800,"height":2300,"format":{"width":793.7,"height":1122.5,"dpi":96},"background":{"color":{"r":1,"g":1,"b":1,"a":1},"pattern":"dots","pattern_size":[32,32],"pattern_color":{"r":0.8,"g":0.9,"b":1,"a":1}}}'

@@ -1,4 +1,5 @@
 import InkRendering
+import LibDeflate
 
 /// One page's ink as PDF content: the operators (uncompressed) and the
 /// resources they name. The operators draw in the displayed page's PDF space
@@ -27,13 +28,21 @@ public struct InkContent: Sendable, Equatable {
         self.height = height
     }
 
-    /// The same content with its operators deflated (zlib format: `/FlateDecode`).
-    /// Pure and thread-safe: call it on the thread that made the content.
-    public func compressed(_ settings: InkContentCompression.Settings = InkContentCompression.ink) -> CompressedInkContent {
-        var compressed = CompressedInkContent(deflated: InkContentCompression.deflate(operators, settings), length: operators.count,
+    /// The same content with its operators deflated (zlib format: `/FlateDecode`) by
+    /// `compressor` (libdeflate), which a page loop keeps and reuses. Pure: call it on the
+    /// thread that made the content, with that thread's compressor.
+    public func compressed(with compressor: inout InkContentCompression.Compressor) -> CompressedInkContent {
+        var compressed = CompressedInkContent(deflated: compressor.zlib(operators), length: operators.count,
                                               graphicsStates: graphicsStates, grains: grains, width: width, height: height)
         compressed.placement = placement
         return compressed
+    }
+
+    /// The same content deflated at the ink's level (`InkContentCompression.inkLevel`) with a
+    /// compressor of its own: for one page; a loop passes its compressor to `compressed(with:)`.
+    public func compressed() -> CompressedInkContent {
+        var compressor = InkContentCompression.inkCompressor()
+        return compressed(with: &compressor)
     }
 }
 

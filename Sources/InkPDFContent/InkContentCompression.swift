@@ -1,67 +1,35 @@
 import CZlib
+import LibDeflate
 
-/// zlib (deflate in zlib format, what `/FlateDecode` reads) for the streams
-/// inkpdf writes itself.
+/// The deflate (zlib format, what `/FlateDecode` reads) of the streams inkpdf
+/// writes itself: libdeflate for compressing, since every stream is a whole
+/// buffer (a page's operators, an xref stream, a tile); zlib for inflating,
+/// which streams against a limit (`inflate(_:limit:)`).
 public enum InkContentCompression {
-    /// zlib's settings for one stream: a level, optionally the lazy-match
-    /// parameters that replace the level's own (`deflateTune`), and a strategy.
-    public struct Settings: Sendable {
-        public var level: Int32
-        /// `good_length`, `max_lazy`, `nice_length`, `max_chain`; nil: the level's.
-        public var tuning: (good: Int32, lazy: Int32, nice: Int32, chain: Int32)?
-        public var strategy: Int32
+    /// A compressor for a loop of streams: one per thread, reused page after page.
+    public typealias Compressor = DeflateCompressor
 
-        public init(level: Int32, tuning: (good: Int32, lazy: Int32, nice: Int32, chain: Int32)? = nil,
-                    strategy: Int32 = Z_DEFAULT_STRATEGY) {
-            self.level = level
-            self.tuning = tuning
-            self.strategy = strategy
-        }
-    }
+    /// The ink's libdeflate level, chosen by measurement on the benchmark's dense pages
+    /// (`inkpdf-content-bench measure 24`, its libdeflate table; operators on the 1/12 pt
+    /// grid; a loaded 2-core machine, best of 3, three runs) against zlib's former
+    /// settings (level 4, lazy matching tuned 8/16/32/16: 40.9 KB/page in 2.4–3.6 ms):
+    /// - level 3 makes 39.6 KB/page (0.969 × zlib's; the worst page 0.972 ×) in
+    ///   1.3–1.7 ms, about half zlib's time;
+    /// - level 2 makes 40.3 KB (worst page 0.990 ×) in 1.1–1.4 ms: too close to
+    ///   zlib's bytes for "no page larger"; level 1 42.3 KB (larger than zlib's);
+    /// - level 4 39.3 KB in 1.5–2.0 ms, 6 38.0 KB in 3.0–4.4 ms (slower than zlib),
+    ///   12 35.8 KB in 19–22 ms.
+    /// A compressor allocated per page costs no measurable time more, but is not reused memory.
+    public static let inkLevel: Int32 = 3
 
-    /// The ink's settings, chosen by measurement on the benchmark's dense pages
-    /// (`inkpdf-content-bench measure`, its zlib tables; operators on the 1/12 pt grid):
-    /// - level 4 makes 41.8 KB/page in 1.8 ms, level 6 39.3 KB in 9.8 ms (its long
-    ///   match chains on text of many short repeats), level 1 45.5 KB in 1.0 ms;
-    /// - level 4's lazy matching with level 6's lengths (good 8, lazy 16, nice 32)
-    ///   and a chain of 16 makes 41.0 KB in 2.3 ms: the 2 % that brings the ink to
-    ///   0.6 × cairo's bytes, for half a millisecond;
-    /// - the `Z_FILTERED` strategy on top makes 39.8 KB in 3.1 ms, and a chain of
-    ///   32 (level 5) 40.2 KB in 3.8 ms: not taken, the ink's time is further from
-    ///   its targets than its bytes.
-    public static let ink = Settings(level: 4, tuning: (good: 8, lazy: 16, nice: 32, chain: 16))
+    /// A compressor at the ink's level.
+    public static func inkCompressor() -> Compressor { Compressor(level: inkLevel) }
 
-    /// `bytes` deflated at `level` (0…9) in one call.
+    /// `bytes` deflated at libdeflate's `level` (0 … 12) in one call, with a compressor
+    /// of its own: for streams made once (a tile, an xref stream); a loop keeps a `Compressor`.
     public static func deflate(_ bytes: [UInt8], level: Int32) -> [UInt8] {
-        deflate(bytes, Settings(level: level))
-    }
-
-    /// `bytes` deflated with `settings` in one call.
-    ///
-    /// The corresponding C functions are `deflateInit2_`, `deflateTune`, `deflateBound`, `deflate` and `deflateEnd`.
-    public static func deflate(_ bytes: [UInt8], _ settings: Settings) -> [UInt8] {
-        var stream = z_stream()
-        // Failures here are only bad settings or no memory: both programming errors.
-        precondition(deflateInit2_(&stream, settings.level, Z_DEFLATED, MAX_WBITS, 8, settings.strategy, ZLIB_VERSION,
-                                   Int32(MemoryLayout<z_stream>.size)) == Z_OK, "deflateInit2 failed")
-        defer { deflateEnd(&stream) }
-        if let tuning = settings.tuning {
-            precondition(deflateTune(&stream, tuning.good, tuning.lazy, tuning.nice, tuning.chain) == Z_OK, "deflateTune failed")
-        }
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
-        let status = output.withUnsafeMutableBufferPointer { out in
-            bytes.withUnsafeBufferPointer { input in
-                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                stream.avail_in = uInt(input.count)
-                stream.next_out = out.baseAddress
-                stream.avail_out = uInt(out.count)
-                return CZlib.deflate(&stream, Z_FINISH)
-            }
-        }
-        precondition(status == Z_STREAM_END, "deflate failed with status \(status)")
-        // A copy of the exact size: the bound is about the input's size, three times the output's,
-        // and pages wait (in the channel, the spool's writer) holding what this returns.
-        return Array(output[..<Int(stream.total_out)])
+        var compressor = Compressor(level: level)
+        return compressor.zlib(bytes)
     }
 
     /// `bytes` inflated (for tests and checks, and for the ink a PDF annotation keeps);

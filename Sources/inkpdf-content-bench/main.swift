@@ -6,11 +6,13 @@ import InkPDFContent
 import InkPDFContentTestSupport
 import InkRendering
 import InkFixtures
+import LibDeflate
 
 // Measurements of the PDF content writer (InkPDFContent) against cairo's PDF
 // output of the same drawings, on the benchmark's dense pages:
 //   inkpdf-content-bench measure [PAGES] [DIR]   ms/page, bytes/page, zlib levels, grids, SSIM near ink
 //   inkpdf-content-bench append PAGES DIR        appends dense ink to every page of a PAGES-page PDF; peak RSS
+//   inkpdf-content-bench gzip FILE               gzip of FILE (an ink-layers file): zlib streaming against libdeflate members
 // Build with -c release. cairo's streams are compressed at level 4 here, as the
 // inkpdf executable did while cairo wrote the ink (see deflateInit_ below).
 
@@ -56,6 +58,40 @@ func best(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
     return result
 }
 
+/// zlib's settings for one stream: a level, optionally the lazy-match parameters that
+/// replace the level's own (`deflateTune`: good, lazy, nice, chain), and a strategy.
+struct ZlibSettings {
+    var level: Int32
+    var tuning: (good: Int32, lazy: Int32, nice: Int32, chain: Int32)? = nil
+    var strategy: Int32 = Z_DEFAULT_STRATEGY
+}
+
+/// What the ink's streams were before libdeflate: zlib level 4 tuned (8, 16, 32, 16).
+let zlibInk = ZlibSettings(level: 4, tuning: (good: 8, lazy: 16, nice: 32, chain: 16))
+
+/// `bytes` deflated by zlib (zlib format) with `settings` in one call: the reference libdeflate is measured against.
+func zlibDeflate(_ bytes: [UInt8], _ settings: ZlibSettings, windowBits: Int32 = MAX_WBITS) -> [UInt8] {
+    var stream = z_stream()
+    precondition(deflateInit2_(&stream, settings.level, Z_DEFLATED, windowBits, 8, settings.strategy, ZLIB_VERSION,
+                               Int32(MemoryLayout<z_stream>.size)) == Z_OK, "deflateInit2 failed")
+    defer { deflateEnd(&stream) }
+    if let tuning = settings.tuning {
+        precondition(deflateTune(&stream, tuning.good, tuning.lazy, tuning.nice, tuning.chain) == Z_OK, "deflateTune failed")
+    }
+    var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))) + 32)
+    let status = output.withUnsafeMutableBufferPointer { out in
+        bytes.withUnsafeBufferPointer { input in
+            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+            stream.avail_in = uInt(input.count)
+            stream.next_out = out.baseAddress
+            stream.avail_out = uInt(out.count)
+            return deflate(&stream, Z_FINISH)
+        }
+    }
+    precondition(status == Z_STREAM_END, "deflate failed with status \(status)")
+    return Array(output[..<Int(stream.total_out)])
+}
+
 /// Writes `contents` over blank cairo pages with an incremental update.
 func writeInkPDF(_ contents: [CompressedInkContent], to path: String) throws {
     try SamplePDFs.cairoPDF(path: path, pages: contents.map { ($0.width, $0.height) })
@@ -64,7 +100,6 @@ func writeInkPDF(_ contents: [CompressedInkContent], to path: String) throws {
     try update.finish()
 }
 
-/// The deflated length of `bytes` at `level` with zlib's match parameters set by `deflateTune`.
 func measure(pages: Int, directory: String) throws {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let document = try ContentWriterSamples.denseDocument(path: directory + "/dense.pdf", pages: pages)
@@ -89,7 +124,7 @@ func measure(pages: Int, directory: String) throws {
     print("\nzlib level  KB/page  ms/page(zlib)  ms/page(write+zlib)  vs cairo bytes  vs cairo time")
     for level in Int32(1)...9 {
         var bytes = 0
-        let zlibTime = best(3) { bytes = contents.map { $0.compressed(.init(level: level)).deflated.count }.reduce(0, +) }
+        let zlibTime = best(3) { bytes = contents.map { zlibDeflate($0.operators, ZlibSettings(level: level)).count }.reduce(0, +) }
         let perPage = Double(bytes) / Double(pages)
         let total = (writeTime + zlibTime) / Double(pages)
         print(String(format: "%10d %8.1f %14.2f %20.2f %15.2f %14.2f", level, perPage / 1024, zlibTime / Double(pages) * 1000,
@@ -103,8 +138,8 @@ func measure(pages: Int, directory: String) throws {
         var bytes = 0
         let tuning = (good: Int32(good), lazy: Int32(lazy), nice: Int32(nice), chain: Int32(chain))
         func size(_ strategy: Int32) -> Int {
-            let settings = InkContentCompression.Settings(level: Int32(level), tuning: tuning, strategy: strategy)
-            return contents.map { InkContentCompression.deflate($0.operators, settings).count }.reduce(0, +)
+            let settings = ZlibSettings(level: Int32(level), tuning: tuning, strategy: strategy)
+            return contents.map { zlibDeflate($0.operators, settings).count }.reduce(0, +)
         }
         let time = best(3) { bytes = size(Z_DEFAULT_STRATEGY) }
         print(String(format: "%2d %3d %3d %3d %4d %28.1f %14.2f", level, good, lazy, nice, chain, Double(bytes) / Double(pages) / 1024, time / Double(pages) * 1000))
@@ -113,12 +148,30 @@ func measure(pages: Int, directory: String) throws {
         print(String(format: "   Z_FILTERED %31.1f %14.2f", Double(filtered) / Double(pages) / 1024, filteredTime / Double(pages) * 1000))
     }
 
-    // Whole PDF with the appender at the ink's settings.
-    let settings = InkContentCompression.ink
+    // libdeflate's levels on the same operators, one compressor reused (as a page loop does), then
+    // one allocated per page (what reuse saves), each against the ink's former zlib settings.
+    var zlibInkBytes = 0
+    let zlibInkTime = best(3) { zlibInkBytes = contents.map { zlibDeflate($0.operators, zlibInk).count }.reduce(0, +) }
+    let zlibInkPages = contents.map { zlibDeflate($0.operators, zlibInk).count }
+    print(String(format: "\nzlib 4 tuned (8, 16, 32, 16), the ink's former settings: %.2f KB/page, %.3f ms/page",
+                 Double(zlibInkBytes) / Double(pages) / 1024, zlibInkTime / Double(pages) * 1000))
+    print("libdeflate level  KB/page  ms/page  bytes vs zlib 4 tuned (worst page)  time vs zlib 4 tuned  ms/page (compressor per page)")
+    for level in Int32(1)...12 {
+        var bytes = 0
+        var compressor = DeflateCompressor(level: level)
+        let time = best(3) { bytes = contents.map { compressor.zlib($0.operators).count }.reduce(0, +) }
+        let fresh = best(3) { _ = contents.map { page -> Int in var own = DeflateCompressor(level: level); return own.zlib(page.operators).count } }
+        let worst = zip(contents, zlibInkPages).map { Double(compressor.zlib($0.operators).count) / Double($1) }.max() ?? 0
+        print(String(format: "%16d %8.2f %8.3f %22.3f (%.3f) %21.2f %30.3f", level, Double(bytes) / Double(pages) / 1024, time / Double(pages) * 1000,
+                     Double(bytes) / Double(zlibInkBytes), worst, time / zlibInkTime, fresh / Double(pages) * 1000))
+    }
+
+    // Whole PDF with the appender at the ink's level.
     let inkPath = directory + "/writer-ink.pdf"
-    let appendTime = try best(3) { try writeInkPDF(contents.map { $0.compressed(settings) }, to: inkPath) }
+    var inkCompressor = InkContentCompression.inkCompressor()
+    let appendTime = try best(3) { try writeInkPDF(contents.map { $0.compressed(with: &inkCompressor) }, to: inkPath) }
     let blankTime = try best(3) { try SamplePDFs.cairoPDF(path: blankPath, pages: sizes) }
-    print(String(format: "\nwhole ink PDF at the ink's zlib settings (blank cairo pages + incremental update): %.1f KB/page over the blank file, %.2f ms/page appending",
+    print(String(format: "\nwhole ink PDF at the ink's libdeflate level (blank cairo pages + incremental update): %.1f KB/page over the blank file, %.2f ms/page appending",
                  Double(fileSize(inkPath) - fileSize(blankPath)) / Double(pages) / 1024, (appendTime - blankTime) / Double(pages) * 1000))
     print("qpdf --check: \(SamplePDFs.qpdfCheck(inkPath).passed ? "passed" : "FAILED")")
 
@@ -142,7 +195,7 @@ func measure(pages: Int, directory: String) throws {
     try report("cairo's PDF (today)", cairoPath)
     for units in (ProcessInfo.processInfo.environment["BENCH_GRIDS"] ?? "8,16,32").split(separator: ",").compactMap({ Int($0) }) {
         let grid = PDFGrid(unitsPerPoint: units)
-        let gridContents = drawings.map { InkContentWriter.content(for: $0, width: size.width, height: size.height, grid: grid).compressed(settings) }
+        let gridContents = drawings.map { InkContentWriter.content(for: $0, width: size.width, height: size.height, grid: grid).compressed(with: &inkCompressor) }
         let path = directory + "/writer-grid-\(units).pdf"
         try writeInkPDF(gridContents, to: path)
         let bytes = Double(gridContents.map(\.deflated.count).reduce(0, +)) / Double(pages) / 1024
@@ -202,7 +255,8 @@ func profile(pages: Int, directory: String, runs: Int, geometryRepeats: Int) thr
     var contents: [InkContent] = []
     let writing = best(runs) { contents = drawings.map { InkContentWriter.content(for: $0, width: size.width, height: size.height) } }
     var bytes = 0
-    let compression = best(runs) { bytes = contents.map { $0.compressed().deflated.count }.reduce(0, +) }
+    var compressor = InkContentCompression.inkCompressor()
+    let compression = best(runs) { bytes = contents.map { $0.compressed(with: &compressor).deflated.count }.reduce(0, +) }
     let n = Double(pages)
     var moves = 0, lines = 0, curves = 0, operatorBytes = 0
     for page in drawings {
@@ -224,9 +278,53 @@ func profile(pages: Int, directory: String, runs: Int, geometryRepeats: Int) thr
     var digest: UInt64 = 0xcbf2_9ce4_8422_2325
     for content in contents { for byte in content.operators { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 } }
     print("operators digest \(String(digest, radix: 16))")
-    print(String(format: "ink per dense page (%d pages, %d strokes/page): geometry %.2f ms, content writing %.2f ms, compression %.2f ms (zlib %d, tuned), total %.2f ms; %.1f KB",
+    print(String(format: "ink per dense page (%d pages, %d strokes/page): geometry %.2f ms, content writing %.2f ms, compression %.2f ms (libdeflate %d), total %.2f ms; %.1f KB",
                  pages, strokes.map(\.count).reduce(0, +) / pages, geometry / n * 1000, writing / n * 1000, compression / n * 1000,
-                 InkContentCompression.ink.level, (geometry + writing + compression) / n * 1000, Double(bytes) / n / 1024))
+                 InkContentCompression.inkLevel, (geometry + writing + compression) / n * 1000, Double(bytes) / n / 1024))
+}
+
+/// The sidecar's gzip and an annotation's layer line: zlib (streaming, as the sidecar was
+/// written) against libdeflate in members of `member` bytes (as `InkLayersWriter` hands
+/// `FileOutput` about a megabyte at a time), and line by line in the zlib format.
+func gzip(file: String, member: Int = 1 << 20) throws {
+    let text = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+    let megabytes = Double(text.count) / 1_048_576
+    print(String(format: "%@: %.1f MB; gzip in %d KB members", file, megabytes, member / 1024))
+    print("gzip                      MB   ratio  ms/MB")
+    for level in Int32(1)...3 {
+        var bytes = 0
+        let time = best(2) { bytes = zlibDeflate(text, ZlibSettings(level: level), windowBits: 15 + 16).count }
+        print(String(format: "zlib %2d (one stream) %8.2f %7.3f %6.2f", level, Double(bytes) / 1_048_576, Double(bytes) / Double(text.count),
+                     time / megabytes * 1000))
+    }
+    for level in Int32(1)...9 {
+        var bytes = 0
+        var compressor = DeflateCompressor(level: level)
+        let time = best(2) {
+            bytes = 0
+            text.withUnsafeBytes { all in
+                for start in stride(from: 0, to: all.count, by: member) {
+                    let piece = UnsafeRawBufferPointer(rebasing: all[start..<min(start + member, all.count)])
+                    bytes += compressor.withCompressed(piece, as: .gzip) { $0.count }
+                }
+            }
+        }
+        print(String(format: "libdeflate %2d (members) %6.2f %7.3f %6.2f", level, Double(bytes) / 1_048_576, Double(bytes) / Double(text.count),
+                     time / megabytes * 1000))
+    }
+    // One layer line at a time (an annotation's `/InkPDF:Layer`), the file's first 2000 lines.
+    let lines = text.split(separator: UInt8(ascii: "\n")).prefix(2000).map { Array($0) }
+    let lineBytes = Double(lines.map(\.count).reduce(0, +)) / 1_048_576
+    print(String(format: "\nline by line (%d lines, %.1f MB)  MB   ratio  ms/MB", lines.count, lineBytes))
+    var zlibBytes = 0
+    let zlibTime = best(2) { zlibBytes = lines.map { zlibDeflate($0, ZlibSettings(level: 1)).count }.reduce(0, +) }
+    print(String(format: "zlib 1 %19.2f %7.3f %6.2f", Double(zlibBytes) / 1_048_576, Double(zlibBytes) / lineBytes / 1_048_576, zlibTime / lineBytes * 1000))
+    for level in Int32(1)...6 {
+        var bytes = 0
+        var compressor = DeflateCompressor(level: level)
+        let time = best(2) { bytes = lines.map { compressor.zlib($0).count }.reduce(0, +) }
+        print(String(format: "libdeflate %2d %12.2f %7.3f %6.2f", level, Double(bytes) / 1_048_576, Double(bytes) / lineBytes / 1_048_576, time / lineBytes * 1000))
+    }
 }
 
 let arguments = CommandLine.arguments
@@ -257,13 +355,15 @@ do {
         var index: PageOrderedLayers?
         let seconds = try best(3) { index = try PageOrderedLayers(path: arguments[2]) }
         print(String(format: "%@: %d inked pages indexed in %.3f s (best of 3)", arguments[2], index?.inkedPages.count ?? 0, seconds))
+    case "gzip" where arguments.count > 2:
+        try gzip(file: arguments[2])
     case "profile":
         // profile [PAGES [DIR [--repeat N]]]
         let repeats = arguments.count > 5 && arguments[4] == "--repeat" ? Int(arguments[5]) ?? 0 : 0
         try profile(pages: arguments.count > 2 ? Int(arguments[2]) ?? 12 : 12,
                     directory: arguments.count > 3 ? arguments[3] : "bench-work/content", runs: 3, geometryRepeats: repeats)
     default:
-        print("usage: inkpdf-content-bench measure [PAGES] [DIR] | append PAGES DIR | profile [PAGES [DIR [--repeat N]]] | scan LAYERS")
+        print("usage: inkpdf-content-bench measure [PAGES] [DIR] | append PAGES DIR | profile [PAGES [DIR [--repeat N]]] | scan LAYERS | gzip FILE")
         exit(64)
     }
 } catch {

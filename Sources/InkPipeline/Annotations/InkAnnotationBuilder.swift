@@ -18,9 +18,14 @@ enum InkAnnotationBuilder {
         var placement: [Double]
     }
 
+    /// libdeflate's level for an annotation's ink-layers line: the sidecar's
+    /// (`Flattener.sidecarCompressionLevel`), the line being the sidecar's text.
+    static var layerLineLevel: Int32 { Flattener.sidecarCompressionLevel }
+
     /// The annotations of page `page`, in drawing order. `author`: the header's, for strokes without their own.
     static func annotations(page: Int, layers: [(layer: PageLayer, drawings: [[StrokeDrawing]])], frame: Frame,
-                            grouping: Grouping, author: String?) throws -> [InkAnnotation] {
+                            grouping: Grouping, author: String?,
+                            compressors: inout PageInkProducer.Work.Compressors) throws -> [InkAnnotation] {
         var result: [InkAnnotation] = []
         var occurrences: [StrokeIdentity: Int] = [:]
         for (layerIndex, entry) in layers.enumerated() {
@@ -33,14 +38,15 @@ enum InkAnnotationBuilder {
                     let single = PageLayer(page: page, layer: layer.layer, strokes: [stroke], extra: layer.extra)
                     result.append(try annotation(single, drawings: drawings, frame: frame,
                                                  name: InkAnnotationFormat.name(of: identity, occurrence: occurrences[identity]!),
-                                                 author: author))
+                                                 author: author, compressors: &compressors))
                 }
             case .layer:
                 guard !layer.strokes.isEmpty else { continue }
                 var grouped = layer
                 grouped.page = page
                 result.append(try annotation(grouped, drawings: entry.drawings.flatMap { $0 }, frame: frame,
-                                             name: InkAnnotationFormat.name(ofLayer: layerIndex + 1), author: author))
+                                             name: InkAnnotationFormat.name(ofLayer: layerIndex + 1), author: author,
+                                             compressors: &compressors))
             }
         }
         return result
@@ -48,7 +54,7 @@ enum InkAnnotationBuilder {
 
     /// One annotation drawing every stroke of `layer` (`drawings`: theirs, in order).
     private static func annotation(_ layer: PageLayer, drawings: [StrokeDrawing], frame: Frame, name: String,
-                                   author: String?) throws -> InkAnnotation {
+                                   author: String?, compressors: inout PageInkProducer.Work.Compressors) throws -> InkAnnotation {
         let strokes = layer.strokes
         let rect = self.rect(of: drawings, strokes: strokes, frame: frame)
         let inkLists = strokes.map { InkAnnotationFormat.inkList(of: $0, height: frame.height, placement: frame.placement) }
@@ -75,9 +81,8 @@ enum InkAnnotationBuilder {
         if let who = Self.author(of: first) ?? author { keys.append("/T" + InkAnnotationFormat.pdfString(who)) }
         if strokes.allSatisfy({ $0.ink.type == .marker }) { keys.append("/IT/InkHighlight") }
         let appearance = InkContentWriter.content(for: drawings, width: frame.width, height: frame.height,
-                                                  placement: frame.placement).compressed()
-        // Level 1, as the sidecar: the line is mostly digits, which it already shrinks well, in a fraction of the time.
-        let line = InkContentCompression.deflate(try layer.encodedLine(), level: 1)
+                                                  placement: frame.placement).compressed(with: &compressors.content)
+        let line = compressors.layerLine.zlib(try layer.encodedLine())
         return InkAnnotation(keys: keys.bytes, rect: rect, appearance: appearance, layerLine: line)
     }
 

@@ -315,7 +315,7 @@ public enum Exporter {
     /// The ink-layers header line, deflated: `/InkPDF:Header` of the annotations.
     private static func annotationHeader(_ layers: any PageLayerSource) throws(ExportError) -> [UInt8] {
         do {
-            return InkContentCompression.deflate(try layers.header.encodedLine(file: layers.displayName), InkContentCompression.ink)
+            return InkContentCompression.deflate(try layers.header.encodedLine(file: layers.displayName), level: InkContentCompression.inkLevel)
         } catch {
             throw Flattener.exportError(from: error, path: layers.displayName)
         }

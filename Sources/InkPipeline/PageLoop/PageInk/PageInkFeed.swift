@@ -39,6 +39,8 @@ final class PageInkFeed {
     private var pending: ArraySlice<Request>
     private let spool: PageInkSpool?
     private let textures = InkTextures()
+    /// The inline loop's compressors (unused when the producer's threads make the pages).
+    private var compressors = PageInkProducer.Work.Compressors()
 
     /// `requests` ascending by page, each with ink. `belowDrawing`: the producer's threads run
     /// at a lower priority than the caller's, whose own drawing is the critical path (flatten).
@@ -74,7 +76,7 @@ final class PageInkFeed {
         if let inline {
             while let request = pending.first, request.page <= number {
                 pending.removeFirst()
-                let item = try inline.make(request).get()
+                let item = try inline.make(request, compressors: &compressors).get()
                 if request.page == number { return item }
             }
             return nil
@@ -116,7 +118,7 @@ final class PageInkFeed {
     /// Waits until every page is made (inline: makes the rest) and returns the spool's entries.
     func finish() throws(ExportError) -> [PageInkSpool.Entry] {
         if let inline {
-            while let request = pending.popFirst() { _ = try inline.make(request).get() }
+            while let request = pending.popFirst() { _ = try inline.make(request, compressors: &compressors).get() }
         } else if let producer {
             if let failure = producer.failure { throw failure }
         }

@@ -32,7 +32,16 @@ final class PageInkProducer: @unchecked Sendable {
             self.spool = spool
         }
 
-        func make(_ request: PageInkFeed.Request) -> Result<Item, ExportError> {
+        /// The compressors one thread (or the inline loop) keeps for all its pages: libdeflate's
+        /// allocation is not free, and a compressor serves one thread at a time.
+        struct Compressors: ~Copyable {
+            /// The ink's content streams, at `InkContentCompression.inkLevel`.
+            var content = InkContentCompression.inkCompressor()
+            /// An annotation's ink-layers line, at `InkAnnotationBuilder.layerLineLevel`.
+            var layerLine = InkContentCompression.Compressor(level: InkAnnotationBuilder.layerLineLevel)
+        }
+
+        func make(_ request: PageInkFeed.Request, compressors: inout Compressors) -> Result<Item, ExportError> {
             do {
                 switch request.form {
                 case .drawings:
@@ -40,7 +49,8 @@ final class PageInkProducer: @unchecked Sendable {
                     return .success(Item(page: request.page, ink: .drawings(drawings)))
                 case .content(let width, let height):
                     let drawings = try builder.ink(ofPage: request.page).get().drawings
-                    let content = InkContentWriter.content(for: consume drawings, width: width, height: height).compressed()
+                    let content = InkContentWriter.content(for: consume drawings, width: width, height: height)
+                        .compressed(with: &compressors.content)
                     guard let spool else { return .success(Item(page: request.page, ink: .content(content))) }
                     try spool.append(content, page: request.page)
                     return .success(Item(page: request.page, ink: .spooled))
@@ -48,7 +58,8 @@ final class PageInkProducer: @unchecked Sendable {
                     let layers = try builder.strokes(ofPage: request.page).get()
                     do {
                         let annotations = try InkAnnotationBuilder.annotations(page: request.page, layers: layers, frame: frame,
-                                                                               grouping: grouping, author: author)
+                                                                               grouping: grouping, author: author,
+                                                                               compressors: &compressors)
                         return .success(Item(page: request.page, ink: .annotations(annotations)))
                     } catch {
                         return .failure(Flattener.exportError(from: error, path: builder.displayName))
@@ -135,6 +146,7 @@ final class PageInkProducer: @unchecked Sendable {
     /// Requests before a failed one are all taken before it, and so are all made: the
     /// failure reported is the one a single thread would have met first.
     private func produce() {
+        var compressors = Work.Compressors()
         while true {
             let index: Int? = lock.withLock {
                 guard failed == nil, next < requests.count else { return nil }
@@ -145,7 +157,7 @@ final class PageInkProducer: @unchecked Sendable {
             // Cancelled by a later request's failure while this one was taken: it must still be
             // made, or a thread that failed on a later page first would name that page, not this one.
             if channel.isCancelled, !lock.withLock({ failed.map { index < $0.index } ?? false }) { return }
-            switch work.make(requests[index]) {
+            switch work.make(requests[index], compressors: &compressors) {
             case .failure(let error):
                 lock.withLock { if failed == nil || index < failed!.index { failed = (index, error) } }
                 // Threads waiting to hand over later pages would wait for ever: the drawing
