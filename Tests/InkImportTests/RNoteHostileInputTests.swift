@@ -214,6 +214,31 @@ import Testing
         #expect(values?[4] as? [Int] == [0, 0, 128, 128], "\(String(describing: values))")
     }
 
+    /// A dashed or dotted shape is cut as rnote strokes it: dashes of width × e (× 1, 0.618, 1.618 for the gaps),
+    /// a round cap's gaps 2 × width longer, dots every 2 × width; pen paths stay solid whatever their style.
+    @Test(arguments: ["solid", "dashed_equidistant", "dashed_narrow", "dashed_wide", "dotted"])
+    func dashedShapesAreCutIntoRnotesDashes(style: String) throws {
+        // A straight line 401 px long, 4 px wide, butt caps (dots get round ones, as in rnote).
+        let line = #"{"shapestroke":{"shape":{"line":{"start":[100,100],"end":[501,100]}},"style":{"smooth":{"stroke_width":4,"stroke_color":{"r":0,"g":0,"b":0,"a":1},"line_style":"\#(style)","line_cap":"straight"}}}}"#
+        let pen = S.brush([(100, 300, 0.5), (500, 300, 0.5)]).replacingOccurrences(of: #""pressure_curve""#, with: #""line_style":"\#(style)","pressure_curve""#)
+        let strokes = try read(write(S.notebook(strokes: [line, pen]))).1.flatMap(\.strokes)
+        let scale = 0.75, width = 4 * scale, length = 401 * scale
+        let pattern = try #require(RNoteItems.LineStyle(name: style)).pattern(width: width, roundCap: style == "dotted") ?? []
+        // A dash starts every period while the line lasts.
+        let dashes = pattern.isEmpty ? 1 : Int((length / pattern.reduce(0, +)).rounded(.up))
+        #expect(strokes.count == dashes + 1, "\(style): \(strokes.count) strokes, \(dashes) dashes expected")
+        if style != "solid", style != "dotted", let first = strokes.first {
+            // The first dash runs from the line's start for the pattern's first length.
+            #expect(abs((first.points.last!.x - first.points.first!.x) - pattern[0]) < 1e-6)
+            #expect(abs(first.points.first!.x - 100 * scale) < 1e-9)
+        }
+        if style == "dotted" {
+            #expect(strokes.dropLast().allSatisfy { $0.points.count <= 2 && abs($0.points.last!.x - $0.points.first!.x) < 1e-9 })
+            #expect(abs(strokes[1].points[0].x - strokes[0].points[0].x - 2 * width) < 1e-6)
+        }
+        #expect(strokes.last?.points.count == 2, "the pen path is not cut")
+    }
+
     @Test func theBackgroundIsRnotesPattern() throws {
         let (document, _) = try read(write(S.notebook(strokes: [S.brush([(10, 10, 0.5), (20, 20, 0.5)])])))
         guard case .paper(let paper)? = document.pages.first?.background, let svg = paper.image else {

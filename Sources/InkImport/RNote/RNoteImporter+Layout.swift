@@ -218,9 +218,30 @@ extension RNoteImporter {
                 }
                 guard !points.isEmpty else { continue }
                 if let fill = ink.fill, polygon.count >= 6 { fills.append((polygon, fill)) }
-                strokes.append(Stroke(ink: inkValue, created: 0, interpolation: .linear, points: points, extra: strokeExtra))
+                for dash in dashes(of: points, ink: ink, scale: scale) {
+                    strokes.append(Stroke(ink: inkValue, created: 0, interpolation: .linear, points: dash, extra: strokeExtra))
+                }
             }
             return (strokes, fills, clamped)
+        }
+
+        /// The most dashes one shape is cut into; past it (a pattern far finer than its length), it is drawn solid.
+        static let maximumDashesPerShape = 100_000.0
+
+        /// A shape's outline cut into its line style's dashes (as Xournal++'s dashes are cut, the
+        /// pattern running on along the whole line); the outline itself when it is solid, a pen path
+        /// (rnote draws those solid whatever their style) or its pattern too fine to cut.
+        static func dashes(of points: [StrokePoint], ink: RNoteItems.InkItem, scale: Double) -> [[StrokePoint]] {
+            guard ink.kind == .shape, points.count >= 2,
+                  let pattern = ink.lineStyle.pattern(width: ink.width * scale, roundCap: ink.roundCap || ink.lineStyle == .dotted)
+            else { return [points] }
+            let vertices = points.map { XournalDashes.Vertex(x: $0.x, y: $0.y, width: $0.w) }
+            guard XournalDashes.period(pattern) >= XournalDashes.minimumPeriod,
+                  XournalDashes.estimatedDashes([vertices], pattern: pattern) <= maximumDashesPerShape else { return [points] }
+            let force = points[0].force
+            return XournalDashes.split(vertices, pattern: pattern).map { dash in
+                dash.map { StrokePoint(x: $0.x, y: $0.y, w: $0.width, h: $0.width, force: force) }
+            }
         }
 
         /// Lines of `text` broken at spaces to fit `width` px, each glyph taken as half an em

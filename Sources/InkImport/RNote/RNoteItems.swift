@@ -66,6 +66,41 @@ enum RNoteItems {
         var polylines: [[Double]]
         /// Whether each polyline is closed (for a fill).
         var closed: Bool
+        /// The outline's dashes (rnote dashes shapes; its pen paths are always solid).
+        var lineStyle: LineStyle = .solid
+    }
+
+    /// rnote's line styles (rnote-compose `SmoothOptions`): a dash pattern scaled by the width.
+    enum LineStyle: UInt8 {
+        case solid = 0, dotted, dashedNarrow, dashedEquidistant, dashedWide
+
+        init?(name: String) {
+            switch name {
+            case "solid": self = .solid
+            case "dotted": self = .dotted
+            case "dashed_narrow": self = .dashedNarrow
+            case "dashed_equidistant", "dashed": self = .dashedEquidistant
+            case "dashed_wide": self = .dashedWide
+            default: return nil
+            }
+        }
+
+        /// Dash and gap lengths in canvas px for a line `width` px wide, as rnote strokes it: the
+        /// pattern's units are width × e; with a round cap each gap grows by 2 × width, which the
+        /// caps take back; dots are dashes of no length (rnote gives them a round cap always).
+        /// Nil for a solid line.
+        func pattern(width: Double, roundCap: Bool) -> [Double]? {
+            let unscaled: [Double]
+            switch self {
+            case .solid: return nil
+            case .dotted: return [0, 2 * width]
+            case .dashedNarrow: unscaled = [1, 0.618]
+            case .dashedEquidistant: unscaled = [1, 1]
+            case .dashedWide: unscaled = [1, 1.618]
+            }
+            let unit = width * M_E
+            return unscaled.enumerated().map { index, length in length * unit + (roundCap && index % 2 == 1 ? 2 * width : 0) }
+        }
     }
 
     enum PressureCurve: UInt8 {

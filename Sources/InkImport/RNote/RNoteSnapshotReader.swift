@@ -437,7 +437,11 @@ final class RNoteSnapshotReader {
                     ink.roundCap = try string("line_cap") != "straight"
                 case "line_style":
                     let style = try string("line_style")
-                    if style != "solid" { notes["\(style.prefix(40)) lines drawn solid", default: 0] += 1 }
+                    if let known = RNoteItems.LineStyle(name: style) {
+                        ink.lineStyle = known
+                    } else {
+                        notes["\(style.prefix(40)) lines (a style this version does not know) drawn solid", default: 0] += 1
+                    }
                 default: try skip()
                 }
             }

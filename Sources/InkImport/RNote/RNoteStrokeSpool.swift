@@ -45,6 +45,7 @@ final class RNoteStrokeSpool {
         pending.append(ink.roundCap ? 1 : 0)
         pending.append(ink.closed ? 1 : 0)
         pending.append(ink.fill == nil ? 0 : 1)
+        pending.append(ink.lineStyle.rawValue)
         append(ink.width)
         for color in [ink.color, ink.fill ?? ink.color] {
             for channel in [color.red, color.green, color.blue, color.alpha] { append(channel) }
@@ -91,6 +92,7 @@ final class RNoteStrokeSpool {
         let kind = RNoteItems.InkItem.Kind(rawValue: byte()) ?? .brush
         let curve = RNoteItems.PressureCurve(rawValue: byte()) ?? .linear
         let roundCap = byte() == 1, closed = byte() == 1, hasFill = byte() == 1
+        let lineStyle = RNoteItems.LineStyle(rawValue: byte()) ?? .solid
         let width = double()
         let color = RGBAColor(red: double(), green: double(), blue: double(), alpha: double())
         let fill = RGBAColor(red: double(), green: double(), blue: double(), alpha: double())
@@ -103,6 +105,6 @@ final class RNoteStrokeSpool {
             polylines.append(line)
         }
         return RNoteItems.InkItem(kind: kind, width: width, color: color, fill: hasFill ? fill : nil, pressureCurve: curve,
-                                  roundCap: roundCap, polylines: polylines, closed: closed)
+                                  roundCap: roundCap, polylines: polylines, closed: closed, lineStyle: lineStyle)
     }
 }
