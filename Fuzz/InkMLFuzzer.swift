@@ -23,22 +23,6 @@ public func fuzzInkML(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard let document = try? InkMLImporter.read(path: input, options: options) else { return 0 }
     defer { try? FileManager.default.removeItem(atPath: document.layersPath) }
     guard !document.pages.isEmpty else { fatalError("a document without pages") }
-    for page in document.pages where !(InkRange.isPageSide(page.width) && InkRange.isPageSide(page.height)) {
-        fatalError("a page of \(page.width) × \(page.height) reached the model")
-    }
-    // What the importer wrote reads back, and every point keeps InkRange.
-    do {
-        let reader = try InkLayersReader(path: document.layersPath)
-        while let layer = try reader.nextLayer() {
-            guard layer.page >= 1, layer.page <= document.pages.count else { fatalError("ink for page \(layer.page) of \(document.pages.count)") }
-            for stroke in layer.strokes {
-                for point in stroke.points where !point.isValid {
-                    fatalError("a point outside InkRange in an imported stroke: \(point)")
-                }
-            }
-        }
-    } catch {
-        fatalError("the layers the importer wrote do not read back: \(error)")
-    }
+    checkImported(document)
     return 0
 }

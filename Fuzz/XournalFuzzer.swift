@@ -30,27 +30,6 @@ public func fuzzXournal(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             try? FileManager.default.removeItem(atPath: resolved)
         }
     }
-    for page in document.pages {
-        guard InkRange.isPageSide(page.width), InkRange.isPageSide(page.height) else {
-            fatalError("a page of \(page.width) × \(page.height) reached the model")
-        }
-        for decoration in page.decorations where !(InkRange.isCoordinate(decoration.x) && InkRange.isCoordinate(decoration.y)
-                                                   && decoration.width.isFinite && decoration.height.isFinite) {
-            fatalError("a decoration at (\(decoration.x), \(decoration.y)) sized \(decoration.width) × \(decoration.height)")
-        }
-    }
-    // What the importer wrote reads back, and every point keeps InkRange.
-    do {
-        let reader = try InkLayersReader(path: document.layersPath)
-        while let layer = try reader.nextLayer() {
-            for stroke in layer.strokes {
-                for point in stroke.points where !point.isValid {
-                    fatalError("a point outside InkRange in an imported stroke: \(point)")
-                }
-            }
-        }
-    } catch {
-        fatalError("the layers the importer wrote do not read back: \(error)")
-    }
+    checkImported(document)
     return 0
 }

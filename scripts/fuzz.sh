@@ -70,7 +70,7 @@ xournal)
     # files of InkFileSystem they use, compiled into one module with InkModel, so their imports
     # of the project's modules are dropped; libxml2, libzip and zlib come through their module maps.
     sources=()
-    for file in Sources/InkImport/Xournal/*.swift Sources/InkImport/XML/*.swift Sources/InkImport/Archive/*.swift \
+    for file in Sources/InkImport/Xournal/*.swift Sources/InkImport/Dashes/*.swift Sources/InkImport/XML/*.swift Sources/InkImport/Archive/*.swift \
                 Sources/InkImport/ImportOptions.swift Sources/InkImport/ReferencedFile.swift \
                 Sources/InkFileSystem/Errno.swift Sources/InkFileSystem/FileDescriptor.swift; do
         copy="$work/src/$(basename "$(dirname "$file")")-$(basename "$file")"
@@ -79,7 +79,7 @@ xournal)
     done
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name XournalFuzz \
         "${model_flags[@]}" -I Sources/CZip -I Sources/CXML2 -Xcc -I/usr/include/libxml2 -lzip -lxml2 \
-        "${model_sources[@]}" "${sources[@]}" Fuzz/XournalFuzzer.swift -o "$work/xournal-fuzzer"
+        "${model_sources[@]}" "${sources[@]}" Fuzz/ImportedDocumentCheck.swift Fuzz/XournalFuzzer.swift -o "$work/xournal-fuzzer"
     # Hand-written plain XML seeds (the corpus's files are gzip or zip, whose mutations rarely stay valid):
     # every element, dash styles, fill, pressures, and each kind of background.
     if [ -z "$(ls -A "$work/corpus")" ]; then
@@ -102,7 +102,7 @@ inkml)
     # file and the byte source's zip backing) and the two files of InkFileSystem they use, compiled into
     # one module with InkModel, so their imports of the project's modules are dropped.
     sources=()
-    for file in Sources/InkImport/InkML/*.swift Sources/InkImport/XML/*.swift Sources/InkImport/Xournal/*.swift \
+    for file in Sources/InkImport/InkML/*.swift Sources/InkImport/XML/*.swift Sources/InkImport/Xournal/*.swift Sources/InkImport/Dashes/*.swift \
                 Sources/InkImport/Archive/*.swift Sources/InkImport/ImportOptions.swift Sources/InkImport/ReferencedFile.swift \
                 Sources/InkFileSystem/Errno.swift Sources/InkFileSystem/FileDescriptor.swift; do
         copy="$work/src/$(basename "$(dirname "$file")")-$(basename "$file")"
@@ -111,7 +111,7 @@ inkml)
     done
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name InkMLFuzz \
         "${model_flags[@]}" -I Sources/CZip -I Sources/CXML2 -Xcc -I/usr/include/libxml2 -lzip -lxml2 \
-        "${model_sources[@]}" "${sources[@]}" Fuzz/InkMLFuzzer.swift -o "$work/inkml-fuzzer"
+        "${model_sources[@]}" "${sources[@]}" Fuzz/ImportedDocumentCheck.swift Fuzz/InkMLFuzzer.swift -o "$work/inkml-fuzzer"
     # Hand-written seeds: definitions and references, every channel kind and encoding, page groups, brushes.
     if [ -z "$(ls -A "$work/corpus")" ]; then
         ns='xmlns="http://www.w3.org/2003/InkML"'
@@ -129,7 +129,7 @@ rnote)
     # The importer's files (RNote, the expansion budget, options) and the two files of InkFileSystem
     # they use, compiled into one module with InkModel, so their imports of the project's modules are dropped.
     sources=()
-    for file in Sources/InkImport/RNote/*.swift Sources/InkImport/Archive/ExpansionBudget.swift Sources/InkImport/ImportOptions.swift \
+    for file in Sources/InkImport/RNote/*.swift Sources/InkImport/Dashes/*.swift Sources/InkImport/Archive/ExpansionBudget.swift Sources/InkImport/ImportOptions.swift \
                 Sources/InkFileSystem/Errno.swift Sources/InkFileSystem/FileDescriptor.swift; do
         copy="$work/src/$(basename "$(dirname "$file")")-$(basename "$file")"
         sed -E '/^import (InkModel|InkFileSystem)$/d' "$file" > "$copy"
@@ -138,7 +138,7 @@ rnote)
     # shellcheck disable=SC2046
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name RNoteFuzz \
         "${model_flags[@]}" -I Sources/CCairo $(pkg-config --cflags-only-I cairo | sed 's/-I/-Xcc -I/g') -lcairo \
-        "${model_sources[@]}" "${sources[@]}" Fuzz/RNoteFuzzer.swift -o "$work/rnote-fuzzer"
+        "${model_sources[@]}" "${sources[@]}" Fuzz/ImportedDocumentCheck.swift Fuzz/RNoteFuzzer.swift -o "$work/rnote-fuzzer"
     # Hand-written plain JSON seeds (the fuzzer gzips what is not gzip): each stroke kind, both layouts.
     if [ -z "$(ls -A "$work/corpus")" ]; then
         doc='{"x":0,"y":0,"width":800,"height":2300,"format":{"width":793.7,"height":1122.5,"dpi":96},"background":{"color":{"r":1,"g":1,"b":1,"a":1},"pattern":"dots","pattern_size":[32,32],"pattern_color":{"r":0.8,"g":0.9,"b":1,"a":1}}}'

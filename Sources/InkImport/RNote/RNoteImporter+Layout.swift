@@ -235,11 +235,11 @@ extension RNoteImporter {
             guard ink.kind == .shape, points.count >= 2,
                   let pattern = ink.lineStyle.pattern(width: ink.width * scale, roundCap: ink.roundCap || ink.lineStyle == .dotted)
             else { return [points] }
-            let vertices = points.map { XournalDashes.Vertex(x: $0.x, y: $0.y, width: $0.w) }
-            guard XournalDashes.period(pattern) >= XournalDashes.minimumPeriod,
-                  XournalDashes.estimatedDashes([vertices], pattern: pattern) <= maximumDashesPerShape else { return [points] }
+            let vertices = points.map { DashCutter.Vertex(x: $0.x, y: $0.y, width: $0.w) }
+            guard DashCutter.period(pattern) >= DashCutter.minimumPeriod,
+                  DashCutter.estimatedDashes([vertices], pattern: pattern) <= maximumDashesPerShape else { return [points] }
             let force = points[0].force
-            return XournalDashes.split(vertices, pattern: pattern).map { dash in
+            return DashCutter.split(vertices, pattern: pattern).map { dash in
                 dash.map { StrokePoint(x: $0.x, y: $0.y, w: $0.width, h: $0.width, force: force) }
             }
         }

@@ -18,7 +18,7 @@ import InkModel
 ///   highlighter and a pen without pressure at one width, a pen with pressure
 ///   segment by segment, with the `capStyle` caps;
 /// - dash styles cut the polyline into one stroke per dash, within the document's
-///   budget of dashes (a pattern finer than `XournalDashes.minimumPeriod`, or one that
+///   budget of dashes (a pattern finer than `DashCutter.minimumPeriod`, or one that
 ///   would pass the budget, is drawn solid, with a warning);
 /// - every number is checked against `InkRange`: a width beyond the largest page, or a
 ///   time no PDF date can hold, is a `RangeProblem` (the caller says where);
@@ -95,11 +95,11 @@ struct XournalStrokeBuilder {
         }
 
         // Pieces of (vertex, segment width) after the width repair.
-        var pieces: [[XournalDashes.Vertex]] = []
+        var pieces: [[DashCutter.Vertex]] = []
         var hasPressure = false
         var repair: String?
-        func vertex(_ i: Int, _ width: Double) -> XournalDashes.Vertex {
-            XournalDashes.Vertex(x: coordinates[2 * i], y: coordinates[2 * i + 1], width: width)
+        func vertex(_ i: Int, _ width: Double) -> DashCutter.Vertex {
+            DashCutter.Vertex(x: coordinates[2 * i], y: coordinates[2 * i + 1], width: width)
         }
         let isHighlighter = tool == "highlighter"
         if !pressures.isEmpty && pressures.count >= pointCount - 1 && !(isHighlighter && !InkRange.isWidth(nominal)) {
@@ -111,7 +111,7 @@ struct XournalStrokeBuilder {
                 var i = 0
                 while i < segment.count {
                     guard segment[i] > 0 else { i += 1; continue }
-                    var piece: [XournalDashes.Vertex] = []
+                    var piece: [DashCutter.Vertex] = []
                     while i < segment.count && segment[i] > 0 {
                         piece.append(vertex(i, segment[i]))
                         i += 1
@@ -176,11 +176,11 @@ struct XournalStrokeBuilder {
         if let dash = pattern {
             // The dashes a pattern cuts the stroke into, known before any is cut: a pattern finer than
             // the minimum period, or one past what the document may still be cut into, is drawn solid.
-            let period = XournalDashes.period(dash)
-            if period < XournalDashes.minimumPeriod {
-                result.warnings.append("\(where_): dash pattern '\(attribute("style")!.prefix(40))' repeats every \(period) pt, finer than \(XournalDashes.minimumPeriod) pt; drawn solid")
+            let period = DashCutter.period(dash)
+            if period < DashCutter.minimumPeriod {
+                result.warnings.append("\(where_): dash pattern '\(attribute("style")!.prefix(40))' repeats every \(period) pt, finer than \(DashCutter.minimumPeriod) pt; drawn solid")
                 pattern = nil
-            } else if XournalDashes.estimatedDashes(pieces, pattern: dash) > Double(dashBudget) {
+            } else if DashCutter.estimatedDashes(pieces, pattern: dash) > Double(dashBudget) {
                 result.warnings.append("\(where_): dash pattern '\(attribute("style")!.prefix(40))' would cut the stroke into more dashes than the \(dashBudget) the document may still have (of \(XournalDashes.maximumDashesPerDocument)); drawn solid")
                 pattern = nil
             }
@@ -191,7 +191,7 @@ struct XournalStrokeBuilder {
             }
             var dashes = [piece]
             if let pattern {
-                dashes = XournalDashes.split(piece, pattern: pattern)
+                dashes = DashCutter.split(piece, pattern: pattern)
                 result.dashes += dashes.count
             }
             for (index, dash) in dashes.enumerated() where !dash.isEmpty {
