@@ -10,14 +10,24 @@ cd "$(dirname "$0")/.."
 SECONDS_TO_RUN=${1:-600}
 TARGET=${2:-ink-layers}
 CORPUS=${CORPUS:-../shared/corpus}
-# InkModel's files and the libdeflate wrapper its gzip writer uses, as one module's sources (the wrapper's
-# import dropped from the model's files) in fuzz-work/model/, and the flags they compile with.
-mkdir -p fuzz-work/model
-rm -f fuzz-work/model/*.swift
-for file in $(find Sources/InkModel -name "*.swift") Sources/LibDeflate/*.swift; do
-    sed -E '/^import LibDeflate$/d' "$file" > "fuzz-work/model/$(basename "$(dirname "$file")")-$(basename "$file")"
-done
-model_sources=(fuzz-work/model/*.swift)
+# Copies FILES into FOLDER (emptied first, so that a removed source does not linger) with their imports
+# of the project's own modules dropped, so that they compile as one module; sets `copies` to them.
+copy_into_one_module() {
+    local folder=$1 file copy
+    shift
+    mkdir -p "$folder"
+    rm -f "$folder"/*.swift
+    copies=()
+    for file in "$@"; do
+        copy="$folder/$(basename "$(dirname "$file")")-$(basename "$file")"
+        sed -E '/^import (InkModel|InkFileSystem|LibDeflate)$/d' "$file" > "$copy"
+        copies+=("$copy")
+    done
+}
+# InkModel's files and the libdeflate wrapper its gzip writer uses, and the flags they compile with.
+# shellcheck disable=SC2046
+copy_into_one_module fuzz-work/model $(find Sources/InkModel -name "*.swift") Sources/LibDeflate/*.swift
+model_sources=("${copies[@]}")
 model_flags=(-I Sources/CZlib -I Sources/CDeflate -lz -ldeflate)
 case "$TARGET" in
 ink-layers)
@@ -47,15 +57,14 @@ remarkable)
     mkdir -p "$work/corpus"
     # The reader's files only (no archive, no document folder: those need libzip and files),
     # compiled into one module with InkModel, so their `import InkModel` is dropped.
-    mkdir -p "$work/src"
     reader=()
     for name in CrdtID CrdtSequence LinesByteReader LinesFileReader LinesPage LinesV6Reader ReMarkableImportError \
                 ReMarkablePageGeometry ReMarkableStrokeBuilder ReMarkableTool ReMarkableTypedText; do
-        sed '/^import InkModel$/d' "Sources/InkImport/ReMarkable/$name.swift" > "$work/src/$name.swift"
-        reader+=("$work/src/$name.swift")
+        reader+=("Sources/InkImport/ReMarkable/$name.swift")
     done
+    copy_into_one_module "$work/src" "${reader[@]}"
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name ReMarkableFuzz \
-        "${model_flags[@]}" "${model_sources[@]}" "${reader[@]}" Fuzz/ReMarkableFuzzer.swift \
+        "${model_flags[@]}" "${model_sources[@]}" "${copies[@]}" Fuzz/ReMarkableFuzzer.swift \
         -o "$work/remarkable-fuzzer"
     # Seeds: every .rm file of the corpus (versions 3, 5 and 6), read in place.
     seeds=()
@@ -65,21 +74,16 @@ remarkable)
     ;;
 xournal)
     work=fuzz-work/xournal
-    mkdir -p "$work/corpus" "$work/src"
+    mkdir -p "$work/corpus"
     # The importer's files (Xournal, the shared XML layer, the zip archive, options, referenced files) and the two
     # files of InkFileSystem they use, compiled into one module with InkModel, so their imports
     # of the project's modules are dropped; libxml2, libzip and zlib come through their module maps.
-    sources=()
-    for file in Sources/InkImport/Xournal/*.swift Sources/InkImport/Dashes/*.swift Sources/InkImport/XML/*.swift Sources/InkImport/Archive/*.swift \
+    copy_into_one_module "$work/src" Sources/InkImport/Xournal/*.swift Sources/InkImport/Dashes/*.swift Sources/InkImport/XML/*.swift Sources/InkImport/Archive/*.swift \
                 Sources/InkImport/ImportOptions.swift Sources/InkImport/ReferencedFile.swift \
-                Sources/InkFileSystem/Errno.swift Sources/InkFileSystem/FileDescriptor.swift; do
-        copy="$work/src/$(basename "$(dirname "$file")")-$(basename "$file")"
-        sed -E '/^import (InkModel|InkFileSystem)$/d' "$file" > "$copy"
-        sources+=("$copy")
-    done
+                Sources/InkFileSystem/Errno.swift Sources/InkFileSystem/FileDescriptor.swift
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name XournalFuzz \
         "${model_flags[@]}" -I Sources/CZip -I Sources/CXML2 -Xcc -I/usr/include/libxml2 -lzip -lxml2 \
-        "${model_sources[@]}" "${sources[@]}" Fuzz/ImportedDocumentCheck.swift Fuzz/XournalFuzzer.swift -o "$work/xournal-fuzzer"
+        "${model_sources[@]}" "${copies[@]}" Fuzz/ImportedDocumentCheck.swift Fuzz/XournalFuzzer.swift -o "$work/xournal-fuzzer"
     # Hand-written plain XML seeds (the corpus's files are gzip or zip, whose mutations rarely stay valid):
     # every element, dash styles, fill, pressures, and each kind of background.
     if [ -z "$(ls -A "$work/corpus")" ]; then
@@ -97,21 +101,16 @@ xournal)
     ;;
 inkml)
     work=fuzz-work/inkml
-    mkdir -p "$work/corpus" "$work/src"
+    mkdir -p "$work/corpus"
     # The importer's files (InkML, the shared XML layer; Xournal's and the archive's for the temporary
     # file and the byte source's zip backing) and the two files of InkFileSystem they use, compiled into
     # one module with InkModel, so their imports of the project's modules are dropped.
-    sources=()
-    for file in Sources/InkImport/InkML/*.swift Sources/InkImport/XML/*.swift Sources/InkImport/Xournal/*.swift Sources/InkImport/Dashes/*.swift \
+    copy_into_one_module "$work/src" Sources/InkImport/InkML/*.swift Sources/InkImport/XML/*.swift Sources/InkImport/Xournal/*.swift Sources/InkImport/Dashes/*.swift \
                 Sources/InkImport/Archive/*.swift Sources/InkImport/ImportOptions.swift Sources/InkImport/ReferencedFile.swift \
-                Sources/InkFileSystem/Errno.swift Sources/InkFileSystem/FileDescriptor.swift; do
-        copy="$work/src/$(basename "$(dirname "$file")")-$(basename "$file")"
-        sed -E '/^import (InkModel|InkFileSystem)$/d' "$file" > "$copy"
-        sources+=("$copy")
-    done
+                Sources/InkFileSystem/Errno.swift Sources/InkFileSystem/FileDescriptor.swift
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name InkMLFuzz \
         "${model_flags[@]}" -I Sources/CZip -I Sources/CXML2 -Xcc -I/usr/include/libxml2 -lzip -lxml2 \
-        "${model_sources[@]}" "${sources[@]}" Fuzz/ImportedDocumentCheck.swift Fuzz/InkMLFuzzer.swift -o "$work/inkml-fuzzer"
+        "${model_sources[@]}" "${copies[@]}" Fuzz/ImportedDocumentCheck.swift Fuzz/InkMLFuzzer.swift -o "$work/inkml-fuzzer"
     # Hand-written seeds: definitions and references, every channel kind and encoding, page groups, brushes.
     if [ -z "$(ls -A "$work/corpus")" ]; then
         ns='xmlns="http://www.w3.org/2003/InkML"'
@@ -125,20 +124,15 @@ inkml)
     ;;
 rnote)
     work=fuzz-work/rnote
-    mkdir -p "$work/corpus" "$work/src"
+    mkdir -p "$work/corpus"
     # The importer's files (RNote, the expansion budget, options) and the two files of InkFileSystem
     # they use, compiled into one module with InkModel, so their imports of the project's modules are dropped.
-    sources=()
-    for file in Sources/InkImport/RNote/*.swift Sources/InkImport/Dashes/*.swift Sources/InkImport/Archive/ExpansionBudget.swift Sources/InkImport/ImportOptions.swift \
-                Sources/InkFileSystem/Errno.swift Sources/InkFileSystem/FileDescriptor.swift; do
-        copy="$work/src/$(basename "$(dirname "$file")")-$(basename "$file")"
-        sed -E '/^import (InkModel|InkFileSystem)$/d' "$file" > "$copy"
-        sources+=("$copy")
-    done
+    copy_into_one_module "$work/src" Sources/InkImport/RNote/*.swift Sources/InkImport/Dashes/*.swift Sources/InkImport/Archive/ExpansionBudget.swift Sources/InkImport/ImportOptions.swift \
+                Sources/InkFileSystem/Errno.swift Sources/InkFileSystem/FileDescriptor.swift
     # shellcheck disable=SC2046
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name RNoteFuzz \
         "${model_flags[@]}" -I Sources/CCairo $(pkg-config --cflags-only-I cairo | sed 's/-I/-Xcc -I/g') -lcairo \
-        "${model_sources[@]}" "${sources[@]}" Fuzz/ImportedDocumentCheck.swift Fuzz/RNoteFuzzer.swift -o "$work/rnote-fuzzer"
+        "${model_sources[@]}" "${copies[@]}" Fuzz/ImportedDocumentCheck.swift Fuzz/RNoteFuzzer.swift -o "$work/rnote-fuzzer"
     # Hand-written plain JSON seeds (the fuzzer gzips what is not gzip): each stroke kind, both layouts.
     if [ -z "$(ls -A "$work/corpus")" ]; then
         doc='{"x":0,"y":0,"width":800,"height":2300,"format":{"width":793.7,"height":1122.5,"dpi":96},"background":{"color":{"r":1,"g":1,"b":1,"a":1},"pattern":"dots","pattern_size":[32,32],"pattern_color":{"r":0.8,"g":0.9,"b":1,"a":1}}}'
