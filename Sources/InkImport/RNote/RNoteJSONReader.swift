@@ -258,7 +258,7 @@ final class RNoteJSONReader {
             position += 1
         }
         let digits = UnsafeBufferPointer(start: literal, count: length)
-        guard Self.isJSONNumber(digits) else {
+        guard JSONNumberSyntax.isValid(UnsafeRawBufferPointer(digits)) else {
             throw .syntax(offset: start, reason: length == 0 ? "expected a number, found \(describe(try peekByte()))"
                                                              : "'\(String(decoding: digits, as: UTF8.self))' is not a JSON number")
         }
@@ -298,26 +298,6 @@ final class RNoteJSONReader {
         }
         let value = Double(mantissa) / powersOfTen[fraction]
         return negative ? -value : value
-    }
-
-    /// JSON's number grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-    static func isJSONNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        func digits() -> Int {
-            let begin = i
-            while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1 }
-            return i - begin
-        }
-        if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
-        guard i < bytes.count else { return false }
-        if bytes[i] == UInt8(ascii: "0") { i += 1 } else if digits() == 0 { return false }
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") { i += 1; guard digits() > 0 else { return false } }
-        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-            i += 1
-            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            guard digits() > 0 else { return false }
-        }
-        return i == bytes.count
     }
 
     /// A key: straight from the buffer when it lies there whole without escapes (rnote's keys

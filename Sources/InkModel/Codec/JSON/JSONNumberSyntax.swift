@@ -1,5 +1,6 @@
-/// The JSON number grammar (RFC 8259 §6), shared by the scanner and the writer.
-enum JSONNumberSyntax {
+/// The JSON number grammar (RFC 8259 §6), shared by the scanner, the writer and the
+/// importers' readers of JSON documents (rnote).
+public enum JSONNumberSyntax {
     /// Length of the JSON number at the start of `bytes`, or nil if none starts
     /// there (`+1`, `.5`, `01`, `1.`, `1e`).
     @inline(__always)
@@ -28,6 +29,11 @@ enum JSONNumberSyntax {
             while isDigit(index) { index += 1 }
         }
         return index - start
+    }
+
+    /// Whether `bytes` are exactly one JSON number.
+    public static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        length(bytes, from: 0) == bytes.count
     }
 
     /// Whether `text` is exactly one JSON number.
