@@ -8,9 +8,7 @@ struct BearerTokens: Sendable {
     private let tokens: [[UInt8]]
 
     init(file path: String) throws(ServeError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadableFile(path: path, role: "token file", reason: ServeError.whyUnreadable(path))
-        }
+        let data = try ServeError.contents(of: path, role: "token file")
         tokens = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }

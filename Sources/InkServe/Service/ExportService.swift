@@ -63,7 +63,8 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
         let address = try ListenAddress(configuration.listen)
         var tls: (String, String)?
         if let certificate = configuration.tlsCertificate, let key = configuration.tlsKey {
-            tls = (try Self.read(certificate, role: "TLS certificate"), try Self.read(key, role: "TLS key"))
+            tls = (String(decoding: try ServeError.contents(of: certificate, role: "TLS certificate"), as: UTF8.self),
+                   String(decoding: try ServeError.contents(of: key, role: "TLS key"), as: UTF8.self))
         }
         let signals = ServiceSignals()
         watch.start()
@@ -263,8 +264,8 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
     func completed(_ exchange: HTTPExchange, ending: HTTPExchange.Ending) {
         let request = exchange as! ServiceRequest
         if let folder = request.folder { try? FileManager.default.removeItem(atPath: folder) }
-        let seconds = Double((ContinuousClock.now - request.started).components.attoseconds) / 1e18
-            + Double((ContinuousClock.now - request.started).components.seconds)
+        let elapsed = (ContinuousClock.now - request.started).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
         let endpoint = request.endpoint?.rawValue ?? "unknown"
         let status = request.responded ? request.status : 0
         metrics.record(endpoint: endpoint, status: status, seconds: seconds, bytesIn: request.bytesIn,
@@ -393,13 +394,6 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
             name = String(name.dropLast(suffix.count))
         }
         return name.isEmpty ? "document" : name
-    }
-
-    private static func read(_ path: String, role: String) throws(ServeError) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadableFile(path: path, role: role, reason: ServeError.whyUnreadable(path))
-        }
-        return String(decoding: data, as: UTF8.self)
     }
 
     /// Work folders of services that are gone (killed, or the machine stopped).

@@ -68,9 +68,7 @@ final class GateFiles: Sendable {
     }
 
     private func copy(_ source: String, to destination: String) throws(ServeError) -> String {
-        guard let data = FileManager.default.contents(atPath: source) else {
-            throw .unreadableFile(path: source, role: "entitlement file", reason: ServeError.whyUnreadable(source))
-        }
+        let data = try ServeError.contents(of: source, role: "entitlement file")
         guard FileManager.default.createFile(atPath: destination, contents: data, attributes: [.posixPermissions: 0o600]) else {
             throw .cannotCreateWorkFolder(path: destination, reason: "cannot write the copy")
         }

@@ -1,4 +1,4 @@
-import Glibc
+import Foundation
 
 /// Why the service could not start (or reload): one line, with what to do.
 public enum ServeError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -23,8 +23,16 @@ public enum ServeError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension ServeError {
+    /// The bytes of `path`, or `unreadableFile` naming it as `role` and saying why.
+    static func contents(of path: String, role: String) throws(ServeError) -> Data {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .unreadableFile(path: path, role: role, reason: whyUnreadable(path))
+        }
+        return data
+    }
+
     /// Why `path` could not be read, for the message (Foundation does not say).
-    static func whyUnreadable(_ path: String) -> String {
+    private static func whyUnreadable(_ path: String) -> String {
         var info = stat()
         guard stat(path, &info) == 0 else { return String(cString: strerror(errno)) }
         if (info.st_mode & S_IFMT) == S_IFDIR { return "it is a folder" }
