@@ -3,6 +3,7 @@ import InkFixtures
 import InkModel
 import InkPipeline
 import InkRendering
+import InkFileSystem
 
 /// The dense benchmark's handwriting (`Benchmark.layer(for:)`, about 150
 /// strokes a page) as a Xournal++ document over a real PDF: each page shows
@@ -12,9 +13,12 @@ import InkRendering
 /// pens, markers as highlighters.
 public enum XournalBenchmark {
     /// Writes the document (plain XML, which Xournal++ and inkpdf both read; gzip it for a
-    /// real `.xopp`) for `pages` (1-based, each ≤ the PDF's page count), or without any ink.
-    public static func write(pdf: String, pages: [Int], to path: String, ink: Bool = true) throws {
+    /// real `.xopp`) for `pages` (1-based, each ≤ the PDF's page count), or without any ink;
+    /// with `layers`, also the same strokes as an ink-layers file for the PDF (the native peer:
+    /// `flatten PDF --ink LAYERS --pages …` draws what the document holds, as inkpdf's own ink).
+    public static func write(pdf: String, pages: [Int], to path: String, ink: Bool = true, layers: String? = nil) throws {
         let document = try PDFDocument(path: pdf)
+        let writer = try layers.map { try NativePeer(path: $0, pdf: pdf, pageCount: document.pageCount) }
         let absolute = URL(fileURLWithPath: pdf).standardizedFileURL.path
         var out = XournalWriter.header(title: "inkpdf benchmark, Xournal++ document")
         for (index, number) in pages.enumerated() {
@@ -26,15 +30,28 @@ public enum XournalBenchmark {
                 : "<background type=\"pdf\" pageno=\"\(number)\"/>\n"
             out += "<layer>\n"
             if ink {
-                for stroke in Benchmark.layer(for: layout(number: number, width: width, height: height)).strokes {
+                var layer = Benchmark.layer(for: layout(number: number, width: width, height: height))
+                for stroke in layer.strokes {
                     out += XournalWriter.element(stroke)
                 }
+                layer.page = number
+                try writer?.writer.write(layer: layer)
             }
             out += "</layer>\n</page>\n"
         }
         out += "</xournal>\n"
         guard FileManager.default.createFile(atPath: path, contents: Data(out.utf8)) else {
             throw OutputDirectoryError(path: path, page: 0)
+        }
+        try writer?.writer.close()
+    }
+
+    /// The ink-layers file of the native peer, written page by page beside the document.
+    struct NativePeer {
+        let writer: InkLayersWriter
+        init(path: String, pdf: String, pageCount: Int) throws {
+            writer = try InkLayersWriter(path: path, compressionLevel: nil)
+            try writer.write(header: InkLayersHeader(pdfPageCount: pageCount, pdfSHA256: try FileDigest.sha256Hex(ofFileAt: pdf)))
         }
     }
 

@@ -15,7 +15,7 @@ let usage = """
            inkpdf-samples compare-documents SOURCE.pdf FLATTENED.pdf
            inkpdf-samples per-segment-peer LAYERS OUT.pdf
            inkpdf-samples remarkable --pages N --strokes FOLDER --pdf MANUAL.pdf DIR
-           inkpdf-samples xournal-bench IN.pdf PAGES OUT.xopp [--no-ink]
+           inkpdf-samples xournal-bench IN.pdf PAGES OUT.xopp [--no-ink | --layers OUT.ink.jsonl]
            inkpdf-samples rnote-bench N OUT.json BLANK.pdf
            inkpdf-samples compare-ink REFERENCE.pdf REFERENCE-BARE.pdf CANDIDATE.pdf CANDIDATE-BARE.pdf
            inkpdf-samples inkml-bench LAYERS.ink.jsonl OUT.inkml
@@ -42,7 +42,8 @@ let usage = """
                 DIR.ink.jsonl for MANUAL (the reMarkable benchmark and its peer)
       xournal-bench  writes a Xournal++ document (plain XML) showing PAGES (e.g. 1-360
                 or 1,90,180) of IN.pdf with the dense benchmark's handwriting on each
-                (or none, --no-ink): the benchmark against Xournal++
+                (or none, --no-ink): the benchmark against Xournal++; --layers also writes
+                the same strokes as ink-layers for IN.pdf (the native peer)
       inkml-bench  writes LAYERS (the dense benchmark's strokes) as an InkML document as
                 Microsoft Office stores ink, one page group a page: the InkML benchmark
       rnote-bench  writes an rnote notebook's JSON (gzip it for a .rnote) of N A4 pages with
@@ -65,7 +66,7 @@ enum Command {
     case compareDocuments(source: String, output: String)
     case perSegmentPeer(ink: String, pdf: String)
     case remarkable(pages: Int, strokes: String, manual: String, directory: String)
-    case xournalBench(pdf: String, pages: String, output: String, ink: Bool)
+    case xournalBench(pdf: String, pages: String, output: String, ink: Bool, layers: String?)
     case inkMLBench(layers: String, output: String)
     case rnoteBench(pages: Int, notebook: String, blankPDF: String)
     case compareInk(reference: String, referenceBare: String, candidate: String, candidateBare: String)
@@ -86,8 +87,11 @@ func parse(_ arguments: [String]) -> Command? {
     case "per-segment-peer":
         return arguments.count == 3 ? .perSegmentPeer(ink: arguments[1], pdf: arguments[2]) : nil
     case "xournal-bench":
+        if arguments.count == 6 && arguments[4] == "--layers" {
+            return .xournalBench(pdf: arguments[1], pages: arguments[2], output: arguments[3], ink: true, layers: arguments[5])
+        }
         guard arguments.count == 4 || (arguments.count == 5 && arguments[4] == "--no-ink") else { return nil }
-        return .xournalBench(pdf: arguments[1], pages: arguments[2], output: arguments[3], ink: arguments.count == 4)
+        return .xournalBench(pdf: arguments[1], pages: arguments[2], output: arguments[3], ink: arguments.count == 4, layers: nil)
     case "inkml-bench":
         return arguments.count == 3 ? .inkMLBench(layers: arguments[1], output: arguments[2]) : nil
     case "rnote-bench":
@@ -185,14 +189,14 @@ func run(_ command: Command) -> Int32 {
         case .perSegmentPeer(let ink, let pdf):
             try PerSegmentPeer.write(ink: ink, pdf: pdf)
             print(pdf)
-        case .xournalBench(let pdf, let pages, let output, let ink):
+        case .xournalBench(let pdf, let pages, let output, let ink, let layers):
             var numbers: [Int] = []
             for part in pages.split(separator: ",") {
                 let ends = part.split(separator: "-").compactMap { Int($0) }
                 guard (1...2).contains(ends.count), ends[0] >= 1, ends.last! >= ends[0] else { throw OutputDirectoryError(path: pages, code: EINVAL) }
                 numbers += Array(ends[0]...ends.last!)
             }
-            try XournalBenchmark.write(pdf: pdf, pages: numbers, to: output, ink: ink)
+            try XournalBenchmark.write(pdf: pdf, pages: numbers, to: output, ink: ink, layers: layers)
             print(output)
         case .inkMLBench(let layers, let output):
             let pages = try InkMLBenchmark.write(layers: layers, to: output)

@@ -262,42 +262,11 @@ final class RNoteJSONReader {
             throw .syntax(offset: start, reason: length == 0 ? "expected a number, found \(describe(try peekByte()))"
                                                              : "'\(String(decoding: digits, as: UTF8.self))' is not a JSON number")
         }
-        if let exact = Self.fastDecimal(digits) { return exact }
+        if let exact = ShortDecimal.value(digits) { return exact }
         literal[length] = 0
         let value = literal.withMemoryRebound(to: CChar.self, capacity: length + 1) { strtod($0, nil) }
         guard value.isFinite else { throw .syntax(offset: start, reason: "the number is too large for a double") }
         return value
-    }
-
-    private static let powersOfTen: [Double] = (0...22).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
-
-    /// A valid JSON number without an exponent and with at most 15 digits (rnote writes its
-    /// coordinates with three decimals), as `strtod` gives it: the digits are exact in a
-    /// double and so is the power of ten, so one division rounds correctly (Clinger's fast
-    /// path). Nil for any other literal, which `strtod` converts.
-    static func fastDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        var index = 0
-        var negative = false
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 }
-        var mantissa: UInt64 = 0
-        var digits = 0, fraction = 0
-        var inFraction = false
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: ".") {
-                inFraction = true
-            } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-                mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
-                digits += 1
-                if inFraction { fraction += 1 }
-                guard digits <= 15 else { return nil }
-            } else {
-                return nil  // an exponent
-            }
-            index += 1
-        }
-        let value = Double(mantissa) / powersOfTen[fraction]
-        return negative ? -value : value
     }
 
     /// A key: straight from the buffer when it lies there whole without escapes (rnote's keys

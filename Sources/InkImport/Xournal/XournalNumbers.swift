@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import InkModel
 
 /// Number parsing as Xournal++ does it (`g_ascii_strtod`, `strtoull`): a
 /// number is the longest prefix that reads as one, so `"1ll"` is 1 and
@@ -62,6 +63,21 @@ enum XournalNumbers {
     static func scanList(_ text: UnsafePointer<CChar>, into out: inout [Double], limit: Int) -> (leftover: Bool, overLimit: Bool) {
         var cursor = UnsafeMutablePointer(mutating: text)
         while true {
+            // A short plain decimal followed by whitespace or the end (what Xournal++ writes) is
+            // read on `ShortDecimal`'s fast path, to the same bits; anything else by `strtod`.
+            var start = cursor
+            while isWhitespace(start.pointee) { start += 1 }
+            var stop = start
+            while isDecimalByte(stop.pointee) { stop += 1 }
+            if stop > start, stop.pointee == 0 || isWhitespace(stop.pointee),
+               let value = start.withMemoryRebound(to: UInt8.self, capacity: stop - start, {
+                   ShortDecimal.value(UnsafeBufferPointer(start: $0, count: stop - start))
+               }) {
+                if out.count >= limit { return (false, true) }
+                out.append(value)
+                cursor = stop
+                continue
+            }
             var end: UnsafeMutablePointer<CChar>?
             let value = strtod(cursor, &end)
             guard let end, end != cursor else { break }
@@ -76,6 +92,15 @@ enum XournalNumbers {
             }
         }
         return (false, false)
+    }
+
+    /// The bytes `strtod` skips before a number (C's `isspace`).
+    @inline(__always) private static func isWhitespace(_ c: CChar) -> Bool {
+        c == 0x20 || (c >= 0x09 && c <= 0x0D)
+    }
+
+    @inline(__always) private static func isDecimalByte(_ c: CChar) -> Bool {
+        (c >= 0x30 && c <= 0x39) || c == 0x2E || c == 0x2D
     }
 
     @discardableResult

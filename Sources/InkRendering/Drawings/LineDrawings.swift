@@ -32,6 +32,16 @@ enum LineDrawings {
                 let q = transform.apply(x: p.x, y: p.y)
                 return Point(q.x, q.y)
             }
+            // Opaque round-capped segments (Xournal++'s and rnote's pressure pens): stretches whose
+            // widths stay within `ConstantWidthRuns.widthBand` are one fitted centreline stroke each,
+            // as a native pen's are: each edge within half the band of its segment's, round joins
+            // where segments met with round caps, and the bytes and time of native ink.
+            if fitted, style.cap == .round, color.alpha >= 1, blend == .over,
+               stroke.effectiveInterpolation == .linear, positions.count > 1,
+               let runs = ConstantWidthRuns.drawings(positions: positions,
+                                                     widths: stroke.points.map { $0.w * scale }, color: color, clip: clip) {
+                return runs
+            }
             guard positions.count > 1 else {
                 let width = (stroke.points.first?.w ?? 0) * scale
                 var dot = InkPath()

@@ -22,26 +22,31 @@ enum ConstantWidthRuns {
 
     /// The stretches, or nil when there would be more than one per `minimumSamplesPerRun` samples.
     static func drawings(_ samples: [StrokeSample], color: RGBAColor, clip: InkPath?) -> [StrokeDrawing]? {
+        drawings(positions: samples.map(\.position), widths: samples.map(\.width), color: color, clip: clip)
+    }
+
+    /// The stretches of a centreline whose point `i` is at `positions[i]` with width `widths[i]`.
+    static func drawings(positions: [Point], widths: [Double], color: RGBAColor, clip: InkPath?) -> [StrokeDrawing]? {
         // Each run: first and last sample (shared with the next run) and its width.
         var runs: [(start: Int, end: Int, width: Double)] = []
         var start = 0
-        var low = samples[0].width, high = samples[0].width
-        for i in 1..<max(samples.count, 1) {
-            let width = samples[i].width
+        var low = widths[0], high = widths[0]
+        for i in 1..<max(widths.count, 1) {
+            let width = widths[i]
             if max(high, width) - min(low, width) > widthBand {
                 runs.append((start, i - 1, (low + high) / 2))
                 start = i - 1
-                low = min(samples[i - 1].width, width)
-                high = max(samples[i - 1].width, width)
+                low = min(widths[i - 1], width)
+                high = max(widths[i - 1], width)
             } else {
                 low = min(low, width)
                 high = max(high, width)
             }
         }
-        runs.append((start, samples.count - 1, (low + high) / 2))
-        guard runs.count * minimumSamplesPerRun <= samples.count else { return nil }
+        runs.append((start, widths.count - 1, (low + high) / 2))
+        guard runs.count * minimumSamplesPerRun <= widths.count else { return nil }
         return runs.map { run in
-            StrokeDrawing(path: centreline(samples[run.start...run.end].map(\.position)),
+            StrokeDrawing(path: centreline(Array(positions[run.start...run.end])),
                           paint: Paint(color: color, style: .stroke(width: quantized(run.width))), clip: clip)
         }
     }
