@@ -313,3 +313,41 @@ import Testing
         #expect(missing.pages[0].background == .paper(Paper(ruling: .plain)))
     }
 }
+
+/// Xournal++'s number lists read as a `strtod` loop reads them (each number the longest prefix
+/// `strtod` takes, stopping at the first text that is none), on the short-decimal fast path and off it.
+@Suite struct XournalNumberListTests {
+    static func strtodList(_ text: String) -> [Double] {
+        text.withCString { start in
+            var values: [Double] = []
+            var cursor = UnsafeMutablePointer(mutating: start)
+            while true {
+                var end: UnsafeMutablePointer<CChar>?
+                let value = strtod(cursor, &end)
+                guard let end, end != cursor else { break }
+                values.append(value)
+                cursor = end
+            }
+            return values
+        }
+    }
+
+    @Test(arguments: ["1.5 2.25 -3.125", "  12.5\t\n7 ", "1-2 3", "1.5pt 2", "0x10 4", "1e3 2.5", "+3 .5 5. 6",
+                      "nan 1", "inf", "1,5 2", "00012.500 -0", "1234567890123456.5 1", "7.038531e-26 1", "", "  ", "- 1"])
+    func listsReadAsStrtodReadsThem(_ text: String) {
+        var values: [Double] = []
+        XournalNumbers.scanList(text, into: &values, limit: 100)
+        let expected = Self.strtodList(text)
+        #expect(values.map(\.bitPattern) == expected.map(\.bitPattern), "\(text)")
+    }
+
+    @Test func randomCoordinatesAreStrtodsBitForBit() {
+        var generator = SystemRandomNumberGenerator()
+        let text = (0..<4000).map { _ in
+            String(format: "%.\(Int.random(in: 0...6, using: &generator))f", Double.random(in: -2000...2000, using: &generator))
+        }.joined(separator: " ")
+        var values: [Double] = []
+        XournalNumbers.scanList(text, into: &values, limit: 10_000)
+        #expect(values.map(\.bitPattern) == Self.strtodList(text).map(\.bitPattern))
+    }
+}

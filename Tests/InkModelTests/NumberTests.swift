@@ -116,3 +116,33 @@ import Testing
                                            ("e", .number("1E+2")), ("z", .number("-0.0"))]))
     }
 }
+
+/// The short-decimal fast path gives `strtod`'s bits for what it accepts, and accepts nothing
+/// `strtod` would read differently (exponents, more than 15 digits, stray points or signs).
+@Suite struct ShortDecimalTests {
+    static func value(_ text: String) -> Double? {
+        Array(text.utf8).withUnsafeBufferPointer { ShortDecimal.value($0) }
+    }
+
+    @Test func acceptedDecimalsAreStrtodsBitForBit() {
+        var generator = SystemRandomNumberGenerator()
+        var literals = ["0", "-0", "0.1", "0.3", "1.5", "00012", "-793.700787401574", "123456789012345", "0.00000000000001",
+                        "99999999999999.9", "1122.520", "0.016"]
+        for _ in 0..<5000 {
+            var text = String(Int.random(in: 0...9_999_999, using: &generator))
+            let decimals = Int.random(in: 0...7, using: &generator)
+            if decimals > 0 { text += "." + (0..<decimals).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined() }
+            literals.append(Bool.random(using: &generator) ? "-" + text : text)
+        }
+        for literal in literals {
+            let fast = Self.value(literal)
+            #expect(fast?.bitPattern == strtod(literal, nil).bitPattern, "\(literal)")
+        }
+    }
+
+    @Test(arguments: ["", "-", ".", "5.", ".5", "-.5", "1.2.3", "1-2", "--1", "+1", "1e5", "1E5", "0x10", "nan", "inf",
+                      "1234567890123456", "0.1234567890123456", "1 ", " 1", "1,5"])
+    func othersAreLeftToStrtod(_ literal: String) {
+        #expect(Self.value(literal) == nil)
+    }
+}

@@ -1,4 +1,5 @@
 import CCairo
+import Foundation
 import InkModel
 import Testing
 @testable import InkRendering
@@ -119,6 +120,47 @@ import Testing
 
         stroke.ink.setLines(width: .perSegment, cap: "butt")
         #expect(InkStyle.drawings(for: stroke).drawings.map(moves) == [3, 1])
+    }
+
+    /// A pressure pen as Xournal++ records one (a point every 1.5 pt, widths creeping from
+    /// segment to segment, opaque, round caps) is drawn as a native pen is: a few fitted
+    /// centreline strokes, one per stretch of widths within `ConstantWidthRuns.widthBand`, not a
+    /// path a width; and looks like cairo stroking each segment at its own width.
+    @Test func opaqueRoundSegmentsOfCreepingWidthAreRuns() {
+        let path: [(Double, Double)] = (0..<80).map { (i: Int) -> (Double, Double) in
+            let t = Double(i)
+            return (20 + 1.5 * t, 60 + 25 * sin(t / 12))
+        }
+        let widths: [Double] = (0..<80).map { 1.2 + 0.02 * Double($0) }
+        let stroke = lineStroke(widths: widths, path, width: .perSegment, cap: "round")
+        let drawings = InkStyle.drawings(for: stroke).drawings
+        #expect(drawings.count <= 12, "widths 1.2 … 2.78: about one drawing per 0.175 pt, not \(drawings.count)")
+        #expect(drawings.allSatisfy { $0.path.elements.contains { if case .curve = $0 { true } else { false } } })
+
+        let ours = RasterCanvas(width: 560, height: 480, scale: 4), theirs = RasterCanvas(width: 560, height: 480, scale: 4)
+        ours.draw([stroke])
+        for i in 0..<(path.count - 1) {
+            cairoLine(Array(path[i...(i + 1)]), width: widths[i], cap: CAIRO_LINE_CAP_ROUND, canvas: theirs)
+        }
+        // Each edge within half the band plus the fitting (0.16 pt) of cairo's: every inked pixel
+        // of either has one of the other's within 1 px (0.25 pt at this scale).
+        func unmatched(_ a: RasterCanvas, _ b: RasterCanvas) -> (inked: Int, alone: Int) {
+            var inked = 0, alone = 0
+            for y in 1..<(a.height - 1) {
+                for x in 1..<(a.width - 1) where a.isInked(x, y) {
+                    inked += 1
+                    if !(-1...1).contains(where: { dy in (-1...1).contains { dx in b.isInked(x + dx, y + dy) } }) { alone += 1 }
+                }
+            }
+            return (inked, alone)
+        }
+        let mine = unmatched(ours, theirs), cairos = unmatched(theirs, ours)
+        #expect(cairos.inked > 5000)
+        #expect(mine.alone == 0 && cairos.alone == 0, "\(mine.alone) of \(mine.inked), \(cairos.alone) of \(cairos.inked)")
+        // Butt caps, or ink that is not opaque, keep the path a width.
+        var butt = stroke
+        butt.ink.setLines(width: .perSegment, cap: "butt")
+        #expect(InkStyle.drawings(for: butt).drawings.count > 20)
     }
 
     @Test func inksWithoutTheKeysAreDrawnByTheirNib() {
