@@ -39,7 +39,7 @@ enum LineDrawings {
             if fitted, style.cap == .round, color.alpha >= 1, blend == .over,
                stroke.effectiveInterpolation == .linear, positions.count > 1,
                let runs = ConstantWidthRuns.drawings(positions: positions,
-                                                     widths: stroke.points.map { $0.w * scale }, color: color, clip: clip) {
+                                                     widths: stroke.points.lazy.map { $0.w * scale }, color: color, clip: clip) {
                 return runs
             }
             guard positions.count > 1 else {

@@ -22,11 +22,14 @@ enum ConstantWidthRuns {
 
     /// The stretches, or nil when there would be more than one per `minimumSamplesPerRun` samples.
     static func drawings(_ samples: [StrokeSample], color: RGBAColor, clip: InkPath?) -> [StrokeDrawing]? {
-        drawings(positions: samples.map(\.position), widths: samples.map(\.width), color: color, clip: clip)
+        drawings(positions: samples.lazy.map(\.position), widths: samples.lazy.map(\.width), color: color, clip: clip)
     }
 
-    /// The stretches of a centreline whose point `i` is at `positions[i]` with width `widths[i]`.
-    static func drawings(positions: [Point], widths: [Double], color: RGBAColor, clip: InkPath?) -> [StrokeDrawing]? {
+    /// The stretches of a centreline whose point `i` is at `positions[i]` with width `widths[i]`
+    /// (views of the samples or of a stroke's points: nothing is copied but each run's positions).
+    static func drawings<Positions: RandomAccessCollection, Widths: RandomAccessCollection>(
+        positions: Positions, widths: Widths, color: RGBAColor, clip: InkPath?
+    ) -> [StrokeDrawing]? where Positions.Element == Point, Positions.Index == Int, Widths.Element == Double, Widths.Index == Int {
         // Each run: first and last sample (shared with the next run) and its width.
         var runs: [(start: Int, end: Int, width: Double)] = []
         var start = 0
