@@ -3,7 +3,6 @@ import InkFixtures
 import InkModel
 import InkPipeline
 import InkRendering
-import InkFileSystem
 
 /// The dense benchmark's handwriting (`Benchmark.layer(for:)`, about 150
 /// strokes a page) as a Xournal++ document over a real PDF: each page shows
@@ -18,7 +17,13 @@ public enum XournalBenchmark {
     /// `flatten PDF --ink LAYERS --pages …` draws what the document holds, as inkpdf's own ink).
     public static func write(pdf: String, pages: [Int], to path: String, ink: Bool = true, layers: String? = nil) throws {
         let document = try PDFDocument(path: pdf)
-        let writer = try layers.map { try NativePeer(path: $0, pdf: pdf, pageCount: document.pageCount) }
+        // The native peer's ink-layers file, written page by page beside the document.
+        let peer = try layers.map { path -> InkLayersWriter in
+            let writer = try InkLayersWriter(path: path, compressionLevel: nil)
+            try writer.write(header: SampleDocuments.inkHeader(for: pdf, pageCount: document.pageCount,
+                                                               title: "inkpdf benchmark, the Xournal++ document's strokes"))
+            return writer
+        }
         let absolute = URL(fileURLWithPath: pdf).standardizedFileURL.path
         var out = XournalWriter.header(title: "inkpdf benchmark, Xournal++ document")
         for (index, number) in pages.enumerated() {
@@ -35,7 +40,7 @@ public enum XournalBenchmark {
                     out += XournalWriter.element(stroke)
                 }
                 layer.page = number
-                try writer?.writer.write(layer: layer)
+                try peer?.write(layer: layer)
             }
             out += "</layer>\n</page>\n"
         }
@@ -43,16 +48,7 @@ public enum XournalBenchmark {
         guard FileManager.default.createFile(atPath: path, contents: Data(out.utf8)) else {
             throw OutputDirectoryError(path: path, page: 0)
         }
-        try writer?.writer.close()
-    }
-
-    /// The ink-layers file of the native peer, written page by page beside the document.
-    struct NativePeer {
-        let writer: InkLayersWriter
-        init(path: String, pdf: String, pageCount: Int) throws {
-            writer = try InkLayersWriter(path: path, compressionLevel: nil)
-            try writer.write(header: InkLayersHeader(pdfPageCount: pageCount, pdfSHA256: try FileDigest.sha256Hex(ofFileAt: pdf)))
-        }
+        try peer?.close()
     }
 
     /// Text lines where the benchmark's own pages have them (21 pt apart from 70 pt down,

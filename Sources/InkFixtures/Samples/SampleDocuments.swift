@@ -131,7 +131,8 @@ public enum SampleDocuments {
         return result
     }
 
-    private static func inkHeader(for pdfPath: String, pageCount: Int, title: String) throws -> InkLayersHeader {
+    /// The header of ink written for the PDF at `pdfPath` (its page count and digest), with a title.
+    public static func inkHeader(for pdfPath: String, pageCount: Int, title: String) throws -> InkLayersHeader {
         InkLayersHeader(pdfPageCount: pageCount, pdfSHA256: try FileDigest.sha256Hex(ofFileAt: pdfPath),
                         extra: JSONObject([(key: "title", value: .string(title))]))
     }
