@@ -99,7 +99,7 @@ let package = Package(
         // FuzzRegressions/: inputs the fuzz target found, read by FuzzRegressionTests through #filePath.
         .testTarget(name: "InkModelTests", dependencies: ["InkModel", "InkFixtures"], exclude: ["FuzzRegressions"]),
         .testTarget(name: "InkImportTests", dependencies: ["InkImport", "InkModel", "InkFixtures"]),
-        .testTarget(name: "InkRenderingTests", dependencies: ["InkRendering", "InkModel", "CCairo"]),
+        .testTarget(name: "InkRenderingTests", dependencies: ["InkRendering", "InkModel", "InkFixtures", "CCairo"]),
         .testTarget(name: "InkPipelineTests", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFixtures", "InkFileSystem",
                                                         "InkPDFContentTestSupport", "InkRendering", "CPoppler", "CCairo"]),
         .testTarget(name: "InkBatchTests", dependencies: ["InkBatch", "InkCLI", "InkPipeline", "InkModel", "InkFixtures", "InkFileSystem"]),

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import enum InkFixtures.InkPlacement
 import InkModel
 import Testing
 @testable import InkRendering
@@ -144,19 +145,13 @@ import Testing
         }
         // Each edge within half the band plus the fitting (0.16 pt) of cairo's: every inked pixel
         // of either has one of the other's within 1 px (0.25 pt at this scale).
-        func unmatched(_ a: RasterCanvas, _ b: RasterCanvas) -> (inked: Int, alone: Int) {
-            var inked = 0, alone = 0
-            for y in 1..<(a.height - 1) {
-                for x in 1..<(a.width - 1) where a.isInked(x, y) {
-                    inked += 1
-                    if !(-1...1).contains(where: { dy in (-1...1).contains { dx in b.isInked(x + dx, y + dy) } }) { alone += 1 }
-                }
-            }
-            return (inked, alone)
+        func mask(_ canvas: RasterCanvas) -> [Bool] {
+            (0..<(canvas.width * canvas.height)).map { canvas.isInked($0 % canvas.width, $0 / canvas.width) }
         }
-        let mine = unmatched(ours, theirs), cairos = unmatched(theirs, ours)
-        #expect(cairos.inked > 5000)
-        #expect(mine.alone == 0 && cairos.alone == 0, "\(mine.alone) of \(mine.inked), \(cairos.alone) of \(cairos.inked)")
+        let placement = InkPlacement.compare(mask(theirs), mask(ours), width: ours.width, height: ours.height, radius: 1)
+        #expect(placement.referencePixels > 5000)
+        #expect(placement.referenceCovered == placement.referencePixels && placement.candidateCovered == placement.candidatePixels,
+                "\(placement)")
         // Butt caps, or ink that is not opaque, keep the path a width.
         var butt = stroke
         butt.ink.setLines(width: .perSegment, cap: "butt")
