@@ -129,3 +129,64 @@ import Testing
         }
     }
 }
+
+/// The spool keeps only the fields that vary along a stroke; what comes back is every bit of every point.
+@Suite struct SpoolPointsTests {
+    static func roundTrip(_ points: [StrokePoint]) -> (points: [StrokePoint], bytes: Int)? {
+        var bytes: [UInt8] = []
+        SpoolPoints.append(points, to: &bytes)
+        return bytes.withUnsafeBytes { raw in
+            guard let (read, end) = SpoolPoints.read(raw, at: 0), end == raw.count else { return nil }
+            return (read, raw.count)
+        }
+    }
+
+    static func bits(_ points: [StrokePoint]) -> [[UInt64]] {
+        points.map { [$0.x, $0.y, $0.t, $0.w, $0.h, $0.opacity, $0.force, $0.azimuth, $0.altitude].map(\.bitPattern) }
+    }
+
+    @Test func strokesComeBackBitForBitInTheBytesOfWhatVaries() throws {
+        let pen = (0..<100).map { (i: Int) -> StrokePoint in
+            let step = Double(i % 5)
+            let width: Double = 1 + step / 10
+            return StrokePoint(x: Double(i) / 3, y: 7, w: width, h: width, force: step / 4)
+        }
+        // x, w and force vary; h is w; y, t, opacity, azimuth and altitude are one value each.
+        let penTrip = try #require(Self.roundTrip(pen))
+        #expect(Self.bits(penTrip.points) == Self.bits(pen))
+        let expectedBytes = 16 + 5 * 8 + 3 * 100 * 8
+        #expect(penTrip.bytes == expectedBytes)
+
+        // Points all alike (a dot held still) still come back, one by one.
+        let dot = Array(repeating: StrokePoint(x: 3, y: 4, w: 2, h: 2), count: 1000)
+        let dotTrip = try #require(Self.roundTrip(dot))
+        #expect(Self.bits(dotTrip.points) == Self.bits(dot))
+
+        // One point; and h that is w in all points but one; −0 against 0 and a NaN payload are different values.
+        var odd = pen
+        odd[40].h = 9
+        odd[10].azimuth = -0.0
+        odd[11].t = Double(bitPattern: 0x7FF8_0000_0000_1234)
+        for points in [[pen[3]], odd] {
+            let trip = try #require(Self.roundTrip(points))
+            #expect(Self.bits(trip.points) == Self.bits(points))
+        }
+    }
+
+    @Test func aBlockThatDoesNotFitIsRefused() {
+        var bytes: [UInt8] = []
+        SpoolPoints.append((0..<10).map { StrokePoint(x: Double($0), y: 0, w: 1, h: 1) }, to: &bytes)
+        for cut in [1, 8, 80] {
+            let shorter = Array(bytes.dropLast(cut))
+            #expect(shorter.withUnsafeBytes { SpoolPoints.read($0, at: 0) } == nil)
+        }
+        // A count far beyond the bytes is refused before anything is allocated.
+        var huge = bytes
+        withUnsafeBytes(of: Int64.max / 2) { huge.replaceSubrange(0..<8, with: $0) }
+        #expect(huge.withUnsafeBytes { SpoolPoints.read($0, at: 0) } == nil)
+        // So is a mask that names fields there are not.
+        var strange = bytes
+        strange[12] = 0x40
+        #expect(strange.withUnsafeBytes { SpoolPoints.read($0, at: 0) } == nil)
+    }
+}

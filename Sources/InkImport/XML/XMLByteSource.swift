@@ -12,6 +12,8 @@ import InkModel
 final class XMLByteSource {
     enum Backing: ~Copyable {
         case file(InputFile)
+        /// A gzip file, inflated on a thread of its own a few chunks ahead of the parser.
+        case readAhead(ReadAheadInput)
         case zip(ZipEntryStream)
     }
 
@@ -27,7 +29,7 @@ final class XMLByteSource {
     private var pendingOffset = 0
 
     init(file: InputFile, path: String, budget: ExpansionBudget) {
-        backing = .file(file)
+        backing = file.isGzip ? .readAhead(ReadAheadInput(file)) : .file(file)
         self.path = path
         part = file.isGzip ? "the gzip stream" : "the XML"
         self.budget = budget
@@ -100,16 +102,9 @@ final class XMLByteSource {
         let n: Int
         switch backing {
         case .file(let input):
-            do {
-                n = try input.read(into: buffer, capacity: allowed)
-            } catch {
-                switch error {
-                case .corruptGzip(let reason): throw .brokenGzip(path: path, reason: reason)
-                case .truncatedGzip: throw .brokenGzip(path: path, reason: "the file ends inside the compressed data")
-                case .dataAfterGzip: throw .brokenGzip(path: path, reason: "bytes after the end of the compressed data")
-                case .system(let code): throw .cannotOpen(path: path, reason: Errno(rawValue: code).description)
-                }
-            }
+            n = try fileRead { () throws(InputFailure) in try input.read(into: buffer, capacity: allowed) }
+        case .readAhead(let input):
+            n = try fileRead { () throws(InputFailure) in try input.read(into: buffer, capacity: allowed) }
         case .zip(let stream):
             do {
                 n = try stream.read(into: buffer, capacity: allowed)
@@ -119,6 +114,20 @@ final class XMLByteSource {
         }
         if !budget.spend(n) { throw .expandsTooFar(path: path, part: part, limit: limit) }
         return n
+    }
+
+    /// A read of the file, its failure said as the document's.
+    private func fileRead(_ read: () throws(InputFailure) -> Int) throws(XMLInputError) -> Int {
+        do {
+            return try read()
+        } catch {
+            switch error {
+            case .corruptGzip(let reason): throw .brokenGzip(path: path, reason: reason)
+            case .truncatedGzip: throw .brokenGzip(path: path, reason: "the file ends inside the compressed data")
+            case .dataAfterGzip: throw .brokenGzip(path: path, reason: "bytes after the end of the compressed data")
+            case .system(let code): throw .cannotOpen(path: path, reason: Errno(rawValue: code).description)
+            }
+        }
     }
 }
 

@@ -68,25 +68,14 @@ public final class LayerSpool: PageLayerSource, @unchecked Sendable {
                                                            file: displayName, line: record.line)
                 var at = record.text
                 for index in layer.strokes.indices {
-                    guard at + 8 <= raw.count else { throw Self.damaged(path, at: record.offset) }
-                    let count = Int(raw.loadUnaligned(fromByteOffset: at, as: Int64.self))
-                    at += 8
-                    // The count is checked against the bytes left before it is multiplied.
-                    guard count >= 1, count <= (raw.count - at) / MemoryLayout<StrokePoint>.stride else {
-                        throw Self.damaged(path, at: record.offset)
-                    }
-                    let length = count * MemoryLayout<StrokePoint>.stride
-                    let points = Array<StrokePoint>(unsafeUninitializedCapacity: count) { buffer, initialised in
-                        UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[at..<(at + length)]))
-                        initialised = count
-                    }
+                    guard let (points, end) = SpoolPoints.read(raw, at: at) else { throw Self.damaged(path, at: record.offset) }
                     for (number, point) in points.enumerated() where !point.isValid {
                         let broken = point.brokenRule!
                         throw InkLayersError(file: displayName, line: record.line, page: layer.page, stroke: index + 1,
                                              point: number + 1, field: broken.field, problem: broken.problem)
                     }
                     layer.strokes[index].points = points
-                    at += length
+                    at = end
                 }
                 guard at == raw.count else { throw Self.damaged(path, at: record.offset) }
                 return layer

@@ -4,9 +4,9 @@
 /// A record is three native 64-bit integers (page, then the byte lengths of
 /// the two parts), the layer as an ink-layers line whose strokes carry one
 /// placeholder point (every other value, extension keys included, is encoded
-/// and validated as the ink-layers writer does), then each stroke's point
-/// count and its points as nine native doubles each (checked by `LayerSpool`
-/// as the ink-layers reader checks points, when read). The header is the first
+/// and validated as the ink-layers writer does), then each stroke's points as
+/// `SpoolPoints` keeps them (checked by `LayerSpool` as the ink-layers reader
+/// checks points, when read). The header is the first
 /// record, with page −1. Nothing here is a format for other programs: the
 /// file lives as long as the import's source.
 public final class LayerSpoolWriter: LayerSink {
@@ -38,9 +38,7 @@ public final class LayerSpoolWriter: LayerSink {
                 throw location.error(page: layer.page, stroke: index + 1, field: "points", problem: "a stroke needs at least one point")
             }
             shell.strokes[index].points = [Self.placeholder]
-            var count = Int64(stroke.points.count)
-            withUnsafeBytes(of: &count) { points.append(contentsOf: $0) }
-            stroke.points.withUnsafeBytes { points.append(contentsOf: $0) }
+            SpoolPoints.append(stroke.points, to: &points)
         }
         try InkLayersWriter.encode(shell, into: &json, location: location)
         try writeRecord(page: layer.page)

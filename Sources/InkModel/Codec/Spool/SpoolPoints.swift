@@ -1,0 +1,95 @@
+/// A stroke's points as the spool keeps them: only what varies along the stroke.
+///
+/// The block is the point count (a native 64-bit integer), a mask (64 bits: bit `i` set when
+/// field `i` of `StrokePoint.fieldNames` differs between points, and always for x; bit 63 when
+/// `h` is `w` in every point), one native double for each field that does not vary (and is not `w` again), in field
+/// order, then a column of `count` doubles for each field that varies, in field order. Values are
+/// compared by their bits, so −0, NaN payloads and every last digit come back as they went in.
+///
+/// An imported stroke varies in few fields (a Xournal++ pen: x, y, the width and the pressure),
+/// so its points take 32 bytes instead of 72 — less written to the spool and read back.
+enum SpoolPoints {
+    static let fields = 9
+    private static let heightIsWidth: UInt64 = 1 << 63
+    private static let w = 3, h = 4
+    /// Byte offsets of the fields in `StrokePoint`, in field order.
+    private static let offsets: [Int] = [\StrokePoint.x, \.y, \.t, \.w, \.h, \.opacity, \.force, \.azimuth, \.altitude]
+        .map { MemoryLayout<StrokePoint>.offset(of: $0)! }
+
+    /// Appends the block of `points` (not empty) to `bytes`.
+    static func append(_ points: [StrokePoint], to bytes: inout [UInt8]) {
+        points.withUnsafeBytes { raw in
+            let stride = MemoryLayout<StrokePoint>.stride
+            func bits(_ point: Int, _ field: Int) -> UInt64 {
+                raw.loadUnaligned(fromByteOffset: point * stride + offsets[field], as: UInt64.self)
+            }
+            // x is always a column: then every point takes bytes, and a damaged count is told by the bytes left.
+            var mask: UInt64 = 1
+            for field in 1..<fields {
+                let first = bits(0, field)
+                for point in 1..<points.count where bits(point, field) != first {
+                    mask |= 1 << UInt64(field)
+                    break
+                }
+            }
+            if (0..<points.count).allSatisfy({ bits($0, h) == bits($0, w) }) { mask |= heightIsWidth }
+            var head: (Int64, UInt64) = (Int64(points.count), mask)
+            withUnsafeBytes(of: &head) { bytes.append(contentsOf: $0) }
+            for field in 0..<fields where mask & (1 << UInt64(field)) == 0 && !(field == h && mask & heightIsWidth != 0) {
+                var value = bits(0, field)
+                withUnsafeBytes(of: &value) { bytes.append(contentsOf: $0) }
+            }
+            for field in 0..<fields where mask & (1 << UInt64(field)) != 0 && !(field == h && mask & heightIsWidth != 0) {
+                let start = bytes.count
+                bytes.append(contentsOf: repeatElement(0, count: points.count * 8))
+                bytes.withUnsafeMutableBytes { out in
+                    for point in 0..<points.count {
+                        out.storeBytes(of: bits(point, field), toByteOffset: start + point * 8, as: UInt64.self)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The points of the block at `at` in `raw`, and where the block ends; nil when the block
+    /// does not fit in `raw` or is not one `append` writes.
+    static func read(_ raw: UnsafeRawBufferPointer, at start: Int) -> (points: [StrokePoint], end: Int)? {
+        var at = start
+        guard at + 16 <= raw.count else { return nil }
+        let count = Int(raw.loadUnaligned(fromByteOffset: at, as: Int64.self))
+        let mask = raw.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self)
+        at += 16
+        guard mask & ~(heightIsWidth | (1 << UInt64(fields)) - 1) == 0 else { return nil }
+        let stored = (0..<fields).filter { !($0 == h && mask & heightIsWidth != 0) }
+        let varying = stored.filter { mask & (1 << UInt64($0)) != 0 }
+        let constant = stored.filter { mask & (1 << UInt64($0)) == 0 }
+        // x is always a column, so the count is checked against the bytes left before it is multiplied.
+        guard mask & 1 != 0, count >= 1, count <= (raw.count - at) / 8, constant.count * 8 + varying.count * count * 8 <= raw.count - at else {
+            return nil
+        }
+        let stride = MemoryLayout<StrokePoint>.stride
+        let points = [StrokePoint](unsafeUninitializedCapacity: count) { buffer, initialised in
+            let out = UnsafeMutableRawBufferPointer(buffer)
+            for field in constant {
+                let value = raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                at += 8
+                for point in 0..<count { out.storeBytes(of: value, toByteOffset: point * stride + offsets[field], as: UInt64.self) }
+            }
+            for field in varying {
+                for point in 0..<count {
+                    out.storeBytes(of: raw.loadUnaligned(fromByteOffset: at + point * 8, as: UInt64.self),
+                                   toByteOffset: point * stride + offsets[field], as: UInt64.self)
+                }
+                at += count * 8
+            }
+            if mask & heightIsWidth != 0 {
+                for point in 0..<count {
+                    out.storeBytes(of: out.load(fromByteOffset: point * stride + offsets[w], as: UInt64.self),
+                                   toByteOffset: point * stride + offsets[h], as: UInt64.self)
+                }
+            }
+            initialised = count
+        }
+        return (points, at)
+    }
+}
