@@ -333,7 +333,8 @@ import Testing
     }
 
     @Test(arguments: ["1.5 2.25 -3.125", "  12.5\t\n7 ", "1-2 3", "1.5pt 2", "0x10 4", "1e3 2.5", "+3 .5 5. 6",
-                      "nan 1", "inf", "1,5 2", "00012.500 -0", "1234567890123456.5 1", "7.038531e-26 1", "", "  ", "- 1"])
+                      "nan 1", "inf", "1,5 2", "00012.500 -0", "1234567890123456.5 1", "7.038531e-26 1", "", "  ", "- 1",
+                      "1.5.3 2", "2E2 1", "4.e1 3", "1.2-3 4", "-0.0 5"])
     func listsReadAsStrtodReadsThem(_ text: String) {
         var values: [Double] = []
         XournalNumbers.scanList(text, into: &values, limit: 100)

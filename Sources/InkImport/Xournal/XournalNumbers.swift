@@ -67,15 +67,11 @@ enum XournalNumbers {
             // read on `ShortDecimal`'s fast path, to the same bits; anything else by `strtod`.
             var start = cursor
             while isWhitespace(start.pointee) { start += 1 }
-            var stop = start
-            while isDecimalByte(stop.pointee) { stop += 1 }
-            if stop > start, stop.pointee == 0 || isWhitespace(stop.pointee),
-               let value = start.withMemoryRebound(to: UInt8.self, capacity: stop - start, {
-                   ShortDecimal.value(UnsafeBufferPointer(start: $0, count: stop - start))
-               }) {
+            if let (value, length) = ShortDecimal.prefix(UnsafeRawPointer(start).assumingMemoryBound(to: UInt8.self), limit: .max),
+               start[length] == 0 || isWhitespace(start[length]) {
                 if out.count >= limit { return (false, true) }
                 out.append(value)
-                cursor = stop
+                cursor = start + length
                 continue
             }
             var end: UnsafeMutablePointer<CChar>?
@@ -97,10 +93,6 @@ enum XournalNumbers {
     /// The bytes `strtod` skips before a number (C's `isspace`).
     @inline(__always) private static func isWhitespace(_ c: CChar) -> Bool {
         c == 0x20 || (c >= 0x09 && c <= 0x0D)
-    }
-
-    @inline(__always) private static func isDecimalByte(_ c: CChar) -> Bool {
-        (c >= 0x30 && c <= 0x39) || c == 0x2E || c == 0x2D
     }
 
     @discardableResult

@@ -3,34 +3,69 @@
 /// digits are exact in a double and so is the power of ten, so one division rounds correctly
 /// (Clinger's fast path). How most coordinates in ink files are written (Xournal++ and rnote
 /// write three decimals); a reader converts anything else with `strtod`.
+///
+/// Inlinable, with the powers of ten as constants: it runs once a number in an import's hot loop.
 public enum ShortDecimal {
-    private static let powersOfTen: [Double] = (0...15).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
-
     /// The value of `bytes`, or nil when they are not such a decimal.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func value(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard let base = bytes.baseAddress, let (value, length) = prefix(base, limit: bytes.count), length == bytes.count else {
+            return nil
+        }
+        return value
+    }
+
+    /// The decimal at the start of the `limit` bytes at `start` (it ends at the first byte that is
+    /// neither a digit nor its point, or at `limit`), and how many bytes it takes; nil when they do
+    /// not start with such a decimal, or it goes on as something `strtod` reads further (a second
+    /// point, an exponent, a 16th digit), or it ends in its point. The caller says what may follow.
+    @inlinable @inline(__always)
+    public static func prefix(_ start: UnsafePointer<UInt8>, limit: Int) -> (value: Double, length: Int)? {
         var index = 0
-        let negative = !bytes.isEmpty && bytes[0] == UInt8(ascii: "-")
+        let negative = limit > 0 && start[0] == UInt8(ascii: "-")
         if negative { index = 1 }
         var mantissa: UInt64 = 0
         var digits = 0, fraction = 0
-        var point = -1
-        while index < bytes.count {
-            let byte = bytes[index]
+        var point = false
+        while index < limit {
+            let byte = start[index]
             if byte &- UInt8(ascii: "0") < 10 {
                 mantissa = mantissa &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
                 digits += 1
-                if point >= 0 { fraction += 1 }
-                guard digits <= 15 else { return nil }
-            } else if byte == UInt8(ascii: "."), point < 0, digits > 0 {
-                point = index
+                if point { fraction += 1 }
+            } else if byte == UInt8(ascii: "."), !point, digits > 0 {
+                point = true
             } else {
-                return nil
+                break
             }
             index += 1
         }
-        guard digits > 0, point < 0 || fraction > 0 else { return nil }
-        let value = Double(mantissa) / powersOfTen[fraction]
-        return negative ? -value : value
+        guard digits > 0, digits <= 15, !point || fraction > 0 else { return nil }
+        if index < limit, start[index] | 0x20 == UInt8(ascii: "e") || start[index] == UInt8(ascii: ".") { return nil }
+        let value = Double(mantissa) / powerOfTen(fraction)
+        return (negative ? -value : value, index)
+    }
+
+    /// 10^`exponent` for 0 … 15, each exact in a double.
+    @inlinable @inline(__always)
+    static func powerOfTen(_ exponent: Int) -> Double {
+        switch exponent {
+        case 0: 1
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        default: 1e15
+        }
     }
 }

@@ -18,8 +18,8 @@ enum SpoolPoints {
 
     /// Appends the block of `points` (not empty) to `bytes`.
     static func append(_ points: [StrokePoint], to bytes: inout [UInt8]) {
+        let offsets = Self.offsets, count = points.count, stride = MemoryLayout<StrokePoint>.stride
         points.withUnsafeBytes { raw in
-            let stride = MemoryLayout<StrokePoint>.stride
             func bits(_ point: Int, _ field: Int) -> UInt64 {
                 raw.loadUnaligned(fromByteOffset: point * stride + offsets[field], as: UInt64.self)
             }
@@ -27,25 +27,27 @@ enum SpoolPoints {
             var mask: UInt64 = 1
             for field in 1..<fields {
                 let first = bits(0, field)
-                for point in 1..<points.count where bits(point, field) != first {
+                for point in 1..<count where bits(point, field) != first {
                     mask |= 1 << UInt64(field)
                     break
                 }
             }
-            if (0..<points.count).allSatisfy({ bits($0, h) == bits($0, w) }) { mask |= heightIsWidth }
-            var head: (Int64, UInt64) = (Int64(points.count), mask)
-            withUnsafeBytes(of: &head) { bytes.append(contentsOf: $0) }
-            for field in 0..<fields where mask & (1 << UInt64(field)) == 0 && !(field == h && mask & heightIsWidth != 0) {
-                var value = bits(0, field)
-                withUnsafeBytes(of: &value) { bytes.append(contentsOf: $0) }
-            }
-            for field in 0..<fields where mask & (1 << UInt64(field)) != 0 && !(field == h && mask & heightIsWidth != 0) {
-                let start = bytes.count
-                bytes.append(contentsOf: repeatElement(0, count: points.count * 8))
-                bytes.withUnsafeMutableBytes { out in
-                    for point in 0..<points.count {
-                        out.storeBytes(of: bits(point, field), toByteOffset: start + point * 8, as: UInt64.self)
-                    }
+            if (0..<count).allSatisfy({ bits($0, h) == bits($0, w) }) { mask |= heightIsWidth }
+            let stored = (0..<fields).filter { !($0 == h && mask & heightIsWidth != 0) }
+            let columns = stored.filter { mask & (1 << UInt64($0)) != 0 }
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: 16 + (stored.count - columns.count) * 8 + columns.count * count * 8))
+            bytes.withUnsafeMutableBytes { out in
+                out.storeBytes(of: Int64(count), toByteOffset: start, as: Int64.self)
+                out.storeBytes(of: mask, toByteOffset: start + 8, as: UInt64.self)
+                var at = start + 16
+                for field in stored where mask & (1 << UInt64(field)) == 0 {
+                    out.storeBytes(of: bits(0, field), toByteOffset: at, as: UInt64.self)
+                    at += 8
+                }
+                for field in columns {
+                    for point in 0..<count { out.storeBytes(of: bits(point, field), toByteOffset: at + point * 8, as: UInt64.self) }
+                    at += count * 8
                 }
             }
         }
@@ -67,7 +69,7 @@ enum SpoolPoints {
         guard mask & 1 != 0, count >= 1, count <= (raw.count - at) / 8, constant.count * 8 + varying.count * count * 8 <= raw.count - at else {
             return nil
         }
-        let stride = MemoryLayout<StrokePoint>.stride
+        let stride = MemoryLayout<StrokePoint>.stride, offsets = Self.offsets
         let points = [StrokePoint](unsafeUninitializedCapacity: count) { buffer, initialised in
             let out = UnsafeMutableRawBufferPointer(buffer)
             for field in constant {
