@@ -81,17 +81,28 @@ import Testing
         }
     }
 
-    /// A reader dropped after one read (the parser stopped at an error) stops its thread and frees the file.
-    @Test func aReaderLeftEarlyStopsItsThread() throws {
+    /// How many of this process's descriptors are open on `path` (other tests' files do not count).
+    static func descriptors(on path: String) -> Int {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        return entries.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == real }.count
+    }
+
+    /// A reader dropped after one read (the parser stopped at an error), while its thread waits
+    /// with every chunk full, stops the thread and frees the file.
+    @Test func aReaderLeftEarlyStopsItsThreadAndClosesTheFile() throws {
         try TestFolder.with { directory in
             let path = directory.path("text.gz")
             try InkFiles.write(Self.text, to: path, gzip: true)
+            #expect(Self.text.count > ReadAheadInput.chunks * ReadAheadInput.chunkSize)
             for _ in 0..<50 {
                 let ahead = ReadAheadInput(try InputFile(path: path))
                 var byte: UInt8 = 0
                 #expect(try ahead.read(into: &byte, capacity: 1) == 1)
                 #expect(byte == Self.text[0])
+                #expect(Self.descriptors(on: path) == 1)
             }
+            #expect(Self.descriptors(on: path) == 0)
         }
     }
 }
