@@ -86,7 +86,6 @@ public final class ReadAheadInput: @unchecked Sendable {
     }
 
     private let shared: Shared
-    public let path: String
     public let isGzip: Bool
     /// The chunk being served, and how much of it has been.
     private var current: [UInt8] = []
@@ -96,7 +95,6 @@ public final class ReadAheadInput: @unchecked Sendable {
     public init(_ input: InputFile) {
         let shared = Shared(input)
         self.shared = shared
-        path = input.path
         isGzip = input.isGzip
         let thread = Thread { shared.fill() }
         thread.name = "inkpdf read-ahead"
@@ -104,7 +102,6 @@ public final class ReadAheadInput: @unchecked Sendable {
     }
 
     deinit { shared.stop() }
-
 
     /// Reads up to `capacity` decompressed bytes; 0 means the end of the data.
     public func read(into buffer: UnsafeMutableRawPointer, capacity: Int) throws(InputFailure) -> Int {

@@ -16,6 +16,19 @@ enum SpoolPoints {
     private static let offsets: [Int] = [\StrokePoint.x, \.y, \.t, \.w, \.h, \.opacity, \.force, \.azimuth, \.altitude]
         .map { MemoryLayout<StrokePoint>.offset(of: $0)! }
 
+    /// What a block's mask says of each field: whether it is written (`h` is not when it is `w`
+    /// again), as one value or as a column; what the writer and the reader both go by.
+    private struct Layout {
+        let mask: UInt64
+
+        func isStored(_ field: Int) -> Bool { !(field == h && mask & heightIsWidth != 0) }
+        func varies(_ field: Int) -> Bool { mask & (1 << UInt64(field)) != 0 }
+        /// The bytes after the head for `count` points: a double a constant field, `count` a varying one.
+        func size(points count: Int) -> Int {
+            (0..<fields).reduce(0) { total, field in isStored(field) ? total + (varies(field) ? count * 8 : 8) : total }
+        }
+    }
+
     /// Appends the block of `points` (not empty) to `bytes`.
     static func append(_ points: [StrokePoint], to bytes: inout [UInt8]) {
         let offsets = Self.offsets, count = points.count, stride = MemoryLayout<StrokePoint>.stride
@@ -33,19 +46,18 @@ enum SpoolPoints {
                 }
             }
             if (0..<count).allSatisfy({ bits($0, h) == bits($0, w) }) { mask |= heightIsWidth }
-            let stored = (0..<fields).filter { !($0 == h && mask & heightIsWidth != 0) }
-            let columns = stored.filter { mask & (1 << UInt64($0)) != 0 }
+            let layout = Layout(mask: mask)
             let start = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: 16 + (stored.count - columns.count) * 8 + columns.count * count * 8))
+            bytes.append(contentsOf: repeatElement(0, count: 16 + layout.size(points: count)))
             bytes.withUnsafeMutableBytes { out in
                 out.storeBytes(of: Int64(count), toByteOffset: start, as: Int64.self)
                 out.storeBytes(of: mask, toByteOffset: start + 8, as: UInt64.self)
                 var at = start + 16
-                for field in stored where mask & (1 << UInt64(field)) == 0 {
+                for field in 0..<fields where layout.isStored(field) && !layout.varies(field) {
                     out.storeBytes(of: bits(0, field), toByteOffset: at, as: UInt64.self)
                     at += 8
                 }
-                for field in columns {
+                for field in 0..<fields where layout.isStored(field) && layout.varies(field) {
                     for point in 0..<count { out.storeBytes(of: bits(point, field), toByteOffset: at + point * 8, as: UInt64.self) }
                     at += count * 8
                 }
@@ -62,29 +74,27 @@ enum SpoolPoints {
         let mask = raw.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self)
         at += 16
         guard mask & ~(heightIsWidth | (1 << UInt64(fields)) - 1) == 0 else { return nil }
-        let stored = (0..<fields).filter { !($0 == h && mask & heightIsWidth != 0) }
-        let varying = stored.filter { mask & (1 << UInt64($0)) != 0 }
-        let constant = stored.filter { mask & (1 << UInt64($0)) == 0 }
+        let layout = Layout(mask: mask)
         // x is always a column, so the count is checked against the bytes left before it is multiplied.
-        guard mask & 1 != 0, count >= 1, count <= (raw.count - at) / 8, constant.count * 8 + varying.count * count * 8 <= raw.count - at else {
+        guard mask & 1 != 0, count >= 1, count <= (raw.count - at) / 8, layout.size(points: count) <= raw.count - at else {
             return nil
         }
         let stride = MemoryLayout<StrokePoint>.stride, offsets = Self.offsets
         let points = [StrokePoint](unsafeUninitializedCapacity: count) { buffer, initialised in
             let out = UnsafeMutableRawBufferPointer(buffer)
-            for field in constant {
+            for field in 0..<fields where layout.isStored(field) && !layout.varies(field) {
                 let value = raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
                 at += 8
                 for point in 0..<count { out.storeBytes(of: value, toByteOffset: point * stride + offsets[field], as: UInt64.self) }
             }
-            for field in varying {
+            for field in 0..<fields where layout.isStored(field) && layout.varies(field) {
                 for point in 0..<count {
                     out.storeBytes(of: raw.loadUnaligned(fromByteOffset: at + point * 8, as: UInt64.self),
                                    toByteOffset: point * stride + offsets[field], as: UInt64.self)
                 }
                 at += count * 8
             }
-            if mask & heightIsWidth != 0 {
+            if !layout.isStored(h) {
                 for point in 0..<count {
                     out.storeBytes(of: out.load(fromByteOffset: point * stride + offsets[w], as: UInt64.self),
                                    toByteOffset: point * stride + offsets[h], as: UInt64.self)
