@@ -8,29 +8,41 @@ import Testing
 /// Export lays ink over the original pages: placement on every rotation and
 /// crop, the original left in place, highlighters that blend, determinism.
 @Suite struct ExportTests {
-    @Test func inkLandsWhereTheStrokesSayOnEveryPage() throws {
+    /// Every page kept: the ink is an incremental update of the original. The first page
+    /// left out: qpdf rewrites the document without it, and the ink is appended to that copy.
+    @Test(arguments: [false, true])
+    func inkLandsWhereTheStrokesSayOnEveryPage(leavingOutTheFirst: Bool) throws {
         let folder = TestFolder()
         let pdf = folder.path("pages.pdf")
         let pages = FlattenTests.pages
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: pages)
         let ink = folder.writeInk("pages.ink.jsonl", layers: FlattenTests.layers(pageCount: pages.count - 1))
         let output = folder.path("out/pages.pdf")
-        let report = try exportChecked(pdf: pdf, ink: ink, output: output)
-        #expect(report.pageCount == pages.count)
-        #expect(report.inkedPageCount == pages.count - 1)
-        #expect(report.strokeCount == 2 * (pages.count - 1))
+        let first = leavingOutTheFirst ? 2 : 1
+        let selection = try #require(try? PageSelection.parse("\(first)-").get())
+        let report = try exportChecked(pdf: pdf, ink: ink, output: output, options: ExportOptions(pages: selection))
+        let kept = Array(first...pages.count)
+        #expect(report.pageCount == kept.count)
+        #expect(report.inkedPageCount == pages.count - first)
+        #expect(report.strokeCount == 2 * (pages.count - first))
         #expect(report.sidecar == folder.path("out/pages.ink.jsonl.gz"))
+        let original = try #require(FileManager.default.contents(atPath: pdf))
+        let written = try #require(FileManager.default.contents(atPath: output))
+        #expect(written.starts(with: original) == !leavingOutTheFirst, "the original's bytes come first only when every page is kept")
+        var sections = 0, rest = written.startIndex..<written.endIndex
+        while let found = written.range(of: Data("startxref".utf8), in: rest) { sections += 1; rest = found.upperBound..<written.endIndex }
+        #expect(sections == 2, "one cross-reference section after the first, with the ink")
 
         let source = try PopplerReader(path: pdf)
         let result = try PopplerReader(path: output)
-        #expect(result.pageCount == pages.count)
-        for (index, page) in pages.enumerated() {
-            let number = index + 1
-            let size = result.size(ofPage: number)
+        #expect(result.pageCount == kept.count)
+        for (index, number) in kept.enumerated() {
+            let page = pages[number - 1], shown = index + 1
+            let size = result.size(ofPage: shown)
             #expect(abs(size.width - page.displayedWidth) < 0.01 && abs(size.height - page.displayedHeight) < 0.01,
                     "page \(number): displayed size unchanged")
-            #expect(result.text(ofPage: number) == source.text(ofPage: number), "page \(number): text unchanged")
-            let raster = result.render(page: number, scale: 2)
+            #expect(result.text(ofPage: shown) == source.text(ofPage: number), "page \(number): text unchanged")
+            let raster = result.render(page: shown, scale: 2)
             let square = raster.pixel(2 * 110, 2 * 160)
             #expect(square.r < 40 && square.g < 40 && square.b < 40, "page \(number): the original square has not moved")
             if number < pages.count {

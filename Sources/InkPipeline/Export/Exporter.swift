@@ -136,13 +136,19 @@ public enum Exporter {
                                    withPoppler: asAnnotations)
             } else {
                 // qpdf rewrites the document. What cairo draws (paper, decorations) is an ink
-                // PDF read while the output is written, removed when this scope ends; the ink's
-                // content is spooled meanwhile, as a PDF of forms that qpdf copies from (and
-                // reads each form's data from only when it writes it).
+                // PDF read while the output is written, removed when this scope ends. The ink's
+                // content and annotations are then appended to qpdf's copy as an incremental
+                // update, so qpdf never holds them. Encrypted (the update would have to be
+                // encrypted too) or with the layers embedded (qpdf attaches them), the content
+                // is spooled instead, as a PDF of forms that qpdf copies from (and reads each
+                // form's data from only when it writes it).
+                let appendsContent = !isEncrypted && !options.embedInk
+                let appended = (appendsContent ? requests.filter { $0.form != .drawings } : []) + annotationRequests
+                let appendedPages = Set(appended.map(\.page))
                 var cairoDocument: QPDFDocument?
                 var cairoFile: AtomicOutput?
-                let spool = try PageInkSpool(besides: outputPath, name: outputPath, asPDF: true)
-                let ink = try PageInkFeed(layers: layers, requests: requests, spool: spool)
+                let spool = appendsContent ? nil : try PageInkSpool(besides: outputPath, name: outputPath, asPDF: true)
+                let ink = try PageInkFeed(layers: layers, requests: requests.filter { !appendedPages.contains($0.page) }, spool: spool)
                 if !cairoPages.isEmpty {
                     let file = try AtomicOutput.reserve(outputPath + ".ink.pdf")
                     let cairoPath = file.writablePath
@@ -152,7 +158,7 @@ public enum Exporter {
                     cairoDocument = try openInkPDF(cairoPath, name: outputPath)
                 }
                 let spooled = Dictionary(uniqueKeysWithValues: try ink.finish().map { ($0.page, $0) })
-                let inkStreams = spooled.isEmpty ? nil : try QPDFDocument(path: try spool.finishPDF(), password: nil)
+                let inkStreams = if let spool, !spooled.isEmpty { try QPDFDocument(path: try spool.finishPDF(), password: nil) } else { nil as QPDFDocument? }
                 if arranged {
                     try arrange(kept, of: source, in: document, inkPages: cairoPages, inkDocument: cairoDocument)
                 }
@@ -163,12 +169,14 @@ public enum Exporter {
                     if let cairoIndex = cairoPages.firstIndex(of: page), source.pdfPage(ofOutputPage: page) != nil {
                         try overlay.overlay(inkPage: cairoIndex + 1, onto: target, placement: placements[page]!)
                     }
-                    if inked.contains(page), !cairoInk.contains(page), let entry = spooled[page], let inkStreams {
+                    if let entry = spooled[page], let inkStreams {
                         try overlay.overlay(entry, from: inkStreams, onto: target, matrix: matrix(page)!)
                     }
                     document.releaseAllObjects()
                     cairoDocument?.releaseAllObjects()
-                    if inked.contains(page) || cairoPages.contains(page) { options.progress?.finished(page: page) }
+                    if (inked.contains(page) || cairoPages.contains(page)) && !appendedPages.contains(page) {
+                        options.progress?.finished(page: page)
+                    }
                 }
                 stats.take(ink, notes: source.notes)
                 if !arranged { try PageRemoval.keep(kept, in: document) }
@@ -180,19 +188,24 @@ public enum Exporter {
                     document.releaseAllObjects()
                 }
                 try document.write(to: output.writablePath, name: outputPath)
-                if !annotationRequests.isEmpty {
-                    // The rewritten document's pages are the kept ones in order: the annotations are appended to it.
-                    let made = try appendAnnotations(layers: layers, requests: annotationRequests, to: output.writablePath,
-                                                     name: outputPath, header: try annotationHeader(layers),
-                                                     outputPage: { kept.firstIndex(of: $0)! + 1 }, progress: options.progress)
+                // What qpdf holds of the documents goes before the ink is appended.
+                document.close()
+                inkStreams?.close()
+                cairoDocument?.close()
+                FreedMemory.release()
+                if !appended.isEmpty {
+                    // The rewritten document's pages are the kept ones in order.
+                    let outputPages = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1, $0 + 1) })
+                    let made = try appendInk(layers: layers, requests: appended, to: output.writablePath, name: outputPath,
+                                             matrix: { matrix($0) }, header: asAnnotations ? try annotationHeader(layers) : nil,
+                                             outputPage: { outputPages[$0]! }, progress: options.progress)
                     stats.strokes += made.strokes
                     stats.warnings += made.warnings
                     stats.latestInkTime = [stats.latestInkTime, made.latestInkTime].compactMap { $0 }.max()
                 }
-                try checkReadsBack(output.writablePath, pageCount: kept.count, source: pdfPath, password: options.password)
-                // The cairo document and the spool's (read while writing) are released here, before their files go.
-                withExtendedLifetime(cairoDocument) {}
-                withExtendedLifetime(inkStreams) {}
+                try checkReadsBack(output.writablePath, pageCount: kept.count, source: pdfPath, password: options.password,
+                                   withPoppler: asAnnotations)
+                // The spool (read while writing) is released here, before its file goes.
                 withExtendedLifetime(spool) {}
                 cairoFile.take()?.abandon()
             }
@@ -269,13 +282,14 @@ public enum Exporter {
         return stats
     }
 
-    /// Appends the annotations of `requests` to the PDF at `path` (qpdf's rewrite, whose page
-    /// `outputPage(N)` shows page N of the ink) as an incremental update.
-    private static func appendAnnotations(layers: any PageLayerSource, requests: [PageInkFeed.Request], to path: String,
-                                          name: String, header: [UInt8], outputPage: (Int) -> Int,
-                                          progress: PageProgress?) throws(ExportError) -> InkDrawingStats {
+    /// Appends the ink of `requests` (content placed by `matrix`, or annotations) to the PDF
+    /// at `path` (qpdf's rewrite, whose page `outputPage(N)` shows page N of the ink) as an
+    /// incremental update.
+    private static func appendInk(layers: any PageLayerSource, requests: [PageInkFeed.Request], to path: String,
+                                  name: String, matrix: (Int) -> [Double]?, header: [UInt8]?, outputPage: (Int) -> Int,
+                                  progress: PageProgress?) throws(ExportError) -> InkDrawingStats {
         try IncrementalUpdate.appendStaged(to: path, name: name) { (update) throws(ExportError) in
-            guard let stats = try append(requests, layers: layers, to: &update, outputPage: outputPage, matrix: { _ in nil },
+            guard let stats = try append(requests, layers: layers, to: &update, outputPage: outputPage, matrix: matrix,
                                          header: header, name: name, progress: progress) else {
                 throw .damagedPDF(path: name, reason: "a page of qpdf's rewrite is not an object of the file")
             }

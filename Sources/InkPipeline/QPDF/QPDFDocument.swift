@@ -51,6 +51,15 @@ final class QPDFDocument {
 
     deinit { if data != nil { qpdf_cleanup(&data) } }
 
+    /// Frees qpdf's copy of the document (every object it has parsed or been given) before
+    /// the last reference goes; using the document afterwards stops the program.
+    ///
+    /// The corresponding C function is `qpdf_cleanup`.
+    func close() {
+        if data != nil { qpdf_cleanup(&data) }
+        handleEpoch += 1
+    }
+
     /// Calls `body` with the `qpdf_data`, which must not outlive the call.
     func withUnsafeHandle<T, E: Error>(_ body: (qpdf_data) throws(E) -> T) throws(E) -> T { try body(data!) }
 
