@@ -73,6 +73,28 @@ struct AppendingFile: ~Copyable {
         if buffer.count >= Self.bufferSize { try flush() }
     }
 
+    /// Appends the bytes of the file at `source`, read in pieces of the buffer's size;
+    /// returns how many there were.
+    ///
+    /// The corresponding C functions are `open` and `read`.
+    mutating func append(contentsOf source: String) throws(IncrementalUpdateError) -> Int {
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw .cannotOpen(path: source, errno: errno) }
+        defer { Glibc.close(input) }
+        var total = 0
+        var piece = [UInt8](repeating: 0, count: Self.bufferSize)
+        while true {
+            let count = piece.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .cannotRead(path: source, errno: errno)
+            }
+            if count == 0 { return total }
+            total += count
+            try append(Array(piece[0..<count]))
+        }
+    }
+
     /// Feeds `bytes` to the digest without appending them: what the update is made from
     /// besides its own bytes.
     mutating func digest(_ bytes: [UInt8]) throws(IncrementalUpdateError) {

@@ -408,6 +408,21 @@ public struct IncrementalUpdate: ~Copyable {
         return String([digits[byte >> 4], digits[byte & 15]])
     }
 
+    /// Writes object `id` anew (generation 0) as a stream whose dictionary is `dictionary`
+    /// (PDF text `<<…>>` without `/Length`) and whose data are the `length` bytes of the
+    /// file at `path`, copied in pieces: an attachment too large to hold in memory.
+    public mutating func replaceStream(_ id: Int, dictionary: String, contentsOf path: String,
+                                       length: Int) throws(IncrementalUpdateError) {
+        precondition(dictionary.hasPrefix("<<") && dictionary.hasSuffix(">>"), "a stream dictionary is <<…>>")
+        try beginObject(id)
+        try file.append(String(dictionary.dropLast(2)) + "/Length \(length)>>\nstream\n")
+        let copied = try file.append(contentsOf: path)
+        guard copied == length else {
+            throw .changedWhileCopied(path: path, expected: length, copied: copied)
+        }
+        try file.append("\nendstream\nendobj\n")
+    }
+
     // MARK: Objects
 
     private mutating func newObject() -> Int {

@@ -17,6 +17,8 @@ public enum IncrementalUpdateError: Error, Equatable, CustomStringConvertible {
     case pageAlreadyUpdated(path: String, page: Int)
     /// A page of the tree that is not an object of the file (qpdf made it, e.g. for a page listed twice).
     case pageNotInFile(path: String, page: Int)
+    /// A file copied into a stream had another length than it had when the stream's `/Length` was written.
+    case changedWhileCopied(path: String, expected: Int, copied: Int)
     /// libcrypto could not make the digest the update's `/ID` is derived from.
     case digestFailed(path: String, reason: String)
 
@@ -31,6 +33,8 @@ public enum IncrementalUpdateError: Error, Equatable, CustomStringConvertible {
         case .pageOutOfRange(let path, let page, let count): return "\(path): page \(page) of \(count) does not exist"
         case .pageAlreadyUpdated(let path, let page): return "\(path): page \(page) was given ink twice in one update"
         case .pageNotInFile(let path, let page): return "\(path): page \(page) is not an object of the file; rewrite it instead"
+        case .changedWhileCopied(let path, let expected, let copied):
+            return "\(path): changed while it was copied into the PDF (\(copied) bytes, not \(expected)); run the export again"
         case .digestFailed(let path, let why): return "\(path): cannot make the digest of the update for its /ID (\(why))"
         }
     }

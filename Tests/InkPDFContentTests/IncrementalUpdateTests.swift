@@ -112,6 +112,54 @@ import Testing
         #expect(raster[150, 100] < 10, "the line where the matrix puts it")
     }
 
+    /// A stream rewritten from a file larger than the appender's buffer: every byte in
+    /// order under the `/Length` given, and a file of another length refused.
+    @Test func replacesAStreamWithTheBytesOfAFile() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("replaced.pdf").path
+        try writeOriginal(path)
+        let contents: Int32 = {
+            let qpdf = qpdf_init()
+            defer { var data = qpdf; qpdf_cleanup(&data) }
+            #expect(qpdf_read(qpdf, path, nil) & QPDF_ERRORS == 0)
+            return qpdf_oh_get_object_id(qpdf, qpdf_oh_get_key(qpdf, qpdf_get_page_n(qpdf, 1), "/Contents"))
+        }()
+        #expect(contents > 0, "page 2's content is an indirect stream")
+        // About 1.4 MB of comments, then a square at (100, 100): six of the appender's pieces.
+        let data = Array((String(repeating: "% a line of padding, past the copy's pieces\n", count: 32_000)
+                          + "0 g 100 100 50 50 re f\n").utf8)
+        let file = directory.appendingPathComponent("content.bin").path
+        try Data(data).write(to: URL(fileURLWithPath: file))
+
+        var refused = try IncrementalUpdate(appendingTo: path)
+        #expect(throws: IncrementalUpdateError.changedWhileCopied(path: file, expected: data.count + 1, copied: data.count)) {
+            try refused.replaceStream(Int(contents), dictionary: "<<>>", contentsOf: file, length: data.count + 1)
+        }
+        _ = consume refused
+
+        var update = try IncrementalUpdate(appendingTo: path)
+        try update.replaceStream(Int(contents), dictionary: "<<>>", contentsOf: file, length: data.count)
+        try update.finish()
+        expectQPDFCheckPasses(path)
+        let stored: [UInt8] = {
+            let qpdf = qpdf_init()
+            defer { var data = qpdf; qpdf_cleanup(&data) }
+            guard qpdf_read(qpdf, path, nil) & QPDF_ERRORS == 0 else { return [] }
+            var filtered: QPDF_BOOL = 0, buffer: UnsafeMutablePointer<UInt8>?, length = 0
+            let stream = qpdf_get_object_by_id(qpdf, contents, 0)
+            guard qpdf_oh_get_stream_data(qpdf, stream, qpdf_dl_none, &filtered, &buffer, &length) & QPDF_ERRORS == 0,
+                  let buffer else { return [] }
+            defer { free(buffer) }
+            return Array(UnsafeBufferPointer(start: buffer, count: length))
+        }()
+        #expect(stored == data, "the stream holds the file's bytes")
+        let raster = try GreyRaster.poppler(path, page: 2, scale: 1)
+        #expect(raster[125, 300 - 125] < 10, "page 2 draws the new content")
+        #expect(raster[25, 25] > 250, "and not the old")
+        try expectPage(path, page: 1, inked: false)
+    }
+
     @Test func twoUpdatesChainByPrev() throws {
         // An updated file can be updated again: the second update's /Prev is the first's section.
         let directory = try temporaryDirectory()

@@ -2,6 +2,7 @@ import CPoppler
 import Foundation
 @testable import InkPipeline
 import InkModel
+import LibCrypto
 import InkFixtures
 import Testing
 
@@ -97,6 +98,10 @@ import Testing
         #expect(size == sidecar.count)
         #expect(fileBytes(extracted) == sidecar, "the attached layers are the sidecar's bytes")
         #expect(try layerLines(extracted) == layerLines(f.ink), "every layer line as it was in the input")
+        // As poppler reads the attachment's parameters: the size and MD5 of the bytes attached.
+        let attached = try #require(attachmentParameters(output)["embedded.ink.jsonl.gz"])
+        #expect(attached.size == sidecar.count)
+        #expect(attached.checksum == (try MessageDigest.md5.digest(Array(sidecar))))
         try expectQPDFCheckPasses(output)
 
         #expect(throws: ExportError.noEmbeddedInk(path: f.pdf)) { try EmbeddedInk.extract(pdf: f.pdf, to: f.folder.path("none.ink.jsonl.gz")) }
@@ -176,6 +181,13 @@ import Testing
         _ = try exportChecked(pdf: locked, ink: f.ink, output: unlocked, options: ExportOptions(password: "user", ignoreDocumentMismatch: true))
         #expect(throws: (any Error).self) { try PopplerReader(path: unlocked) }
         #expect(try PopplerReader(path: unlocked, password: "user").pageCount == 8)
+        // Encrypted, qpdf attaches the layers (its streams are encrypted): they come back as the sidecar.
+        let lockedEmbedded = f.folder.path("out/locked-embedded.pdf")
+        _ = try exportChecked(pdf: locked, ink: f.ink, output: lockedEmbedded,
+                              options: ExportOptions(password: "user", ignoreDocumentMismatch: true, embedInk: true))
+        let back = f.folder.path("back/locked.ink.jsonl.gz")
+        _ = try EmbeddedInk.extract(pdf: lockedEmbedded, password: "user", to: back)
+        #expect(fileBytes(back) == fileBytes(f.folder.path("out/locked-embedded.ink.jsonl.gz")))
     }
 }
 
@@ -230,6 +242,28 @@ func attachmentNames(_ path: String) -> [String] {
             node = current.pointee.next
         }
         return names
+    }
+}
+
+/// Each attachment's size and checksum as poppler reads them from its `/Params`, by name.
+func attachmentParameters(_ path: String) -> [String: (size: Int, checksum: [UInt8])] {
+    withPopplerDocument(path) { document in
+        guard let list = poppler_document_get_attachments(document) else { return [:] }
+        defer { g_list_free(list) }
+        var found: [String: (size: Int, checksum: [UInt8])] = [:]
+        var node: UnsafeMutablePointer<GList>? = list
+        while let current = node {
+            let attachment = current.pointee.data.assumingMemoryBound(to: PopplerAttachment.self)
+            if let name = poppler_attachment_get_name(attachment) {
+                let checksum = attachment.pointee.checksum.map { string in
+                    Array(UnsafeRawBufferPointer(start: string.pointee.str, count: Int(string.pointee.len))).map { $0 }
+                } ?? []
+                found[String(cString: name)] = (Int(attachment.pointee.size), checksum)
+            }
+            inkpdf_g_object_unref(current.pointee.data)
+            node = current.pointee.next
+        }
+        return found
     }
 }
 

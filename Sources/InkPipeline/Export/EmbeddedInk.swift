@@ -13,6 +13,8 @@ public enum EmbeddedInk {
     /// as `fileName`, dated `date` (a PDF date; nil: no dates, never "now",
     /// so that the same inputs give the same bytes). Replaces an earlier one.
     /// Leaves `/PageMode` alone: viewers need not open the attachment pane.
+    /// The bytes are held by qpdf until it writes: for an encrypted document, whose
+    /// streams qpdf must encrypt; otherwise `attachPlaceholder` and `streamDictionary`.
     static func attach(_ bytes: [UInt8], fileName: String, date: String?, to document: QPDFDocument) throws(ExportError) {
         let checksum: [UInt8]
         do {
@@ -20,18 +22,26 @@ public enum EmbeddedInk {
         } catch {
             throw .renderFailed(path: document.path, page: nil, reason: "the embedded ink's checksum: \(error)")
         }
-        let file = document.newStream(bytes)
-        file.set("/Type", document.newName("/EmbeddedFile"))
-        file.set("/Subtype", document.newName("/application/gzip"))
-        let parameters = document.newDictionary()
-        parameters.set("/Size", document.newInteger(bytes.count))
-        parameters.set("/CheckSum", document.newBytes(checksum))
-        if let date {
-            parameters.set("/CreationDate", document.newText(date))
-            parameters.set("/ModDate", document.newText(date))
-        }
-        file.set("/Params", parameters)
+        attach(document.newStream(bytes, dictionary: streamDictionary(size: bytes.count, checksum: checksum, date: date)),
+               fileName: fileName, to: document)
+    }
 
+    /// Attaches an empty embedded file under `attachmentKey`, shown as `fileName`: qpdf
+    /// writes the document with it, and the incremental update after it replaces the
+    /// stream (found again by `attachedStream`) with the layers copied from their file.
+    static func attachPlaceholder(fileName: String, to document: QPDFDocument) {
+        attach(document.newStream([], dictionary: "<</Type/EmbeddedFile>>"), fileName: fileName, to: document)
+    }
+
+    /// The embedded file's stream dictionary (PDF text, without `/Length`): its type,
+    /// subtype, size, MD5 and, when `date` is given, its dates.
+    static func streamDictionary(size: Int, checksum: [UInt8], date: String?) -> String {
+        let hex = checksum.map { String(format: "%02X", $0) }.joined()
+        let dates = date.map { "/CreationDate(\($0))/ModDate(\($0))" } ?? ""
+        return "<</Type/EmbeddedFile/Subtype/application#2Fgzip/Params<</Size \(size)/CheckSum<\(hex)>\(dates)>>>>"
+    }
+
+    private static func attach(_ file: QPDFObject, fileName: String, to document: QPDFDocument) {
         let references = document.newDictionary()
         references.set("/F", file)
         references.set("/UF", file)
@@ -62,9 +72,9 @@ public enum EmbeddedInk {
         NameTree.insert(key: Array(attachmentKey.utf8), value: indirect, into: tree)
     }
 
-    /// The attached ink layers of `pdf`: the entry under `attachmentKey`, or
+    /// The stream of the attached ink layers: the entry under `attachmentKey`, or
     /// else the one attachment whose file name ends in `.ink.jsonl.gz` or `.ink.jsonl`.
-    static func data(in document: QPDFDocument) throws(ExportError) -> [UInt8] {
+    static func attachedStream(in document: QPDFDocument) throws(ExportError) -> QPDFObject {
         guard let tree = document.root["/Names"]?["/EmbeddedFiles"] else { throw .noEmbeddedInk(path: document.path) }
         let entries = NameTree.entries(of: tree)
         let byKey = entries.first { $0.key.bytes == Array(attachmentKey.utf8) }
@@ -73,8 +83,15 @@ public enum EmbeddedInk {
             return name.hasSuffix(".ink.jsonl.gz") || name.hasSuffix(".ink.jsonl")
         }
         guard let entry = byKey ?? (byName.count == 1 ? byName[0] : nil) else { throw .noEmbeddedInk(path: document.path) }
-        guard let stream = entry.value["/EF"]?["/UF"] ?? entry.value["/EF"]?["/F"], stream.isStream,
-              let bytes = stream.streamData() else {
+        guard let stream = entry.value["/EF"]?["/UF"] ?? entry.value["/EF"]?["/F"], stream.isStream else {
+            throw .damagedPDF(path: document.path, reason: "the embedded ink cannot be read")
+        }
+        return stream
+    }
+
+    /// The attached ink layers of `pdf` (`attachedStream`), decoded.
+    static func data(in document: QPDFDocument) throws(ExportError) -> [UInt8] {
+        guard let bytes = try attachedStream(in: document).streamData() else {
             throw .damagedPDF(path: document.path, reason: "the embedded ink cannot be read")
         }
         return bytes

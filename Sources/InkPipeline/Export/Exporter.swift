@@ -137,12 +137,12 @@ public enum Exporter {
             } else {
                 // qpdf rewrites the document. What cairo draws (paper, decorations) is an ink
                 // PDF read while the output is written, removed when this scope ends. The ink's
-                // content and annotations are then appended to qpdf's copy as an incremental
-                // update, so qpdf never holds them. Encrypted (the update would have to be
-                // encrypted too) or with the layers embedded (qpdf attaches them), the content
-                // is spooled instead, as a PDF of forms that qpdf copies from (and reads each
-                // form's data from only when it writes it).
-                let appendsContent = !isEncrypted && !options.embedInk
+                // content and annotations, and the embedded layers, are then appended to qpdf's
+                // copy as an incremental update, so qpdf never holds them. Encrypted (the update
+                // would have to be encrypted too), the content is spooled instead, as a PDF of
+                // forms that qpdf copies from (and reads each form's data from only when it
+                // writes it), and qpdf attaches the layers.
+                let appendsContent = !isEncrypted
                 let appended = (appendsContent ? requests.filter { $0.form != .drawings } : []) + annotationRequests
                 let appendedPages = Set(appended.map(\.page))
                 var cairoDocument: QPDFDocument?
@@ -180,11 +180,16 @@ public enum Exporter {
                 }
                 stats.take(ink, notes: source.notes)
                 if !arranged { try PageRemoval.keep(kept, in: document) }
-                if options.embedInk, let sidecar {
-                    try sidecar.wait()
-                    let bytes = try readFile(sidecar.writablePath, name: sidecar.destination)
-                    try EmbeddedInk.attach(bytes, fileName: (sidecar.destination as NSString).lastPathComponent,
-                                       date: stats.latestInkTime.map(EmbeddedInk.pdfDate), to: document)
+                let embedded = options.embedInk ? sidecar : nil
+                if let embedded {
+                    let fileName = (embedded.destination as NSString).lastPathComponent
+                    if appendsContent {
+                        EmbeddedInk.attachPlaceholder(fileName: fileName, to: document)
+                    } else {
+                        try embedded.wait()
+                        let bytes = try readFile(embedded.writablePath, name: embedded.destination)
+                        try EmbeddedInk.attach(bytes, fileName: fileName, date: stats.latestInkTime.map(EmbeddedInk.pdfDate), to: document)
+                    }
                     document.releaseAllObjects()
                 }
                 try document.write(to: output.writablePath, name: outputPath)
@@ -192,13 +197,21 @@ public enum Exporter {
                 document.close()
                 inkStreams?.close()
                 cairoDocument?.close()
+                // The placeholder qpdf wrote for the layers, replaced once the ink is appended.
+                let placeholder = appendsContent && embedded != nil ? try attachedStream(of: output.writablePath, name: outputPath) : nil
                 FreedMemory.release()
-                if !appended.isEmpty {
+                if !appended.isEmpty || placeholder != nil {
                     // The rewritten document's pages are the kept ones in order.
                     let outputPages = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1, $0 + 1) })
+                    let cairoInkTime = stats.latestInkTime
                     let made = try appendInk(layers: layers, requests: appended, to: output.writablePath, name: outputPath,
                                              matrix: { matrix($0) }, header: asAnnotations ? try annotationHeader(layers) : nil,
-                                             outputPage: { outputPages[$0]! }, progress: options.progress)
+                                             outputPage: { outputPages[$0]! }, progress: options.progress) { (update, made) throws(ExportError) in
+                        guard let placeholder, let embedded else { return }
+                        try embedded.wait()
+                        let date = [cairoInkTime, made.latestInkTime].compactMap { $0 }.max().map(EmbeddedInk.pdfDate)
+                        try attachLayers(embedded.writablePath, as: placeholder, date: date, to: &update, name: outputPath)
+                    }
                     stats.strokes += made.strokes
                     stats.warnings += made.warnings
                     stats.latestInkTime = [stats.latestInkTime, made.latestInkTime].compactMap { $0 }.max()
@@ -285,15 +298,48 @@ public enum Exporter {
     /// Appends the ink of `requests` (content placed by `matrix`, or annotations) to the PDF
     /// at `path` (qpdf's rewrite, whose page `outputPage(N)` shows page N of the ink) as an
     /// incremental update.
+    /// `then` adds more to the update once the ink is in, given what was made.
     private static func appendInk(layers: any PageLayerSource, requests: [PageInkFeed.Request], to path: String,
                                   name: String, matrix: (Int) -> [Double]?, header: [UInt8]?, outputPage: (Int) -> Int,
-                                  progress: PageProgress?) throws(ExportError) -> InkDrawingStats {
+                                  progress: PageProgress?,
+                                  then: (inout IncrementalUpdate, InkDrawingStats) throws(ExportError) -> Void = { _, _ in })
+        throws(ExportError) -> InkDrawingStats {
         try IncrementalUpdate.appendStaged(to: path, name: name) { (update) throws(ExportError) in
             guard let stats = try append(requests, layers: layers, to: &update, outputPage: outputPage, matrix: matrix,
                                          header: header, name: name, progress: progress) else {
                 throw .damagedPDF(path: name, reason: "a page of qpdf's rewrite is not an object of the file")
             }
+            try then(&update, stats)
             return stats
+        }
+    }
+
+    /// The object number of the attached layers' stream in the PDF qpdf wrote at `path`.
+    private static func attachedStream(of path: String, name: String) throws(ExportError) -> Int {
+        let written: QPDFDocument
+        do { written = try QPDFDocument(path: path, password: nil) } catch {
+            throw .damagedPDF(path: name, reason: "qpdf could not write a readable copy of it")
+        }
+        defer { written.close() }
+        guard let reference = try EmbeddedInk.attachedStream(in: written).reference else {
+            throw .renderFailed(path: name, page: nil, reason: "qpdf wrote the embedded layers as a direct object")
+        }
+        return Int(reference.id)
+    }
+
+    /// Replaces the stream `id` (`EmbeddedInk.attachPlaceholder`) with the gzip layers file at
+    /// `path`, copied in pieces: the embedded layers, never held in memory whole.
+    private static func attachLayers(_ path: String, as id: Int, date: String?, to update: inout IncrementalUpdate,
+                                     name: String) throws(ExportError) {
+        let digest: (digest: [UInt8], size: Int)
+        do { digest = try FileDigest.digest(.md5, ofFileAt: path) } catch {
+            throw .writeFailed(path: name, reason: "cannot read the layers back to attach them (\(error))")
+        }
+        do {
+            try update.replaceStream(id, dictionary: EmbeddedInk.streamDictionary(size: digest.size, checksum: digest.digest, date: date),
+                                     contentsOf: path, length: digest.size)
+        } catch {
+            throw ExportError(appending: error, name: name)
         }
     }
 

@@ -11,7 +11,7 @@ extension ExportError {
             self = .writeFailed(path: name, reason: Errno(rawValue: code).description)
         case .pageOutOfRange(_, let page, _), .pageAlreadyUpdated(_, let page), .pageNotInFile(_, let page):
             self = .renderFailed(path: name, page: page, reason: error.description)
-        case .unreadablePDF, .encrypted, .digestFailed:
+        case .unreadablePDF, .encrypted, .digestFailed, .changedWhileCopied:
             self = .renderFailed(path: name, page: nil, reason: error.description)
         }
     }
