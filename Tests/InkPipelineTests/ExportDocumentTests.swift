@@ -148,6 +148,23 @@ import Testing
         try expectQPDFCheckPasses(annotated)
     }
 
+    /// From this damaged file (a cyclic outline) qpdf writes a copy it cannot read back: the
+    /// rewrite says so about the source before appending anything, and leaves nothing behind.
+    @Test func aRewriteQPDFCannotReadBackIsTheSourcesDamage() throws {
+        let source = SharedCorpus.path("pdfs/pikepdf-cyclic-toc.pdf")
+        try #require(FileManager.default.fileExists(atPath: source), "\(source) is missing from the corpus")
+        let folder = TestFolder()
+        let ink = folder.writeInk("one.ink.jsonl", layers: [PageLayer(page: 1, layer: "Notes", strokes: [redStroke([(10, 10), (60, 60)])])])
+        let selection = try #require(try? PageSelection.parse("1").get())
+        for embedInk in [false, true] {
+            #expect(throws: ExportError.damagedPDF(path: source, reason: "qpdf could not write a readable copy of it")) {
+                try Exporter.export(pdf: source, ink: ink, output: folder.path("out/cyclic.pdf"),
+                                    options: ExportOptions(ignoreDocumentMismatch: true, pages: selection, embedInk: embedInk))
+            }
+        }
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: folder.path("out"))) ?? []).isEmpty, "nothing written")
+    }
+
     @Test func badInputsLeaveNothingWritten() throws {
         let f = try Fixture()
         let out = f.folder.path("out/bad.pdf")

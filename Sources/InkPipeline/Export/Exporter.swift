@@ -197,8 +197,12 @@ public enum Exporter {
                 document.close()
                 inkStreams?.close()
                 cairoDocument?.close()
-                // The placeholder qpdf wrote for the layers, replaced once the ink is appended.
-                let placeholder = appendsContent && embedded != nil ? try attachedStream(of: output.writablePath, name: outputPath) : nil
+                // qpdf's copy must read back before anything is appended to it (from some damaged
+                // sources qpdf writes a file it cannot read). The placeholder it wrote for the layers
+                // is replaced once the ink is appended.
+                let written = try readBack(output.writablePath, pageCount: kept.count, source: pdfPath, password: options.password)
+                let placeholder = appendsContent && embedded != nil ? try attachedStream(in: written, name: outputPath) : nil
+                written.close()
                 FreedMemory.release()
                 if !appended.isEmpty || placeholder != nil {
                     // The rewritten document's pages are the kept ones in order.
@@ -216,8 +220,10 @@ public enum Exporter {
                     stats.warnings += made.warnings
                     stats.latestInkTime = [stats.latestInkTime, made.latestInkTime].compactMap { $0 }.max()
                 }
-                try checkReadsBack(output.writablePath, pageCount: kept.count, source: pdfPath, password: options.password,
-                                   withPoppler: asAnnotations)
+                if !appended.isEmpty || placeholder != nil {
+                    try checkReadsBack(output.writablePath, pageCount: kept.count, source: pdfPath, password: options.password,
+                                       withPoppler: asAnnotations)
+                }
                 // The spool (read while writing) is released here, before its file goes.
                 withExtendedLifetime(spool) {}
                 cairoFile.take()?.abandon()
@@ -314,13 +320,8 @@ public enum Exporter {
         }
     }
 
-    /// The object number of the attached layers' stream in the PDF qpdf wrote at `path`.
-    private static func attachedStream(of path: String, name: String) throws(ExportError) -> Int {
-        let written: QPDFDocument
-        do { written = try QPDFDocument(path: path, password: nil) } catch {
-            throw .damagedPDF(path: name, reason: "qpdf could not write a readable copy of it")
-        }
-        defer { written.close() }
+    /// The object number of the attached layers' stream in `written`, the PDF qpdf wrote for `name`.
+    private static func attachedStream(in written: QPDFDocument, name: String) throws(ExportError) -> Int {
         guard let reference = try EmbeddedInk.attachedStream(in: written).reference else {
             throw .renderFailed(path: name, page: nil, reason: "qpdf wrote the embedded layers as a direct object")
         }
@@ -442,6 +443,11 @@ public enum Exporter {
             }
             return
         }
+        try readBack(path, pageCount: pageCount, source: source, password: password).close()
+    }
+
+    /// The copy at `path` opened with qpdf, once it is known to have `pageCount` pages.
+    private static func readBack(_ path: String, pageCount: Int, source: String, password: String?) throws(ExportError) -> QPDFDocument {
         let copy: QPDFDocument
         do {
             copy = try QPDFDocument(path: path, password: password)
@@ -451,5 +457,6 @@ public enum Exporter {
         guard copy.pageCount == pageCount else {
             throw .damagedPDF(path: source, reason: "the copy qpdf wrote has \(copy.pageCount) pages, not \(pageCount)")
         }
+        return copy
     }
 }

@@ -15,12 +15,6 @@ import Darwin
 /// multiplication or division gives the correctly rounded result, the same
 /// bits `strtod` returns. Everything else goes to `strtod` itself.
 extension JSONScanner {
-    /// Exact powers of ten: every 10^k with k ≤ 22 is representable in a `Double`.
-    static let exactPowersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
-
     /// Whether a number starts at `index` (a digit or `-`).
     @inline(__always)
     var atNumber: Bool {
@@ -101,8 +95,8 @@ extension JSONScanner {
             if mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
                 let value = Double(mantissa)
                 let scaled = exponent < 0
-                    ? value / Self.exactPowersOfTen[-exponent]
-                    : value * Self.exactPowersOfTen[exponent]
+                    ? value / ShortDecimal.powerOfTen(-exponent)
+                    : value * ShortDecimal.powerOfTen(exponent)
                 return negative ? -scaled : scaled
             }
         }

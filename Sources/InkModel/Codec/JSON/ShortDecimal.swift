@@ -46,7 +46,8 @@ public enum ShortDecimal {
         return (negative ? -value : value, index)
     }
 
-    /// 10^`exponent` for 0 … 15, each exact in a double.
+    /// 10^`exponent` for 0 … 22, each exact in a double (constants: no lazy global to check
+    /// on every number, as a static array has).
     @inlinable @inline(__always)
     static func powerOfTen(_ exponent: Int) -> Double {
         switch exponent {
@@ -65,7 +66,14 @@ public enum ShortDecimal {
         case 12: 1e12
         case 13: 1e13
         case 14: 1e14
-        default: 1e15
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
         }
     }
 }
