@@ -82,17 +82,11 @@ struct AppendingFile: ~Copyable {
         guard input >= 0 else { throw .cannotOpen(path: source, errno: errno) }
         defer { Glibc.close(input) }
         var total = 0
-        var piece = [UInt8](repeating: 0, count: Self.bufferSize)
-        while true {
-            let count = piece.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .cannotRead(path: source, errno: errno)
-            }
-            if count == 0 { return total }
-            total += count
-            try append(Array(piece[0..<count]))
+        try Self.readPieces(input, path: source, size: Self.bufferSize) { (piece) throws(IncrementalUpdateError) in
+            total += piece.count
+            try append(Array(piece))
         }
+        return total
     }
 
     /// Feeds `bytes` to the digest without appending them: what the update is made from
@@ -160,23 +154,34 @@ struct AppendingFile: ~Copyable {
         let output = open(destination, O_WRONLY | flags | O_CLOEXEC, 0o644)
         guard output >= 0 else { throw .cannotOpen(path: destination, errno: errno) }
         defer { Glibc.close(output) }
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .cannotRead(path: source, errno: errno)
-            }
-            if count == 0 { return }
+        try readPieces(input, path: source, size: 1 << 20) { (piece) throws(IncrementalUpdateError) in
             var done = 0
-            while done < count {
-                let written = chunk.withUnsafeBytes { Glibc.write(output, $0.baseAddress! + done, count - done) }
+            while done < piece.count {
+                let written = piece.withUnsafeBytes { Glibc.write(output, $0.baseAddress! + done, $0.count - done) }
                 if written < 0 {
                     if errno == EINTR { continue }
                     throw .writeFailed(path: destination, errno: errno)
                 }
                 done += written
             }
+        }
+    }
+
+    /// Reads the open file `input` (at `path`) to its end in pieces of at most `size` bytes,
+    /// retrying after signals, and hands each piece to `body`.
+    ///
+    /// The corresponding C function is `read`.
+    private static func readPieces(_ input: Int32, path: String, size: Int,
+                                   _ body: (ArraySlice<UInt8>) throws(IncrementalUpdateError) -> Void) throws(IncrementalUpdateError) {
+        var chunk = [UInt8](repeating: 0, count: size)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .cannotRead(path: path, errno: errno)
+            }
+            if count == 0 { return }
+            try body(chunk[0..<count])
         }
     }
 }

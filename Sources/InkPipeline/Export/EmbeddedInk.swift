@@ -36,9 +36,8 @@ public enum EmbeddedInk {
     /// The embedded file's stream dictionary (PDF text, without `/Length`): its type,
     /// subtype, size, MD5 and, when `date` is given, its dates.
     static func streamDictionary(size: Int, checksum: [UInt8], date: String?) -> String {
-        let hex = checksum.map { String(format: "%02X", $0) }.joined()
         let dates = date.map { "/CreationDate(\($0))/ModDate(\($0))" } ?? ""
-        return "<</Type/EmbeddedFile/Subtype/application#2Fgzip/Params<</Size \(size)/CheckSum<\(hex)>\(dates)>>>>"
+        return "<</Type/EmbeddedFile/Subtype/application#2Fgzip/Params<</Size \(size)/CheckSum<\(DigestContext.hex(checksum))>\(dates)>>>>"
     }
 
     private static func attach(_ file: QPDFObject, fileName: String, to document: QPDFDocument) {

@@ -52,7 +52,8 @@ final class QPDFDocument {
     deinit { if data != nil { qpdf_cleanup(&data) } }
 
     /// Frees qpdf's copy of the document (every object it has parsed or been given) before
-    /// the last reference goes; using the document afterwards stops the program.
+    /// the last reference goes. Its objects are then of an earlier epoch and refuse to be
+    /// used; the document itself must not be used again.
     ///
     /// The corresponding C function is `qpdf_cleanup`.
     func close() {
