@@ -58,20 +58,23 @@ public enum XournalImporter {
                 try? FileManager.default.removeItem(atPath: resolved)
             }
         }
+        // The layers are written on a thread of their own while the XML is read.
+        var writer: BackgroundLayerSink?
         do {
-            let writer: any LayerSink
+            let sink: BackgroundLayerSink
             do {
-                writer = try options.layersForm.makeSink(path: layersPath)
+                sink = BackgroundLayerSink(try options.layersForm.makeSink(path: layersPath))
             } catch {
                 throw XournalImportError.cannotWrite(path: layersPath, reason: "\(error)")
             }
-            let document = XournalDocumentReader(path: path, container: container, writer: writer,
+            writer = sink
+            let document = XournalDocumentReader(path: path, container: container, writer: sink,
                                                  backgrounds: backgrounds, packageVersion: packageVersion, package: package)
             let reader: XMLPullReader
             do { reader = try XMLPullReader(source: source, path: path) } catch { throw XournalImportError(error) }
             try document.read(reader)
             do {
-                try writer.close()
+                try sink.close()
             } catch {
                 throw XournalImportError.cannotWrite(path: layersPath, reason: "\(error)")
             }
@@ -79,7 +82,11 @@ public enum XournalImporter {
             return ImportedDocument(format: .xournal, source: path, pages: document.pages, backgroundPDF: backgrounds.pdf,
                                     layersPath: layersPath, layersForm: options.layersForm, report: document.report)
         } catch let error as XournalImportError {
+            // A layer that failed to be written failed before whatever stopped the reading after it.
+            let failure = writer?.failure()
+            writer = nil
             cleanUp()
+            if let failure { throw .cannotWrite(path: layersPath, reason: "\(failure)") }
             throw error
         } catch {
             cleanUp()

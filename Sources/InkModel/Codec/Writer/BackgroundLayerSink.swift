@@ -1,0 +1,112 @@
+import Foundation
+
+/// A `LayerSink` that writes on a thread of its own: an importer hands each
+/// layer over and goes on reading while the layer is encoded, written and
+/// freed on the other core (the spool's encoding and its writes were nearly
+/// half of a Xournal++ import, which runs before the first page is drawn).
+///
+/// At most `depth` layers wait at once, so memory stays bounded. The layers
+/// reach the wrapped sink in the order they were given. A failure of the
+/// wrapped sink is raised by the next `write` or by `close`; `failure()` waits
+/// for what was handed over and gives the first failure, so that an importer
+/// that stops on an error of its own can report the write's failure instead,
+/// as it would have met it first had the layers been written in its thread.
+/// Dropping the sink without closing it stops the thread (after the layer
+/// being written) and leaves the wrapped sink unclosed.
+public final class BackgroundLayerSink: LayerSink, @unchecked Sendable {
+    public static let depth = 3
+
+    private enum Item { case header(InkLayersHeader), layer(PageLayer) }
+
+    public let path: String
+    /// Used by the thread alone once it has started.
+    private let sink: any LayerSink
+    // Every property below is guarded by `condition`.
+    private let condition = NSCondition()
+    private var waiting: [Item] = []
+    /// True while the thread writes an item it has taken from `waiting`.
+    private var writing = false
+    private var failed: (any Error)?
+    private var stopping = false
+    private var running = true
+
+    /// Starts the thread that writes to `sink` (which this sink owns from here on).
+    public init(_ sink: any LayerSink) {
+        self.sink = sink
+        path = sink.path
+        let thread = Thread { [self] in self.run() }
+        thread.name = "inkpdf layer writer"
+        thread.start()
+    }
+
+    deinit { stop() }
+
+    public func write(header: InkLayersHeader) throws { try hand(.header(header)) }
+
+    public func write(layer: PageLayer) throws { try hand(.layer(layer)) }
+
+    /// Waits for the layers handed over, then closes the wrapped sink.
+    public func close() throws {
+        if let failure = failure() { throw failure }
+        stop()
+        try sink.close()
+    }
+
+    /// Waits until every layer handed over is written (or one has failed) and gives the first failure.
+    public func failure() -> (any Error)? {
+        condition.lock()
+        defer { condition.unlock() }
+        while failed == nil && (writing || !waiting.isEmpty) { condition.wait() }
+        return failed
+    }
+
+    private func hand(_ item: Item) throws {
+        condition.lock()
+        defer { condition.unlock() }
+        while failed == nil && waiting.count >= Self.depth { condition.wait() }
+        if let failed { throw failed }
+        precondition(running, "BackgroundLayerSink used after close")
+        waiting.append(item)
+        condition.broadcast()
+    }
+
+    private func run() {
+        condition.lock()
+        while true {
+            while waiting.isEmpty && !stopping { condition.wait() }
+            if stopping || failed != nil { break }
+            let item = waiting.removeFirst()
+            writing = true
+            condition.broadcast()
+            condition.unlock()
+            var failure: (any Error)?
+            do {
+                switch item {
+                case .header(let header): try sink.write(header: header)
+                case .layer(let layer): try sink.write(layer: layer)
+                }
+            } catch {
+                failure = error
+            }
+            condition.lock()
+            writing = false
+            if let failure {
+                failed = failure
+                waiting.removeAll()
+            }
+            condition.broadcast()
+        }
+        running = false
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Stops the thread and waits until it has (after the item it is writing).
+    private func stop() {
+        condition.lock()
+        stopping = true
+        condition.broadcast()
+        while running { condition.wait() }
+        condition.unlock()
+    }
+}

@@ -1,0 +1,120 @@
+import Dispatch
+import Synchronization
+import InkFixtures
+import Foundation
+import Testing
+@testable import InkModel
+
+@Suite struct BackgroundLayerSinkTests {
+    /// Layers for the real writers, many of them so that the thread is still writing while more are handed over.
+    static var layers: [PageLayer] {
+        (0..<40).flatMap { page in LayerSpoolTests.layers.map { var layer = $0; layer.page = page; return layer } }
+    }
+
+    static func write(_ layers: [PageLayer], to sink: any LayerSink) throws {
+        try sink.write(header: InkLayersWriterTests.exampleHeader)
+        for layer in layers { try sink.write(layer: layer) }
+        try sink.close()
+    }
+
+    /// The same bytes, in the same order, as the wrapped writer gives when written in the caller's thread.
+    @Test(arguments: [LayersForm.spool, .inkLayers])
+    func writesWhatTheWrappedSinkWrites(form: LayersForm) throws {
+        try TestFolder.with { directory in
+            let direct = directory.path("direct" + form.fileSuffix), background = directory.path("background" + form.fileSuffix)
+            try Self.write(Self.layers, to: try form.makeSink(path: direct))
+            let sink = BackgroundLayerSink(try form.makeSink(path: background))
+            #expect(sink.path == background)
+            try Self.write(Self.layers, to: sink)
+            let expected = try Data(contentsOf: URL(fileURLWithPath: direct))
+            #expect(expected.count > 1_000_000)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: background)) == expected)
+        }
+    }
+
+    /// A layer the real writer refuses: its error comes back from a later write or from
+    /// `close`, and `failure()` gives the same error, the one writing directly would raise
+    /// (the two files are in folders of their own, so that the messages name the same file).
+    @Test(arguments: [LayersForm.spool, .inkLayers])
+    func raisesTheWrappedSinksFailureLater(form: LayersForm) throws {
+        try TestFolder.with { directory in
+            var layers = Self.layers
+            layers[5].strokes[0].created = .nan
+            let name = "layers" + form.fileSuffix
+            let expected = #expect(throws: (any Error).self) {
+                try Self.write(layers, to: try form.makeSink(path: directory.path(name)))
+            }
+            try FileManager.default.removeItem(atPath: directory.path(name))
+            let sink = BackgroundLayerSink(try form.makeSink(path: directory.path(name)))
+            let raised = #expect(throws: (any Error).self) { try Self.write(layers, to: sink) }
+            #expect(raised.map { "\($0)" } == expected.map { "\($0)" })
+            #expect(sink.failure().map { "\($0)" } == expected.map { "\($0)" })
+            // Later writes keep raising it rather than writing past the hole.
+            let again = #expect(throws: (any Error).self) { try sink.write(layer: layers[0]) }
+            #expect(again.map { "\($0)" } == expected.map { "\($0)" })
+        }
+    }
+
+    /// No more than `depth` layers wait while one is being written: the next hand-over waits.
+    @Test func holdsAtMostDepthLayersWaiting() throws {
+        try TestFolder.with { directory in
+            let gated = GatedSink(try LayersForm.spool.makeSink(path: directory.path("gated.ink-spool")))
+            let sink = BackgroundLayerSink(gated)
+            let handed = Atomic<Int>(0)
+            let done = DispatchSemaphore(value: 0)
+            let layers = Array(Self.layers.prefix(10))
+            let failure = Mutex<String?>(nil)
+            Thread {
+                do {
+                    try sink.write(header: InkLayersWriterTests.exampleHeader)
+                    handed.add(1, ordering: .sequentiallyConsistent)
+                    for layer in layers {
+                        try sink.write(layer: layer)
+                        handed.add(1, ordering: .sequentiallyConsistent)
+                    }
+                } catch {
+                    failure.withLock { $0 = "\(error)" }
+                }
+                done.signal()
+            }.start()
+            // The thread holds the header inside the gated sink; `depth` more are taken, and then no more.
+            #expect(gated.entered.wait(timeout: .now() + 10) == .success)
+            let full = 1 + BackgroundLayerSink.depth
+            let deadline = Date(timeIntervalSinceNow: 10)
+            while handed.load(ordering: .sequentiallyConsistent) < full && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            Thread.sleep(forTimeInterval: 0.3)
+            #expect(handed.load(ordering: .sequentiallyConsistent) == full)
+            gated.open()
+            #expect(done.wait(timeout: .now() + 10) == .success)
+            #expect(failure.withLock { $0 } == nil)
+            try sink.close()
+            #expect(gated.written.withLock { $0 } == layers.map(\.page))
+        }
+    }
+}
+
+/// A real sink whose first write waits until the test opens the gate, and which records the pages it wrote.
+private final class GatedSink: LayerSink, @unchecked Sendable {
+    let inner: any LayerSink
+    let entered = DispatchSemaphore(value: 0)
+    private let gate = DispatchSemaphore(value: 0)
+    let written = Mutex<[Int]>([])
+    var path: String { inner.path }
+
+    init(_ inner: any LayerSink) { self.inner = inner }
+
+    func open() { gate.signal() }
+
+    func write(header: InkLayersHeader) throws {
+        entered.signal()
+        gate.wait()
+        try inner.write(header: header)
+    }
+
+    func write(layer: PageLayer) throws {
+        try inner.write(layer: layer)
+        written.withLock { $0.append(layer.page) }
+    }
+
+    func close() throws { try inner.close() }
+}
