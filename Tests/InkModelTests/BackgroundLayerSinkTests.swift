@@ -91,7 +91,54 @@ import Testing
             #expect(gated.written.withLock { $0 } == layers.map(\.page))
         }
     }
+
+    /// An importer that stops on an error of its own drops the sink unclosed: the thread ends
+    /// and lets the wrapped sink go (a service importing all day would otherwise keep both).
+    @Test func droppingTheSinkEndsItsThread() throws {
+        try TestFolder.with { directory in
+            weak var inner: GatedSink?
+            do {
+                let gated = GatedSink(try LayersForm.spool.makeSink(path: directory.path("dropped.ink-spool")))
+                inner = gated
+                gated.open()
+                let sink = BackgroundLayerSink(gated)
+                try sink.write(header: InkLayersWriterTests.exampleHeader)
+                for layer in Self.layers.prefix(5) { try sink.write(layer: layer) }
+            }
+            // The thread lets go of it as it returns, just after the sink's deinit saw it stop.
+            let deadline = Date(timeIntervalSinceNow: 10)
+            while inner != nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            #expect(inner == nil)
+        }
+    }
+
+    /// A write that fails before the reading stops wins over the reading's own error.
+    @Test func readingPrefersTheEarlierWriteFailure() throws {
+        try TestFolder.with { directory in
+            var bad = Self.layers[0]
+            bad.strokes[0].created = .nan
+            let sink = BackgroundLayerSink(try LayersForm.inkLayers.makeSink(path: directory.path("layers.ink.jsonl")))
+            let thrown = #expect(throws: ReadingFailure.self) {
+                try sink.reading({ () throws(ReadingFailure) in
+                    do { try sink.write(layer: bad) } catch { throw ReadingFailure(text: "unexpected: \(error)") }
+                    throw ReadingFailure(text: "the reading's own")
+                }, writeFailure: { ReadingFailure(text: "write: \($0)") })
+            }
+            #expect(thrown?.text.hasPrefix("write: ") == true)
+            #expect(thrown?.text.contains("not a finite number") == true)
+            let clean = BackgroundLayerSink(try LayersForm.inkLayers.makeSink(path: directory.path("clean.ink.jsonl")))
+            let own = #expect(throws: ReadingFailure.self) {
+                try clean.reading({ () throws(ReadingFailure) in
+                    do { try clean.write(layer: Self.layers[0]) } catch { throw ReadingFailure(text: "unexpected: \(error)") }
+                    throw ReadingFailure(text: "the reading's own")
+                }, writeFailure: { ReadingFailure(text: "write: \($0)") })
+            }
+            #expect(own?.text == "the reading's own")
+        }
+    }
 }
+
+private struct ReadingFailure: Error, Equatable { var text: String }
 
 /// A real sink whose first write waits until the test opens the gate, and which records the pages it wrote.
 private final class GatedSink: LayerSink, @unchecked Sendable {

@@ -57,14 +57,17 @@ public enum InkMLImporter {
             throw .cannotWrite(path: options.temporaryDirectory, reason: Errno.current.description)
         }
         do {
-            let writer: any LayerSink
-            do { writer = try options.layersForm.makeSink(path: layersPath) } catch {
+            // The layers are written on a thread of their own while the XML is read.
+            let writer: BackgroundLayerSink
+            do { writer = BackgroundLayerSink(try options.layersForm.makeSink(path: layersPath)) } catch {
                 throw InkMLImportError.cannotWrite(path: layersPath, reason: "\(error)")
             }
             let document = InkMLDocumentReader(path: path, writer: writer, options: options, pdfPageSize: pdfPageSize)
-            let reader: XMLPullReader
-            do { reader = try XMLPullReader(source: source, path: path) } catch { throw InkMLImportError(error) }
-            try document.read(reader)
+            try writer.reading({ () throws(InkMLImportError) in
+                let reader: XMLPullReader
+                do throws(XMLInputError) { reader = try XMLPullReader(source: source, path: path) } catch { throw InkMLImportError(error) }
+                try document.read(reader)
+            }, writeFailure: { .cannotWrite(path: layersPath, reason: "\($0)") })
             do { try writer.close() } catch { throw InkMLImportError.cannotWrite(path: layersPath, reason: "\(error)") }
             let background = options.pdf.map { BackgroundPDF(requested: $0, resolved: FileManager.default.fileExists(atPath: $0) ? $0 : nil) }
             return ImportedDocument(format: .inkML, source: path, pages: document.pages, backgroundPDF: background,

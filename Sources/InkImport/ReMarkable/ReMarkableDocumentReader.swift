@@ -94,9 +94,10 @@ struct ReMarkableDocumentReader {
         }
     }
 
-    private func openWriter(_ layersPath: String, header: InkLayersHeader) throws(ReMarkableImportError) -> any LayerSink {
+    /// The layers are written on a thread of their own while the pages are read.
+    private func openWriter(_ layersPath: String, header: InkLayersHeader) throws(ReMarkableImportError) -> BackgroundLayerSink {
         do {
-            let writer = try options.layersForm.makeSink(path: layersPath)
+            let writer = BackgroundLayerSink(try options.layersForm.makeSink(path: layersPath))
             try writer.write(header: header)
             return writer
         } catch {
@@ -153,7 +154,7 @@ struct ReMarkableDocumentReader {
         let writer = try openWriter(layersPath, header: header)
 
         var pages: [DocumentPage] = []
-        for (index, page) in content.pages.enumerated() {
+        try writer.reading({ () throws(ReMarkableImportError) in for (index, page) in content.pages.enumerated() {
             let file = "\(uuid)/\(page.id).rm"
             let location = source.isArchive ? "\(path): \(file)" : (URL(fileURLWithPath: path).deletingLastPathComponent().path + "/" + file)
             let lines = try source.read(file).map { bytes throws(ReMarkableImportError) in try LinesFileReader.read(bytes: bytes, path: location) }
@@ -165,7 +166,7 @@ struct ReMarkableDocumentReader {
                                       landscape: content.orientation == "landscape")
             try write(built.layers, to: writer)
             pages.append(built.page)
-        }
+        } }, writeFailure: { .cannotWrite(path: layersPath, reason: "\($0)") })
         try close(writer)
         let document = ImportedDocument(format: .remarkable, source: path, pages: pages, backgroundPDF: background,
                                         layersPath: layersPath, layersForm: options.layersForm, report: report)

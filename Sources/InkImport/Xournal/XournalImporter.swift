@@ -58,21 +58,21 @@ public enum XournalImporter {
                 try? FileManager.default.removeItem(atPath: resolved)
             }
         }
-        // The layers are written on a thread of their own while the XML is read.
-        var writer: BackgroundLayerSink?
         do {
+            // The layers are written on a thread of their own while the XML is read.
             let sink: BackgroundLayerSink
             do {
                 sink = BackgroundLayerSink(try options.layersForm.makeSink(path: layersPath))
             } catch {
                 throw XournalImportError.cannotWrite(path: layersPath, reason: "\(error)")
             }
-            writer = sink
             let document = XournalDocumentReader(path: path, container: container, writer: sink,
                                                  backgrounds: backgrounds, packageVersion: packageVersion, package: package)
-            let reader: XMLPullReader
-            do { reader = try XMLPullReader(source: source, path: path) } catch { throw XournalImportError(error) }
-            try document.read(reader)
+            try sink.reading({ () throws(XournalImportError) in
+                let reader: XMLPullReader
+                do throws(XMLInputError) { reader = try XMLPullReader(source: source, path: path) } catch { throw XournalImportError(error) }
+                try document.read(reader)
+            }, writeFailure: { .cannotWrite(path: layersPath, reason: "\($0)") })
             do {
                 try sink.close()
             } catch {
@@ -82,11 +82,7 @@ public enum XournalImporter {
             return ImportedDocument(format: .xournal, source: path, pages: document.pages, backgroundPDF: backgrounds.pdf,
                                     layersPath: layersPath, layersForm: options.layersForm, report: document.report)
         } catch let error as XournalImportError {
-            // A layer that failed to be written failed before whatever stopped the reading after it.
-            let failure = writer?.failure()
-            writer = nil
             cleanUp()
-            if let failure { throw .cannotWrite(path: layersPath, reason: "\(failure)") }
             throw error
         } catch {
             cleanUp()

@@ -13,100 +13,122 @@ import Foundation
 /// as it would have met it first had the layers been written in its thread.
 /// Dropping the sink without closing it stops the thread (after the layer
 /// being written) and leaves the wrapped sink unclosed.
-public final class BackgroundLayerSink: LayerSink, @unchecked Sendable {
+public final class BackgroundLayerSink: LayerSink, Sendable {
     public static let depth = 3
 
-    private enum Item { case header(InkLayersHeader), layer(PageLayer) }
-
     public let path: String
-    /// Used by the thread alone once it has started.
-    private let sink: any LayerSink
-    // Every property below is guarded by `condition`.
-    private let condition = NSCondition()
-    private var waiting: [Item] = []
-    /// True while the thread writes an item it has taken from `waiting`.
-    private var writing = false
-    private var failed: (any Error)?
-    private var stopping = false
-    private var running = true
+    private let worker: Worker
 
     /// Starts the thread that writes to `sink` (which this sink owns from here on).
     public init(_ sink: any LayerSink) {
-        self.sink = sink
         path = sink.path
-        let thread = Thread { [self] in self.run() }
+        worker = Worker(sink)
+        // The thread holds the worker, not this sink, so that dropping this sink stops it.
+        let thread = Thread { [worker] in worker.run() }
         thread.name = "inkpdf layer writer"
         thread.start()
     }
 
-    deinit { stop() }
+    deinit { worker.stop() }
 
-    public func write(header: InkLayersHeader) throws { try hand(.header(header)) }
+    public func write(header: InkLayersHeader) throws { try worker.hand(.header(header)) }
 
-    public func write(layer: PageLayer) throws { try hand(.layer(layer)) }
+    public func write(layer: PageLayer) throws { try worker.hand(.layer(layer)) }
 
     /// Waits for the layers handed over, then closes the wrapped sink.
     public func close() throws {
         if let failure = failure() { throw failure }
-        stop()
-        try sink.close()
+        worker.stop()
+        try worker.sink.close()
     }
 
     /// Waits until every layer handed over is written (or one has failed) and gives the first failure.
-    public func failure() -> (any Error)? {
-        condition.lock()
-        defer { condition.unlock() }
-        while failed == nil && (writing || !waiting.isEmpty) { condition.wait() }
-        return failed
+    public func failure() -> (any Error)? { worker.failure() }
+
+    /// Runs `body`, which hands layers to this sink; when it throws, a layer that failed to be
+    /// written failed first (it was handed over before), so its failure, made by `writeFailure`,
+    /// is thrown instead: the error is the one met when writing in the reader's thread.
+    public func reading<T, E: Error>(_ body: () throws(E) -> T, writeFailure: (any Error) -> E) throws(E) -> T {
+        do {
+            return try body()
+        } catch {
+            if let failed = failure() { throw writeFailure(failed) }
+            throw error
+        }
     }
 
-    private func hand(_ item: Item) throws {
-        condition.lock()
-        defer { condition.unlock() }
-        while failed == nil && waiting.count >= Self.depth { condition.wait() }
-        if let failed { throw failed }
-        precondition(running, "BackgroundLayerSink used after close")
-        waiting.append(item)
-        condition.broadcast()
-    }
+    private enum Item { case header(InkLayersHeader), layer(PageLayer) }
 
-    private func run() {
-        condition.lock()
-        while true {
-            while waiting.isEmpty && !stopping { condition.wait() }
-            if stopping || failed != nil { break }
-            let item = waiting.removeFirst()
-            writing = true
-            condition.broadcast()
-            condition.unlock()
-            var failure: (any Error)?
-            do {
-                switch item {
-                case .header(let header): try sink.write(header: header)
-                case .layer(let layer): try sink.write(layer: layer)
-                }
-            } catch {
-                failure = error
-            }
+    /// What the thread and the importer share.
+    private final class Worker: @unchecked Sendable {
+        /// Used by the thread alone while it runs.
+        let sink: any LayerSink
+        // Every property below is guarded by `condition`.
+        private let condition = NSCondition()
+        private var waiting: [Item] = []
+        /// True while the thread writes an item it has taken from `waiting`.
+        private var writing = false
+        private var failed: (any Error)?
+        private var stopping = false
+        private var running = true
+
+        init(_ sink: any LayerSink) { self.sink = sink }
+
+        func failure() -> (any Error)? {
             condition.lock()
-            writing = false
-            if let failure {
-                failed = failure
-                waiting.removeAll()
-            }
+            defer { condition.unlock() }
+            while failed == nil && (writing || !waiting.isEmpty) { condition.wait() }
+            return failed
+        }
+
+        func hand(_ item: Item) throws {
+            condition.lock()
+            defer { condition.unlock() }
+            while failed == nil && waiting.count >= BackgroundLayerSink.depth { condition.wait() }
+            if let failed { throw failed }
+            precondition(!stopping, "BackgroundLayerSink used after close")
+            waiting.append(item)
             condition.broadcast()
         }
-        running = false
-        condition.broadcast()
-        condition.unlock()
-    }
 
-    /// Stops the thread and waits until it has (after the item it is writing).
-    private func stop() {
-        condition.lock()
-        stopping = true
-        condition.broadcast()
-        while running { condition.wait() }
-        condition.unlock()
+        func run() {
+            condition.lock()
+            while true {
+                while waiting.isEmpty && !stopping { condition.wait() }
+                if stopping || failed != nil { break }
+                let item = waiting.removeFirst()
+                writing = true
+                condition.broadcast()
+                condition.unlock()
+                var failure: (any Error)?
+                do {
+                    switch item {
+                    case .header(let header): try sink.write(header: header)
+                    case .layer(let layer): try sink.write(layer: layer)
+                    }
+                } catch {
+                    failure = error
+                }
+                condition.lock()
+                writing = false
+                if let failure {
+                    failed = failure
+                    waiting.removeAll()
+                }
+                condition.broadcast()
+            }
+            running = false
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// Stops the thread and waits until it has (after the item it is writing).
+        func stop() {
+            condition.lock()
+            stopping = true
+            condition.broadcast()
+            while running { condition.wait() }
+            condition.unlock()
+        }
     }
 }
