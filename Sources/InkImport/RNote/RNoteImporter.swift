@@ -110,8 +110,7 @@ public enum RNoteImporter {
         let layersPath = (options.temporaryDirectory as NSString)
             .appendingPathComponent("inkpdf-rnote-\(UUID().uuidString)\(options.layersForm.fileSuffix)")
         do {
-            // The layers are written on a thread of their own while the strokes are laid out.
-            let sink = BackgroundLayerSink(try options.layersForm.makeSink(path: layersPath))
+            let sink = try options.layersForm.makeSink(path: layersPath)
             var header = InkLayersHeader(extra: JSONObject())
             header.extra["title"] = .string(((path as NSString).lastPathComponent as NSString).deletingPathExtension)
             var rnote = JSONObject()
@@ -120,8 +119,7 @@ public enum RNoteImporter {
             rnote["formatHeight"] = .number(reader.document.format.height)
             rnote["dpi"] = .number(reader.document.format.dpi)
             header.extra["rnote"] = .object(rnote)
-            let pages = try sink.reading({ () throws(RNoteImportError) in try layout.write(to: sink, header: header, spool: spool) },
-                                         writeFailure: { .cannotWrite(path: layersPath, reason: "\($0)") })
+            let pages = try layout.write(to: sink, header: header, spool: spool)
             try sink.close()
             var warnings = reader.notes.keys.sorted().map { "\(reader.notes[$0]!) × \($0)" }
             warnings += layout.warnings
