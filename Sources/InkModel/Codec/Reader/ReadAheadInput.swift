@@ -16,15 +16,12 @@ public final class ReadAheadInput: @unchecked Sendable {
     public static let chunks = 4
 
     /// What the thread and the reader share.
-    private final class Shared: @unchecked Sendable {
+    private final class Shared: StoppableWorker, @unchecked Sendable {
         /// The file, until the thread is done with it (then closed, before `stop` returns).
         var input: InputFile?
-        let condition = NSCondition()
         /// Filled chunks in order, and the failure or the end after the last of them.
         var ready: [[UInt8]] = []
         var ended: InputFailure??
-        var stopping = false
-        var running = true
 
         init(_ input: InputFile) { self.input = input }
 
@@ -33,8 +30,7 @@ public final class ReadAheadInput: @unchecked Sendable {
             fillChunks()
             condition.lock()
             input = nil
-            running = false
-            condition.broadcast()
+            markEnded()
             condition.unlock()
         }
 
@@ -73,15 +69,6 @@ public final class ReadAheadInput: @unchecked Sendable {
                 condition.broadcast()
                 if ended != nil { return }
             }
-        }
-
-        /// Stops the thread and waits until it has.
-        func stop() {
-            condition.lock()
-            stopping = true
-            condition.broadcast()
-            while running { condition.wait() }
-            condition.unlock()
         }
     }
 

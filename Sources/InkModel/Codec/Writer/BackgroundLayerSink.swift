@@ -60,17 +60,14 @@ public final class BackgroundLayerSink: LayerSink, Sendable {
     private enum Item { case header(InkLayersHeader), layer(PageLayer) }
 
     /// What the thread and the importer share.
-    private final class Worker: @unchecked Sendable {
+    private final class Worker: StoppableWorker, @unchecked Sendable {
         /// Used by the thread alone while it runs.
         let sink: any LayerSink
         // Every property below is guarded by `condition`.
-        private let condition = NSCondition()
         private var waiting: [Item] = []
         /// True while the thread writes an item it has taken from `waiting`.
         private var writing = false
         private var failed: (any Error)?
-        private var stopping = false
-        private var running = true
 
         init(_ sink: any LayerSink) { self.sink = sink }
 
@@ -117,17 +114,7 @@ public final class BackgroundLayerSink: LayerSink, Sendable {
                 }
                 condition.broadcast()
             }
-            running = false
-            condition.broadcast()
-            condition.unlock()
-        }
-
-        /// Stops the thread and waits until it has (after the item it is writing).
-        func stop() {
-            condition.lock()
-            stopping = true
-            condition.broadcast()
-            while running { condition.wait() }
+            markEnded()
             condition.unlock()
         }
     }
