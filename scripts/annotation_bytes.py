@@ -60,6 +60,9 @@ def classes(path):
                     value = annot.get(key)
                     if value is not None and value.is_indirect:
                         kind[value.objgen[0]] = name
+                strokes = annot.get("/InkPDF:Strokes")
+                if isinstance(strokes, pikepdf.Array) and len(strokes) == 4 and strokes[0].is_indirect:
+                    kind[strokes[0].objgen[0]] = "strokes"
                 normal = annot.get("/AP", {}).get("/N") if "/AP" in annot else None
                 if normal is not None:
                     mark_appearance(normal, kind, set())

@@ -218,13 +218,15 @@ public struct IncrementalUpdate: ~Copyable {
         try endPageUpdate(number, place: place, copied: copied, id: copied ? newObject() : nil, dictionary: dictionary)
     }
 
-    /// Adds `annotations` to page `number`'s `/Annots` (after the ones it has), each
-    /// with its appearance, its `/InkPDF:Layer` stream and `/P` the page; `header`
-    /// (the deflated ink-layers header line) is written once, as `/InkPDF:Header` of
-    /// every annotation added. The page's content is left as it is.
-    public mutating func addAnnotations(_ annotations: [InkAnnotation], toPage number: Int,
+    /// Adds `page`'s annotations to page `number`'s `/Annots` (after the ones it has), each
+    /// with its appearance, `/P` the page and `/InkPDF:Strokes` the page's packed strokes (one
+    /// stream they share) with the range it draws; `header` (the deflated ink-layers header
+    /// line) is written once, as `/InkPDF:Header` of every annotation added. The page's content
+    /// is left as it is.
+    public mutating func addAnnotations(_ page: InkAnnotationPage, toPage number: Int,
                                         header: [UInt8]? = nil) throws(IncrementalUpdateError) {
-        let (place, page, copied) = try beginPageUpdate(number)
+        guard !page.annotations.isEmpty else { return }
+        let (place, pageObject, copied) = try beginPageUpdate(number)
         defer { reader.releaseHandles() }
         // A copy of a page listed twice is a new object: its number is needed for /P.
         let pageID = copied ? newObject() : Int(place.id)
@@ -238,28 +240,33 @@ public struct IncrementalUpdate: ~Copyable {
             }
             headerEntry = Self.headerKey + " \(headerStream!) 0 R"
         }
+        let strokes = newObject()
+        try writeStream(strokes, dictionary: "<</Filter/FlateDecode>>", data: page.packedStrokes)
         var annots = "["
-        if let existing = reader.value(page, "/Annots"), reader.isArray(existing) {
+        if let existing = reader.value(pageObject, "/Annots"), reader.isArray(existing) {
             for item in reader.items(existing) { annots += reader.unparse(item) + " " }
         }
-        for annotation in annotations {
+        for annotation in page.annotations {
             let form = try writeForm(annotation.appearance, keys: InkResourceObjects.appearanceKeys(rect: annotation.rect))
-            let layer = newObject()
-            try writeStream(layer, dictionary: "<</Filter/FlateDecode>>", data: annotation.layerLine)
             let id = newObject()
             try beginObject(id)
             try file.append("<<")
             try file.append(annotation.keys)
-            try file.append("/P " + pageReference + "/AP<</N \(form) 0 R>>" + Self.layerKey + " \(layer) 0 R" + headerEntry + ">>\nendobj\n")
+            let range = annotation.strokes
+            try file.append("/P " + pageReference + "/AP<</N \(form) 0 R>>" + Self.strokesKey
+                            + "[\(strokes) 0 R \(range.layer) \(range.first) \(range.count)]" + headerEntry + ">>\nendobj\n")
             annots += "\(id) 0 R "
         }
         annots.removeLast()
         annots += "]"
-        let dictionary = pageDictionary(page, parent: copied ? place : nil, resources: nil, contents: nil, annots: annots)
+        let dictionary = pageDictionary(pageObject, parent: copied ? place : nil, resources: nil, contents: nil, annots: annots)
         try endPageUpdate(number, place: place, copied: copied, id: copied ? pageID : nil, dictionary: dictionary)
     }
 
     /// inkpdf's private keys (`InkAnnotationFormat` in the pipeline describes them).
+    public static let strokesKey = "/InkPDF:Strokes"
+    /// What exports before the packed strokes wrote instead (one ink-layers line a
+    /// annotation); read, no longer written.
     public static let layerKey = "/InkPDF:Layer"
     public static let headerKey = "/InkPDF:Header"
 

@@ -8,13 +8,38 @@ public struct InkAnnotation: Sendable, Equatable {
     public var rect: [Double]
     /// The appearance: the ink as inkpdf draws it, in default user space (`InkContent.placement`).
     public var appearance: CompressedInkContent
-    /// The deflated ink-layers line of what the annotation draws (`/InkPDF:Layer`).
-    public var layerLine: [UInt8]
+    /// Which strokes of the page's packed strokes it draws (`/InkPDF:Strokes`): the layer
+    /// (1-based, in the page's order), the first stroke (1-based, in the layer) and how many.
+    public var strokes: StrokeRange
 
-    public init(keys: [UInt8], rect: [Double], appearance: CompressedInkContent, layerLine: [UInt8]) {
+    public struct StrokeRange: Sendable, Equatable {
+        public var layer: Int
+        public var first: Int
+        public var count: Int
+
+        public init(layer: Int, first: Int, count: Int) {
+            self.layer = layer
+            self.first = first
+            self.count = count
+        }
+    }
+
+    public init(keys: [UInt8], rect: [Double], appearance: CompressedInkContent, strokes: StrokeRange) {
         self.keys = keys
         self.rect = rect
         self.appearance = appearance
-        self.layerLine = layerLine
+        self.strokes = strokes
+    }
+}
+
+/// One page's `/Ink` annotations and the full-fidelity copy of the strokes they draw:
+/// `PackedLayers` of the page's layers, deflated, one stream the page's annotations share.
+public struct InkAnnotationPage: Sendable, Equatable {
+    public var annotations: [InkAnnotation]
+    public var packedStrokes: [UInt8]
+
+    public init(annotations: [InkAnnotation], packedStrokes: [UInt8]) {
+        self.annotations = annotations
+        self.packedStrokes = packedStrokes
     }
 }

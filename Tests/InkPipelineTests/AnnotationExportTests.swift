@@ -43,14 +43,24 @@ import Testing
         var alpha: Double?
         var pageIsParent: Bool
         var hasAppearance: Bool
-        var layerLine: [UInt8]?
+        /// What `/InkPDF:Strokes` names in the page's packed strokes.
+        var stored: PageLayer?
+    }
+
+    /// The layer `/InkPDF:Strokes [stream layer first count]` names, with only those strokes.
+    static func storedStrokes(_ entry: QPDFObject?) throws -> PageLayer? {
+        guard let entry, entry.isArray, entry.count == 4, let data = entry[0].streamData(),
+              let layer = entry[1].integer, let first = entry[2].integer, let count = entry[3].integer else { return nil }
+        var stored = try PackedLayers.decode(data, file: "annotation", maximumPoints: 1 << 20)[layer - 1]
+        stored.strokes = Array(stored.strokes[(first - 1)..<(first - 1 + count)])
+        return stored
     }
 
     /// Every annotation of page `number` as qpdf reads it.
-    static func annotations(of document: QPDFDocument, page number: Int) -> [Written] {
+    static func annotations(of document: QPDFDocument, page number: Int) throws -> [Written] {
         let page = document.page(number)
         let reference = page.reference
-        return (page["/Annots"]?.items ?? []).map { annotation in
+        return try (page["/Annots"]?.items ?? []).map { annotation in
             Written(rect: annotation["/Rect"]?.items.compactMap(\.number) ?? [],
                     inkList: annotation["/InkList"]?.items.map { $0.items.compactMap(\.number) } ?? [],
                     width: annotation["/BS"]?["/W"]?.number,
@@ -60,7 +70,7 @@ import Testing
                     alpha: annotation["/CA"]?.number,
                     pageIsParent: annotation["/P"]?.reference == reference,
                     hasAppearance: annotation["/AP"]?["/N"]?.isStream ?? false,
-                    layerLine: annotation[InkAnnotationFormat.layerKey]?.streamData())
+                    stored: try storedStrokes(annotation[InkAnnotationFormat.strokesKey]))
         }
     }
 
@@ -81,7 +91,7 @@ import Testing
 
         let document = try QPDFDocument(path: output, password: nil)
         for number in 1...pages.count {
-            let written = Self.annotations(of: document, page: number)
+            let written = try Self.annotations(of: document, page: number)
             guard number < pages.count else { #expect(written.isEmpty, "the page without ink gets none"); continue }
             try #require(written.count == 4, "page \(number): one annotation a stroke")
             let placement = InkOverlay.placement(of: document.page(number))
@@ -103,9 +113,8 @@ import Testing
                         "\(label): starts where the stroke starts")
                 #expect(annotation.highlight == (stroke.ink.type == .marker), "\(label): /IT /InkHighlight for markers only")
                 #expect(annotation.width == (stroke.ink.width ?? 6), "\(label): /BS /W")
-                // The stroke inside, byte for byte as an ink-layers file holds it.
-                let line = try #require(annotation.layerLine, "\(label): /InkPDF:Layer")
-                let stored = try PageLayer(parsingLine: line, file: "annotation")
+                // The stroke inside, bit for bit.
+                let stored = try #require(annotation.stored, "\(label): /InkPDF:Strokes")
                 #expect(stored.strokes == [stroke] && stored.layer == "Notes" && stored.page == number, "\(label): the stroke kept")
             }
             #expect(written[1].alpha.map { abs($0 - 0.667) < 0.002 } == true, "the marker's opacity")
@@ -127,10 +136,10 @@ import Testing
         let document = try QPDFDocument(path: output, password: nil)
         #expect(document.pageCount == 2)
         for number in 1...2 {
-            let written = Self.annotations(of: document, page: number)
+            let written = try Self.annotations(of: document, page: number)
             try #require(written.count == 1, "one annotation for the layer")
             #expect(written[0].inkList.count == 4 && written[0].name == "inkpdf:layer:1" && written[0].pageIsParent)
-            let stored = try PageLayer(parsingLine: try #require(written[0].layerLine), file: "annotation")
+            let stored = try #require(written[0].stored)
             #expect(stored.strokes == Self.layers(pageCount: 4)[number].strokes, "page \(number) shows source page \(number + 1)")
         }
         try expectQPDFCheckPasses(output)

@@ -127,20 +127,35 @@ import Testing
 
     // MARK: inkpdf's own annotations
 
+    /// How an inkpdf annotation keeps its strokes: the page's packed strokes
+    /// (`/InkPDF:Strokes`, what inkpdf writes), or an ink-layers line of its own
+    /// (`/InkPDF:Layer`, what exports before it wrote, still read).
+    enum StoredForm: CaseIterable { case packed, line }
+
     /// A page 200 × 300 with one inkpdf annotation whose `/InkList` is `inkList` (what the
-    /// writer would write when nil) and whose `/InkPDF:Layer` holds `layer`.
-    static func ownAnnotationPDF(_ layer: PageLayer, inkList: [[Double]]? = nil, color: String = "0 0 1", at path: String) throws {
+    /// writer would write when nil) and which keeps `layer` in `form` (packed: after an
+    /// empty layer, so that the annotation's range names layer 2).
+    static func ownAnnotationPDF(_ layer: PageLayer, inkList: [[Double]]? = nil, color: String = "0 0 1",
+                                 form: StoredForm = .packed, at path: String) throws {
         let height = 300.0, placement = [1.0, 0, 0, 1, 0, 0]
         let list = inkList ?? layer.strokes.map { InkAnnotationFormat.inkList(of: $0, height: height, placement: placement) }
         let inkText = "[" + list.map { "[" + $0.map { PagePlacement.pdfNumber($0) }.joined(separator: " ") + "]" }.joined(separator: " ") + "]"
-        let line = try layer.encodedLine()
+        let data: [UInt8], key: String
+        switch form {
+        case .packed:
+            data = try PackedLayers.encode([PageLayer(page: 1, layer: "Empty", strokes: []), layer])
+            key = "/InkPDF:Strokes [5 0 R 2 1 \(layer.strokes.count)]"
+        case .line:
+            data = try layer.encodedLine()
+            key = "/InkPDF:Layer 5 0 R"
+        }
         let header = try InkLayersHeader(extra: JSONObject([(key: "title", value: .string("Lecture 3"))])).encodedLine()
-        let stored = InkContentCompression.deflate(line, level: 6), storedHeader = InkContentCompression.deflate(header, level: 6)
+        let stored = InkContentCompression.deflate(data, level: 6), storedHeader = InkContentCompression.deflate(header, level: 6)
         try TestPDF.write([
             .text("<< /Type /Catalog /Pages 2 0 R >>"),
             .text("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
             .text("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [4 0 R] >>"),
-            .text("<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /C [\(color)] /BS << /W 2 /S /S >> /InkList \(inkText) /NM (inkpdf:id:S1) /InkPDF:Layer 5 0 R /InkPDF:Header 6 0 R >>"),
+            .text("<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /C [\(color)] /BS << /W 2 /S /S >> /InkList \(inkText) /NM (inkpdf:id:S1) \(key) /InkPDF:Header 6 0 R >>"),
             .stream(stored, dictionary: "/Filter /FlateDecode"),
             .stream(storedHeader, dictionary: "/Filter /FlateDecode"),
         ], to: path)
@@ -162,22 +177,24 @@ import Testing
         return (try layers.layers(forPage: 1), layers.header, read.notes)
     }
 
-    @Test func anUntouchedOwnAnnotationGivesItsStrokesBackBitForBit() throws {
+    @Test(arguments: StoredForm.allCases)
+    func anUntouchedOwnAnnotationGivesItsStrokesBackBitForBit(form: StoredForm) throws {
         let folder = TestFolder()
         let pdf = folder.path("own.pdf")
-        try Self.ownAnnotationPDF(Self.ownLayer, at: pdf)
+        try Self.ownAnnotationPDF(Self.ownLayer, form: form, at: pdf)
         let (layers, header, _) = try Self.readLayers(pdf)
         #expect(layers.count == 1)
         #expect(try layers.first?.encodedLine() == Self.ownLayer.encodedLine())
         #expect(header.extra["title"] == .string("Lecture 3"))
     }
 
-    @Test func anOwnAnnotationMovedWholeGivesTheStoredStrokesMoved() throws {
+    @Test(arguments: StoredForm.allCases)
+    func anOwnAnnotationMovedWholeGivesTheStoredStrokesMoved(form: StoredForm) throws {
         let folder = TestFolder()
         let pdf = folder.path("moved.pdf")
         let written = Self.ownLayer.strokes.map { InkAnnotationFormat.inkList(of: $0, height: 300, placement: [1, 0, 0, 1, 0, 0]) }
         let moved = written.map { list in list.enumerated().map { $0.offset % 2 == 0 ? $0.element + 10 : $0.element - 5 } }
-        try Self.ownAnnotationPDF(Self.ownLayer, inkList: moved, at: pdf)
+        try Self.ownAnnotationPDF(Self.ownLayer, inkList: moved, form: form, at: pdf)
         let (layers, _, _) = try Self.readLayers(pdf)
         let stroke = try #require(layers.first?.strokes.first)
         let original = Self.ownLayer.strokes[0]
@@ -189,10 +206,11 @@ import Testing
         #expect(stroke.ink == original.ink && stroke.id == "S1" && layers.first?.layer == "Notes")
     }
 
-    @Test func anOwnAnnotationRedrawnIsRebuiltKeepingItsIdentity() throws {
+    @Test(arguments: StoredForm.allCases)
+    func anOwnAnnotationRedrawnIsRebuiltKeepingItsIdentity(form: StoredForm) throws {
         let folder = TestFolder()
         let pdf = folder.path("edited.pdf")
-        try Self.ownAnnotationPDF(Self.ownLayer, inkList: [[10, 10, 50, 50, 90, 20]], color: "1 0 0", at: pdf)
+        try Self.ownAnnotationPDF(Self.ownLayer, inkList: [[10, 10, 50, 50, 90, 20]], color: "1 0 0", form: form, at: pdf)
         let (layers, _, _) = try Self.readLayers(pdf)
         let stroke = try #require(layers.first?.strokes.first)
         #expect(stroke.id == "S1" && stroke.created == 1_700_000_000.25)
@@ -214,6 +232,37 @@ import Testing
         let (layers, _, notes) = try Self.readLayers(pdf)
         #expect(layers.first?.strokes.first?.id == "Z9")
         #expect(notes.contains { $0.contains("page 1, annotation 1 (Ink, /NM 'inkpdf:id:Z9')") && $0.contains("cannot be decoded") }, "\(notes)")
+    }
+
+    /// Packed strokes that cannot be used: one warning for a stream its annotations share, a
+    /// warning for a range its stream does not hold, a key of the wrong shape; each annotation
+    /// rebuilt from its standard keys, keeping its identity.
+    @Test func packedStrokesThatCannotBeUsedAreRebuiltWithAWarning() throws {
+        let folder = TestFolder()
+        let pdf = folder.path("broken-packed.pdf")
+        let good = InkContentCompression.deflate(try PackedLayers.encode([Self.ownLayer]), level: 6)
+        func ink(_ name: String, _ key: String) -> TestPDF.Object {
+            .text("<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList [[10 10 20 20]] /NM (inkpdf:id:\(name)) /InkPDF:Strokes \(key) >>")
+        }
+        try TestPDF.write([
+            .text("<< /Type /Catalog /Pages 2 0 R >>"),
+            .text("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
+            .text("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [4 0 R 5 0 R 6 0 R 7 0 R 8 0 R] >>"),
+            ink("A1", "[9 0 R 1 1 1]"),
+            ink("A2", "[9 0 R 1 1 1]"),
+            ink("B1", "[10 0 R 1 2 1]"),
+            ink("B2", "[10 0 R 3 1 1]"),
+            ink("C1", "(not an array)"),
+            .stream(Array("InkPDF-packed 1\n\u{7F}{".utf8), dictionary: ""),
+            .stream(good, dictionary: "/Filter /FlateDecode"),
+        ], to: pdf)
+        let (layers, _, notes) = try Self.readLayers(pdf)
+        #expect(layers.flatMap(\.strokes).map(\.id) == ["A1", "A2", "B1", "B2", "C1"])
+        let damaged = notes.filter { $0.contains("not inkpdf's packed strokes") }
+        #expect(damaged.count == 1 && damaged[0].contains("annotation 1 (Ink, /NM 'inkpdf:id:A1')") && damaged[0].contains("object 9"), "\(notes)")
+        #expect(notes.contains { $0.contains("annotation 3") && $0.contains("layer 1, strokes 2 to 2") }, "\(notes)")
+        #expect(notes.contains { $0.contains("annotation 4") && $0.contains("layer 3, strokes 1 to 1") }, "\(notes)")
+        #expect(notes.contains { $0.contains("annotation 5") && $0.contains("is not [stream layer first count]") }, "\(notes)")
     }
 
     // MARK: Hostile dictionaries

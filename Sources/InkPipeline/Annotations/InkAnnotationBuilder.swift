@@ -18,44 +18,48 @@ enum InkAnnotationBuilder {
         var placement: [Double]
     }
 
-    /// libdeflate's level for an annotation's ink-layers line: the sidecar's
-    /// (`Flattener.sidecarCompressionLevel`), the line being the sidecar's text.
-    static var layerLineLevel: Int32 { Flattener.sidecarCompressionLevel }
+    /// libdeflate's level for a page's packed strokes (`PackedLayers`).
+    static let packedStrokesLevel: Int32 = 6
 
-    /// The annotations of page `page`, in drawing order. `author`: the header's, for strokes without their own.
+    /// The annotations of page `page`, in drawing order, and the packed strokes they draw.
+    /// `author`: the header's, for strokes without their own.
     static func annotations(page: Int, layers: [(layer: PageLayer, drawings: [[StrokeDrawing]])], frame: Frame,
                             grouping: Grouping, author: String?,
-                            compressors: inout PageInkProducer.Work.Compressors) throws -> [InkAnnotation] {
+                            compressors: inout PageInkProducer.Work.Compressors) throws -> InkAnnotationPage {
         var result: [InkAnnotation] = []
         var occurrences: [StrokeIdentity: Int] = [:]
         for (layerIndex, entry) in layers.enumerated() {
             let layer = entry.layer
             switch grouping {
             case .stroke:
-                for (stroke, drawings) in zip(layer.strokes, entry.drawings) {
+                for (index, (stroke, drawings)) in zip(layer.strokes, entry.drawings).enumerated() {
                     let identity = stroke.identity
                     occurrences[identity, default: 0] += 1
-                    let single = PageLayer(page: page, layer: layer.layer, strokes: [stroke], extra: layer.extra)
-                    result.append(try annotation(single, drawings: drawings, frame: frame,
-                                                 name: InkAnnotationFormat.name(of: identity, occurrence: occurrences[identity]!),
-                                                 author: author, compressors: &compressors))
+                    result.append(annotation([stroke], drawings: drawings, frame: frame,
+                                             name: InkAnnotationFormat.name(of: identity, occurrence: occurrences[identity]!),
+                                             range: InkAnnotation.StrokeRange(layer: layerIndex + 1, first: index + 1, count: 1),
+                                             author: author, compressors: &compressors))
                 }
             case .layer:
                 guard !layer.strokes.isEmpty else { continue }
-                var grouped = layer
-                grouped.page = page
-                result.append(try annotation(grouped, drawings: entry.drawings.flatMap { $0 }, frame: frame,
-                                             name: InkAnnotationFormat.name(ofLayer: layerIndex + 1), author: author,
-                                             compressors: &compressors))
+                result.append(annotation(layer.strokes, drawings: entry.drawings.flatMap { $0 }, frame: frame,
+                                         name: InkAnnotationFormat.name(ofLayer: layerIndex + 1),
+                                         range: InkAnnotation.StrokeRange(layer: layerIndex + 1, first: 1, count: layer.strokes.count),
+                                         author: author, compressors: &compressors))
             }
         }
-        return result
+        let packed = try PackedLayers.encode(layers.map { entry in
+            var layer = entry.layer
+            layer.page = page
+            return layer
+        })
+        return InkAnnotationPage(annotations: result, packedStrokes: compressors.packedStrokes.zlib(packed))
     }
 
-    /// One annotation drawing every stroke of `layer` (`drawings`: theirs, in order).
-    private static func annotation(_ layer: PageLayer, drawings: [StrokeDrawing], frame: Frame, name: String,
-                                   author: String?, compressors: inout PageInkProducer.Work.Compressors) throws -> InkAnnotation {
-        let strokes = layer.strokes
+    /// One annotation drawing `strokes` (`drawings`: theirs, in order), `range` of the page's packed strokes.
+    private static func annotation(_ strokes: [Stroke], drawings: [StrokeDrawing], frame: Frame, name: String,
+                                   range: InkAnnotation.StrokeRange, author: String?,
+                                   compressors: inout PageInkProducer.Work.Compressors) -> InkAnnotation {
         let rect = self.rect(of: drawings, strokes: strokes, frame: frame)
         let inkLists = strokes.map { InkAnnotationFormat.inkList(of: $0, height: frame.height, placement: frame.placement) }
         let first = strokes[0]
@@ -82,8 +86,7 @@ enum InkAnnotationBuilder {
         if strokes.allSatisfy({ $0.ink.type == .marker }) { keys.append("/IT/InkHighlight") }
         let appearance = InkContentWriter.content(for: drawings, width: frame.width, height: frame.height,
                                                   placement: frame.placement).compressed(with: &compressors.content)
-        let line = compressors.layerLine.zlib(try layer.encodedLine())
-        return InkAnnotation(keys: keys.bytes, rect: rect, appearance: appearance, layerLine: line)
+        return InkAnnotation(keys: keys.bytes, rect: rect, appearance: appearance, strokes: range)
     }
 
     /// The ink's `author` (a string under the stroke's or the ink's extension keys), when it says who wrote it.

@@ -12,10 +12,12 @@ import InkRendering
 /// that frame, turned PDF's way up (x, height − y), onto the page's default
 /// user space (the export's `matrix(page)`).
 public enum InkAnnotationFormat {
-    /// The private key of each annotation inkpdf writes: a stream (FlateDecode)
-    /// holding the ink-layers line of the layer the annotation draws
-    /// (`{"page":N,"layer":…,"strokes":[…]}`, one stroke, or every stroke of the
-    /// layer with `--group layer`), exactly as the ink-layers writer writes it.
+    /// The private key of each annotation inkpdf writes: `[stream layer first count]`, the
+    /// page's packed strokes (`PackedLayers`, FlateDecode, one stream a page) and which of
+    /// them the annotation draws (one stroke, or every stroke of the layer with `--group layer`).
+    public static let strokesKey = IncrementalUpdate.strokesKey
+    /// What exports before the packed strokes wrote: a stream (FlateDecode) holding the
+    /// ink-layers line of what the annotation draws. Still read.
     public static let layerKey = IncrementalUpdate.layerKey
     /// The private key of the document's ink-layers header line (a stream, FlateDecode),
     /// one object shared by every annotation of the export.

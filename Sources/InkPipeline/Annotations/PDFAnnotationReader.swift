@@ -23,7 +23,8 @@ public enum PDFAnnotationReader {
     static let maximumPointsPerPage = 2_000_000
     /// The most `/Annots` entries read on a page.
     static let maximumAnnotationsPerPage = 100_000
-    /// The most bytes an `/InkPDF:Layer` or `/InkPDF:Header` stream may inflate to.
+    /// The most bytes an `/InkPDF:Layer` or `/InkPDF:Header` stream may inflate to, and a page's
+    /// `/InkPDF:Strokes` streams together.
     static let maximumStreamBytes = 64 << 20
     /// Subtypes that are not ink and not reported as left out.
     static let notInk: Set<String> = ["Link", "Widget", "Popup"]
@@ -115,7 +116,8 @@ public enum PDFAnnotationReader {
                 guard let annotations = document.page(number)["/Annots"], annotations.isArray else { return (nil, false) }
                 for index in 0..<min(annotations.count, maximumAnnotationsPerPage) {
                     let annotation = annotations[index]
-                    guard annotation.isDictionary, annotation[InkAnnotationFormat.layerKey] != nil else { continue }
+                    guard annotation.isDictionary,
+                          annotation[InkAnnotationFormat.strokesKey] != nil || annotation[InkAnnotationFormat.layerKey] != nil else { continue }
                     guard let stream = annotation[InkAnnotationFormat.headerKey] else { return (nil, true) }
                     guard let bytes = inflatedStream(stream) else {
                         notes.append("page \(number), annotation \(index + 1): its \(InkAnnotationFormat.headerKey) stream cannot be decoded; the header's title and other keys are not restored")
@@ -138,13 +140,13 @@ public enum PDFAnnotationReader {
 
     /// A stream's data: FlateDecode (the only filter inkpdf writes its keys with) inflated
     /// within `maximumStreamBytes`, or unfiltered; nil for anything else.
-    static func inflatedStream(_ stream: QPDFObject) -> [UInt8]? {
+    static func inflatedStream(_ stream: QPDFObject, limit: Int = maximumStreamBytes) -> [UInt8]? {
         guard stream.isStream, let raw = stream.rawStreamData() else { return nil }
         let filter = stream["/Filter"]
-        if filter == nil { return raw.count <= maximumStreamBytes ? raw : nil }
+        if filter == nil { return raw.count <= limit ? raw : nil }
         let flate = filter!.isName("/FlateDecode") || (filter!.isArray && filter!.count == 1 && filter![0].isName("/FlateDecode"))
         guard flate, stream["/DecodeParms"] == nil else { return nil }
-        return InkContentCompression.inflate(raw, limit: maximumStreamBytes)
+        return InkContentCompression.inflate(raw, limit: limit)
     }
 
     private static func makeTemporaryFile(in folder: String, suffix: String) throws(ExportError) -> String {

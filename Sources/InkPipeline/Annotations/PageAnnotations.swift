@@ -19,6 +19,11 @@ struct PageAnnotations {
     private var skipped = 0
     private var strokeCount = 0
     private var pointsLeft = PDFAnnotationReader.maximumPointsPerPage
+    /// The packed strokes (`/InkPDF:Strokes`) read on this page, by object: nil when they could not be.
+    private var packed: [Int64: [PageLayer]?] = [:]
+    /// What the page's packed strokes may still inflate to, and hold in points.
+    private var packedBytesLeft = PDFAnnotationReader.maximumStreamBytes
+    private var packedPointsLeft = PDFAnnotationReader.maximumPointsPerPage
     /// Per subtype, how many annotations poppler loads (for `ConvertedAnnotation.ordinal`).
     private var ordinals: [String: Int] = [:]
     private let page: QPDFObject
@@ -109,7 +114,11 @@ struct PageAnnotations {
 
     private mutating func readInk(_ annotation: QPDFObject, style: AnnotationStyle, place: Int) -> Int {
         let found = inkList(annotation, place: place)
-        if let stream = annotation[InkAnnotationFormat.layerKey] {
+        if let entry = annotation[InkAnnotationFormat.strokesKey] {
+            if let stored = packedLayer(entry, annotation: annotation, place: place) {
+                return own(stored, found: found, annotation: annotation, style: style, place: place)
+            }
+        } else if let stream = annotation[InkAnnotationFormat.layerKey] {
             if let stored = storedLayer(stream, annotation: annotation, place: place) {
                 return own(stored, found: found, annotation: annotation, style: style, place: place)
             }
@@ -172,6 +181,56 @@ struct PageAnnotations {
             return try PageLayer(parsingLine: bytes, file: "\(path) page \(number) annotation \(place) \(InkAnnotationFormat.layerKey)")
         } catch {
             warn(place, annotation, "its \(InkAnnotationFormat.layerKey) is not an ink-layers line (\(error)); rebuilt from its standard keys")
+            return nil
+        }
+    }
+
+    /// The strokes `/InkPDF:Strokes [stream layer first count]` names in the page's packed
+    /// strokes (each stream decoded once a page); nil, with a warning, when they cannot be read.
+    private mutating func packedLayer(_ entry: QPDFObject, annotation: QPDFObject, place: Int) -> PageLayer? {
+        let key = InkAnnotationFormat.strokesKey
+        guard entry.isArray, entry.count == 4, entry[0].isStream,
+              let layerNumber = entry[1].integer, let first = entry[2].integer, let count = entry[3].integer else {
+            warn(place, annotation, "its \(key) is not [stream layer first count]; rebuilt from its standard keys")
+            return nil
+        }
+        let stream = entry[0]
+        let object = Int64(stream.objectID) << 20 | Int64(stream.generation & 0xFFFFF)
+        let layers: [PageLayer]
+        if let known = packed[object] {
+            // Its failure was told with the first annotation that shares it.
+            guard let known else { return nil }
+            layers = known
+        } else {
+            let decoded = decodePacked(stream, object: stream.objectID, annotation: annotation, place: place)
+            packed[object] = decoded
+            guard let decoded else { return nil }
+            layers = decoded
+        }
+        guard layerNumber >= 1, layerNumber <= layers.count, first >= 1, count >= 1,
+              first <= layers[layerNumber - 1].strokes.count, count <= layers[layerNumber - 1].strokes.count - (first - 1) else {
+            warn(place, annotation, "its \(key) names strokes its stream does not hold (layer \(layerNumber), strokes \(first) to \(first &+ count &- 1)); rebuilt from its standard keys")
+            return nil
+        }
+        var layer = layers[layerNumber - 1]
+        layer.strokes = Array(layer.strokes[(first - 1)..<(first - 1 + count)])
+        return layer
+    }
+
+    private mutating func decodePacked(_ stream: QPDFObject, object: Int32, annotation: QPDFObject, place: Int) -> [PageLayer]? {
+        let key = InkAnnotationFormat.strokesKey
+        let sharing = "the page's annotations that share it are rebuilt from their standard keys"
+        guard packedBytesLeft > 0, let bytes = PDFAnnotationReader.inflatedStream(stream, limit: packedBytesLeft) else {
+            warn(place, annotation, "its \(key) stream (object \(object)) cannot be decoded within \(PDFAnnotationReader.maximumStreamBytes >> 20) MB a page; \(sharing)")
+            return nil
+        }
+        packedBytesLeft -= bytes.count
+        do {
+            let layers = try PackedLayers.decode(bytes, file: "\(path) page \(number) \(key) object \(object)", maximumPoints: packedPointsLeft)
+            packedPointsLeft -= layers.reduce(0) { $0 + $1.strokes.reduce(0) { $0 + $1.points.count } }
+            return layers
+        } catch {
+            warn(place, annotation, "its \(key) stream is not inkpdf's packed strokes (\(error)); \(sharing)")
             return nil
         }
     }

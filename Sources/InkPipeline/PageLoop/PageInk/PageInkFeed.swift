@@ -110,7 +110,7 @@ final class PageInkFeed {
     func made(ofPage number: Int) throws(ExportError) -> PageInkProducer.Item.Ink? { try take(number)?.ink }
 
     /// Page `number`'s annotations if it is an `.annotations` page; pages ascending.
-    func annotations(ofPage number: Int) throws(ExportError) -> [InkAnnotation]? {
+    func annotations(ofPage number: Int) throws(ExportError) -> InkAnnotationPage? {
         guard case .annotations(let annotations)? = try take(number)?.ink else { return nil }
         return annotations
     }

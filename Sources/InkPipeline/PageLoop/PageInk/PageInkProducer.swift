@@ -13,7 +13,7 @@ final class PageInkProducer: @unchecked Sendable {
         enum Ink: Sendable {
             case content(CompressedInkContent)
             case drawings([StrokeDrawing])
-            case annotations([InkAnnotation])
+            case annotations(InkAnnotationPage)
             /// Written to the spool.
             case spooled
         }
@@ -37,8 +37,8 @@ final class PageInkProducer: @unchecked Sendable {
         struct Compressors: ~Copyable {
             /// The ink's content streams, at `InkContentCompression.inkLevel`.
             var content = InkContentCompression.inkCompressor()
-            /// An annotation's ink-layers line, at `InkAnnotationBuilder.layerLineLevel`.
-            var layerLine = InkContentCompression.Compressor(level: InkAnnotationBuilder.layerLineLevel)
+            /// A page's packed strokes, at `InkAnnotationBuilder.packedStrokesLevel`.
+            var packedStrokes = InkContentCompression.Compressor(level: InkAnnotationBuilder.packedStrokesLevel)
         }
 
         func make(_ request: PageInkFeed.Request, compressors: inout Compressors) -> Result<Item, ExportError> {
