@@ -4,8 +4,9 @@ import InkRendering
 /// Puts ink on pages of a finished PDF by appending an incremental update
 /// (ISO 32000-1, 7.5.6): the original bytes stay as they are, and after them
 /// come new objects, replacement page dictionaries, a cross-reference section
-/// of the same kind as the file's last one (a table, or a stream), and a
-/// trailer whose `/Prev` points back.
+/// of the same kind as the file's last one (a table, or a stream; always a
+/// stream when annotations were added, whose dictionaries go into object
+/// streams), and a trailer whose `/Prev` points back.
 ///
 /// Each inked page gets a Form XObject of its ink (`InkContent`, already
 /// compressed) with its own resources, and its dictionary is written again
@@ -167,7 +168,9 @@ public struct IncrementalUpdate: ~Copyable {
     public var pageCount: Int { places.count }
 
     /// Whether the update's cross-reference section is a stream (as the file's last one is).
-    public var writesXRefStream: Bool { tail.isXRefStream }
+    /// Whether the cross-reference section will be a stream: when the file's last one is, or
+    /// when objects went into object streams (annotations), which only a stream can list.
+    public var writesXRefStream: Bool { tail.isXRefStream || offsets.hasCompressed }
 
     /// Lays `content` over page `number` (1-based). `matrix` (`a b c d e f`)
     /// places the ink's displayed page on the page's default user space
@@ -246,17 +249,19 @@ public struct IncrementalUpdate: ~Copyable {
         if let existing = reader.value(pageObject, "/Annots"), reader.isArray(existing) {
             for item in reader.items(existing) { annots += reader.unparse(item) + " " }
         }
+        // The dictionaries go into object streams (deflated together: their keys repeat), the
+        // appearances, being streams, beside them.
+        var pending = ObjectStream()
         for annotation in page.annotations {
             let form = try writeForm(annotation.appearance, keys: InkResourceObjects.appearanceKeys(rect: annotation.rect))
             let id = newObject()
-            try beginObject(id)
-            try file.append("<<")
-            try file.append(annotation.keys)
             let range = annotation.strokes
-            try file.append("/P " + pageReference + "/AP<</N \(form) 0 R>>" + Self.strokesKey
-                            + "[\(strokes) 0 R \(range.layer) \(range.first) \(range.count)]" + headerEntry + ">>\nendobj\n")
+            pending.add(id, keys: annotation.keys, rest: "/P " + pageReference + "/AP<</N \(form) 0 R>>"
+                            + Self.strokesKey + "[\(strokes) 0 R \(range.layer) \(range.first) \(range.count)]" + headerEntry)
             annots += "\(id) 0 R "
+            if pending.count == Self.objectsPerStream { try writeObjectStream(&pending) }
         }
+        try writeObjectStream(&pending)
         annots.removeLast()
         annots += "]"
         let dictionary = pageDictionary(pageObject, parent: copied ? place : nil, resources: nil, contents: nil, annots: annots)
@@ -402,7 +407,7 @@ public struct IncrementalUpdate: ~Copyable {
         if let identifier {
             entries += "/ID[" + identifier.first + "<" + digest.prefix(16).map { Self.hexDigits[Int($0)] }.joined() + ">]"
         }
-        if tail.isXRefStream {
+        if writesXRefStream {
             try writeXRefStream(entries)
         } else {
             try writeXRefTable(entries)
@@ -447,6 +452,39 @@ public struct IncrementalUpdate: ~Copyable {
         try file.append(String(dictionary.dropLast(2)) + "/Length \(data.count)>>\nstream\n")
         try file.append(data)
         try file.append("\nendstream\nendobj\n")
+    }
+
+    /// Objects waiting to be written into one object stream (ISO 32000-1, 7.5.7).
+    private struct ObjectStream {
+        var header: [UInt8] = []
+        var body: [UInt8] = []
+        var ids: [Int] = []
+        var count: Int { ids.count }
+
+        /// A dictionary `<<keys rest>>`.
+        mutating func add(_ id: Int, keys: [UInt8], rest: String) {
+            header.append(contentsOf: "\(id) \(body.count) ".utf8)
+            body.append(contentsOf: "<<".utf8)
+            body.append(contentsOf: keys)
+            body.append(contentsOf: rest.utf8)
+            body.append(contentsOf: ">>\n".utf8)
+            ids.append(id)
+        }
+    }
+
+    /// The most objects in one object stream: a viewer reads the whole stream for any of them.
+    static let objectsPerStream = 200
+    /// libdeflate's level for object streams: dictionaries, whose keys repeat.
+    static let objectStreamLevel: Int32 = 6
+
+    /// Writes `pending` (if not empty) as an object stream and empties it.
+    private mutating func writeObjectStream(_ pending: inout ObjectStream) throws(IncrementalUpdateError) {
+        guard pending.count > 0 else { return }
+        let id = newObject()
+        let data = InkContentCompression.deflate(pending.header + pending.body, level: Self.objectStreamLevel)
+        try writeStream(id, dictionary: "<</Type/ObjStm/N \(pending.count)/First \(pending.header.count)/Filter/FlateDecode>>", data: data)
+        for (index, object) in pending.ids.enumerated() { offsets.recordCompressed(id: object, stream: id, index: index) }
+        pending = ObjectStream()
     }
 
     private mutating func writeForm(_ content: CompressedInkContent) throws(IncrementalUpdateError) -> Int {
@@ -532,7 +570,10 @@ public struct IncrementalUpdate: ~Copyable {
         var runs = offsets.subsections[...]
         var left = 0
         var lines: [UInt8] = []
-        try offsets.forEach { (_, generation, offset) throws(IncrementalUpdateError) in
+        try offsets.forEach { (_, place) throws(IncrementalUpdateError) in
+            guard case .offset(let offset, let generation) = place else {
+                preconditionFailure("an object stream's objects are listed by a cross-reference stream")
+            }
             if left == 0, let run = runs.popFirst() {
                 try file.append(lines)
                 lines.removeAll(keepingCapacity: true)
@@ -552,14 +593,19 @@ public struct IncrementalUpdate: ~Copyable {
         let start = file.offset
         offsets.record(id: id, generation: 0, offset: start)
         var width = 1
-        while start >> (8 * width) != 0 { width += 1 }
+        while max(start, nextObject) >> (8 * width) != 0 { width += 1 }
         width = max(width, 4)
         var data: [UInt8] = []
-        try offsets.forEach { (_, generation, offset) throws(IncrementalUpdateError) in
-            data.append(1)
-            for shift in stride(from: 8 * (width - 1), through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: offset >> shift)) }
-            data.append(UInt8(truncatingIfNeeded: generation >> 8))
-            data.append(UInt8(truncatingIfNeeded: generation))
+        try offsets.forEach { (_, place) throws(IncrementalUpdateError) in
+            // Type 1: offset and generation; type 2: the object stream's number and the index in it.
+            let (type, first, second): (UInt8, Int, Int) = switch place {
+            case .offset(let offset, let generation): (1, offset, generation)
+            case .compressed(let stream, let index): (2, stream, index)
+            }
+            data.append(type)
+            for shift in stride(from: 8 * (width - 1), through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: first >> shift)) }
+            data.append(UInt8(truncatingIfNeeded: second >> 8))
+            data.append(UInt8(truncatingIfNeeded: second))
         }
         let index = offsets.subsections.map { "\($0.first) \($0.count)" }.joined(separator: " ")
         let size = max(previousSize, nextObject)

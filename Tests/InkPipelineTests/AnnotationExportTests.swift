@@ -88,6 +88,12 @@ import Testing
         // An incremental update: the original's bytes are the output's first bytes.
         let original = try #require(fileBytes(pdf)), exported = try #require(fileBytes(output))
         #expect(exported.count > original.count && exported.prefix(original.count) == original)
+        // The dictionaries are deflated together in object streams, which a cross-reference stream lists
+        // (after the original's table: readers follow /Prev from either kind to the other).
+        let appended = String(decoding: exported[original.count...], as: UTF8.self)
+        #expect(String(decoding: original, as: UTF8.self).contains("\nxref\n"), "the original ends in a table")
+        #expect(appended.contains("/Type/ObjStm") && appended.contains("/Type/XRef"), "object streams and a cross-reference stream")
+        #expect(!appended.contains("obj\n<</Type/Annot"), "no annotation dictionary written as an object of its own")
 
         let document = try QPDFDocument(path: output, password: nil)
         for number in 1...pages.count {
