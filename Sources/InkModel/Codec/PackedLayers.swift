@@ -213,7 +213,7 @@ public enum PackedLayers {
             pointsLeft -= count
             var points = [StrokePoint](repeating: placeholder, count: count)
             for field in 0..<fieldCount {
-                let name = StrokePoint.fieldNames[field]
+                var name: String { StrokePoint.fieldNames[field] }
                 guard at < raw.count else { throw damaged("stroke \(stroke) ends before its \(name) values") }
                 let kind = raw[at]
                 at += 1
@@ -257,14 +257,15 @@ public enum PackedLayers {
             return Double(bitPattern: bits)
         }
 
-        private mutating func varint(_ what: String) throws -> UInt64 {
+        /// `what` names the value in an error only: not built unless one is raised.
+        private mutating func varint(_ what: @autoclosure () -> String) throws -> UInt64 {
             var value: UInt64 = 0
             var shift: UInt64 = 0
             while true {
-                guard at < raw.count else { throw damaged("\(what) run past the end") }
+                guard at < raw.count else { throw damaged("\(what()) run past the end") }
                 let byte = raw[at]
                 at += 1
-                guard shift < 64, shift < 63 || byte <= 1 else { throw damaged("\(what): a number is too long") }
+                guard shift < 64, shift < 63 || byte <= 1 else { throw damaged("\(what()): a number is too long") }
                 value |= UInt64(byte & 0x7F) << shift
                 if byte & 0x80 == 0 { return value }
                 shift += 7
