@@ -167,7 +167,6 @@ public struct IncrementalUpdate: ~Copyable {
     /// The number of pages, as qpdf counts them.
     public var pageCount: Int { places.count }
 
-    /// Whether the update's cross-reference section is a stream (as the file's last one is).
     /// Whether the cross-reference section will be a stream: when the file's last one is, or
     /// when objects went into object streams (annotations), which only a stream can list.
     public var writesXRefStream: Bool { tail.isXRefStream || offsets.hasCompressed }
