@@ -135,11 +135,13 @@ import Testing
     /// A page 200 × 300 with one inkpdf annotation whose `/InkList` is `inkList` (what the
     /// writer would write when nil) and which keeps `layer` in `form` (packed: after an
     /// empty layer, so that the annotation's range names layer 2).
+    /// `spell` writes each number of the `/InkList`.
     static func ownAnnotationPDF(_ layer: PageLayer, inkList: [[Double]]? = nil, color: String = "0 0 1",
-                                 form: StoredForm = .packed, at path: String) throws {
+                                 form: StoredForm = .packed, spell: (Double) -> String = { PagePlacement.pdfNumber($0) },
+                                 at path: String) throws {
         let height = 300.0, placement = [1.0, 0, 0, 1, 0, 0]
         let list = inkList ?? layer.strokes.map { InkAnnotationFormat.inkList(of: $0, height: height, placement: placement) }
-        let inkText = "[" + list.map { "[" + $0.map { PagePlacement.pdfNumber($0) }.joined(separator: " ") + "]" }.joined(separator: " ") + "]"
+        let inkText = "[" + list.map { "[" + $0.map(spell).joined(separator: " ") + "]" }.joined(separator: " ") + "]"
         let data: [UInt8], key: String
         switch form {
         case .packed:
@@ -186,6 +188,43 @@ import Testing
         #expect(layers.count == 1)
         #expect(try layers.first?.encodedLine() == Self.ownLayer.encodedLine())
         #expect(header.extra["title"] == .string("Lecture 3"))
+    }
+
+    /// The same numbers spelt otherwise (as another writer might save them) are still the
+    /// numbers inkpdf wrote: the strokes come back bit for bit, as from the `/InkList` as written.
+    @Test(arguments: StoredForm.allCases)
+    func anOwnInkListSpeltOtherwiseStillGivesTheStrokesBitForBit(form: StoredForm) throws {
+        let folder = TestFolder()
+        let pdf = folder.path("respelt.pdf")
+        try Self.ownAnnotationPDF(Self.ownLayer, form: form, spell: { String(format: "%.4f", $0) }, at: pdf)
+        let (layers, _, notes) = try Self.readLayers(pdf)
+        #expect(try layers.map { try $0.encodedLine() } == [Self.ownLayer.encodedLine()], "\(notes)")
+    }
+
+    /// One annotation object listed by two pages (against the standard, but met): each page
+    /// reads it, although the reader lets go of a page's annotations once it has read them.
+    @Test func anAnnotationTwoPagesShareIsReadOnBoth() throws {
+        let folder = TestFolder()
+        let pdf = folder.path("shared.pdf")
+        try TestPDF.write([
+            .text("<< /Type /Catalog /Pages 2 0 R >>"),
+            .text("<< /Type /Pages /Kids [3 0 R 4 0 R 6 0 R] /Count 3 >>"),
+            .text("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [5 0 R] >>"),
+            .text("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [7 0 R] >>"),
+            .text("<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList [[10 10 50 50]] /NM (shared) >>"),
+            .text("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [5 0 R 7 0 R] >>"),
+            .text("<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList [[20 20 60 60]] /NM (own) >>"),
+        ], to: pdf)
+        let read = try PDFAnnotationReader.read(pdf: pdf, password: nil, layersForm: .inkLayers)
+        defer { unlink(read.layersPath) }
+        let layers = try PageOrderedLayers(path: read.layersPath)
+        func firstPoints(_ page: Int) throws -> [[Double]] {
+            try layers.layers(forPage: page).flatMap(\.strokes).map { $0.points.first.map { [$0.x, $0.y] } ?? [] }
+        }
+        #expect(try firstPoints(1) == [[10, 290]])
+        #expect(try firstPoints(2) == [[20, 280]])
+        #expect(try firstPoints(3) == [[10, 290], [20, 280]], "\(read.notes)")
+        #expect(!read.notes.contains { $0.contains("null") }, "\(read.notes)")
     }
 
     @Test(arguments: StoredForm.allCases)

@@ -113,6 +113,24 @@ public enum InkAnnotationFormat {
     }
 
     /// Whether two `/InkList`s are the same within `matchTolerance`.
+    /// `/InkList` for `lists` as qpdf writes an array it read back (`qpdf_oh_unparse`):
+    /// `[ [ x y … ] … ]`, each number as the builder wrote it.
+    static func qpdfSyntax(ofInkList lists: [[Double]]) -> [UInt8] {
+        var text: [UInt8] = []
+        text.reserveCapacity(8 + lists.reduce(0) { $0 + 4 + 7 * $1.count })
+        text.append(contentsOf: "[ ".utf8)
+        for list in lists {
+            text.append(contentsOf: "[ ".utf8)
+            for value in list {
+                PDFNumberWriter.appendDecimal(value, fractionDigits: coordinateDigits, to: &text)
+                text.append(32)
+            }
+            text.append(contentsOf: "] ".utf8)
+        }
+        text.append(UInt8(ascii: "]"))
+        return text
+    }
+
     public static func matches(_ a: [[Double]], _ b: [[Double]]) -> Bool {
         a.count == b.count && zip(a, b).allSatisfy { x, y in
             x.count == y.count && zip(x, y).allSatisfy { abs($0 - $1) <= matchTolerance }

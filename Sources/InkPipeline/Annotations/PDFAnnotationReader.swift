@@ -57,11 +57,17 @@ public enum PDFAnnotationReader {
         return false
     }
 
-    /// Pages read between reopenings of the document. qpdf holds each annotation it parsed
-    /// (3 MB a page of 150 strokes, most of it the `/InkList` numbers), and a reopen reads the
-    /// whole cross-reference section again (2.3 s for 1000 such pages): every 100 pages bounds
-    /// memory at about 300 MB there, for ten reopens.
-    static let reopenInterval = 100
+    /// Pages read between reopenings of the document (see `read`). Each page's annotations are
+    /// forgotten once read, but qpdf still holds a little of each (its table entry and a null):
+    /// 1000 pages of 150 strokes give 194 MB without reopening, 170 MB every 200 pages
+    /// (574 MB when every 100 pages was the only bound).
+    static let reopenInterval = 200
+
+    /// The objects `page`'s `/Annots` names, as far as `PageAnnotations` reads them.
+    private static func annotationReferences(of page: QPDFObject) -> [QPDFReference] {
+        guard let annotations = page["/Annots"], annotations.isArray else { return [] }
+        return (0..<min(annotations.count, maximumAnnotationsPerPage)).compactMap { annotations[$0].reference }
+    }
 
     /// Reads `path`'s annotations into a new file in `temporaryDirectory` (in `layersForm`).
     /// On error nothing is left behind.
@@ -83,15 +89,26 @@ public enum PDFAnnotationReader {
             }
             try sink.write(header: header)
             let pageCount = document.pageCount
+            var forgotten = Set<QPDFReference>()
             for number in 1...pageCount {
-                // qpdf keeps every object it parsed until the document is closed: reopened every
-                // so many pages, memory stays flat in the page count (3.7 GB at 1000 dense pages without).
-                if number > 1, (number - 1) % reopenInterval == 0 { document = try QPDFDocument(path: path, password: password) }
+                let references = document.releasingObjects { annotationReferences(of: document.page(number)) }
+                // qpdf keeps what it parsed until the document is closed: each page's annotations
+                // are forgotten once read (`forgetObjects`), and the document is opened afresh every
+                // so many pages (its table of forgotten objects) or when a page lists an annotation
+                // an earlier page listed too (shared against the standard, and read again).
+                if (number - 1) % reopenInterval == 0 && number > 1 || !forgotten.isDisjoint(with: references) {
+                    document.close()
+                    document = try QPDFDocument(path: path, password: password)
+                    forgotten.removeAll(keepingCapacity: true)
+                    FreedMemory.release()
+                }
                 let page: PageAnnotations = document.releasingObjects {
                     var reader = PageAnnotations(number: number, page: document.page(number), path: path)
                     reader.read()
                     return reader
                 }
+                document.forgetObjects(references)
+                forgotten.formUnion(references)
                 hasAnnotations = hasAnnotations || page.hasAnnotations
                 notes += page.notes
                 if !page.converted.isEmpty { converted[number] = page.converted }

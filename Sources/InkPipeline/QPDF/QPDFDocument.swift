@@ -97,6 +97,22 @@ final class QPDFDocument {
         handleEpoch += 1
     }
 
+    /// Drops qpdf's parsed copy of the objects `references` name (each becomes null), so that a
+    /// reader that has done with them does not hold them until the document is closed. The
+    /// document is then no longer the file: only for a document that is read, never written.
+    ///
+    /// The corresponding C function is `qpdf_replace_object`.
+    func forgetObjects(_ references: [QPDFReference]) {
+        guard !references.isEmpty else { return }
+        releasingObjects {
+            // A fresh null each time: the one given becomes the object itself (indirect), and
+            // qpdf refuses an indirect replacement.
+            for reference in references {
+                newNull().withUnsafeHandle { data, null in qpdf_replace_object(data, reference.id, reference.generation, null) }
+            }
+        }
+    }
+
     /// Runs `body` and then releases every object handle made meanwhile (and before).
     func releasingObjects<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         defer { releaseAllObjects() }

@@ -148,6 +148,17 @@ struct QPDFObject {
     /// The corresponding C function is `qpdf_oh_unparse_resolved`.
     var unparsed: String { call { String(cString: qpdf_oh_unparse_resolved($0, $1)) } }
 
+    /// Whether the object in PDF syntax, as qpdf writes it (indirect objects as references,
+    /// a number as the file spelt it), is `text`, byte for byte.
+    ///
+    /// The corresponding C function is `qpdf_oh_unparse`.
+    func unparses(as text: [UInt8]) -> Bool {
+        call { data, handle in
+            guard let unparsed = qpdf_oh_unparse(data, handle) else { return false }
+            return strlen(unparsed) == text.count && text.withUnsafeBytes { memcmp(unparsed, $0.baseAddress!, text.count) == 0 }
+        }
+    }
+
     /// The corresponding C function is `qpdf_oh_get_array_n_items`.
     var count: Int { call { qpdf_oh_is_array($0, $1) != 0 ? Int(qpdf_oh_get_array_n_items($0, $1)) : 0 } }
     /// The corresponding C function is `qpdf_oh_get_array_item`.
