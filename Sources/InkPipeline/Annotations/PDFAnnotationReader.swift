@@ -73,22 +73,42 @@ public enum PDFAnnotationReader {
     /// On error nothing is left behind.
     static func read(pdf path: String, password: String?, layersForm: LayersForm,
                      temporaryDirectory: String = ImportOptions.defaultTemporaryDirectory) throws(ExportError) -> Result {
-        var document = try QPDFDocument(path: path, password: password)
         let layersPath = try makeTemporaryFile(in: temporaryDirectory, suffix: layersForm.fileSuffix)
         var done = false
         defer { if !done { unlink(layersPath) } }
+        let sink: any LayerSink
+        do { sink = try layersForm.makeSink(path: layersPath) } catch { throw Flattener.exportError(from: error, path: layersPath) }
+        let read = try self.read(pdf: path, password: password, into: sink, sinkPath: layersPath) { stored, _ in stored }
+        done = true
+        return Result(layersPath: layersPath, layersForm: layersForm, notes: read.notes, converted: read.converted,
+                      hasAnnotations: read.hasAnnotations)
+    }
+
+    /// What reading into a sink gave: the notes for the user, and the annotations that became strokes on each page.
+    struct Read {
+        var notes: [String]
+        var converted: [Int: [ConvertedAnnotation]]
+        /// Whether the PDF has any annotation but links, form fields and pop-ups.
+        var hasAnnotations: Bool
+    }
+
+    /// Reads `path`'s annotations into `sink` (which it closes; `sinkPath` names it in errors),
+    /// page by page: first the header `header` makes of the stored one (title and other keys,
+    /// empty when none was stored) and the PDF's page count, then each page's layers.
+    static func read(pdf path: String, password: String?, into sink: any LayerSink, sinkPath: String,
+                     header: (InkLayersHeader, Int) throws(ExportError) -> InkLayersHeader) throws(ExportError) -> Read {
+        var document = try QPDFDocument(path: path, password: password)
         var notes: [String] = []
         var converted: [Int: [ConvertedAnnotation]] = [:]
         var hasAnnotations = false
         do {
-            let sink = try layersForm.makeSink(path: layersPath)
-            var header = InkLayersHeader()
-            if let stored = storedHeader(of: document, notes: &notes) {
-                header.extra = stored.extra
-                header.pdfExtra = stored.pdfExtra
+            var stored = InkLayersHeader()
+            if let found = storedHeader(of: document, notes: &notes) {
+                stored.extra = found.extra
+                stored.pdfExtra = found.pdfExtra
             }
-            try sink.write(header: header)
             let pageCount = document.pageCount
+            try sink.write(header: try header(stored, pageCount))
             var forgotten = Set<QPDFReference>()
             for number in 1...pageCount {
                 let references = document.releasingObjects { annotationReferences(of: document.page(number)) }
@@ -118,10 +138,9 @@ public enum PDFAnnotationReader {
         } catch let error as ExportError {
             throw error
         } catch {
-            throw Flattener.exportError(from: error, path: layersPath)
+            throw Flattener.exportError(from: error, path: sinkPath)
         }
-        done = true
-        return Result(layersPath: layersPath, layersForm: layersForm, notes: notes, converted: converted, hasAnnotations: hasAnnotations)
+        return Read(notes: notes, converted: converted, hasAnnotations: hasAnnotations)
     }
 
     /// The header an inkpdf export stored (`/InkPDF:Header` of its first annotation that has

@@ -1,5 +1,6 @@
 import Foundation
 import InkFileSystem
+import InkImport
 import InkModel
 
 /// Converts any ink file inkpdf reads into an ink-layers file: every stroke with
@@ -14,6 +15,10 @@ public enum Converter {
     public static func convert(ink inkPath: String, pdf pdfPath: String?, output outputPath: String,
                                options: ConvertOptions = ConvertOptions()) throws(ExportError) -> ConvertReport {
         try InkInputs.refuseOverwritingInputs(output: outputPath, inputs: [inkPath] + (pdfPath.map { [$0] } ?? []))
+        if pdfPath.map({ FileIdentity.sameFile($0, inkPath) }) ?? true, FileManager.default.fileExists(atPath: inkPath),
+           (options.inkFormat ?? InkImporter.detectFormat(path: inkPath)) == .pdfAnnotations {
+            return try convertAnnotations(of: inkPath, output: outputPath, options: options)
+        }
         let source = try InkSource.open(ink: inkPath, pdf: pdfPath, format: options.inkFormat, page: options.page,
                                         password: options.password, confinement: options.confinement,
                                         keepsRawValues: true)
@@ -79,5 +84,54 @@ public enum Converter {
         }
         try output.commitForExport()
         return ConvertReport(output: outputPath, format: source.format, pageCount: pages.count, strokeCount: strokes, notes: notes)
+    }
+
+    /// A PDF's annotations over the PDF itself: read straight into the output (what
+    /// `InkSource` would give, without the ink-layers file it writes and parses again).
+    private static func convertAnnotations(of pdf: String, output outputPath: String,
+                                           options: ConvertOptions) throws(ExportError) -> ConvertReport {
+        let output = try AtomicOutput.reserve(outputPath)
+        let writer: CountingSink
+        do {
+            writer = CountingSink(try InkLayersWriter(path: output.writablePath, compressionLevel: options.compressionLevel))
+        } catch {
+            throw Flattener.exportError(from: error, path: outputPath)
+        }
+        // Encoded and compressed on the other core while qpdf reads the next pages.
+        let background = BackgroundLayerSink(writer)
+        // A write that failed before a reading error is the one told.
+        let read = try background.reading({ () throws(ExportError) in
+            try PDFAnnotationReader.read(pdf: pdf, password: options.password, into: background, sinkPath: outputPath) {
+                stored, pageCount throws(ExportError) in
+                var header = stored
+                header.pdfPageCount = pageCount
+                header.pdfSHA256 = try ExportError.sha256(ofFileAt: pdf)
+                return header
+            }
+        }, writeFailure: { Flattener.exportError(from: $0, path: outputPath) })
+        guard read.hasAnnotations else { throw .unknownInkFormat(path: pdf, isPDF: true) }
+        try output.commitForExport()
+        return ConvertReport(output: outputPath, format: .pdfAnnotations, pageCount: writer.pages.count,
+                             strokeCount: writer.strokes, notes: read.notes)
+    }
+
+    /// Passes layers on to an ink-layers writer, counting their strokes and pages.
+    private final class CountingSink: LayerSink {
+        let writer: InkLayersWriter
+        private(set) var strokes = 0
+        private(set) var pages = Set<Int>()
+        var path: String { writer.path }
+
+        init(_ writer: InkLayersWriter) { self.writer = writer }
+
+        func write(header: InkLayersHeader) throws { try writer.write(header: header) }
+
+        func write(layer: PageLayer) throws {
+            strokes += layer.strokes.count
+            pages.insert(layer.page)
+            try writer.write(layer: layer)
+        }
+
+        func close() throws { try writer.close() }
     }
 }
