@@ -38,7 +38,6 @@ public enum PackedLayers {
     private static let powers: [Double] = (0...Kind.maximumDigits).map { d in (0..<d).reduce(1.0) { value, _ in value * 10 } }
     /// Integers up to this magnitude are exact in a double.
     private static let exactLimit = Double(1 << 53)
-    private static let placeholder = StrokePoint(x: 0, y: 0, w: 1, h: 1)
 
     // MARK: Writing
 
@@ -49,16 +48,8 @@ public enum PackedLayers {
         var json = JSONOutput(capacity: 4096)
         var column: [Double] = []
         for layer in layers {
-            var shell = layer
-            for index in shell.strokes.indices {
-                guard !layer.strokes[index].points.isEmpty else {
-                    throw InkLayersError(file: file, line: 1, page: layer.page, stroke: index + 1, field: "points",
-                                         problem: "a stroke needs at least one point")
-                }
-                shell.strokes[index].points = [placeholder]
-            }
             json.bytes.removeAll(keepingCapacity: true)
-            try InkLayersWriter.encode(shell, into: &json, location: InkLayersWriter.Location(file: file, line: 1))
+            try InkLayersWriter.encodeShell(layer, into: &json, location: InkLayersWriter.Location(file: file, line: 1))
             appendVarint(UInt64(json.bytes.count), to: &out)
             out.append(contentsOf: json.bytes)
             for stroke in layer.strokes {
@@ -211,7 +202,7 @@ public enum PackedLayers {
                                      problem: "more points than inkpdf reads from one page's packed strokes")
             }
             pointsLeft -= count
-            var points = [StrokePoint](repeating: placeholder, count: count)
+            var points = [StrokePoint](repeating: InkLayersWriter.shellPoint, count: count)
             for field in 0..<fieldCount {
                 var name: String { StrokePoint.fieldNames[field] }
                 guard at < raw.count else { throw damaged("stroke \(stroke) ends before its \(name) values") }

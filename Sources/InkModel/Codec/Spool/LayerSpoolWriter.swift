@@ -30,24 +30,14 @@ public final class LayerSpoolWriter: LayerSink {
     }
 
     public func write(layer: PageLayer) throws {
-        var shell = layer
         json.bytes.removeAll(keepingCapacity: true)
         points.removeAll(keepingCapacity: true)
-        for (index, stroke) in layer.strokes.enumerated() {
-            guard !stroke.points.isEmpty else {
-                throw location.error(page: layer.page, stroke: index + 1, field: "points", problem: "a stroke needs at least one point")
-            }
-            shell.strokes[index].points = [Self.placeholder]
-            SpoolPoints.append(stroke.points, to: &points)
-        }
-        try InkLayersWriter.encode(shell, into: &json, location: location)
+        try InkLayersWriter.encodeShell(layer, into: &json, location: location)
+        for stroke in layer.strokes { SpoolPoints.append(stroke.points, to: &points) }
         try writeRecord(page: layer.page)
     }
 
     public func close() throws { try output.close() }
-
-    /// What a stroke's points are in the layer text: the reader puts the real ones in its place.
-    private static let placeholder = StrokePoint(x: 0, y: 0, w: 1, h: 1)
 
     private var location: InkLayersWriter.Location { InkLayersWriter.Location(file: path, line: records + 1) }
 

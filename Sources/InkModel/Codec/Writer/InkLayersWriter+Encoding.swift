@@ -61,6 +61,23 @@ extension InkLayersWriter {
         out.append(UInt8(ascii: "}"))
     }
 
+    /// What stands for a stroke's points in a layer's shell.
+    static let shellPoint = StrokePoint(x: 0, y: 0, w: 1, h: 1)
+
+    /// Encodes `layer` as a shell, each stroke with `shellPoint` for its points, for a form
+    /// that keeps the points apart (the spool, the packed strokes) and puts them back in
+    /// their place. A stroke without points is an error: its place could not be told.
+    static func encodeShell(_ layer: PageLayer, into out: inout JSONOutput, location: Location) throws {
+        var shell = layer
+        for index in shell.strokes.indices {
+            guard !layer.strokes[index].points.isEmpty else {
+                throw location.error(page: layer.page, stroke: index + 1, field: "points", problem: "a stroke needs at least one point")
+            }
+            shell.strokes[index].points = [shellPoint]
+        }
+        try encode(shell, into: &out, location: location)
+    }
+
     private static func encode(_ stroke: Stroke, into out: inout JSONOutput, location: Location,
                                page: Int, stroke number: Int) throws {
         func notFinite(_ field: String, point: Int? = nil, key: Bool = true) -> InkLayersError {
