@@ -201,30 +201,32 @@ import Testing
         #expect(try layers.map { try $0.encodedLine() } == [Self.ownLayer.encodedLine()], "\(notes)")
     }
 
-    /// One annotation object listed by two pages (against the standard, but met): each page
-    /// reads it, although the reader lets go of a page's annotations once it has read them.
-    @Test func anAnnotationTwoPagesShareIsReadOnBoth() throws {
+    /// One annotation object listed by several pages (against the standard, but met: a stamp
+    /// on every page): each page reads it, although the reader lets go of a page's annotations
+    /// once it has read them, and the document is opened afresh once for it, not for each page.
+    @Test func anAnnotationPagesShareIsReadOnEachWithOneReopening() throws {
         let folder = TestFolder()
         let pdf = folder.path("shared.pdf")
+        // Object 3: the shared annotation; 4: page 1's own; pages from object 5 on.
+        let pages = 6
         try TestPDF.write([
             .text("<< /Type /Catalog /Pages 2 0 R >>"),
-            .text("<< /Type /Pages /Kids [3 0 R 4 0 R 6 0 R] /Count 3 >>"),
-            .text("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [5 0 R] >>"),
-            .text("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [7 0 R] >>"),
+            .text("<< /Type /Pages /Kids [\((0..<pages).map { "\($0 + 5) 0 R" }.joined(separator: " "))] /Count \(pages) >>"),
             .text("<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList [[10 10 50 50]] /NM (shared) >>"),
-            .text("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [5 0 R 7 0 R] >>"),
             .text("<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList [[20 20 60 60]] /NM (own) >>"),
-        ], to: pdf)
-        let read = try PDFAnnotationReader.read(pdf: pdf, password: nil, layersForm: .inkLayers)
-        defer { unlink(read.layersPath) }
-        let layers = try PageOrderedLayers(path: read.layersPath)
-        func firstPoints(_ page: Int) throws -> [[Double]] {
-            try layers.layers(forPage: page).flatMap(\.strokes).map { $0.points.first.map { [$0.x, $0.y] } ?? [] }
+        ] + (0..<pages).map { index in
+            .text("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [\(index == 0 ? "4 0 R 3 0 R" : "3 0 R")] >>")
+        }, to: pdf)
+        let path = folder.path("shared.ink.jsonl")
+        let sink = try InkLayersWriter(path: path, compressionLevel: nil)
+        let read = try PDFAnnotationReader.read(pdf: pdf, password: nil, into: sink, sinkPath: path) { stored, _ in stored }
+        let layers = try PageOrderedLayers(path: path)
+        for page in 1...pages {
+            let firstPoints = try layers.layers(forPage: page).flatMap(\.strokes).map { $0.points.first.map { [$0.x, $0.y] } ?? [] }
+            #expect(firstPoints == (page == 1 ? [[20, 280], [10, 290]] : [[10, 290]]), "page \(page): \(read.notes)")
         }
-        #expect(try firstPoints(1) == [[10, 290]])
-        #expect(try firstPoints(2) == [[20, 280]])
-        #expect(try firstPoints(3) == [[10, 290], [20, 280]], "\(read.notes)")
         #expect(!read.notes.contains { $0.contains("null") }, "\(read.notes)")
+        #expect(read.reopenings == 1)
     }
 
     @Test(arguments: StoredForm.allCases)

@@ -90,6 +90,8 @@ public enum PDFAnnotationReader {
         var converted: [Int: [ConvertedAnnotation]]
         /// Whether the PDF has any annotation but links, form fields and pop-ups.
         var hasAnnotations: Bool
+        /// How many times the document was opened afresh while it was read.
+        var reopenings = 0
     }
 
     /// Reads `path`'s annotations into `sink` (which it closes; `sinkPath` names it in errors),
@@ -101,6 +103,7 @@ public enum PDFAnnotationReader {
         var notes: [String] = []
         var converted: [Int: [ConvertedAnnotation]] = [:]
         var hasAnnotations = false
+        var reopenings = 0
         do {
             var stored = InkLayersHeader()
             if let found = storedHeader(of: document, notes: &notes) {
@@ -109,19 +112,24 @@ public enum PDFAnnotationReader {
             }
             let pageCount = document.pageCount
             try sink.write(header: try header(stored, pageCount))
-            var forgotten = Set<QPDFReference>()
+            // qpdf keeps what it parsed until the document is closed: each page's annotations are
+            // forgotten once read (`forgetObjects`), and the document is opened afresh every so many
+            // pages (its table of forgotten objects). An annotation that a page lists after an earlier
+            // one did (shared against the standard, as a stamp on every page may be) is read again
+            // from the document opened afresh, and never forgotten from then on: one reopening each.
+            var forgotten = Set<QPDFReference>(), shared = Set<QPDFReference>()
             for number in 1...pageCount {
-                let references = document.releasingObjects { annotationReferences(of: document.page(number)) }
-                // qpdf keeps what it parsed until the document is closed: each page's annotations
-                // are forgotten once read (`forgetObjects`), and the document is opened afresh every
-                // so many pages (its table of forgotten objects) or when a page lists an annotation
-                // an earlier page listed too (shared against the standard, and read again).
-                if (number - 1) % reopenInterval == 0 && number > 1 || !forgotten.isDisjoint(with: references) {
+                var references = document.releasingObjects { annotationReferences(of: document.page(number)) }
+                let again = forgotten.intersection(references)
+                if (number - 1) % reopenInterval == 0 && number > 1 || !again.isEmpty {
                     document.close()
                     document = try QPDFDocument(path: path, password: password)
                     forgotten.removeAll(keepingCapacity: true)
+                    shared.formUnion(again)
+                    reopenings += 1
                     FreedMemory.release()
                 }
+                if !shared.isEmpty { references.removeAll { shared.contains($0) } }
                 let page: PageAnnotations = document.releasingObjects {
                     var reader = PageAnnotations(number: number, page: document.page(number), path: path)
                     reader.read()
@@ -140,7 +148,7 @@ public enum PDFAnnotationReader {
         } catch {
             throw Flattener.exportError(from: error, path: sinkPath)
         }
-        return Read(notes: notes, converted: converted, hasAnnotations: hasAnnotations)
+        return Read(notes: notes, converted: converted, hasAnnotations: hasAnnotations, reopenings: reopenings)
     }
 
     /// The header an inkpdf export stored (`/InkPDF:Header` of its first annotation that has
