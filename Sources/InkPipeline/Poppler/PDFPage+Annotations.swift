@@ -41,7 +41,7 @@ extension PDFPage {
                     chosen = candidates.first { $0.name == name && !removed.contains($0.annotation) }?.annotation
                 }
                 guard let chosen, removed.insert(chosen).inserted else { continue }
-                poppler_page_remove_annot(page, chosen)
+                poppler_annot_set_flags(chosen, PopplerAnnotFlag(rawValue: poppler_annot_get_flags(chosen).rawValue | POPPLER_ANNOT_FLAG_HIDDEN.rawValue))
             }
         }
     }
