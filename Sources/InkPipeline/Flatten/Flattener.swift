@@ -20,6 +20,8 @@ public enum Flattener {
     public static let sourceKey = "source"
     public static let inkHashKey = "inkSha256"
     static let lookahead = 2
+    /// Pages drawn from one opening of a PDF drawn with its own annotations as ink (see `flatten`).
+    static let annotatedPagesPerOpening = 50
     /// libdeflate level of the sidecar (gzip members of about a megabyte, `FileOutput`): the
     /// drawing is mostly digits, which level 1 already shrinks well. Measured on 38 MB of the
     /// benchmark's ink (`inkpdf-content-bench gzip`): zlib 1 streaming 0.314 of the text at
@@ -162,15 +164,24 @@ public enum Flattener {
         let ink = try PageInkFeed(layers: source.layers, requests: requests, spool: spool, concurrent: !options.singleThreaded,
                                   belowDrawing: true)
         var warnings: [String] = []
+        // poppler keeps each page's annotations once it has loaded them: a PDF drawn with its own
+        // annotations as ink (150 a page held 0.8 MB each) is drawn from a copy opened afresh every
+        // so many pages. Its navigation (sizes, links' targets, outline, labels) stays the document's.
+        let drawsOwnAnnotations = source.format == .pdfAnnotations
+        var drawing = document
         for (index, number) in input.kept.enumerated() {
+            if drawsOwnAnnotations, index > 0, index % Self.annotatedPagesPerOpening == 0, let document {
+                drawing = try PDFDocument(path: document.path, password: options.password)
+                FreedMemory.release()
+            }
             let (width, height) = size(ofOutputPage: number)
             writer.beginPage(width: width, height: height)
             if writesLabels, let label = labels[index] { writer.setPageLabel(label) }
             navigation.beginPage(output: index + 1, on: writer)
             let planned = source.plan?[number - 1]
             try writer.withUnsafeHandle { (context) throws(ExportError) in
-                if let document, let pdfNumber = sources[index] {
-                    let page = try document.page(pdfNumber)
+                if let document, let drawing, let pdfNumber = sources[index] {
+                    let page = try drawing.page(pdfNumber)
                     // A PDF flattened with its own annotations as ink: those that became strokes are
                     // taken off poppler's page (in memory), so that each is drawn once, as ink.
                     page.removeAnnotations(source.annotationsDrawnAsInk(onPage: pdfNumber, of: document.path))
