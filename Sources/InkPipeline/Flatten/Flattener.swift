@@ -183,8 +183,8 @@ public enum Flattener {
                 if let document, let drawing, let pdfNumber = sources[index] {
                     let page = try drawing.page(pdfNumber)
                     // A PDF flattened with its own annotations as ink: those that became strokes are
-                    // taken off poppler's page (in memory), so that each is drawn once, as ink.
-                    page.removeAnnotations(source.annotationsDrawnAsInk(onPage: pdfNumber, of: document.path))
+                    // hidden on poppler's page (in memory), so that each is drawn once, as ink.
+                    page.hideAnnotations(source.annotationsDrawnAsInk(onPage: pdfNumber, of: document.path))
                     cairo_save(context)
                     page.renderForPrinting(on: context)
                     cairo_restore(context)

@@ -28,7 +28,7 @@ final class InkSource {
     /// annotations the ink-layers file they were read into.
     var layersLinesPath: String { format == .pdfAnnotations ? layersPath : path }
     /// For a PDF's annotations: the annotations of each page that became strokes, which
-    /// drawing that PDF under its own ink leaves out (`PDFPage.removeAnnotations`).
+    /// drawing that PDF under its own ink leaves out (`PDFPage.hideAnnotations`).
     private(set) var convertedAnnotations: [Int: [ConvertedAnnotation]] = [:]
 
     private init(path: String, format: InkFormat, layers: any PageLayerSource, plan: [DocumentPage]?, pdfPath: String?,
