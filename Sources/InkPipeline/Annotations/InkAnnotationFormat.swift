@@ -112,7 +112,6 @@ public enum InkAnnotationFormat {
         return r == 0 ? 0 : r
     }
 
-    /// Whether two `/InkList`s are the same within `matchTolerance`.
     /// `/InkList` for `lists` as qpdf writes an array it read back (`qpdf_oh_unparse`):
     /// `[ [ x y … ] … ]`, each number as the builder wrote it.
     static func qpdfSyntax(ofInkList lists: [[Double]]) -> [UInt8] {
@@ -131,6 +130,7 @@ public enum InkAnnotationFormat {
         return text
     }
 
+    /// Whether two `/InkList`s are the same within `matchTolerance`.
     public static func matches(_ a: [[Double]], _ b: [[Double]]) -> Bool {
         a.count == b.count && zip(a, b).allSatisfy { x, y in
             x.count == y.count && zip(x, y).allSatisfy { abs($0 - $1) <= matchTolerance }

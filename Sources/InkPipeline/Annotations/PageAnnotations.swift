@@ -113,22 +113,16 @@ struct PageAnnotations {
     // MARK: Ink
 
     private mutating func readInk(_ annotation: QPDFObject, style: AnnotationStyle, place: Int) -> Int {
-        let packedEntry = annotation[InkAnnotationFormat.strokesKey]
-        if let packedEntry, let stored = packedLayer(packedEntry, annotation: annotation, place: place) {
-            let written = writtenInkList(of: stored)
-            // The /InkList as qpdf reads it is, to the byte, what inkpdf wrote for these strokes:
-            // theirs, without reading its numbers one by one.
-            if let list = annotation["/InkList"], list.unparses(as: InkAnnotationFormat.qpdfSyntax(ofInkList: written)) {
-                append(stored.strokes, to: stored.layer, extra: stored.extra)
-                return stored.strokes.count
+        if let entry = annotation[InkAnnotationFormat.strokesKey] {
+            if let stored = packedLayer(entry, annotation: annotation, place: place) {
+                return own(stored, annotation: annotation, style: style, place: place)
             }
-            return own(stored, written: written, found: inkList(annotation, place: place), annotation: annotation, style: style, place: place)
+        } else if let stream = annotation[InkAnnotationFormat.layerKey] {
+            if let stored = storedLayer(stream, annotation: annotation, place: place) {
+                return own(stored, annotation: annotation, style: style, place: place)
+            }
         }
         let found = inkList(annotation, place: place)
-        if packedEntry == nil, let stream = annotation[InkAnnotationFormat.layerKey],
-           let stored = storedLayer(stream, annotation: annotation, place: place) {
-            return own(stored, written: writtenInkList(of: stored), found: found, annotation: annotation, style: style, place: place)
-        }
         let strokes = foreignInk(found, annotation: annotation, style: style, place: place)
         append(strokes, to: PDFAnnotationReader.layerName, extra: JSONObject())
         return strokes.count
@@ -241,16 +235,15 @@ struct PageAnnotations {
         }
     }
 
-    /// The `/InkList` inkpdf writes for `stored`'s strokes on this page.
-    private func writtenInkList(of stored: PageLayer) -> [[Double]] {
-        stored.strokes.map { InkAnnotationFormat.inkList(of: $0, height: height, placement: matrix) }
-    }
-
     /// inkpdf's own annotation: the stored strokes when `/InkList` is still what inkpdf wrote
     /// for them, moved when a viewer moved it whole, else rebuilt keeping their identity.
-    private mutating func own(_ stored: PageLayer, written: [[Double]], found: [[Double]], annotation: QPDFObject,
-                              style: AnnotationStyle, place: Int) -> Int {
-        if InkAnnotationFormat.matches(written, found) {
+    private mutating func own(_ stored: PageLayer, annotation: QPDFObject, style: AnnotationStyle, place: Int) -> Int {
+        let written = stored.strokes.map { InkAnnotationFormat.inkList(of: $0, height: height, placement: matrix) }
+        // The /InkList as qpdf reads it is, to the byte, what inkpdf wrote for these strokes:
+        // theirs, without reading its numbers one by one.
+        let asWritten = annotation["/InkList"]?.unparses(as: InkAnnotationFormat.qpdfSyntax(ofInkList: written)) == true
+        let found = asWritten ? written : inkList(annotation, place: place)
+        if asWritten || InkAnnotationFormat.matches(written, found) {
             append(stored.strokes, to: stored.layer, extra: stored.extra)
             return stored.strokes.count
         }

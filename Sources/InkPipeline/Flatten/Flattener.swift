@@ -167,7 +167,7 @@ public enum Flattener {
         // poppler keeps each page's annotations once it has loaded them: a PDF drawn with its own
         // annotations as ink (150 a page held 0.8 MB each) is drawn from a copy opened afresh every
         // so many pages. Its navigation (sizes, links' targets, outline, labels) stays the document's.
-        let drawsOwnAnnotations = source.format == .pdfAnnotations
+        let drawsOwnAnnotations = document.map { source.drawsAnnotationsAsInk(of: $0.path) } ?? false
         var drawing = document
         for (index, number) in input.kept.enumerated() {
             if drawsOwnAnnotations, index > 0, index % Self.annotatedPagesPerOpening == 0, let document {

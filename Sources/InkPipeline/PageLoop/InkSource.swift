@@ -127,8 +127,13 @@ final class InkSource {
     /// The annotations that became strokes on page `number` of `pdf`, which drawing `pdf`
     /// leaves out so that they are drawn once, as ink: none unless `pdf` is the file they were read from.
     func annotationsDrawnAsInk(onPage number: Int, of pdf: String) -> [ConvertedAnnotation] {
-        guard format == .pdfAnnotations, let converted = convertedAnnotations[number], FileIdentity.sameFile(pdf, path) else { return [] }
+        guard drawsAnnotationsAsInk(of: pdf), let converted = convertedAnnotations[number] else { return [] }
         return converted
+    }
+
+    /// Whether `pdf`'s own annotations are this ink (some of them drawn as ink, not by poppler).
+    func drawsAnnotationsAsInk(of pdf: String) -> Bool {
+        format == .pdfAnnotations && FileIdentity.sameFile(pdf, path)
     }
 
     /// Throws when a file no importer recognised is plainly not ink (a PDF, an HTML page), so
