@@ -25,7 +25,10 @@ public struct ImportOptions: Sendable {
     /// The most bytes a file the document refers to (a background image, an attachment) may have.
     public var maximumReferencedFileBytes: Int = 1 << 30
 
-    public init(pdf: String? = nil, page: Int? = nil, maximumExpandedBytes: Int = 1 << 30,
+    /// The default of `maximumExpandedBytes`: 1 GiB.
+    public static let defaultMaximumExpandedBytes = 1 << 30
+
+    public init(pdf: String? = nil, page: Int? = nil, maximumExpandedBytes: Int = ImportOptions.defaultMaximumExpandedBytes,
                 temporaryDirectory: String = ImportOptions.defaultTemporaryDirectory) {
         self.pdf = pdf
         self.page = page

@@ -108,6 +108,40 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: f.folder.path("none.ink.jsonl.gz")))
     }
 
+    /// `extract` decodes the attachment into its output as it reads it: layers another tool
+    /// compressed again (qpdf puts a `/FlateDecode` over the gzip) come back byte for byte, and
+    /// data that inflates past the limit is refused with nothing written (a small stream that
+    /// expands without end costs neither memory nor disk).
+    @Test func extractionDecodesAsItWritesAndStopsAtTheLimit() throws {
+        let f = try Fixture()
+        let output = try f.export("embedded", options: ExportOptions(embedInk: true))
+        let sidecar = try #require(fileBytes(f.folder.path("out/embedded.ink.jsonl.gz")))
+        let recompressed = f.folder.path("recompressed.pdf")
+        try runQPDF([output, recompressed])
+        let rewritten = try QPDFDocument(path: recompressed, password: nil)
+        #expect(try EmbeddedInk.attachedStream(in: rewritten)["/Filter"]?.name == "/FlateDecode", "qpdf compressed the attachment")
+        let back = f.folder.path("back/recompressed.ink.jsonl.gz")
+        #expect(try EmbeddedInk.extract(pdf: recompressed, to: back) == sidecar.count)
+        #expect(fileBytes(back) == sidecar)
+
+        // 16 MB of zeros attached under inkpdf's key (qpdf stores them as about 16 KB): over a 1 MB limit.
+        let zeros = f.folder.path("zeros.bin")
+        #expect(FileManager.default.createFile(atPath: zeros, contents: Data(count: 16 << 20)))
+        let bomb = f.folder.path("bomb.pdf")
+        try runQPDF(["--add-attachment", zeros, "--key=\(EmbeddedInk.attachmentKey)", "--filename=notes.ink.jsonl.gz", "--",
+                     f.pdf, bomb])
+        #expect(try fileBytes(bomb).map { $0.count < 1 << 20 } == true, "the zeros are stored compressed")
+        let refused = f.folder.path("back/bomb.ink.jsonl.gz")
+        #expect(throws: ExportError.embeddedInkTooLarge(path: bomb, limit: 1 << 20)) {
+            try EmbeddedInk.extract(pdf: bomb, to: refused, limit: 1 << 20)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: f.folder.path("back")) == ["recompressed.ink.jsonl.gz"],
+                "nothing written, not even a temporary file")
+        // Under the default limit the zeros decode, and are refused as not ink-layers.
+        #expect(throws: ExportError.self) { try EmbeddedInk.extract(pdf: bomb, to: refused) }
+        #expect(!FileManager.default.fileExists(atPath: refused))
+    }
+
     @Test func pageSelectionLeavesNothingDangling() throws {
         let f = try Fixture()
         let selection = try #require(try? PageSelection.parse("1,3-5").get())
@@ -315,6 +349,19 @@ func layerLines(_ path: String) throws -> [[UInt8]] {
     var lines: [[UInt8]] = []
     while let line = try reader.nextLine() { lines.append(Array(line.bytes)) }
     return lines
+}
+
+/// Runs the qpdf command line with `arguments`, which must succeed.
+func runQPDF(_ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
+    process.arguments = arguments
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        throw PopplerReader.ReadError(message: "qpdf \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
+    }
 }
 
 func qpdfJSON(_ path: String) throws -> String {

@@ -18,7 +18,7 @@ extension ExportError {
         case .renderFailed: .internalError
         case .interrupted(let signal): signal == 15 ? .terminated : .interrupted
         case .pageSelectionOutOfRange, .nothingSelected: .usage
-        case .noEmbeddedInk: .invalidInk
+        case .noEmbeddedInk, .embeddedInkTooLarge: .invalidInk
         case .reportedByWorker(_, let status): ExitCode(rawValue: status) ?? .internalError
         case .timedOut, .stalled: .timedOut
         case .workerCrashed: .workerCrashed

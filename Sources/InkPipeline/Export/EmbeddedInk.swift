@@ -1,6 +1,7 @@
 import InkFileSystem
 import LibCrypto
 import Foundation
+import InkImport
 import InkModel
 
 /// The full-fidelity ink layers (gzip) carried inside an exported PDF as an
@@ -88,33 +89,51 @@ public enum EmbeddedInk {
         return stream
     }
 
-    /// The attached ink layers of `pdf` (`attachedStream`), decoded.
-    static func data(in document: QPDFDocument) throws(ExportError) -> [UInt8] {
-        guard let bytes = try attachedStream(in: document).streamData() else {
-            throw .damagedPDF(path: document.path, reason: "the embedded ink cannot be read")
-        }
-        return bytes
+    /// What tells the attached ink layers (`attachedStream`) from the document's other
+    /// embedded files in poppler's list: the file specification's name, and its size
+    /// and MD5 where its `/Params` give them.
+    static func attachedIdentity(in document: QPDFDocument) throws(ExportError) -> PDFDocument.AttachmentIdentity {
+        let stream = try attachedStream(in: document)
+        guard let tree = document.root["/Names"]?["/EmbeddedFiles"] else { throw .noEmbeddedInk(path: document.path) }
+        let specification = NameTree.entries(of: tree).first { entry in
+            [entry.value["/EF"]?["/UF"], entry.value["/EF"]?["/F"]].contains { $0?.reference != nil && $0?.reference == stream.reference }
+        }?.value
+        let name = specification?["/UF"]?.text ?? specification?["/F"]?.text ?? ""
+        let parameters = stream["/Params"]
+        return PDFDocument.AttachmentIdentity(name: name, size: parameters?["/Size"]?.integer, checksum: parameters?["/CheckSum"]?.bytes)
     }
+
+    /// The most bytes the attached layers may decode to: what any other compressed input may expand to.
+    public static let maximumLayersBytes = ImportOptions.defaultMaximumExpandedBytes
 
     /// Writes the ink layers attached to `pdf` to `output`, byte for byte as
     /// they were attached, after checking that they decode. A layers file
-    /// this replaces is kept as `OUTPUT.prev` (or `.damaged`).
+    /// this replaces is kept as `OUTPUT.prev` (or `.damaged`). qpdf finds the
+    /// attachment and poppler decodes it into the file a piece at a time, so
+    /// memory does not grow with its size; more than `limit` decoded bytes is an
+    /// error (a small stream that inflates without end), and nothing is written.
     ///
     /// - Returns: the number of bytes written.
     @discardableResult
-    public static func extract(pdf: String, password: String? = nil, to output: String) throws(ExportError) -> Int {
+    public static func extract(pdf: String, password: String? = nil, to output: String,
+                               limit: Int = maximumLayersBytes) throws(ExportError) -> Int {
         if FileIdentity.sameFile(pdf, output) { throw .outputIsInput(path: output) }
-        let document = try QPDFDocument(path: pdf, password: password)
-        let bytes = try data(in: document)
+        let identity = try attachedIdentity(in: try QPDFDocument(path: pdf, password: password))
+        let document = try PDFDocument(path: pdf, password: password)
+        var size = 0
         do {
             _ = try LayersFileReplacement.write(to: output) { temporary in
+                let file: FileDescriptor
                 do {
-                    let file = try FileDescriptor(opening: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC)
-                    try file.writeAll(bytes)
-                    try file.close()
+                    file = try FileDescriptor(opening: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC)
                 } catch {
                     throw ExportError.writeFailed(path: output, reason: "\(error)")
                 }
+                guard let written = try copy(identity, of: document, limit: limit, into: file, name: output) else {
+                    throw ExportError.damagedPDF(path: pdf, reason: "its embedded ink cannot be read")
+                }
+                size = written
+                do { try file.close() } catch { throw ExportError.writeFailed(path: output, reason: "\(error)") }
                 // Refuse to hand back something that is not an ink-layers file.
                 do {
                     _ = try InkLayersCheck(path: temporary)
@@ -127,7 +146,15 @@ public enum EmbeddedInk {
         } catch {
             throw .writeFailed(path: output, reason: "\(error)")
         }
-        return bytes.count
+        return size
+    }
+
+    /// Writes the embedded file `identity` names to `file` as poppler decodes it (`streamAttachment`).
+    private static func copy(_ identity: PDFDocument.AttachmentIdentity, of document: PDFDocument, limit: Int,
+                             into file: borrowing FileDescriptor, name: String) throws(ExportError) -> Int? {
+        try document.streamAttachment(identity, limit: limit) { (piece) throws(ExportError) in
+            do { try file.writeAll(piece) } catch { throw .writeFailed(path: name, reason: "\(error)") }
+        }
     }
 
     /// `D:YYYYMMDDHHmmSSZ` for seconds since 1970.

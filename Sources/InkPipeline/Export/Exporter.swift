@@ -158,6 +158,7 @@ public enum Exporter {
                     cairoDocument = try openInkPDF(cairoPath, name: outputPath)
                 }
                 let spooled = Dictionary(uniqueKeysWithValues: try ink.finish().map { ($0.page, $0) })
+                FreedMemory.release()
                 let inkStreams = if let spool, !spooled.isEmpty { try QPDFDocument(path: try spool.finishPDF(), password: nil) } else { nil as QPDFDocument? }
                 if arranged {
                     try arrange(kept, of: source, in: document, inkPages: cairoPages, inkDocument: cairoDocument)

@@ -25,6 +25,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case nothingSelected(pdf: String)
     /// `extract`: the PDF carries no ink layers.
     case noEmbeddedInk(path: String)
+    /// `extract`: the PDF's embedded ink decodes to more than `limit` bytes.
+    case embeddedInkTooLarge(path: String, limit: Int)
     /// A failure reported by a worker process, with its one-line message and exit code.
     case reportedByWorker(message: String, status: Int32)
     case timedOut(path: String, seconds: Double)
@@ -125,6 +127,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
                 : "\(path): not an ink file inkpdf reads (ink-layers .ink.jsonl[.gz], Xournal++ .xopp/.xoj, reMarkable .rm/.content/.rmdoc, rnote .rnote); check the file, or name its format with --ink-format"
         case .noEmbeddedInk(let path):
             "\(path): the PDF carries no ink layers; only a PDF written by 'inkpdf export --embed-ink' has them"
+        case .embeddedInkTooLarge(let path, let limit):
+            "\(path): its embedded ink layers decode to more than \(limit) bytes, more than inkpdf reads from one file; nothing was written; check where the PDF came from"
         }
     }
 }
