@@ -80,9 +80,7 @@ extension PDFDocument {
     private func target(of dest: UnsafeMutablePointer<PopplerDest>?) -> LinkTarget? {
         guard let dest else { return nil }
         if dest.pointee.type == POPPLER_DEST_NAMED {
-            guard let name = dest.pointee.named_dest,
-                  let resolved = namedDestination(name) ?? withUnsafeHandle({ poppler_document_find_dest($0, name) })
-            else { return nil }
+            guard let name = dest.pointee.named_dest, let resolved = namedDestination(name) else { return nil }
             defer { poppler_dest_free(resolved) }
             return target(of: resolved)
         }
