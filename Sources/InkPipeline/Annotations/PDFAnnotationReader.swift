@@ -44,17 +44,16 @@ public enum PDFAnnotationReader {
     /// pop-ups): what `batch --annotations` asks of a PDF with no ink beside it. Unreadable,
     /// encrypted without a password or damaged: false (it is copied or skipped as uninked).
     public static func mayHoldInk(pdf path: String) -> Bool {
-        guard let document = try? QPDFDocument(path: path, password: nil) else { return false }
-        for number in stride(from: 1, through: document.pageCount, by: 1) {
-            let found = document.releasingObjects {
-                (document.page(number)["/Annots"]?.items ?? []).contains { annotation in
-                    guard let subtype = annotation["/Subtype"]?.name else { return false }
-                    return !notInk.contains(String(subtype.dropFirst()))
-                }
+        guard let pages = try? AnnotatedPages(path: path, password: nil) else { return false }
+        var found = false
+        _ = try? pages.visit { _, _, page in
+            found = (page["/Annots"]?.items ?? []).contains { annotation in
+                guard let subtype = annotation["/Subtype"]?.name else { return false }
+                return !notInk.contains(String(subtype.dropFirst()))
             }
-            if found { return true }
+            return !found
         }
-        return false
+        return found
     }
 
     /// Pages read between reopenings of the document (see `read`). Each page's annotations are
@@ -63,11 +62,6 @@ public enum PDFAnnotationReader {
     /// (574 MB when every 100 pages was the only bound).
     static let reopenInterval = 200
 
-    /// The objects `page`'s `/Annots` names, as far as `PageAnnotations` reads them.
-    private static func annotationReferences(of page: QPDFObject) -> [QPDFReference] {
-        guard let annotations = page["/Annots"], annotations.isArray else { return [] }
-        return (0..<min(annotations.count, maximumAnnotationsPerPage)).compactMap { annotations[$0].reference }
-    }
 
     /// Reads `path`'s annotations into a new file in `temporaryDirectory` (in `layersForm`).
     /// On error nothing is left behind.
@@ -99,48 +93,31 @@ public enum PDFAnnotationReader {
     /// empty when none was stored) and the PDF's page count, then each page's layers.
     static func read(pdf path: String, password: String?, into sink: any LayerSink, sinkPath: String,
                      header: (InkLayersHeader, Int) throws(ExportError) -> InkLayersHeader) throws(ExportError) -> Read {
-        var document = try QPDFDocument(path: path, password: password)
+        let pages = try AnnotatedPages(path: path, password: password)
         var notes: [String] = []
         var converted: [Int: [ConvertedAnnotation]] = [:]
         var hasAnnotations = false
         var reopenings = 0
         do {
             var stored = InkLayersHeader()
-            if let found = storedHeader(of: document, notes: &notes) {
+            if let found = try storedHeader(of: pages, notes: &notes) {
                 stored.extra = found.extra
                 stored.pdfExtra = found.pdfExtra
             }
-            let pageCount = document.pageCount
-            try sink.write(header: try header(stored, pageCount))
-            // qpdf keeps what it parsed until the document is closed: each page's annotations are
-            // forgotten once read (`forgetObjects`), and the document is opened afresh every so many
-            // pages (its table of forgotten objects). An annotation that a page lists after an earlier
-            // one did (shared against the standard, as a stamp on every page may be) is read again
-            // from the document opened afresh, and never forgotten from then on: one reopening each.
-            var forgotten = Set<QPDFReference>(), shared = Set<QPDFReference>()
-            for number in 1...pageCount {
-                var references = document.releasingObjects { annotationReferences(of: document.page(number)) }
-                let again = forgotten.intersection(references)
-                if (number - 1) % reopenInterval == 0 && number > 1 || !again.isEmpty {
-                    document.close()
-                    document = try QPDFDocument(path: path, password: password)
-                    forgotten.removeAll(keepingCapacity: true)
-                    shared.formUnion(again)
-                    reopenings += 1
-                    FreedMemory.release()
-                }
-                if !shared.isEmpty { references.removeAll { shared.contains($0) } }
+            try sink.write(header: try header(stored, pages.pageCount))
+            reopenings = try pages.visit { document, number, page throws(ExportError) in
                 let page: PageAnnotations = document.releasingObjects {
-                    var reader = PageAnnotations(number: number, page: document.page(number), path: path)
+                    var reader = PageAnnotations(number: number, page: page, path: path)
                     reader.read()
                     return reader
                 }
-                document.forgetObjects(references)
-                forgotten.formUnion(references)
                 hasAnnotations = hasAnnotations || page.hasAnnotations
                 notes += page.notes
                 if !page.converted.isEmpty { converted[number] = page.converted }
-                for layer in page.layers where !layer.strokes.isEmpty { try sink.write(layer: layer) }
+                for layer in page.layers where !layer.strokes.isEmpty {
+                    do { try sink.write(layer: layer) } catch { throw Flattener.exportError(from: error, path: sinkPath) }
+                }
+                return true
             }
             try sink.close()
         } catch let error as ExportError {
@@ -154,32 +131,29 @@ public enum PDFAnnotationReader {
     /// The header an inkpdf export stored (`/InkPDF:Header` of its first annotation that has
     /// one), without the PDF's hash and page count, which were the PDF's before the export
     /// added its annotations.
-    private static func storedHeader(of document: QPDFDocument, notes: inout [String]) -> InkLayersHeader? {
-        for number in 1...document.pageCount {
-            let found: (header: InkLayersHeader?, stop: Bool) = document.releasingObjects {
-                guard let annotations = document.page(number)["/Annots"], annotations.isArray else { return (nil, false) }
-                for index in 0..<min(annotations.count, maximumAnnotationsPerPage) {
-                    let annotation = annotations[index]
-                    guard annotation.isDictionary,
-                          annotation[InkAnnotationFormat.strokesKey] != nil || annotation[InkAnnotationFormat.layerKey] != nil else { continue }
-                    guard let stream = annotation[InkAnnotationFormat.headerKey] else { return (nil, true) }
-                    guard let bytes = inflatedStream(stream) else {
-                        notes.append("page \(number), annotation \(index + 1): its \(InkAnnotationFormat.headerKey) stream cannot be decoded; the header's title and other keys are not restored")
-                        return (nil, true)
-                    }
-                    do {
-                        let header = try bytes.withUnsafeBytes { try InkLayersHeader(parsing: $0, file: "\(document.path) \(InkAnnotationFormat.headerKey)") }
-                        return (header, true)
-                    } catch {
-                        notes.append("page \(number), annotation \(index + 1): its \(InkAnnotationFormat.headerKey) is not an ink-layers header (\(error)); not restored")
-                        return (nil, true)
-                    }
+    private static func storedHeader(of pages: AnnotatedPages, notes: inout [String]) throws(ExportError) -> InkLayersHeader? {
+        var header: InkLayersHeader?
+        _ = try pages.visit { document, number, page in
+            guard let annotations = page["/Annots"], annotations.isArray else { return true }
+            for index in 0..<min(annotations.count, maximumAnnotationsPerPage) {
+                let annotation = annotations[index]
+                guard annotation.isDictionary,
+                      annotation[InkAnnotationFormat.strokesKey] != nil || annotation[InkAnnotationFormat.layerKey] != nil else { continue }
+                guard let stream = annotation[InkAnnotationFormat.headerKey] else { return false }
+                guard let bytes = inflatedStream(stream) else {
+                    notes.append("page \(number), annotation \(index + 1): its \(InkAnnotationFormat.headerKey) stream cannot be decoded; the header's title and other keys are not restored")
+                    return false
                 }
-                return (nil, false)
+                do {
+                    header = try bytes.withUnsafeBytes { try InkLayersHeader(parsing: $0, file: "\(document.path) \(InkAnnotationFormat.headerKey)") }
+                } catch {
+                    notes.append("page \(number), annotation \(index + 1): its \(InkAnnotationFormat.headerKey) is not an ink-layers header (\(error)); not restored")
+                }
+                return false
             }
-            if found.stop { return found.header }
+            return true
         }
-        return nil
+        return header
     }
 
     /// A stream's data: FlateDecode (the only filter inkpdf writes its keys with) inflated
@@ -199,5 +173,77 @@ public enum PDFAnnotationReader {
         guard descriptor >= 0 else { throw .writeFailed(path: folder, reason: Errno.current.description) }
         close(descriptor)
         return String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// The pages of a PDF whose annotations are read, visited in order with qpdf in
+/// bounded memory. qpdf keeps what it parsed until the document is closed, and its
+/// list of all pages parses every page dictionary up front (a 1221-page manual full
+/// of links: 369 MB when its annotations were read through that list). So:
+/// - the pages are found by a walk of the page tree (`PageReferenceScan`); qpdf's list
+///   only for a file the walk cannot read (encrypted, repaired, a tree qpdf mends);
+/// - each page's annotations are forgotten once visited (`QPDFDocument.forgetObjects`),
+///   and the document is opened afresh every `reopenInterval` pages (its table of
+///   forgotten objects);
+/// - an annotation that a page lists after an earlier one did (shared against the
+///   standard, as a stamp on every page may be) is read again from the document opened
+///   afresh, and never forgotten from then on: one reopening each.
+struct AnnotatedPages {
+    let path: String
+    let password: String?
+    /// Each page's object, from the walk; nil: qpdf's list of pages.
+    let references: [QPDFReference]?
+    let pageCount: Int
+
+    init(path: String, password: String?) throws(ExportError) {
+        self.path = path
+        self.password = password
+        references = password == nil ? PageReferenceScan.references(path: path)?.map { QPDFReference(id: $0.id, generation: $0.generation) } : nil
+        if let references {
+            pageCount = references.count
+        } else {
+            pageCount = try QPDFDocument(path: path, password: password).pageCount
+        }
+    }
+
+    /// Calls `visit` with the document, the page's number and the page, for pages 1, 2, …
+    /// until it returns false; returns how many times the document was opened afresh.
+    func visit(_ visit: (QPDFDocument, Int, QPDFObject) throws(ExportError) -> Bool) throws(ExportError) -> Int {
+        func open() throws(ExportError) -> QPDFDocument {
+            try QPDFDocument(path: path, password: password, checkingPages: references == nil)
+        }
+        var document = try open()
+        var reopenings = 0
+        var forgotten = Set<QPDFReference>(), shared = Set<QPDFReference>()
+        for number in stride(from: 1, through: pageCount, by: 1) {
+            var listed = document.releasingObjects { Self.annotationReferences(of: page(number, of: document)) }
+            let again = forgotten.intersection(listed)
+            if (number - 1) % PDFAnnotationReader.reopenInterval == 0 && number > 1 || !again.isEmpty {
+                document.close()
+                document = try open()
+                forgotten.removeAll(keepingCapacity: true)
+                shared.formUnion(again)
+                reopenings += 1
+                FreedMemory.release()
+            }
+            if !shared.isEmpty { listed.removeAll { shared.contains($0) } }
+            let goOn = try document.releasingObjects { () throws(ExportError) in try visit(document, number, page(number, of: document)) }
+            document.forgetObjects(listed)
+            forgotten.formUnion(listed)
+            if !goOn { break }
+        }
+        return reopenings
+    }
+
+    private func page(_ number: Int, of document: QPDFDocument) -> QPDFObject {
+        guard let references else { return document.page(number) }
+        let reference = references[number - 1]
+        return document.object(id: reference.id, generation: reference.generation)
+    }
+
+    /// The objects `page`'s `/Annots` names, as far as `PageAnnotations` reads them.
+    private static func annotationReferences(of page: QPDFObject) -> [QPDFReference] {
+        guard let annotations = page["/Annots"], annotations.isArray else { return [] }
+        return (0..<min(annotations.count, PDFAnnotationReader.maximumAnnotationsPerPage)).compactMap { annotations[$0].reference }
     }
 }

@@ -132,6 +132,24 @@ public enum Flattener {
         }
         let firstSize = size(ofOutputPage: input.kept[0])
         let writer = try CairoPDFWriter(path: path, name: name, width: firstSize.0, height: firstSize.1)
+        // The ink is written by the content writer on the producer thread, spooled, and appended
+        // to the finished file; a page whose text boxes or images lie over its ink (an imported
+        // page's) has its ink drawn by cairo, under them. The feed starts before the outline and
+        // the labels are read, so that its threads draw ink while this one reads the document's
+        // navigation (on a 1080-page manual, its pages' /Rotate and outline: about a second).
+        let inkFrames = Dictionary(uniqueKeysWithValues: input.inkedKept.map { number in
+            (number, inkFrame(ofOutputPage: number, displayed: size(ofOutputPage: number), plan: source.plan))
+        })
+        let requests = input.inkedKept.map { number -> PageInkFeed.Request in
+            if let planned = source.plan?[number - 1], planned.decorations.contains(where: \.liesOverInk) {
+                return PageInkFeed.Request(page: number, form: .drawings)
+            }
+            let frame = inkFrames[number]!
+            return PageInkFeed.Request(page: number, form: .content(width: frame.width, height: frame.height))
+        }
+        let spool = try PageInkSpool(besides: name, name: name)
+        let ink = try PageInkFeed(layers: source.layers, requests: requests, spool: spool, concurrent: !options.singleThreaded,
+                                  belowDrawing: true)
         let info = document?.info ?? DocumentInfo(title: source.layers.header.extra["title"].flatMap { if case .string(let title) = $0 { title } else { nil } })
         copyMetadata(info, stripping: options.stripMetadata, to: writer)
         let sources = input.kept.map { source.pdfPage(ofOutputPage: $0) }
@@ -147,22 +165,6 @@ public enum Flattener {
         }
         let writesLabels = labels.enumerated().contains { $1 != nil && $1 != String($0 + 1) }
 
-        // The ink is written by the content writer on the producer thread, spooled, and appended
-        // to the finished file; a page whose text boxes or images lie over its ink (an imported
-        // page's) has its ink drawn by cairo, under them.
-        let inkFrames = Dictionary(uniqueKeysWithValues: input.inkedKept.map { number in
-            (number, inkFrame(ofOutputPage: number, displayed: size(ofOutputPage: number), plan: source.plan))
-        })
-        let requests = input.inkedKept.map { number -> PageInkFeed.Request in
-            if let planned = source.plan?[number - 1], planned.decorations.contains(where: \.liesOverInk) {
-                return PageInkFeed.Request(page: number, form: .drawings)
-            }
-            let frame = inkFrames[number]!
-            return PageInkFeed.Request(page: number, form: .content(width: frame.width, height: frame.height))
-        }
-        let spool = try PageInkSpool(besides: name, name: name)
-        let ink = try PageInkFeed(layers: source.layers, requests: requests, spool: spool, concurrent: !options.singleThreaded,
-                                  belowDrawing: true)
         var warnings: [String] = []
         // poppler keeps each page's annotations once it has loaded them: a PDF drawn with its own
         // annotations as ink (150 a page held 0.8 MB each) is drawn from a copy opened afresh every

@@ -20,15 +20,20 @@ final class QPDFDocument {
     /// lists (qpdf, like poppler, compares bytes and does not transcode). A
     /// missing password for an encrypted file, a wrong one and a file qpdf
     /// cannot repair become the same errors flatten reports.
-    convenience init(path: String, password: String?) throws(ExportError) {
-        try self.init(path: path, passwordForms: PasswordCandidates.forms(of: password), passwordGiven: password != nil)
+    ///
+    /// `checkingPages` false: the document is not refused for having no page, and qpdf's list of
+    /// all pages (every page dictionary parsed and kept) is not made, for a caller that has found
+    /// the pages otherwise (`PageReferenceScan`).
+    convenience init(path: String, password: String?, checkingPages: Bool = true) throws(ExportError) {
+        try self.init(path: path, passwordForms: PasswordCandidates.forms(of: password), passwordGiven: password != nil,
+                      checkingPages: checkingPages)
     }
 
     /// Opens `path` with the first of `passwordForms` (byte strings, nil for
     /// none) that qpdf accepts.
     ///
     /// The corresponding C functions are `qpdf_init`, `qpdf_read` and `qpdf_cleanup`.
-    init(path: String, passwordForms: [[UInt8]?], passwordGiven: Bool) throws(ExportError) {
+    init(path: String, passwordForms: [[UInt8]?], passwordGiven: Bool, checkingPages: Bool = true) throws(ExportError) {
         precondition(!passwordForms.isEmpty, "no password form to try")
         self.path = path
         try ExportError.requireReadableFile(path)
@@ -46,7 +51,7 @@ final class QPDFDocument {
                 throw passwordGiven ? .wrongPassword(path: path) : .passwordRequired(path: path)
             }
         }
-        guard pageCount > 0 else { throw .emptyPDF(path: path) }
+        guard !checkingPages || pageCount > 0 else { throw .emptyPDF(path: path) }
     }
 
     deinit { if data != nil { qpdf_cleanup(&data) } }

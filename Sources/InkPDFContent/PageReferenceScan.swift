@@ -1,0 +1,24 @@
+/// Every page's object number and generation, found by walking the page tree with
+/// qpdf (`QPDFPageReader.walkPages`, what qpdf parsed dropped every 32 pages) instead of
+/// through qpdf's list of all pages, which parses every page dictionary up front and
+/// keeps them while the document is open (on a 1221-page manual full of links, most of
+/// the 369 MB that reading its annotations took).
+public enum PageReferenceScan {
+    /// `result[i]` is page i + 1's object, numbered as qpdf numbers its pages; nil when the
+    /// file is encrypted, would need qpdf to repair it, has a tree qpdf would mend (see
+    /// `walkPages`), has a page that is not an object of its own, or has no page.
+    public static func references(path: String) -> [(id: Int32, generation: Int32)]? {
+        guard let reader = try? QPDFPageReader(path: path) else { return nil }
+        var references: [(id: Int32, generation: Int32)] = []
+        var direct = false
+        do {
+            try reader.walkPages(reopeningEvery: 32) { place, _ in
+                if place.id == 0 { direct = true }
+                references.append((place.id, place.generation))
+            }
+        } catch {
+            return nil
+        }
+        return direct || references.isEmpty ? nil : references
+    }
+}
