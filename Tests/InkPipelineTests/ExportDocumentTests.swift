@@ -142,6 +142,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: refused))
     }
 
+    /// Ink without a stroke: every page is kept as it is, so the export is the original's
+    /// bytes, not qpdf's rewrite (a signature over it stays valid; on a 1221-page manual the
+    /// rewrite held 423 MB).
+    @Test func inkWithoutStrokesGivesTheOriginalsBytes() throws {
+        let f = try Fixture()
+        let empty = f.folder.path("empty.ink.jsonl")
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data("{\"format\":\"inkpdf-layers\",\"version\":1}\n".utf8)))
+        let output = f.folder.path("out/empty.pdf")
+        let report = try exportChecked(pdf: f.pdf, ink: empty, output: output, options: ExportOptions(writeSidecar: false))
+        #expect(report.strokeCount == 0)
+        #expect(try #require(fileBytes(output)) == (try #require(fileBytes(f.pdf))))
+    }
+
     @Test func pageSelectionLeavesNothingDangling() throws {
         let f = try Fixture()
         let selection = try #require(try? PageSelection.parse("1,3-5").get())
