@@ -17,9 +17,9 @@ import InkRendering
 /// does not: an imported document's paper and decorations (and the ink of a
 /// page whose text boxes or images lie over it), and every page of `--ink-only`.
 /// The result is written one of three ways, each in bounded memory:
-/// - **Incremental update** (every page kept in its place, some ink, nothing
-///   for cairo, no embedded layers, not encrypted): the original's bytes are
-///   copied as they are and the ink appended after them (`IncrementalUpdate`),
+/// - **Incremental update** (every page kept in its place, nothing for cairo,
+///   no embedded layers, not encrypted): the original's bytes are copied as
+///   they are and the ink, if any, appended after them (`IncrementalUpdate`),
 ///   so a signature over the original stays valid. A file that cannot take an
 ///   update as it is (qpdf would repair it, a page is not an object of the
 ///   file, a page tree qpdf would mend) is rewritten instead.
