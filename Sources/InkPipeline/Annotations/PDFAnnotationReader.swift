@@ -56,12 +56,11 @@ public enum PDFAnnotationReader {
         return found
     }
 
-    /// Pages read between reopenings of the document (see `read`). Each page's annotations are
+    /// Pages read between reopenings of the document (see `AnnotatedPages`). Each page's annotations are
     /// forgotten once read, but qpdf still holds a little of each (its table entry and a null):
     /// 1000 pages of 150 strokes give 194 MB without reopening, 170 MB every 200 pages
     /// (574 MB when every 100 pages was the only bound).
     static let reopenInterval = 200
-
 
     /// Reads `path`'s annotations into a new file in `temporaryDirectory` (in `layersForm`).
     /// On error nothing is left behind.
@@ -177,11 +176,9 @@ public enum PDFAnnotationReader {
 }
 
 /// The pages of a PDF whose annotations are read, visited in order with qpdf in
-/// bounded memory. qpdf keeps what it parsed until the document is closed, and its
-/// list of all pages parses every page dictionary up front (a 1221-page manual full
-/// of links: 369 MB when its annotations were read through that list). So:
-/// - the pages are found by a walk of the page tree (`PageReferenceScan`); qpdf's list
-///   only for a file the walk cannot read (encrypted, repaired, a tree qpdf mends);
+/// bounded memory. qpdf keeps what it parsed until the document is closed. So:
+/// - the pages are found without qpdf's list of all pages where that can be done
+///   (`QPDFPageList`; a 1221-page manual full of links took 369 MB through that list);
 /// - each page's annotations are forgotten once visited (`QPDFDocument.forgetObjects`),
 ///   and the document is opened afresh every `reopenInterval` pages (its table of
 ///   forgotten objects);
@@ -189,56 +186,38 @@ public enum PDFAnnotationReader {
 ///   standard, as a stamp on every page may be) is read again from the document opened
 ///   afresh, and never forgotten from then on: one reopening each.
 struct AnnotatedPages {
-    let path: String
-    let password: String?
-    /// Each page's object, from the walk; nil: qpdf's list of pages.
-    let references: [QPDFReference]?
+    let pages: QPDFPageList
     let pageCount: Int
 
     init(path: String, password: String?) throws(ExportError) {
-        self.path = path
-        self.password = password
-        references = password == nil ? PageReferenceScan.references(path: path)?.map { QPDFReference(id: $0.id, generation: $0.generation) } : nil
-        if let references {
-            pageCount = references.count
-        } else {
-            pageCount = try QPDFDocument(path: path, password: password).pageCount
-        }
+        pages = QPDFPageList(path: path, password: password)
+        pageCount = try pages.pageCount()
     }
 
     /// Calls `visit` with the document, the page's number and the page, for pages 1, 2, …
     /// until it returns false; returns how many times the document was opened afresh.
     func visit(_ visit: (QPDFDocument, Int, QPDFObject) throws(ExportError) -> Bool) throws(ExportError) -> Int {
-        func open() throws(ExportError) -> QPDFDocument {
-            try QPDFDocument(path: path, password: password, checkingPages: references == nil)
-        }
-        var document = try open()
+        var document = try pages.open()
         var reopenings = 0
         var forgotten = Set<QPDFReference>(), shared = Set<QPDFReference>()
         for number in stride(from: 1, through: pageCount, by: 1) {
-            var listed = document.releasingObjects { Self.annotationReferences(of: page(number, of: document)) }
+            var listed = document.releasingObjects { Self.annotationReferences(of: pages.page(number, of: document)) }
             let again = forgotten.intersection(listed)
             if (number - 1) % PDFAnnotationReader.reopenInterval == 0 && number > 1 || !again.isEmpty {
                 document.close()
-                document = try open()
+                document = try pages.open()
                 forgotten.removeAll(keepingCapacity: true)
                 shared.formUnion(again)
                 reopenings += 1
                 FreedMemory.release()
             }
             if !shared.isEmpty { listed.removeAll { shared.contains($0) } }
-            let goOn = try document.releasingObjects { () throws(ExportError) in try visit(document, number, page(number, of: document)) }
+            let goOn = try document.releasingObjects { () throws(ExportError) in try visit(document, number, pages.page(number, of: document)) }
             document.forgetObjects(listed)
             forgotten.formUnion(listed)
             if !goOn { break }
         }
         return reopenings
-    }
-
-    private func page(_ number: Int, of document: QPDFDocument) -> QPDFObject {
-        guard let references else { return document.page(number) }
-        let reference = references[number - 1]
-        return document.object(id: reference.id, generation: reference.generation)
     }
 
     /// The objects `page`'s `/Annots` names, as far as `PageAnnotations` reads them.

@@ -75,6 +75,11 @@ public enum EmbeddedInk {
     /// The stream of the attached ink layers: the entry under `attachmentKey`, or
     /// else the one attachment whose file name ends in `.ink.jsonl.gz` or `.ink.jsonl`.
     static func attachedStream(in document: QPDFDocument) throws(ExportError) -> QPDFObject {
+        try attachedFile(in: document).stream
+    }
+
+    /// The attached ink layers' file specification (the name tree's value) and stream (`attachedStream`).
+    private static func attachedFile(in document: QPDFDocument) throws(ExportError) -> (specification: QPDFObject, stream: QPDFObject) {
         guard let tree = document.root["/Names"]?["/EmbeddedFiles"] else { throw .noEmbeddedInk(path: document.path) }
         let entries = NameTree.entries(of: tree)
         let byKey = entries.first { $0.key.bytes == Array(attachmentKey.utf8) }
@@ -86,19 +91,15 @@ public enum EmbeddedInk {
         guard let stream = entry.value["/EF"]?["/UF"] ?? entry.value["/EF"]?["/F"], stream.isStream else {
             throw .damagedPDF(path: document.path, reason: "the embedded ink cannot be read")
         }
-        return stream
+        return (entry.value, stream)
     }
 
     /// What tells the attached ink layers (`attachedStream`) from the document's other
     /// embedded files in poppler's list: the file specification's name, and its size
     /// and MD5 where its `/Params` give them.
     static func attachedIdentity(in document: QPDFDocument) throws(ExportError) -> PDFDocument.AttachmentIdentity {
-        let stream = try attachedStream(in: document)
-        guard let tree = document.root["/Names"]?["/EmbeddedFiles"] else { throw .noEmbeddedInk(path: document.path) }
-        let specification = NameTree.entries(of: tree).first { entry in
-            [entry.value["/EF"]?["/UF"], entry.value["/EF"]?["/F"]].contains { $0?.reference != nil && $0?.reference == stream.reference }
-        }?.value
-        let name = specification?["/UF"]?.text ?? specification?["/F"]?.text ?? ""
+        let (specification, stream) = try attachedFile(in: document)
+        let name = specification["/UF"]?.text ?? specification["/F"]?.text ?? ""
         let parameters = stream["/Params"]
         return PDFDocument.AttachmentIdentity(name: name, size: parameters?["/Size"]?.integer, checksum: parameters?["/CheckSum"]?.bytes)
     }

@@ -46,16 +46,12 @@ public enum Exporter {
         guard let pdfPath = source.pdfPath else { throw .noPDFToKeep(inkFile: inkPath) }
         if source.format == .pdfAnnotations, FileIdentity.sameFile(pdfPath, inkPath) { throw .ownAnnotationsAsInk(path: pdfPath) }
         let layers = source.layers
-        // The pages are found by a walk of the page tree, not through qpdf's list of all pages
-        // (every page dictionary parsed and kept: 140 MB on a 1221-page manual full of links);
-        // only what rewrites the document (arranging, removing pages) makes that list.
-        let pages = options.password == nil ? PageReferenceScan.references(path: pdfPath, reopeningEvery: 256) : nil
-        let document = try QPDFDocument(path: pdfPath, password: options.password, checkingPages: pages == nil)
-        let pageCount = pages?.count ?? document.pageCount
-        func sourcePage(_ number: Int) -> QPDFObject {
-            guard let pages else { return document.page(number) }
-            return document.object(id: pages[number - 1].id, generation: pages[number - 1].generation)
-        }
+        // Without qpdf's list of all pages where it can (`QPDFPageList`): only what rewrites the
+        // document (arranging, removing pages) makes it. The walk drops what qpdf parsed as seldom
+        // as the incremental update's own walk of the same file does, which sets the memory anyway.
+        let pages = QPDFPageList(path: pdfPath, password: options.password, reopeningEvery: 256)
+        let document = try pages.open()
+        let pageCount = pages.pageCount(of: document)
         let input = try InkInputs.prepare(source, pdfPageCount: pageCount, selection: options.pages,
                                           onlyAnnotated: options.onlyAnnotated, ignoreMismatch: options.ignoreDocumentMismatch)
         // A document that shows the PDF's pages in their own order is laid over them in place;
@@ -74,7 +70,7 @@ public enum Exporter {
         let cairoPages = options.inkOnly ? kept
             : kept.filter { page in !(plan?[page - 1].decorations.isEmpty ?? true) || source.pdfPage(ofOutputPage: page) == nil }
         let placements = Dictionary(uniqueKeysWithValues: Set(inkPages + cairoPages).map { number in
-            if let pdfNumber = source.pdfPage(ofOutputPage: number) { return (number, InkOverlay.placement(of: sourcePage(pdfNumber))) }
+            if let pdfNumber = source.pdfPage(ofOutputPage: number) { return (number, InkOverlay.placement(of: pages.page(pdfNumber, of: document))) }
             let page = plan![number - 1]
             return (number, PagePlacement(mediaBox: [0, 0, page.width, page.height], cropBox: nil, rotate: 0, userUnit: nil))
         })
@@ -461,15 +457,15 @@ public enum Exporter {
 
     /// The copy at `path` opened with qpdf, once it is known to have `pageCount` pages.
     private static func readBack(_ path: String, pageCount: Int, source: String, password: String?) throws(ExportError) -> QPDFDocument {
-        // Counted by a walk of the page tree where it can be (see `export`), by qpdf's list otherwise.
-        let walked = password == nil ? PageReferenceScan.references(path: path, reopeningEvery: 256)?.count : nil
+        // Counted without qpdf's list of all pages where it can be (see `export`).
+        let pages = QPDFPageList(path: path, password: password, reopeningEvery: 256)
         let copy: QPDFDocument
         do {
-            copy = try QPDFDocument(path: path, password: password, checkingPages: walked == nil)
+            copy = try pages.open()
         } catch {
             throw .damagedPDF(path: source, reason: "qpdf could not write a readable copy of it")
         }
-        let count = walked ?? copy.pageCount
+        let count = pages.pageCount(of: copy)
         guard count == pageCount else {
             throw .damagedPDF(path: source, reason: "the copy qpdf wrote has \(count) pages, not \(pageCount)")
         }
