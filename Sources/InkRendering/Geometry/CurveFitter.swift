@@ -70,16 +70,22 @@ public enum CurveFitter {
             var bezier = solve(chordLengths(first, last), first, last, t1, t2)
             var (error, split) = maxError(first, last, bezier)
             if error <= toleranceSquared {
-                path.curve(to: bezier.end, control1: bezier.control1, control2: bezier.control2)
-                return
-            }
-            if error <= toleranceSquared * 16 {
+                guard let stray = strayBetweenPoints(first, last, bezier) else {
+                    path.curve(to: bezier.end, control1: bezier.control1, control2: bezier.control2)
+                    return
+                }
+                split = stray
+            } else if error <= toleranceSquared * 16 {
                 for _ in 0..<4 {
                     bezier = solve(reparameterise(first, last, bezier), first, last, t1, t2)
                     (error, split) = maxError(first, last, bezier)
                     if error <= toleranceSquared {
-                        path.curve(to: bezier.end, control1: bezier.control1, control2: bezier.control2)
-                        return
+                        guard let stray = strayBetweenPoints(first, last, bezier) else {
+                            path.curve(to: bezier.end, control1: bezier.control1, control2: bezier.control2)
+                            return
+                        }
+                        split = stray
+                        break
                     }
                 }
             }
@@ -128,6 +134,40 @@ public enum CurveFitter {
             return CubicBezier(start: start, control1: start + t1 * alpha1, control2: end + t2 * alpha2, end: end)
         }
 
+        /// Where a curve that passes within the tolerance of every point at its parameter
+        /// still leaves them between two of them (nil when it does not).
+        ///
+        /// The least-squares handles are free: with few points, or with end tangents that
+        /// almost face each other (a digitiser's sub-point zig-zag, a sharp reversal), a
+        /// curve can meet each point at its parameter and loop far out between them, the
+        /// "line nobody drew". So a curve is kept only if its handles are no longer than
+        /// the points' own path and, halfway between each two consecutive parameters, it
+        /// lies within the tolerance plus half that step's length of the segment joining them.
+        /// Otherwise the run is split at the interior point nearest the first stray.
+        func strayBetweenPoints(_ first: Int, _ last: Int, _ b: CubicBezier) -> Int? {
+            let arc = lengths[last] - lengths[first]
+            let handleLimit = arc * arc + toleranceSquared
+            let handle1 = b.control1 - b.start, handle2 = b.control2 - b.end
+            let tolerance = toleranceSquared.squareRoot()
+            var strayIndex: Int?
+            if dot(handle1, handle1) > handleLimit || dot(handle2, handle2) > handleLimit {
+                strayIndex = (first + last) / 2
+            } else {
+                for i in first..<last {
+                    let a = p[i], c = p[i + 1]
+                    let step = lengths[i + 1] - lengths[i]
+                    let q = b.point(at: (u[i - first] + u[i + 1 - first]) / 2)
+                    let allowed = tolerance + step / 2
+                    if squaredDistance(q, segment: a, c) > allowed * allowed {
+                        strayIndex = i
+                        break
+                    }
+                }
+            }
+            guard let index = strayIndex else { return nil }
+            return min(max(index, first + 1), last - 1)
+        }
+
         /// Largest squared distance from a point to the curve at its parameter, and where.
         func maxError(_ first: Int, _ last: Int, _ b: CubicBezier) -> (Double, Int) {
             var worst = 0.0, index = (first + last) / 2
@@ -168,6 +208,15 @@ public enum CurveFitter {
 }
 
 @inline(__always) private func dot(_ a: Point, _ b: Point) -> Double { a.x * b.x + a.y * b.y }
+
+/// The squared distance from `q` to the segment from `a` to `b`.
+@inline(__always) private func squaredDistance(_ q: Point, segment a: Point, _ b: Point) -> Double {
+    let ab = b - a, aq = q - a
+    let lengthSquared = dot(ab, ab)
+    let t = lengthSquared > 0 ? min(max(dot(aq, ab) / lengthSquared, 0), 1) : 0
+    let d = aq - ab * t
+    return dot(d, d)
+}
 @inline(__always) private func unit(_ v: Point) -> Point {
     let length = v.length
     return length > 1e-12 ? v * (1 / length) : Point(0, 0)
