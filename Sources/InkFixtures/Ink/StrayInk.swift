@@ -28,15 +28,18 @@ public enum StrayInk {
         let drawings = InkStyle.drawings(for: stroke).drawings
         let samples = CentrelineSampler.samples(of: stroke)
         let centre = samples.map(\.position)
-        let fillReach = nibReach(stroke.ink, samples)
+        let reach = nibReach(stroke.ink, samples)
         var worst = Excess(excess: -.infinity, at: Point(0, 0))
         for drawing in drawings {
-            // A stroked path is a centreline (its width is the ink's own, drawn round it):
-            // its points must stay on the stroke's centreline. A filled path is an outline.
+            // A filled path is an outline: its points may lie as far out as the nib reaches.
+            // A stroked path is a centreline with the ink drawn round it (half its width, a
+            // square cap's corner farther): its points may stray only by what that leaves.
             let allowed: Double
             switch drawing.paint.style {
-            case .stroke: allowed = hair
-            case .fill: allowed = fillReach + hair
+            case .fill: allowed = reach + hair
+            case .stroke(let width):
+                let edge = width / 2 * (drawing.paint.cap == .square ? 2.0.squareRoot() : 1)
+                allowed = max(reach - edge, 0) + hair
             }
             let index = SegmentGrid(centre, cell: max(allowed, 0.5))
             forEachPoint(of: drawing.path) { p in
@@ -59,9 +62,13 @@ public enum StrayInk {
     /// The widest a filled outline can be from the centreline, by ink, as `InkStyle` sizes its nibs
     /// (half the point's size for a round nib, the ellipses of pencil and crayon as they tilt,
     /// watercolour's broad brush, a chisel's half diagonal).
+    /// An ink drawn as plain lines (`LineStyle`) reaches half its widest point's size, a square cap's corner farther.
     public static func nibReach(_ ink: Ink, _ samples: [StrokeSample]) -> Double {
         guard !samples.isEmpty else { return 0 }
         let widest = samples.map(\.width).max() ?? 0
+        if let line = LineStyle(ink) {
+            return max(widest / 2 * (line.cap == .square ? 2.0.squareRoot() : 1), 0.01)
+        }
         let reach: Double
         switch ink.type {
         case .pen, .unknown, .fountainPen, .reed, .monoline:
