@@ -17,6 +17,8 @@ struct PageAnnotations {
     private var readCounts: [String: Int] = [:]
     private var leftOut: [String: Int] = [:]
     private var skipped = 0
+    /// Annotations left drawn as their own appearance, by subtype and reason (`keptAsDrawn`).
+    private var keptAsDrawn: [String: Int] = [:]
     private var strokeCount = 0
     private var pointsLeft = PDFAnnotationReader.maximumPointsPerPage
     /// The packed strokes (`/InkPDF:Strokes`) read on this page, by object: nil when they could not be.
@@ -27,11 +29,56 @@ struct PageAnnotations {
     /// Per subtype, how many annotations poppler loads (for `ConvertedAnnotation.ordinal`).
     private var ordinals: [String: Int] = [:]
     private let page: QPDFObject
+    /// Whether the page will be drawn with these strokes over it (a flatten of the PDF's own
+    /// annotations): an annotation drawn as itself after one that would become ink must stay
+    /// above it, so that one is left drawn as itself too.
+    private let keepsStacking: Bool
+    /// With `keepsStacking`, the place (1-based) of the last annotation drawn as itself; those
+    /// before it are not turned into ink.
+    private var lastDrawnAsItself = 0
 
-    init(number: Int, page: QPDFObject, path: String) {
+    init(number: Int, page: QPDFObject, path: String, keepsStacking: Bool = false) {
         self.number = number
         self.page = page
         self.path = path
+        self.keepsStacking = keepsStacking
+    }
+
+    /// The annotation subtypes the reader turns into strokes.
+    static let convertible: Set<String> = ["Ink", "Highlight", "Underline", "StrikeOut", "Squiggly",
+                                           "Line", "PolyLine", "Polygon", "Square", "Circle"]
+
+    /// What of `annotation` a stroke cannot carry, so that it stays drawn as its own appearance
+    /// (as viewers show it) rather than become ink; nil when its strokes carry all it draws.
+    static func cannotCarry(_ annotation: QPDFObject, subtype: String, style: AnnotationStyle) -> String? {
+        if style.hasInteriorColor, ["Square", "Circle", "Polygon"].contains(subtype) {
+            return "a fill (/IC)"
+        }
+        if subtype == "Line" || subtype == "PolyLine", let endings = annotation["/LE"], endings.isArray,
+           (0..<min(endings.count, 2)).contains(where: { endings[$0].name.map { $0 != "/None" } ?? false }) {
+            return "line endings (/LE)"
+        }
+        if annotation["/Measure"] != nil, ["Line", "PolyLine", "Polygon"].contains(subtype) {
+            return "a measurement caption (/Measure)"
+        }
+        if subtype == "Line", annotation["/Cap"]?.isTrue == true, let contents = annotation["/Contents"]?.text, !contents.isEmpty {
+            return "a caption (/Cap)"
+        }
+        if let border = annotation["/BE"], border.isDictionary, border["/S"]?.isName("/C") == true {
+            return "a cloudy border (/BE)"
+        }
+        return nil
+    }
+
+    /// Whether `annotation` is drawn on the printed page as itself (not turned into ink).
+    private static func drawnAsItself(_ annotation: QPDFObject) -> Bool {
+        guard annotation.isDictionary, let subtypeName = annotation["/Subtype"]?.name else { return false }
+        let subtype = String(subtypeName.dropFirst())
+        guard subtype != "Link", subtype != "Popup" else { return false }
+        let flags = annotation["/F"]?.integer ?? 0
+        guard flags & 3 == 0, flags & 4 != 0 else { return false }
+        guard convertible.contains(subtype) else { return true }
+        return cannotCarry(annotation, subtype: subtype, style: AnnotationStyle(annotation)) != nil
     }
 
     mutating func read() {
@@ -44,7 +91,11 @@ struct PageAnnotations {
         if count > PDFAnnotationReader.maximumAnnotationsPerPage {
             notes.append("page \(number): \(count) annotations; only the first \(PDFAnnotationReader.maximumAnnotationsPerPage) are read")
         }
-        for index in 0..<min(count, PDFAnnotationReader.maximumAnnotationsPerPage) {
+        let limit = min(count, PDFAnnotationReader.maximumAnnotationsPerPage)
+        if keepsStacking {
+            lastDrawnAsItself = (0..<limit).reversed().first { Self.drawnAsItself(annotations[$0]) }.map { $0 + 1 } ?? 0
+        }
+        for index in 0..<limit {
             read(annotations[index], place: index + 1)
         }
         summarise()
@@ -75,6 +126,16 @@ struct PageAnnotations {
             return
         }
         let style = AnnotationStyle(annotation)
+        if Self.convertible.contains(subtype) {
+            if let reason = Self.cannotCarry(annotation, subtype: subtype, style: style) {
+                keptAsDrawn["\(subtype): \(reason) a stroke cannot carry", default: 0] += 1
+                return
+            }
+            if place < lastDrawnAsItself {
+                keptAsDrawn["\(subtype): under an annotation drawn after it, kept in that order", default: 0] += 1
+                return
+            }
+        }
         let produced: Int
         switch subtype {
         case "Ink": produced = readInk(annotation, style: style, place: place)
@@ -354,9 +415,6 @@ struct PageAnnotations {
             }
             outline = subtype == "Square" ? AnnotationGeometry.rectangle(inset) : AnnotationGeometry.ellipse(inset)
         }
-        if style.hasInteriorColor, subtype != "Line", subtype != "PolyLine" {
-            warn(place, annotation, "its interior colour /IC is a fill, which a stroke cannot carry: only the outline is read")
-        }
         var lines = [outline]
         if let pattern = style.dashes {
             if let pieces = AnnotationGeometry.dashed(outline, pattern: pattern, maximumPieces: 10_000) {
@@ -463,6 +521,13 @@ struct PageAnnotations {
         if !leftOut.isEmpty {
             let total = leftOut.values.reduce(0, +)
             parts.append("\(list(leftOut)) annotation\(total == 1 ? "" : "s") left as \(total == 1 ? "it is" : "they are") (not ink)")
+        }
+        if !keptAsDrawn.isEmpty {
+            let kept = keptAsDrawn.keys.sorted().map { key -> String in
+                let parts = key.split(separator: ":", maxSplits: 1).map(String.init)
+                return "\(keptAsDrawn[key]!) \(parts[0]) (\(parts[1].trimmingCharacters(in: .whitespaces)))"
+            }
+            parts.append(kept.joined(separator: ", ") + " drawn as \(keptAsDrawn.values.reduce(0, +) == 1 ? "its" : "their") own appearance, not as ink")
         }
         if skipped > 0 {
             parts.append("\(skipped) hidden or not printed annotation\(skipped == 1 ? "" : "s") skipped")

@@ -103,7 +103,9 @@ final class InkSource {
     /// pop-ups is refused as not ink (a PDF given where its ink was meant).
     private static func openAnnotations(of ink: String, pdf: String?, password: String?) throws(ExportError) -> InkSource {
         // Always ink-layers lines (not a spool): a sidecar copies them as they are.
-        let read = try PDFAnnotationReader.read(pdf: ink, password: password, layersForm: .inkLayers)
+        // Drawn over the PDF itself: what stays drawn as itself keeps its place above what becomes ink.
+        let overItself = pdf.map { FileIdentity.sameFile($0, ink) } ?? true
+        let read = try PDFAnnotationReader.read(pdf: ink, password: password, layersForm: .inkLayers, keepingStackingOrder: overItself)
         var handedOver = false
         defer { if !handedOver { unlink(read.layersPath) } }
         guard read.hasAnnotations else { throw .unknownInkFormat(path: ink, isPDF: true) }

@@ -64,6 +64,10 @@ struct QPDFObject {
     var number: Double? { call { qpdf_oh_is_number($0, $1) != 0 ? qpdf_oh_get_numeric_value($0, $1) : nil } }
     var integer: Int? { call { qpdf_oh_is_integer($0, $1) != 0 ? Int(qpdf_oh_get_int_value($0, $1)) : nil } }
     var name: String? { call { qpdf_oh_is_name($0, $1) != 0 ? String(cString: qpdf_oh_get_name($0, $1)) : nil } }
+    /// Whether this is the boolean `true`.
+    ///
+    /// The corresponding C functions are `qpdf_oh_is_bool` and `qpdf_oh_get_bool_value`.
+    var isTrue: Bool { call { qpdf_oh_is_bool($0, $1) != 0 && qpdf_oh_get_bool_value($0, $1) != 0 } }
 
     /// A string's bytes as stored.
     ///

@@ -1,0 +1,89 @@
+import Foundation
+import InkFixtures
+import InkModel
+import InkPDFContentTestSupport
+@testable import InkPipeline
+import Testing
+
+/// A PDF flattened with its own annotations as ink looks as a viewer shows it: what a
+/// stroke cannot carry (a fill, line endings, a caption) stays drawn as the annotation's
+/// own appearance, an annotation drawn after another stays above it, and nothing an
+/// annotation covered is revealed.
+@Suite struct AnnotationsAsViewersShowThemTests {
+    /// A 200 × 200 page with a black "barcode" (60,60)–(140,100) in its content, and `annotations`
+    /// (dictionaries, with their appearance streams as objects 6 on).
+    /// An appearance's form covers its annotation's `/Rect` exactly (`bbox`), so that it is drawn unscaled.
+    static func page(annotations: [String], appearances: [(stream: String, bbox: String)], at path: String) throws {
+        let content = Array("0 0 0 rg 60 100 80 40 re f".utf8)
+        var objects: [TestPDF.Object] = [
+            .text("<< /Type /Catalog /Pages 2 0 R >>"),
+            .text("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
+            .text("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /Annots [\((0..<annotations.count).map { "\(6 + appearances.count + $0) 0 R" }.joined(separator: " "))] >>"),
+            .stream(content, dictionary: ""),
+            .text("<< >>"),
+        ]
+        for appearance in appearances {
+            objects.append(.stream(Array(appearance.stream.utf8), dictionary: "/Type /XObject /Subtype /Form /BBox [\(appearance.bbox)]"))
+        }
+        for annotation in annotations { objects.append(.text(annotation)) }
+        try TestPDF.write(objects, to: path)
+    }
+
+    /// A white box with a black border over the barcode (an appearance as a viewer writes it: object 6).
+    static let coverUp = "<< /Type /Annot /Subtype /Square /Rect [50 90 150 150] /F 4 /C [0 0 0] /IC [1 1 1] /BS << /W 1 >> /AP << /N 6 0 R >> >>"
+    static let coverUpAppearance = (stream: "1 1 1 rg 0 0 0 RG 1 w 50.5 90.5 99 59 re B", bbox: "50 90 150 150")
+
+    func flatten(_ pdf: String, in folder: TestFolder) throws -> (output: String, notes: [String]) {
+        let output = folder.path("flat.pdf")
+        let report = try flattenChecked(pdf: nil, ink: pdf, output: output)
+        return (output, report.warnings)
+    }
+
+    @Test func aFilledSquareStillCoversWhatItCovered() throws {
+        let folder = TestFolder()
+        let pdf = folder.path("cover.pdf")
+        try Self.page(annotations: [Self.coverUp], appearances: [Self.coverUpAppearance], at: pdf)
+        // An ink line elsewhere, so that the PDF's annotations are ink at all.
+        let (output, notes) = try flatten(pdf, in: folder)
+        let raster = try GreyRaster.poppler(output, page: 1, scale: 2)
+        // The barcode's middle (100, 80 from the top) stays covered by the white fill; the border is drawn.
+        #expect(raster[200, 160] > 250, "the barcode under the white box shows: \(raster[200, 160])")
+        #expect(raster[100, 200] < 100, "the box's border is drawn")
+        #expect(notes.contains { $0.contains("Square") && $0.contains("fill (/IC)") && $0.contains("own appearance") }, "\(notes)")
+    }
+
+    @Test func anAnnotationDrawnAfterInkStaysAboveIt() throws {
+        let folder = TestFolder()
+        let pdf = folder.path("stacked.pdf")
+        // A thick black ink line across the page (appearance object 6), then the white box (object 7) over its middle.
+        let ink = "<< /Type /Annot /Subtype /Ink /Rect [0 0 200 200] /F 4 /C [0 0 0] /BS << /W 6 >> /InkList [[10 120 190 120]] /AP << /N 6 0 R >> >>"
+        let box = Self.coverUp.replacingOccurrences(of: "6 0 R", with: "7 0 R")
+        try Self.page(annotations: [ink, box], appearances: [("0 0 0 RG 6 w 10 120 m 190 120 l S", "0 0 200 200"), Self.coverUpAppearance], at: pdf)
+        let (output, notes) = try flatten(pdf, in: folder)
+        let raster = try GreyRaster.poppler(output, page: 1, scale: 2)
+        // (100, 80) from the top: under the box, which a viewer draws over the line.
+        #expect(raster[200, 160] > 250, "the ink line shows through the box drawn after it: \(raster[200, 160])")
+        #expect(raster[30, 160] < 100, "the line is drawn beside the box")
+        #expect(notes.contains { $0.contains("Ink") && $0.contains("drawn after it") }, "\(notes)")
+        // `convert` has no page under the ink: the line is still read as a stroke.
+        let read = try PDFAnnotationReader.read(pdf: pdf, password: nil, layersForm: .inkLayers)
+        defer { unlink(read.layersPath) }
+        let layers = try PageOrderedLayers(path: read.layersPath).layers(forPage: 1)
+        #expect(layers.flatMap(\.strokes).count == 1, "the ink is still read where nothing is drawn under it")
+    }
+
+    @Test func lineEndingsAndCaptionsStayAsDrawnAndAreCounted() throws {
+        let folder = TestFolder()
+        let pdf = folder.path("lines.pdf")
+        let arrow = "<< /Type /Annot /Subtype /Line /Rect [0 0 200 200] /F 4 /C [0 0 1] /L [20 20 180 20] /LE [/OpenArrow /ClosedArrow] >>"
+        let measured = "<< /Type /Annot /Subtype /Line /Rect [0 0 200 200] /F 4 /C [0 0 1] /L [20 40 180 40] /Cap true /Contents (23 mm) /Measure << /Type /Measure >> >>"
+        let plain = "<< /Type /Annot /Subtype /Line /Rect [0 0 200 200] /F 4 /C [0 0 1] /L [20 180 180 180] >>"
+        try Self.page(annotations: [plain, arrow, measured], appearances: [], at: pdf)
+        let read = try PDFAnnotationReader.read(pdf: pdf, password: nil, layersForm: .inkLayers)
+        defer { unlink(read.layersPath) }
+        let strokes = try PageOrderedLayers(path: read.layersPath).layers(forPage: 1).flatMap(\.strokes)
+        #expect(strokes.count == 1, "only the plain line becomes ink")
+        #expect(read.notes.contains { $0.contains("line endings (/LE)") }, "\(read.notes)")
+        #expect(read.notes.contains { $0.contains("measurement caption") }, "\(read.notes)")
+    }
+}
