@@ -67,19 +67,19 @@ final class XournalBackgrounds {
             var color = XournalColor.parse(colorText, background: true)
             if color == nil {
                 warnings.append(.init("backgrounds of an unknown colour: white is used (as Xournal++ does)", at: "page \(page)",
-                                      text: "page \(page): background colour '\(colorText.prefix(40))' unknown; white is used (as Xournal++ does)"))
+                                      text: "page \(page): background colour '\(colorText.prefix(40))' unknown; white is used (as Xournal++ does)", particular: "colour '\(colorText.prefix(40))'"))
                 color = RGBAColor(red: 1, green: 1, blue: 1)
             }
             var ruling = Self.ruling(attribute("style"))
             if ruling == nil {
                 warnings.append(.init("backgrounds of an unknown style: plain paper is used", at: "page \(page)",
-                                      text: "page \(page): background style '\((attribute("style") ?? "").prefix(40))' unknown; plain paper is used"))
+                                      text: "page \(page): background style '\((attribute("style") ?? "").prefix(40))' unknown; plain paper is used", particular: "style '\((attribute("style") ?? "").prefix(40))'"))
                 ruling = .plain
             }
             return .paper(Paper(color: color!, ruling: ruling!))
         case let other?:
             warnings.append(.init("backgrounds of an unknown type: plain white paper is used", at: "page \(page)",
-                                  text: "page \(page): background type '\(other.prefix(40))' unknown; plain white paper is used"))
+                                  text: "page \(page): background type '\(other.prefix(40))' unknown; plain white paper is used", particular: "type '\(other.prefix(40))'"))
             return .paper(Paper())
         }
     }
@@ -173,7 +173,7 @@ final class XournalBackgrounds {
         case "clone":
             guard let source = XournalNumbers.leadingInteger(filename), let image = pageImages[source] else {
                 warnings.append(.init("cloned background images that are not there: plain paper is used", at: "page \(page)",
-                                      text: "page \(page): the cloned background image of page '\(filename.prefix(40))' is not there; plain paper is used"))
+                                      text: "page \(page): the cloned background image of page '\(filename.prefix(40))' is not there; plain paper is used", particular: "page '\(filename.prefix(40))'"))
                 return nil
             }
             return image
@@ -182,7 +182,7 @@ final class XournalBackgrounds {
         case "attach" where container == .zip:
             guard let package, package.contains(filename) else {
                 warnings.append(.init("background image attachments that are missing: plain paper is used", at: "page \(page)",
-                                      text: "page \(page): background image attachment '\(filename.prefix(80))' is missing; plain paper is used"))
+                                      text: "page \(page): background image attachment '\(filename.prefix(80))' is missing; plain paper is used", particular: "'\(filename.prefix(80))'"))
                 return nil
             }
             return try package.read(filename, place: place)
@@ -191,7 +191,7 @@ final class XournalBackgrounds {
             if let problem = ReferencedFile.problem(path, documentFolder: documentFolder, options: options) {
                 guard problem != .missing else {
                     warnings.append(.init("background images not found: plain paper is used", at: "page \(page)",
-                                          text: "page \(page): background image '\(path)' not found; plain paper is used"))
+                                          text: "page \(page): background image '\(path)' not found; plain paper is used", particular: "'\(path)'"))
                     return nil
                 }
                 throw .referencedFile(path: documentPath, place: place, role: "the background image", file: path, problem: problem)

@@ -178,13 +178,13 @@ final class XournalDocumentReader {
             attachmentPath = reader.attributes().last(where: { $0.name == "path" })?.value
         case (_, "title"), (_, "preview"):
             if parents.count != 1 {
-                warn(.init("<title> or <preview> inside another element ignored", at: "\(place(reader))", text: "<\(name)> inside <\(parent ?? "")> ignored"))
+                warn(.init("<title> or <preview> inside another element ignored", at: "\(place(reader))", text: "<\(name)> inside <\(parent ?? "")> ignored", particular: "<\(name.prefix(40))> inside <\((parent ?? "").prefix(40))>"))
             }
         case (_, "audio") where parents.count == 1:
             omit("audio attachment")
         default:
             warn(.init("elements Xournal++ does not read there ignored (as Xournal++ does)", at: "\(place(reader))",
-                       text: "\(place(reader)): element <\(name.prefix(40))> inside <\((parent ?? "").prefix(40))> ignored (as Xournal++ does)"))
+                       text: "\(place(reader)): element <\(name.prefix(40))> inside <\((parent ?? "").prefix(40))> ignored (as Xournal++ does)", particular: "<\(name.prefix(40))> inside <\((parent ?? "").prefix(40))>"))
         }
     }
 
@@ -295,7 +295,7 @@ final class XournalDocumentReader {
             var color = XournalColor.parse(colorText)
             if color == nil {
                 warn(.init("texts of an unknown colour drawn black (as Xournal++ does)", at: "\(elementStartPlace)",
-                           text: "\(elementStartPlace): text colour '\(colorText.prefix(40))' unknown, drawn black (as Xournal++ does)"))
+                           text: "\(elementStartPlace): text colour '\(colorText.prefix(40))' unknown, drawn black (as Xournal++ does)", particular: "colour '\(colorText.prefix(40))'"))
                 color = RGBAColor(red: 0, green: 0, blue: 0)
             }
             let lines = elementText.split(separator: "\n", omittingEmptySubsequences: false)

@@ -61,13 +61,13 @@ struct XournalStrokeBuilder {
         let knownTool = ["pen", "highlighter", "eraser"].contains(tool)
         if !knownTool {
             result.warnings.append(.init("strokes of an unknown tool drawn as a pen (as Xournal++ does)", at: where_,
-                                         text: "\(where_): unknown tool '\(tool.prefix(40))', drawn as a pen (as Xournal++ does)"))
+                                         text: "\(where_): unknown tool '\(tool.prefix(40))', drawn as a pen (as Xournal++ does)", particular: "tool '\(tool.prefix(40))'"))
         }
         let colorText = attribute("color")
         var color = colorText.flatMap { XournalColor.parse($0) }
         if color == nil {
             result.warnings.append(.init("strokes of an unknown colour drawn black (as Xournal++ does)", at: where_,
-                                         text: "\(where_): colour '\((colorText ?? "").prefix(40))' unknown, drawn black (as Xournal++ does)"))
+                                         text: "\(where_): colour '\((colorText ?? "").prefix(40))' unknown, drawn black (as Xournal++ does)", particular: "colour '\((colorText ?? "").prefix(40))'"))
             color = RGBAColor(red: 0, green: 0, blue: 0)
         }
 
@@ -142,16 +142,16 @@ struct XournalStrokeBuilder {
                     return result
                 }
                 result.warnings.append(.init("strokes with zero, negative or NaN widths inside them: those points removed, the stroke split there (as Xournal++ does)",
-                                             at: where_, text: "\(where_): points with zero, negative or NaN widths removed, the stroke \(repair!) (as Xournal++ does)"))
+                                             at: where_, text: "\(where_): points with zero, negative or NaN widths removed, the stroke \(repair!) (as Xournal++ does)", particular: repair))
             }
         } else {
             if !pressures.isEmpty {
                 result.warnings.append(.init("strokes with too few widths for their segments drawn at their nominal width (as Xournal++ does)", at: where_,
-                                             text: "\(where_): \(pressures.count) widths for \(pointCount - 1) segments; the nominal width is used (as Xournal++ does)"))
+                                             text: "\(where_): \(pressures.count) widths for \(pointCount - 1) segments; the nominal width is used (as Xournal++ does)", particular: "\(pressures.count) widths for \(pointCount - 1) segments"))
             }
             guard nominal > 0, nominal.isFinite else {
                 result.warnings.append(.init("strokes of width zero, negative or NaN left out (invisible)", at: where_,
-                                             text: "\(where_): a stroke of width \(widthText.prefix(20)) is invisible and left out"))
+                                             text: "\(where_): a stroke of width \(widthText.prefix(20)) is invisible and left out", particular: "width \(widthText.prefix(20))"))
                 return result
             }
             pieces = [(0..<pointCount).map { vertex($0, nominal) }]
@@ -198,11 +198,11 @@ struct XournalStrokeBuilder {
             let period = DashCutter.period(dash)
             if period < DashCutter.minimumPeriod {
                 result.warnings.append(.init("dash patterns finer than \(DashCutter.minimumPeriod) pt drawn solid", at: where_,
-                                             text: "\(where_): dash pattern '\(attribute("style")!.prefix(40))' repeats every \(period) pt, finer than \(DashCutter.minimumPeriod) pt; drawn solid"))
+                                             text: "\(where_): dash pattern '\(attribute("style")!.prefix(40))' repeats every \(period) pt, finer than \(DashCutter.minimumPeriod) pt; drawn solid", particular: "pattern '\(attribute("style")!.prefix(40))'"))
                 pattern = nil
             } else if DashCutter.estimatedDashes(pieces, pattern: dash) > Double(dashBudget) {
                 result.warnings.append(.init("dashed strokes past the document's \(XournalDashes.maximumDashesPerDocument) dashes drawn solid", at: where_,
-                                             text: "\(where_): dash pattern '\(attribute("style")!.prefix(40))' would cut the stroke into more dashes than the \(dashBudget) the document may still have (of \(XournalDashes.maximumDashesPerDocument)); drawn solid"))
+                                             text: "\(where_): dash pattern '\(attribute("style")!.prefix(40))' would cut the stroke into more dashes than the \(dashBudget) the document may still have (of \(XournalDashes.maximumDashesPerDocument)); drawn solid", particular: "pattern '\(attribute("style")!.prefix(40))'"))
                 pattern = nil
             }
         }

@@ -7,16 +7,19 @@ struct XournalWarning: Sendable, Equatable {
     var place: String
     /// The whole warning for this element (its place and particulars), said when it is the only one of its kind.
     var text: String
+    /// What was particular to this element ("tool 'brush'", "split into 3"), said of the first of a kind met more often.
+    var particular: String?
 
-    init(_ kind: String, at place: String, text: String? = nil) {
+    init(_ kind: String, at place: String, text: String? = nil, particular: String? = nil) {
         self.kind = kind
         self.place = place
         self.text = text ?? "\(place): \(kind)"
+        self.particular = particular
     }
 }
 
 /// A document's warnings, one line per kind: a kind met once is said as it was met; met more
-/// often, with its count and its first place, so that a file whose every stroke needs the same
+/// often, with its count and its first place (and what was particular to it), so that a file whose every stroke needs the same
 /// repair gives one line, not one per stroke. Kinds are kept in the order first met, at most
 /// `maximumKinds` of them (a hostile file could invent a kind per element); the rest are counted.
 struct XournalWarnings: Sendable {
@@ -43,9 +46,7 @@ struct XournalWarnings: Sendable {
         kinds.map { kind in
             let count = counts[kind] ?? 1, first = firsts[kind]!
             if count == 1 { return first.text }
-            // Particulars are kept for the first: "unknown tool 'brush'".
-            return first.text == "\(first.place): \(kind)" ? "\(count) × \(kind) (the first at \(first.place))"
-                : "\(count) × \(kind); the first: \(first.text)"
+            return "\(count) × \(kind) (the first at \(first.place)\(first.particular.map { ", \($0)" } ?? ""))"
         } + (uncounted > 0 ? ["… and \(uncounted) more warnings of other kinds"] : [])
     }
 }
