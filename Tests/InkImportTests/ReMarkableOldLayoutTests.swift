@@ -94,11 +94,11 @@ import InkFixtures
         #expect(try ReMarkableImporter.documentInfo(path: path).pageCount == 3)
     }
 
-    @Test("pageCount counts pages past the last index-named file")
+    @Test("pageCount counts pages past the last index-named file; a page with metadata but no lines file is blank")
     func pageCountAddsBlankPages() throws {
         let dir = ReMarkableTestFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        Self.writeFolder(Self.oldNotebook(pageCount: 5), in: dir)
+        Self.writeFolder(Self.oldNotebook(pageCount: 5) + [("\(Self.uuid)/3-metadata.json", Array(#"{"layers":[{"name":"Layer 1"}]}"#.utf8))], in: dir)
         let (document, layers, _) = try ReMarkableTestFiles.importLayers(dir + "/\(Self.uuid).content")
         #expect(document.pages.count == 5)
         #expect(layers.map(\.page) == [1, 3])

@@ -164,8 +164,9 @@ struct ReMarkableDocumentReader {
         var (info, metadataJSON) = metadata(source, uuid, pageCount: pageFiles.count)
         info.fileType = content.fileType
 
-        // Pages whose metadata is there but whose lines file is not: an incomplete copy.
-        let missing = pageFiles.filter { source.exists($0.metadata) && !source.exists($0.lines) }.map(\.page.id)
+        // Listed pages whose metadata is there but whose lines file is not: an incomplete copy. (A
+        // firmware 1.x page without its file is a blank page, as its readers have always taken it.)
+        let missing = !content.listsPages ? [] : pageFiles.filter { source.exists($0.metadata) && !source.exists($0.lines) }.map(\.page.id)
         guard missing.isEmpty else { throw .missingPages(path: path, pages: missing) }
 
         var background: BackgroundPDF?
