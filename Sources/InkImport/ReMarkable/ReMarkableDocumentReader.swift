@@ -80,7 +80,8 @@ struct ReMarkableDocumentReader {
         let indexed = Set(source.names(inFolder: uuid).compactMap { indexOfPageFile($0, uuid: uuid) })
         let count = max(content.declaredPageCount ?? 0, (indexed.max() ?? -1) + 1)
         guard count - indexed.count <= InkRange.maximumImpliedPages else {
-            throw .badContent(path: path, reason: "\(count) pages (pageCount \(content.declaredPageCount.map(String.init) ?? "not given"), the last page file \(uuid)/\((indexed.max() ?? 0)).rm), but only \(indexed.count) page files: more than the \(InkRange.maximumImpliedPages) blank pages a document may imply")
+            let counted = count == content.declaredPageCount ? "pageCount \(count)" : "the page file \(uuid)/\(count - 1).rm"
+            throw .badContent(path: path, reason: "\(counted) makes \(count) pages, \(count - indexed.count) of them without a file: more than the \(InkRange.maximumImpliedPages) blank pages a document may imply")
         }
         return (0..<count).map { index in
             files(ReMarkableContent.Page(id: String(index), pdfPage: content.fileType == "notebook" ? nil : index, template: nil), index: index)
