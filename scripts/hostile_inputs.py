@@ -181,6 +181,7 @@ def write_all(folder, outside):
     paths.append(write(os.path.join(rn, "billion-pages.rnote"),
                        gzip.compress(rnote([rnote_brush([(0, 0), (1e10, 1e10)])]).replace('"width":800,"height":1200', '"width":1e10,"height":1e10').encode())))
     paths += inkml_files(os.path.join(folder, "inkml"))
+    paths += remarkable_old_layout_files(os.path.join(folder, "remarkable-old"))
     return paths
 
 def rnote_brush(points):
@@ -247,3 +248,19 @@ def snapshot(folder):
             with open(path, "rb") as f:
                 found[os.path.relpath(path, folder)] = hashlib.sha256(f.read()).hexdigest()
     return found
+
+def remarkable_old_layout_files(folder):
+    """Firmware 1.x notebooks (no page list, pages named by index): a million blank pages asked
+    for by pageCount, and by one file named 999999.rm; both refused, nothing written."""
+    paths = []
+    for name, content, pages in [("pagecount-1e6", {"fileType": "", "pageCount": 1000000}, {"0": lines_v5([[[(100, 100), (200, 200)]]])}),
+                                 ("index-999999", {"fileType": ""}, {"999999": lines_v5([[[(100, 100), (200, 200)]]])})]:
+        uuid = "a1b2c3d4-0000-4000-8000-0000000001%02d" % len(paths)
+        os.makedirs(os.path.join(folder, name, uuid), exist_ok=True)
+        with open(os.path.join(folder, name, uuid + ".content"), "w") as f:
+            json.dump(content, f)
+        for index, data in pages.items():
+            with open(os.path.join(folder, name, uuid, index + ".rm"), "wb") as f:
+                f.write(data)
+        paths.append(os.path.join(folder, name, uuid + ".content"))
+    return paths

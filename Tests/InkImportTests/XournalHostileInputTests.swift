@@ -136,7 +136,7 @@ import Testing
         let line: [Double] = [0, 0, 100, 0]
         #expect(try build("cust: 1 1", line, budget: 51).strokes.count == 50)
         let over = try build("cust: 1 1", line, budget: 50)
-        #expect(over.strokes.count == 1 && over.dashes == 0 && over.warnings.contains { $0.contains("drawn solid") })
+        #expect(over.strokes.count == 1 && over.dashes == 0 && over.warnings.contains { $0.text.contains("drawn solid") })
         // The longest stroke the range allows at the finest pattern still cut: an estimate, no loop.
         let long = try build("cust: 0.005 0.005", [-28_800, -28_800, 28_800, 28_800, -28_800, 28_800, 28_800, -28_800],
                              budget: XournalDashes.maximumDashesPerDocument)

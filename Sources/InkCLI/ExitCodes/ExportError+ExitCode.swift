@@ -22,7 +22,7 @@ extension ExportError {
         case .reportedByWorker(_, let status): ExitCode(rawValue: status) ?? .internalError
         case .timedOut, .stalled: .timedOut
         case .workerCrashed: .workerCrashed
-        case .invalidImport, .unknownInkFormat, .htmlGivenAsInk: .invalidInk
+        case .invalidImport, .unknownInkFormat, .htmlGivenAsInk, .noPages: .invalidInk
         case .backgroundPDFMissing: .inputMissing
         case .pdfRequired, .noPDFToKeep, .annotationsOnEncryptedPDF, .ownAnnotationsAsInk: .usage
         case .backgroundPageOutOfRange: .pageOutOfRange

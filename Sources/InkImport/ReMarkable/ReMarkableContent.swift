@@ -11,10 +11,15 @@ struct ReMarkableContent: Sendable {
         var template: String?
     }
 
-    /// "pdf", "epub" or "notebook".
+    /// "pdf", "epub" or "notebook" (also for the empty `fileType` firmware 1.x writes for a notebook).
     var fileType: String
     var orientation: String?
     var pages: [Page]
+    /// Whether the file lists its pages (`pages`, `cPages`): firmware 1.x does not, and names
+    /// its pages' files by their 0-based index (`UUID/0.rm`, `UUID/1.rm`, …).
+    var listsPages: Bool
+    /// `pageCount` when the file gives it (a whole number, at most `InkRange.maximumPageCount`).
+    var declaredPageCount: Int?
     var deletedPages: Int
     /// The whole file, for the ink-layers header.
     var json: JSONValue
@@ -32,7 +37,18 @@ struct ReMarkableContent: Sendable {
             throw .badContent(path: path, reason: "not JSON: \(error.localizedDescription)")
         }
         guard let object = parsed as? [String: Any] else { throw .badContent(path: path, reason: "not a JSON object") }
-        fileType = object["fileType"] as? String ?? "notebook"
+        let declaredType = object["fileType"] as? String ?? ""
+        fileType = declaredType.isEmpty ? "notebook" : declaredType
+        listsPages = object["cPages"] is [String: Any] || object["pages"] is [Any]
+        declaredPageCount = nil
+        // Only a file that lists no pages is counted by it: there, a count no document may have is an error.
+        if !listsPages, let count = object["pageCount"] as? NSNumber, !Self.isBool(count) {
+            let number = count.doubleValue
+            guard number.isFinite, number == number.rounded(), number >= 0, number <= Double(InkRange.maximumPageCount) else {
+                throw .badContent(path: path, reason: "pageCount is \(count), not a page count (0 … \(InkRange.maximumPageCount))")
+            }
+            declaredPageCount = Int(number)
+        }
         orientation = object["orientation"] as? String
         json = Self.value(parsed)
         deletedPages = 0

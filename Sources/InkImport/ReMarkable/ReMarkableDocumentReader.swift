@@ -52,7 +52,50 @@ struct ReMarkableDocumentReader {
     mutating func info() throws(ReMarkableImportError) -> ReMarkableDocumentInfo {
         guard let (source, uuid) = try source() else { return ReMarkableDocumentInfo() }
         let content = try content(source, uuid)
-        return metadata(source, uuid, pageCount: content.pages.count).info
+        return metadata(source, uuid, pageCount: try Self.pages(content, source, uuid, path: path).count).info
+    }
+
+    /// One page to read: what `.content` says of it, and where its files are.
+    struct PageFiles {
+        var page: ReMarkableContent.Page
+        /// `UUID/ID.rm`, or `UUID/N.rm` (N its 0-based index) where only that one is there.
+        var lines: String
+        var metadata: String
+    }
+
+    /// The document's pages. A `.content` that lists none (firmware 1.x) has `pageCount` pages,
+    /// or as many as its page folder's index-named files (`UUID/0.rm`, `UUID/1.rm`, …) reach,
+    /// whichever is more, each showing the PDF page of its index (a notebook's: none). A listed
+    /// page whose `UUID/ID.rm` is not there is read from `UUID/N.rm` when that one is (rmapi's
+    /// archives list page ids but store the files by index). Pages without a file beyond
+    /// `InkRange.maximumImpliedPages` are an error: nothing in the input pays for them.
+    static func pages(_ content: ReMarkableContent, _ source: ReMarkableDocumentSource, _ uuid: String,
+                      path: String) throws(ReMarkableImportError) -> [PageFiles] {
+        func files(_ page: ReMarkableContent.Page, index: Int) -> PageFiles {
+            let listed = PageFiles(page: page, lines: "\(uuid)/\(page.id).rm", metadata: "\(uuid)/\(page.id)-metadata.json")
+            guard content.listsPages, !source.exists(listed.lines), source.exists("\(uuid)/\(index).rm") else { return listed }
+            return PageFiles(page: page, lines: "\(uuid)/\(index).rm", metadata: "\(uuid)/\(index)-metadata.json")
+        }
+        guard !content.listsPages else { return content.pages.enumerated().map { files($1, index: $0) } }
+        let indexed = Set(source.names(inFolder: uuid).compactMap { indexOfPageFile($0, uuid: uuid) })
+        let count = max(content.declaredPageCount ?? 0, (indexed.max() ?? -1) + 1)
+        guard count - indexed.count <= InkRange.maximumImpliedPages else {
+            let counted = count == content.declaredPageCount ? "pageCount \(count)" : "the page file \(uuid)/\(count - 1).rm"
+            throw .badContent(path: path, reason: "\(counted) makes \(count) pages, \(count - indexed.count) of them without a file: more than the \(InkRange.maximumImpliedPages) blank pages a document may imply")
+        }
+        return (0..<count).map { index in
+            files(ReMarkableContent.Page(id: String(index), pdfPage: content.fileType == "notebook" ? nil : index, template: nil), index: index)
+        }
+    }
+
+    /// N of a page file `UUID/N.rm` named by its 0-based index (decimal, without leading zeros,
+    /// below `InkRange.maximumPageCount`); nil for any other name.
+    static func indexOfPageFile(_ name: String, uuid: String) -> Int? {
+        guard name.hasPrefix(uuid + "/"), name.hasSuffix(".rm") else { return nil }
+        let digits = name.dropFirst(uuid.count + 1).dropLast(3)
+        guard (1...7).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+              digits == "0" || digits.first != "0", let index = Int(digits), index < InkRange.maximumPageCount else { return nil }
+        return index
     }
 
     private func content(_ source: ReMarkableDocumentSource, _ uuid: String) throws(ReMarkableImportError) -> ReMarkableContent {
@@ -118,13 +161,13 @@ struct ReMarkableDocumentReader {
     private mutating func readDocument(_ source: ReMarkableDocumentSource, _ uuid: String, layersPath: String,
                                        temporaryPDF: inout String?) throws(ReMarkableImportError) -> (ImportedDocument, ReMarkableDocumentInfo) {
         let content = try content(source, uuid)
-        var (info, metadataJSON) = metadata(source, uuid, pageCount: content.pages.count)
+        let pageFiles = try Self.pages(content, source, uuid, path: path)
+        var (info, metadataJSON) = metadata(source, uuid, pageCount: pageFiles.count)
         info.fileType = content.fileType
 
-        // Pages whose metadata is there but whose lines file is not: an incomplete copy.
-        let missing = content.pages.map(\.id).filter {
-            source.exists("\(uuid)/\($0)-metadata.json") && !source.exists("\(uuid)/\($0).rm")
-        }
+        // Listed pages whose metadata is there but whose lines file is not: an incomplete copy. (A
+        // firmware 1.x page without its file is a blank page, as its readers have always taken it.)
+        let missing = !content.listsPages ? [] : pageFiles.filter { source.exists($0.metadata) && !source.exists($0.lines) }.map(\.page.id)
         guard missing.isEmpty else { throw .missingPages(path: path, pages: missing) }
 
         var background: BackgroundPDF?
@@ -145,7 +188,7 @@ struct ReMarkableDocumentReader {
         remarkable["visibleName"] = .string(info.visibleName)
         remarkable["parent"] = .string(info.parent)
         remarkable["fileType"] = .string(content.fileType)
-        remarkable["pageIds"] = .array(content.pages.map { .string($0.id) })
+        remarkable["pageIds"] = .array(pageFiles.map { .string($0.page.id) })
         remarkable["content"] = content.json
         if let metadataJSON { remarkable["metadata"] = metadataJSON }
         var header = InkLayersHeader(extra: JSONObject())
@@ -154,23 +197,50 @@ struct ReMarkableDocumentReader {
         let writer = try openWriter(layersPath, header: header)
 
         var pages: [DocumentPage] = []
-        try writer.reading({ () throws(ReMarkableImportError) in for (index, page) in content.pages.enumerated() {
-            let file = "\(uuid)/\(page.id).rm"
+        var strokeCount = 0
+        var withoutLines: [Int] = []
+        try writer.reading({ () throws(ReMarkableImportError) in for (index, files) in pageFiles.enumerated() {
+            let page = files.page, file = files.lines
             let location = source.isArchive ? "\(path): \(file)" : (URL(fileURLWithPath: path).deletingLastPathComponent().path + "/" + file)
             let lines = try source.read(file).map { bytes throws(ReMarkableImportError) in try LinesFileReader.read(bytes: bytes, path: location) }
-            let layerNames = Self.layerNames(try source.read("\(uuid)/\(page.id)-metadata.json"))
+            if lines == nil { withoutLines.append(index) }
+            let layerNames = Self.layerNames(try source.read(files.metadata))
             let template = page.template ?? (index < templates.count ? templates[index] : nil)
             let pdfPage = background == nil ? nil : page.pdfPage.map { $0 + 1 }
             let built = try buildPage(lines, file: location, number: index + 1, pdfPage: pdfPage, pdfPath: background?.resolved,
                                       layerNames: layerNames, paper: Self.paper(template: template),
                                       landscape: content.orientation == "landscape")
             try write(built.layers, to: writer)
+            strokeCount += built.layers.reduce(0) { $0 + $1.strokes.count }
             pages.append(built.page)
         } }, writeFailure: { .cannotWrite(path: layersPath, reason: "\($0)") })
         try close(writer)
+        if strokeCount == 0, !withoutLines.isEmpty {
+            report.warnings.append(Self.noInkWarning(path: path, uuid: uuid, pages: withoutLines.map { (index: $0, id: pageFiles[$0].page.id) },
+                                                     unread: Self.unreadLinesFiles(source, uuid, read: pageFiles.map(\.lines))))
+        }
         let document = ImportedDocument(format: .remarkable, source: path, pages: pages, backgroundPDF: background,
                                         layersPath: layersPath, layersForm: options.layersForm, report: report)
         return (document, info)
+    }
+
+    /// An import without a stroke whose pages' lines files were not found: never silent.
+    static func noInkWarning(path: String, uuid: String, pages: [(index: Int, id: String)], unread: [String]) -> String {
+        let named = pages.prefix(5).map { page in
+            page.id == String(page.index) ? "page \(page.index + 1) (\(uuid)/\(page.id).rm)"
+                : "page \(page.index + 1) (\(uuid)/\(page.id).rm or \(uuid)/\(page.index).rm)"
+        }.joined(separator: ", ") + (pages.count > 5 ? ", …" : "")
+        var text = "\(path): no stroke was read: \(pages.count) page(s) have no lines file: \(named)"
+        if !unread.isEmpty {
+            text += "; the document holds \(unread.count) lines file(s) no page names (\(unread.prefix(3).joined(separator: ", "))\(unread.count > 3 ? ", …" : ""))"
+        }
+        return text + "; copy the document's whole folder, or export it again"
+    }
+
+    /// The page folder's `.rm` files that no page was read from.
+    static func unreadLinesFiles(_ source: ReMarkableDocumentSource, _ uuid: String, read: [String]) -> [String] {
+        let used = Set(read)
+        return source.names(inFolder: uuid).filter { $0.hasSuffix(".rm") && !used.contains($0) }
     }
 
     private mutating func readSinglePage(layersPath: String) throws(ReMarkableImportError) -> (ImportedDocument, ReMarkableDocumentInfo) {

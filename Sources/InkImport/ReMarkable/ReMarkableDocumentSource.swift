@@ -66,6 +66,17 @@ final class ReMarkableDocumentSource {
         }
     }
 
+    /// The names of the files in the document's page folder `folder` (`UUID`), as `UUID/NAME`:
+    /// only that folder is listed, never the tablet's whole `xochitl/`.
+    func names(inFolder folder: String) -> [String] {
+        switch storage {
+        case .archive(let box):
+            return box.archive.entryNames.filter { $0.hasPrefix(folder + "/") && !$0.dropFirst(folder.count + 1).contains("/") }
+        case .folder(let root):
+            return ((try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? []).sorted().map { folder + "/" + $0 }
+        }
+    }
+
     func exists(_ name: String) -> Bool {
         switch storage {
         case .archive(let box): box.archive.contains(name)

@@ -16,7 +16,7 @@ final class XournalBackgrounds {
     private(set) var pdf: BackgroundPDF?
     /// Each page's image, to resolve `domain="clone"` (0-based page index).
     private var pageImages: [Int: [UInt8]] = [:]
-    private(set) var warnings: [String] = []
+    private(set) var warnings: [XournalWarning] = []
 
     init(documentPath: String, container: XournalContainer, options: ImportOptions, package: XournalPackage? = nil) {
         self.documentPath = documentPath
@@ -62,21 +62,24 @@ final class XournalBackgrounds {
             if let image = paper.image { pageImages[page - 1] = image }
             return .paper(paper)
         case "solid", nil:
-            if attribute("type") == nil { warnings.append("page \(page): a background without a type; plain white paper is used") }
+            if attribute("type") == nil { warnings.append(.init("backgrounds without a type: plain white paper is used", at: "page \(page)")) }
             let colorText = attribute("color") ?? "white"
             var color = XournalColor.parse(colorText, background: true)
             if color == nil {
-                warnings.append("page \(page): background colour '\(colorText)' unknown; white is used (as Xournal++ does)")
+                warnings.append(.init("backgrounds of an unknown colour: white is used (as Xournal++ does)", at: "page \(page)",
+                                      text: "page \(page): background colour '\(colorText.prefix(40))' unknown; white is used (as Xournal++ does)", particular: "colour '\(colorText.prefix(40))'"))
                 color = RGBAColor(red: 1, green: 1, blue: 1)
             }
             var ruling = Self.ruling(attribute("style"))
             if ruling == nil {
-                warnings.append("page \(page): background style '\(attribute("style") ?? "")' unknown; plain paper is used")
+                warnings.append(.init("backgrounds of an unknown style: plain paper is used", at: "page \(page)",
+                                      text: "page \(page): background style '\((attribute("style") ?? "").prefix(40))' unknown; plain paper is used", particular: "style '\((attribute("style") ?? "").prefix(40))'"))
                 ruling = .plain
             }
             return .paper(Paper(color: color!, ruling: ruling!))
         case let other?:
-            warnings.append("page \(page): background type '\(other)' unknown; plain white paper is used")
+            warnings.append(.init("backgrounds of an unknown type: plain white paper is used", at: "page \(page)",
+                                  text: "page \(page): background type '\(other.prefix(40))' unknown; plain white paper is used", particular: "type '\(other.prefix(40))'"))
             return .paper(Paper())
         }
     }
@@ -98,7 +101,8 @@ final class XournalBackgrounds {
             var domain = attribute("domain") ?? "absolute"
             if domain == "clone" {
                 // Xournal++: "clone" is invalid for a PDF and read as "absolute".
-                warnings.append("PDF background with domain 'clone' read as 'absolute' (as Xournal++ does)")
+                warnings.append(.init("PDF background with domain 'clone' read as 'absolute' (as Xournal++ does)", at: "\(place)",
+                                      text: "PDF background with domain 'clone' read as 'absolute' (as Xournal++ does)"))
                 domain = "absolute"
             }
             pdf = try resolvePDF(filename, attach: domain == "attach", place: place)
@@ -168,7 +172,8 @@ final class XournalBackgrounds {
         switch domain {
         case "clone":
             guard let source = XournalNumbers.leadingInteger(filename), let image = pageImages[source] else {
-                warnings.append("page \(page): the cloned background image of page '\(filename)' is not there; plain paper is used")
+                warnings.append(.init("cloned background images that are not there: plain paper is used", at: "page \(page)",
+                                      text: "page \(page): the cloned background image of page '\(filename.prefix(40))' is not there; plain paper is used", particular: "page '\(filename.prefix(40))'"))
                 return nil
             }
             return image
@@ -176,7 +181,8 @@ final class XournalBackgrounds {
             throw .attachmentNameOutside(path: documentPath, place: place, name: filename)
         case "attach" where container == .zip:
             guard let package, package.contains(filename) else {
-                warnings.append("page \(page): background image attachment '\(filename)' is missing; plain paper is used")
+                warnings.append(.init("background image attachments that are missing: plain paper is used", at: "page \(page)",
+                                      text: "page \(page): background image attachment '\(filename.prefix(80))' is missing; plain paper is used", particular: "'\(filename.prefix(80))'"))
                 return nil
             }
             return try package.read(filename, place: place)
@@ -184,7 +190,8 @@ final class XournalBackgrounds {
             let path = domain == "attach" ? attachedPath(filename) : absolutePath(filename)
             if let problem = ReferencedFile.problem(path, documentFolder: documentFolder, options: options) {
                 guard problem != .missing else {
-                    warnings.append("page \(page): background image '\(path)' not found; plain paper is used")
+                    warnings.append(.init("background images not found: plain paper is used", at: "page \(page)",
+                                          text: "page \(page): background image '\(path)' not found; plain paper is used", particular: "'\(path)'"))
                     return nil
                 }
                 throw .referencedFile(path: documentPath, place: place, role: "the background image", file: path, problem: problem)

@@ -10,7 +10,6 @@ final class XournalDocumentReader {
     static let maximumLayersPerPage = 10_000
     static let maximumElementsPerLayer = 5_000_000
     static let maximumPointsPerStroke = 10_000_000
-    static let maximumWarnings = 100
 
     private let path: String
     private let container: XournalContainer
@@ -26,8 +25,10 @@ final class XournalDocumentReader {
     private var headerWritten = false
 
     private(set) var pages: [DocumentPage] = []
-    private(set) var report = ImportReport()
-    private var warningCount = 0
+    private var omitted: [String: Int] = [:]
+    private var warnings = XournalWarnings()
+    /// What was left out, and the warnings: one line per kind.
+    var report: ImportReport { ImportReport(omitted: omitted, warnings: warnings.lines) }
 
     // The page being read.
     private var pageAttributes: [(name: String, value: String)] = []
@@ -65,12 +66,9 @@ final class XournalDocumentReader {
         }
     }
 
-    private func warn(_ text: String) {
-        warningCount += 1
-        if warningCount <= Self.maximumWarnings { report.warnings.append(text) }
-    }
+    private func warn(_ warning: XournalWarning) { warnings.add(warning) }
 
-    private func omit(_ kind: String, _ count: Int = 1) { report.omitted[kind, default: 0] += count }
+    private func omit(_ kind: String, _ count: Int = 1) { omitted[kind, default: 0] += count }
 
     /// Reads the whole document. The stack holds the open elements' names.
     func read(_ reader: borrowing XMLPullReader) throws(XournalImportError) {
@@ -108,9 +106,6 @@ final class XournalDocumentReader {
         }
         guard sawRoot else { throw .notXournal(path: path, reason: "no <xournal> element") }
         guard !pages.isEmpty else { throw .noPages(path: path) }
-        if warningCount > Self.maximumWarnings {
-            report.warnings.append("… and \(warningCount - Self.maximumWarnings) more warnings")
-        }
         try writeHeaderIfNeeded()
     }
 
@@ -182,11 +177,14 @@ final class XournalDocumentReader {
         case ("image", "attachment"), ("teximage", "attachment"):
             attachmentPath = reader.attributes().last(where: { $0.name == "path" })?.value
         case (_, "title"), (_, "preview"):
-            if parents.count != 1 { warn("<\(name)> inside <\(parent ?? "")> ignored") }
+            if parents.count != 1 {
+                warn(.init("<title> or <preview> inside another element ignored", at: "\(place(reader))", text: "<\(name)> inside <\(parent ?? "")> ignored", particular: "<\(name.prefix(40))> inside <\((parent ?? "").prefix(40))>"))
+            }
         case (_, "audio") where parents.count == 1:
             omit("audio attachment")
         default:
-            warn("\(place(reader)): element <\(name)> inside <\(parent ?? "")> ignored (as Xournal++ does)")
+            warn(.init("elements Xournal++ does not read there ignored (as Xournal++ does)", at: "\(place(reader))",
+                       text: "\(place(reader)): element <\(name.prefix(40))> inside <\((parent ?? "").prefix(40))> ignored (as Xournal++ does)", particular: "<\(name.prefix(40))> inside <\((parent ?? "").prefix(40))>"))
         }
     }
 
@@ -197,7 +195,10 @@ final class XournalDocumentReader {
             if outcome.overLimit {
                 throw .tooMany(path: path, place: elementStartPlace, what: "points in one stroke", limit: Self.maximumPointsPerStroke)
             }
-            if outcome.leftover { warn("\(elementStartPlace): text in a stroke's coordinates that is not a number; the rest is ignored (as Xournal++ does)") }
+            if outcome.leftover {
+                warn(.init("strokes whose coordinates hold text that is not a number: the rest of them ignored (as Xournal++ does)",
+                           at: "\(elementStartPlace)"))
+            }
         case "text", "link", "image", "teximage":
             guard elementName != nil else { return }
             elementText += reader.withValue { String(cString: $0) }
@@ -293,7 +294,8 @@ final class XournalDocumentReader {
             let colorText = attribute("color") ?? "black"
             var color = XournalColor.parse(colorText)
             if color == nil {
-                warn("\(elementStartPlace): text colour '\(colorText)' unknown, drawn black (as Xournal++ does)")
+                warn(.init("texts of an unknown colour drawn black (as Xournal++ does)", at: "\(elementStartPlace)",
+                           text: "\(elementStartPlace): text colour '\(colorText.prefix(40))' unknown, drawn black (as Xournal++ does)", particular: "colour '\(colorText.prefix(40))'"))
                 color = RGBAColor(red: 0, green: 0, blue: 0)
             }
             let lines = elementText.split(separator: "\n", omittingEmptySubsequences: false)
@@ -319,7 +321,8 @@ final class XournalDocumentReader {
                 bytes = Data(base64Encoded: base64, options: .ignoreUnknownCharacters).map { [UInt8]($0) } ?? []
             }
             guard !bytes.isEmpty else {
-                warn("\(elementStartPlace): an image without data is left out (as Xournal++ does)")
+                warn(.init("images without data left out (as Xournal++ does)", at: "\(elementStartPlace)",
+                           text: "\(elementStartPlace): an image without data is left out (as Xournal++ does)"))
                 omit(elementName == "image" ? "image without data" : "TeX image without data")
                 return
             }
@@ -331,7 +334,8 @@ final class XournalDocumentReader {
 
     private func readAttachment(_ name: String) throws(XournalImportError) -> [UInt8] {
         guard container == .zip, let package else {
-            warn("\(elementStartPlace): an attachment reference in a file that is not a zip package; left out")
+            warn(.init("attachment references in a file that is not a zip package left out", at: "\(elementStartPlace)",
+                       text: "\(elementStartPlace): an attachment reference in a file that is not a zip package; left out"))
             return []
         }
         guard ReferencedFile.isContained(name) else {
@@ -404,5 +408,5 @@ final class XournalDocumentReader {
     }
 
     /// Warnings from the backgrounds, added once the document is read.
-    func addWarnings(_ more: [String]) { more.forEach(warn) }
+    func addWarnings(_ more: [XournalWarning]) { more.forEach(warn) }
 }

@@ -10,7 +10,9 @@ import InkModel
 ///   segment that ends there), its `force` that width over the nominal one;
 /// - width repair: with some segment widths zero, negative or NaN, those
 ///   points are removed and the stroke is split into the pieces between them;
-///   a stroke with none left is dropped; fewer widths than segments are ignored;
+///   a stroke with none left is dropped; fewer widths than segments are ignored.
+///   A last segment of width 0 alone is Xournal++'s ordinary output (the pen's
+///   pressure ending at 0): its end point is dropped, without a warning;
 /// - pen: opaque (Xournal++ ignores the stored alpha); highlighter: `marker`
 ///   ink at Xournal++'s fixed opacity 0.47 (or the fill's), nominal width,
 ///   drawn multiplied; eraser: opaque white ink (whiteout);
@@ -34,7 +36,7 @@ struct XournalStrokeBuilder {
         var strokes: [Stroke] = []
         /// Polygons (x0, y0, x1, y1, …) and their fill colour, one per filled piece.
         var fills: [(polygon: [Double], color: RGBAColor)] = []
-        var warnings: [String] = []
+        var warnings: [XournalWarning] = []
         /// How many dashes the dash style cut the stroke into (0 for a solid stroke).
         var dashes = 0
     }
@@ -57,11 +59,15 @@ struct XournalStrokeBuilder {
         var result = Result()
         let tool = attribute("tool") ?? "pen"
         let knownTool = ["pen", "highlighter", "eraser"].contains(tool)
-        if !knownTool { result.warnings.append("\(where_): unknown tool '\(tool)', drawn as a pen (as Xournal++ does)") }
+        if !knownTool {
+            result.warnings.append(.init("strokes of an unknown tool drawn as a pen (as Xournal++ does)", at: where_,
+                                         text: "\(where_): unknown tool '\(tool.prefix(40))', drawn as a pen (as Xournal++ does)", particular: "tool '\(tool.prefix(40))'"))
+        }
         let colorText = attribute("color")
         var color = colorText.flatMap { XournalColor.parse($0) }
         if color == nil {
-            result.warnings.append("\(where_): colour '\(colorText ?? "")' unknown, drawn black (as Xournal++ does)")
+            result.warnings.append(.init("strokes of an unknown colour drawn black (as Xournal++ does)", at: where_,
+                                         text: "\(where_): colour '\((colorText ?? "").prefix(40))' unknown, drawn black (as Xournal++ does)", particular: "colour '\((colorText ?? "").prefix(40))'"))
             color = RGBAColor(red: 0, green: 0, blue: 0)
         }
 
@@ -87,10 +93,12 @@ struct XournalStrokeBuilder {
 
         let pointCount = coordinates.count / 2
         if coordinates.count % 2 == 1 {
-            result.warnings.append("\(where_): an odd number of coordinates; the last one is ignored (as Xournal++ does)")
+            result.warnings.append(.init("strokes with an odd number of coordinates: the last one ignored (as Xournal++ does)", at: where_,
+                                         text: "\(where_): an odd number of coordinates; the last one is ignored (as Xournal++ does)"))
         }
         guard pointCount >= 2 else {
-            result.warnings.append("\(where_): a stroke with fewer than two points is left out (Xournal++ cannot draw it)")
+            result.warnings.append(.init("strokes with fewer than two points left out (Xournal++ cannot draw them)", at: where_,
+                                         text: "\(where_): a stroke with fewer than two points is left out (Xournal++ cannot draw it)"))
             return result
         }
 
@@ -105,8 +113,15 @@ struct XournalStrokeBuilder {
         if !pressures.isEmpty && pressures.count >= pointCount - 1 && !(isHighlighter && !InkRange.isWidth(nominal)) {
             hasPressure = true
             let segment = Array(pressures.prefix(pointCount - 1))
+            let endsAtZero = segment.count >= 2 && segment[segment.count - 1] == 0
             if segment.allSatisfy({ $0 > 0 }) {
                 pieces = [(0..<pointCount).map { vertex($0, segment[min($0, pointCount - 2)]) }]
+            } else if endsAtZero, segment.dropLast().allSatisfy({ $0 > 0 }) {
+                // Xournal++ writes a width of 0 for the last segment when the pen's pressure ends
+                // at 0, and draws that segment as nothing (1.1: a cairo line of width 0; later
+                // versions drop its last point on load): the stroke ends at the point before.
+                pieces = [(0..<(pointCount - 1)).map { vertex($0, segment[min($0, pointCount - 3)]) }]
+                repair = "last point dropped: its segment's width is 0 (drawn as nothing by Xournal++)"
             } else {
                 var i = 0
                 while i < segment.count {
@@ -122,17 +137,21 @@ struct XournalStrokeBuilder {
                 }
                 repair = pieces.isEmpty ? nil : "split into \(pieces.count) at non-positive widths"
                 if pieces.isEmpty {
-                    result.warnings.append("\(where_): a stroke whose widths are all zero, negative or NaN is left out (as Xournal++ does)")
+                    result.warnings.append(.init("strokes whose widths are all zero, negative or NaN left out (as Xournal++ does)", at: where_,
+                                                 text: "\(where_): a stroke whose widths are all zero, negative or NaN is left out (as Xournal++ does)"))
                     return result
                 }
-                result.warnings.append("\(where_): points with zero, negative or NaN widths removed, the stroke \(repair!) (as Xournal++ does)")
+                result.warnings.append(.init("strokes with zero, negative or NaN widths inside them: those points removed, the stroke split there (as Xournal++ does)",
+                                             at: where_, text: "\(where_): points with zero, negative or NaN widths removed, the stroke \(repair!) (as Xournal++ does)", particular: repair))
             }
         } else {
             if !pressures.isEmpty {
-                result.warnings.append("\(where_): \(pressures.count) widths for \(pointCount - 1) segments; the nominal width is used (as Xournal++ does)")
+                result.warnings.append(.init("strokes with too few widths for their segments drawn at their nominal width (as Xournal++ does)", at: where_,
+                                             text: "\(where_): \(pressures.count) widths for \(pointCount - 1) segments; the nominal width is used (as Xournal++ does)", particular: "\(pressures.count) widths for \(pointCount - 1) segments"))
             }
             guard nominal > 0, nominal.isFinite else {
-                result.warnings.append("\(where_): a stroke of width \(widthText.prefix(20)) is invisible and left out")
+                result.warnings.append(.init("strokes of width zero, negative or NaN left out (invisible)", at: where_,
+                                             text: "\(where_): a stroke of width \(widthText.prefix(20)) is invisible and left out", particular: "width \(widthText.prefix(20))"))
                 return result
             }
             pieces = [(0..<pointCount).map { vertex($0, nominal) }]
@@ -178,10 +197,12 @@ struct XournalStrokeBuilder {
             // the minimum period, or one past what the document may still be cut into, is drawn solid.
             let period = DashCutter.period(dash)
             if period < DashCutter.minimumPeriod {
-                result.warnings.append("\(where_): dash pattern '\(attribute("style")!.prefix(40))' repeats every \(period) pt, finer than \(DashCutter.minimumPeriod) pt; drawn solid")
+                result.warnings.append(.init("dash patterns finer than \(DashCutter.minimumPeriod) pt drawn solid", at: where_,
+                                             text: "\(where_): dash pattern '\(attribute("style")!.prefix(40))' repeats every \(period) pt, finer than \(DashCutter.minimumPeriod) pt; drawn solid", particular: "pattern '\(attribute("style")!.prefix(40))'"))
                 pattern = nil
             } else if DashCutter.estimatedDashes(pieces, pattern: dash) > Double(dashBudget) {
-                result.warnings.append("\(where_): dash pattern '\(attribute("style")!.prefix(40))' would cut the stroke into more dashes than the \(dashBudget) the document may still have (of \(XournalDashes.maximumDashesPerDocument)); drawn solid")
+                result.warnings.append(.init("dashed strokes past the document's \(XournalDashes.maximumDashesPerDocument) dashes drawn solid", at: where_,
+                                             text: "\(where_): dash pattern '\(attribute("style")!.prefix(40))' would cut the stroke into more dashes than the \(dashBudget) the document may still have (of \(XournalDashes.maximumDashesPerDocument)); drawn solid", particular: "pattern '\(attribute("style")!.prefix(40))'"))
                 pattern = nil
             }
         }

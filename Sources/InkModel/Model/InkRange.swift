@@ -30,6 +30,10 @@ public enum InkRange {
     public static let maximumAttribute: Double = 1e6
     /// The largest page number or page count a document may name.
     public static let maximumPageCount = 1_000_000
+    /// The most pages a document may imply without a byte of their own (a reMarkable 1.x
+    /// `pageCount` past its page files, gaps between index-named files): blank pages a one-line
+    /// file could otherwise ask for by the million.
+    public static let maximumImpliedPages = 10_000
     /// The largest magnitude of a coordinate on a canvas that is cut into pages afterwards (rnote's
     /// one plane, in its pixels): as far as the largest page count of the largest pages reaches.
     public static let maximumCanvasCoordinate: Double = Double(maximumPageCount) * maximumPageSide

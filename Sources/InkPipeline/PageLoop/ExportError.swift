@@ -22,7 +22,10 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case renderFailed(path: String, page: Int?, reason: String)
     case interrupted(signal: Int32)
     case pageSelectionOutOfRange(pdf: String, page: Int, pageCount: Int)
-    case nothingSelected(pdf: String)
+    /// `--pages` and/or `--only-annotated` (which were given) leave no page to write.
+    case nothingSelected(pdf: String, pages: Bool, onlyAnnotated: Bool)
+    /// Another tool's document that has no page at all (no page selection is involved).
+    case noPages(inkFile: String)
     /// `extract`: the PDF carries no ink layers.
     case noEmbeddedInk(path: String)
     /// `extract`: the PDF's embedded ink decodes to more than `limit` bytes.
@@ -106,8 +109,14 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             "\(path): the work on this document was killed (signal \(SIGKILL)) from outside, as the system's out-of-memory killer does; nothing was written; check the file, or raise --memory-limit (now \(memoryLimitMB) MB)"
         case .workerCrashed(let path, let signal, let memoryLimitMB, nil):
             "\(path): the work on this document crashed (signal \(signal)) or passed the \(memoryLimitMB) MB memory limit; nothing was written; check the file, or raise --memory-limit"
-        case .nothingSelected(let pdf):
+        case .nothingSelected(let pdf, true, true):
             "\(pdf): no page is selected (--only-annotated and the ink has no page in --pages); nothing to write"
+        case .nothingSelected(let pdf, false, true):
+            "\(pdf): no page is selected (--only-annotated, and no page has ink); nothing to write; leave out --only-annotated to write every page"
+        case .nothingSelected(let pdf, _, _):
+            "\(pdf): no page is selected (--pages selects none); nothing to write; choose pages that exist"
+        case .noPages(let inkFile):
+            "\(inkFile): the document has no pages (none listed, and no page file found); nothing to write; copy the document's whole folder, or export it again"
         case .invalidImport(let message), .backgroundPDFMissing(let message):
             message
         case .backgroundPageOutOfRange(let inkFile, let page, let pdfPage, let pageCount, let pdf):

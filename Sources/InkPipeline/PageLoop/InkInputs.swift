@@ -28,7 +28,7 @@ enum InkInputs {
             return PreparedInk(source: source, pdfSHA256: digest, kept: kept)
         }
         if let pdf = source.pdfPath, let pageCount = pdfPageCount { try source.checkPlan(pdfPageCount: pageCount, pdf: pdf) }
-        guard !plan.isEmpty else { throw .nothingSelected(pdf: source.path) }
+        guard !plan.isEmpty else { throw .noPages(inkFile: source.path) }
         let annotated = Set(source.layers.inkedPages).union(plan.indices.filter { !plan[$0].decorations.isEmpty }.map { $0 + 1 })
         let kept = try keptPages(selection: selection, onlyAnnotated: onlyAnnotated, pageCount: plan.count,
                                  inkedPages: annotated.sorted(), pdf: source.path)
@@ -62,6 +62,8 @@ enum InkInputs {
     /// The pages that go into the output, ascending.
     static func keptPages(selection: PageSelection?, onlyAnnotated: Bool, pageCount: Int, inkedPages: [Int],
                           pdf: String) throws(ExportError) -> [Int] {
+        // No page at all is no selection's doing (`1...0` would trap).
+        guard pageCount > 0 else { throw .noPages(inkFile: pdf) }
         var kept = Array(1...pageCount)
         if let selection {
             switch selection.pages(in: pageCount) {
@@ -74,7 +76,7 @@ enum InkInputs {
             let inked = Set(inkedPages)
             kept = kept.filter { inked.contains($0) }
         }
-        guard !kept.isEmpty else { throw .nothingSelected(pdf: pdf) }
+        guard !kept.isEmpty else { throw .nothingSelected(pdf: pdf, pages: selection != nil, onlyAnnotated: onlyAnnotated) }
         return kept
     }
 }
