@@ -86,4 +86,28 @@ import Testing
         #expect(read.notes.contains { $0.contains("line endings (/LE)") }, "\(read.notes)")
         #expect(read.notes.contains { $0.contains("measurement caption") }, "\(read.notes)")
     }
+
+    /// Underline, strike-out and squiggly lines are as heavy as viewers draw them: poppler
+    /// (and PDFium) draw them 1 pt whatever the border width says, so a `/BS /W 3` that used
+    /// to make a 3 pt line makes none heavier than poppler's own drawing of the annotation.
+    @Test(arguments: ["Underline", "StrikeOut", "Squiggly"])
+    func markupLinesWeighWhatViewersDraw(subtype: String) throws {
+        let folder = TestFolder()
+        let pdf = folder.path("markup.pdf")
+        let markup = "<< /Type /Annot /Subtype /\(subtype) /Rect [20 100 180 112] /F 4 /C [0 0 1] /BS << /W 3 >> /QuadPoints [20 112 180 112 20 100 180 100] >>"
+        try Self.page(annotations: [markup], appearances: [], at: pdf)
+        let (output, _) = try flatten(pdf, in: folder)
+        // Measured left of the barcode (x 10–55 pt), where only the markup's line is.
+        let drawn = try GreyRaster.poppler(output, page: 1, scale: 2)
+        let reference = try GreyRaster.poppler(pdf, page: 1, scale: 2)
+        func lineWeight(_ raster: GreyRaster) -> Double {
+            // Blue ink shows as grey about 29 (luma of pure blue); the barcode is 0: count only the ink's greys.
+            stride(from: 20, to: 110, by: 2).map { x in
+                Double((0..<raster.height).filter { y in raster[x, y] > 10 && raster[x, y] < 200 }.count)
+            }.max()! / 2
+        }
+        let weight = lineWeight(drawn), expected = lineWeight(reference)
+        #expect(expected > 0.5, "poppler draws the \(subtype)")
+        #expect(weight <= expected * 1.3 + 0.5, "\(subtype): \(weight) pt of ink across the line against poppler's \(expected) pt")
+    }
 }

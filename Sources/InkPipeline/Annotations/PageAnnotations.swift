@@ -379,7 +379,9 @@ struct PageAnnotations {
             default: line = AnnotationGeometry.line(across: quad, at: 0)
             }
             var quadStyle = style
-            if let nibHeight { quadStyle.width = nibHeight }
+            // A text markup's line does not take the border width: poppler and PDFium draw it 1 pt
+            // whatever `/BS /W` or `/Border` says (MuPDF a sixteenth of the line's height).
+            quadStyle.width = nibHeight ?? 1
             if let stroke = makeStroke(line, style: quadStyle, marker: marker, nibHeight: nil, annotation: annotation,
                                        place: place, piece: strokes.count + 1) {
                 strokes.append(stroke)
