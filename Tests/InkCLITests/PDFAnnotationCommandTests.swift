@@ -48,4 +48,24 @@ struct PDFAnnotationCommandTests {
         #expect(result.code == 64)
         #expect(result.err.contains("ink-layers, xournal, remarkable, inkml, rnote or pdf"), "\(result.err)")
     }
+
+    /// `--annotations all` reads the corpus's hidden printable /Ink (flags 6), which print and
+    /// screen leave out with one line saying why; flatten passes it to its worker.
+    @Test func annotationsAllReadsAHiddenAnnotation() throws {
+        let folder = TestFolder()
+        let hidden = SharedCorpus.path("pdfs-annotated/pdfjs-annotation_hidden_print.pdf")
+        for (which, strokes) in [("print", 0), ("screen", 0), ("all", 1)] {
+            let output = folder.path("\(which).ink.jsonl")
+            let result = run(["convert", hidden, "--annotations", which, "-o", output])
+            #expect(result.code == 0, "\(result.err)")
+            #expect(result.out.contains("\(strokes) stroke"), "\(which): \(result.out)")
+            if strokes == 0 { #expect(result.out.contains("1 annotation skipped: hidden"), "\(which): \(result.out)") }
+        }
+        let flat = run(["flatten", hidden, "--annotations", "all", "-o", folder.path("all.pdf"), "-q"])
+        #expect(flat.code == 0, "\(flat.err)")
+        #expect(try PageOrderedLayers(path: folder.path("all.ink.jsonl.gz")).layers(forPage: 1).flatMap(\.strokes).count == 1)
+        let wrong = run(["flatten", hidden, "--annotations", "hidden", "-o", folder.path("never.pdf")])
+        #expect(wrong.code == 64)
+        #expect(wrong.err.contains("--annotations 'hidden' is not print, screen or all"), "\(wrong.err)")
+    }
 }

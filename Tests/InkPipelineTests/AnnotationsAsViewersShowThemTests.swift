@@ -110,4 +110,37 @@ import Testing
         #expect(expected > 0.5, "poppler draws the \(subtype)")
         #expect(weight <= expected * 1.3 + 0.5, "\(subtype): \(weight) pt of ink across the line against poppler's \(expected) pt")
     }
+
+    /// `--annotations print|screen|all` chooses by flags as `qpdf --flatten-annotations` does: a
+    /// highlight without the Print flag (as Zotero writes every one) is read on screen, a hidden
+    /// one only with all; what is left out is counted in one line that says why.
+    @Test func whichAnnotationsAreReadFollowsTheirFlags() throws {
+        let folder = TestFolder()
+        let pdf = folder.path("flags.pdf")
+        let printed = "<< /Type /Annot /Subtype /Ink /Rect [0 0 200 200] /F 4 /C [0 0 0] /InkList [[10 20 190 20]] >>"
+        let onScreen = "<< /Type /Annot /Subtype /Highlight /Rect [20 150 180 162] /C [1 1 0] /QuadPoints [20 162 180 162 20 150 180 150] >>"
+        let hidden = "<< /Type /Annot /Subtype /Ink /Rect [0 0 200 200] /F 6 /C [1 0 0] /InkList [[10 40 190 40]] >>"
+        try Self.page(annotations: [printed, onScreen, hidden], appearances: [], at: pdf)
+        for (visibility, expected) in [(AnnotationVisibility.print, 1), (.screen, 2), (.all, 3)] {
+            let read = try PDFAnnotationReader.read(pdf: pdf, password: nil, layersForm: .inkLayers, visibility: visibility)
+            defer { unlink(read.layersPath) }
+            let strokes = try PageOrderedLayers(path: read.layersPath).layers(forPage: 1).flatMap(\.strokes)
+            #expect(strokes.count == expected, "--annotations \(visibility.rawValue): \(read.notes)")
+            let skipped = 3 - expected
+            if skipped > 0 {
+                #expect(read.notes.contains { $0.contains("\(skipped) annotation") && $0.contains("skipped") && $0.contains("--annotations") },
+                        "\(visibility.rawValue): \(read.notes)")
+            }
+        }
+        // Through flatten: the screen highlight is drawn (yellow multiplied on white: not white).
+        var options = FlattenOptions()
+        options.annotations = .screen
+        let output = folder.path("screen.pdf")
+        try flattenChecked(pdf: nil, ink: pdf, output: output, options: options)
+        let raster = try GreyRaster.poppler(output, page: 1, scale: 2)
+        #expect(raster[200, 88] < 250, "the highlight without the Print flag is drawn with --annotations screen")
+        let printOutput = folder.path("print.pdf")
+        try flattenChecked(pdf: nil, ink: pdf, output: printOutput)
+        #expect(try GreyRaster.poppler(printOutput, page: 1, scale: 2)[200, 88] > 250, "and left out by default")
+    }
 }

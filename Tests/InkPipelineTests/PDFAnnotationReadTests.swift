@@ -37,7 +37,7 @@ import Testing
         let hidden = try PDFAnnotationReader.read(pdf: SharedCorpus.path("pdfs-annotated/pdfjs-annotation_hidden_print.pdf"),
                                                   password: nil, layersForm: .inkLayers)
         defer { unlink(hidden.layersPath) }
-        #expect(hidden.notes == ["page 1: 1 hidden or not printed annotation skipped"])
+        #expect(hidden.notes == ["page 1: 1 annotation skipped: hidden or not printed (--annotations screen or all reads them)"])
         #expect(try PageOrderedLayers(path: hidden.layersPath).inkedPages.isEmpty)
     }
 
@@ -355,7 +355,7 @@ import Testing
         #expect(says("annotation 8 (Highlight)", "/CA is not a number from 0 to 1"))
         #expect(says("annotation 9", "not a dictionary"))
         #expect(notes.count == 12, "one line for each problem, no more: \(notes)")
-        #expect(notes.first == "page 1: 1 Highlight, 3 Ink → 4 strokes; 2 Ink, 1 Stamp annotations left as they are (not ink); 2 hidden or not printed annotations skipped",
+        #expect(notes.first == "page 1: 1 Highlight, 3 Ink → 4 strokes; 2 Ink, 1 Stamp annotations left as they are (not ink); 2 annotations skipped: hidden or not printed (--annotations screen or all reads them)",
                 "\(notes.first ?? "")")
     }
 

@@ -41,6 +41,7 @@ public struct DocumentWorker: Sendable {
         if let inkHash = options.recordedInkSHA256 { arguments += ["--record-ink-sha256", inkHash] }
         if options.singleThreaded { arguments.append("--single-thread") }
         if let format = options.inkFormat { arguments += ["--ink-format", format.rawValue] }
+        if options.annotations != .print { arguments += ["--annotations", options.annotations.rawValue] }
         if let page = options.page { arguments += ["--page", String(page)] }
         arguments += confinementArguments(options.confinement)
         if unlessUpToDate { arguments.append("--unless-up-to-date") }

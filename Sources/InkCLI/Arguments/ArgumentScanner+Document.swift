@@ -9,6 +9,7 @@ struct DocumentOptions {
     var pdf: String?
     var ink = "", output = ""
     var inkFormat: InkFormat?
+    var annotations = AnnotationVisibility.print
     var page: Int?
     var password: String?
     var pages: PageSelection?
@@ -32,6 +33,7 @@ extension ArgumentScanner {
             case "--ink", "-i": ink = try value(for: option)
             case "--pdf": pdfOption = try value(for: option)
             case "--ink-format": parsed.inkFormat = try inkFormat(try value(for: option))
+            case "--annotations": parsed.annotations = try annotationVisibility(try value(for: option))
             case "--page": parsed.page = try pageNumber(try value(for: option))
             case "--output", "-o": output = try value(for: option)
             case "--password": parsed.password = try value(for: option)
@@ -86,6 +88,14 @@ extension ArgumentScanner {
         default:
             throw UsageError(message: "\(command): --ink-format '\(text)' is not a format inkpdf reads; give ink-layers, xournal, remarkable, inkml, rnote or pdf")
         }
+    }
+
+    /// `--annotations WHICH`: `print`, `screen` or `all`.
+    func annotationVisibility(_ text: String) throws(UsageError) -> AnnotationVisibility {
+        guard let visibility = AnnotationVisibility(rawValue: text.lowercased()) else {
+            throw UsageError(message: "\(command): --annotations '\(text)' is not print, screen or all")
+        }
+        return visibility
     }
 
     /// `--page N`: a page number from 1.

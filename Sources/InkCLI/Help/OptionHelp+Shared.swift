@@ -13,6 +13,8 @@ extension OptionHelp {
     static let pages = OptionHelp(["--pages"], value: "2-5,9",
         "only these pages (7- runs to the end); links and bookmarks to pages left out are dropped")
     static let onlyAnnotated = OptionHelp(["--only-annotated"], "only the pages that carry ink")
+    static let annotations = OptionHelp(["--annotations"], value: "WHICH",
+        "with a PDF's annotations as ink: print (default: those that print), screen (those a viewer shows) or all, by their flags, as qpdf --flatten-annotations chooses")
     static let ignoreMismatch = OptionHelp(["--ignore-mismatch"], "draw even if the ink's header records another PDF's SHA-256")
     static let noSidecar = OptionHelp(["--no-sidecar"], "do not write the sidecar OUT.ink.jsonl.gz")
     static let stripMetadata = OptionHelp(["--strip-metadata"], "leave out the author and the dates")

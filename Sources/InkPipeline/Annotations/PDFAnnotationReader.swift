@@ -68,14 +68,14 @@ public enum PDFAnnotationReader {
     /// would become ink but lies under one drawn as itself stays drawn as itself (`PageAnnotations`).
     static func read(pdf path: String, password: String?, layersForm: LayersForm,
                      temporaryDirectory: String = ImportOptions.defaultTemporaryDirectory,
-                     keepingStackingOrder: Bool = false) throws(ExportError) -> Result {
+                     keepingStackingOrder: Bool = false, visibility: AnnotationVisibility = .print) throws(ExportError) -> Result {
         let layersPath = try makeTemporaryFile(in: temporaryDirectory, suffix: layersForm.fileSuffix)
         var done = false
         defer { if !done { unlink(layersPath) } }
         let sink: any LayerSink
         do { sink = try layersForm.makeSink(path: layersPath) } catch { throw Flattener.exportError(from: error, path: layersPath) }
         let read = try self.read(pdf: path, password: password, into: sink, sinkPath: layersPath,
-                                 keepingStackingOrder: keepingStackingOrder) { stored, _ in stored }
+                                 keepingStackingOrder: keepingStackingOrder, visibility: visibility) { stored, _ in stored }
         done = true
         return Result(layersPath: layersPath, layersForm: layersForm, notes: read.notes, converted: read.converted,
                       hasAnnotations: read.hasAnnotations)
@@ -95,7 +95,7 @@ public enum PDFAnnotationReader {
     /// page by page: first the header `header` makes of the stored one (title and other keys,
     /// empty when none was stored) and the PDF's page count, then each page's layers.
     static func read(pdf path: String, password: String?, into sink: any LayerSink, sinkPath: String,
-                     keepingStackingOrder: Bool = false,
+                     keepingStackingOrder: Bool = false, visibility: AnnotationVisibility = .print,
                      header: (InkLayersHeader, Int) throws(ExportError) -> InkLayersHeader) throws(ExportError) -> Read {
         let pages = try AnnotatedPages(path: path, password: password)
         var notes: [String] = []
@@ -111,7 +111,8 @@ public enum PDFAnnotationReader {
             try sink.write(header: try header(stored, pages.pageCount))
             reopenings = try pages.visit { document, number, page throws(ExportError) in
                 let page: PageAnnotations = document.releasingObjects {
-                    var reader = PageAnnotations(number: number, page: page, path: path, keepsStacking: keepingStackingOrder)
+                    var reader = PageAnnotations(number: number, page: page, path: path, keepsStacking: keepingStackingOrder,
+                                                 visibility: visibility)
                     reader.read()
                     return reader
                 }

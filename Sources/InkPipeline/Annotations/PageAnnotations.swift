@@ -30,18 +30,46 @@ struct PageAnnotations {
     private var ordinals: [String: Int] = [:]
     private let page: QPDFObject
     /// Whether the page will be drawn with these strokes over it (a flatten of the PDF's own
-    /// annotations): an annotation drawn as itself after one that would become ink must stay
-    /// above it, so that one is left drawn as itself too.
+    /// annotations): an annotation drawn as itself after one that would become ink, where their
+    /// `/Rect`s overlap, must stay above it, so that one is left drawn as itself too.
     private let keepsStacking: Bool
-    /// With `keepsStacking`, the place (1-based) of the last annotation drawn as itself; those
-    /// before it are not turned into ink.
-    private var lastDrawnAsItself = 0
+    /// Which annotations are read, by their flags (`--annotations`).
+    private let visibility: AnnotationVisibility
+    /// With `keepsStacking`, the annotations drawn as themselves: place (1-based) and `/Rect`
+    /// (nil when it is not four numbers: it may cover anything), in page order.
+    private var drawnAsThemselves: [(place: Int, rect: Rect?)] = []
+    /// Past this many annotations drawn as themselves on a page, overlap is not worked out pair by
+    /// pair: every annotation before the last of them stays drawn as itself.
+    static let maximumOverlapChecks = 1_000
 
-    init(number: Int, page: QPDFObject, path: String, keepsStacking: Bool = false) {
+    typealias Rect = (x0: Double, y0: Double, x1: Double, y1: Double)
+
+    /// An annotation's `/Rect`, normalised; nil when it is not four finite numbers.
+    private static func rect(of annotation: QPDFObject) -> Rect? {
+        guard let array = annotation["/Rect"], array.isArray, array.count == 4 else { return nil }
+        let n = (0..<4).compactMap { array[$0].number }
+        guard n.count == 4, n.allSatisfy(\.isFinite) else { return nil }
+        return (min(n[0], n[2]), min(n[1], n[3]), max(n[0], n[2]), max(n[1], n[3]))
+    }
+
+    /// Whether an annotation at `place` with `rect` lies under one drawn as itself after it.
+    private func liesUnderOneDrawnAsItself(place: Int, rect: Rect?) -> Bool {
+        guard let last = drawnAsThemselves.last, last.place > place else { return false }
+        if drawnAsThemselves.count > Self.maximumOverlapChecks { return true }
+        guard let rect else { return true }
+        return drawnAsThemselves.contains { other in
+            guard other.place > place else { return false }
+            guard let o = other.rect else { return true }
+            return o.x0 < rect.x1 && rect.x0 < o.x1 && o.y0 < rect.y1 && rect.y0 < o.y1
+        }
+    }
+
+    init(number: Int, page: QPDFObject, path: String, keepsStacking: Bool = false, visibility: AnnotationVisibility = .print) {
         self.number = number
         self.page = page
         self.path = path
         self.keepsStacking = keepsStacking
+        self.visibility = visibility
     }
 
     /// The annotation subtypes the reader turns into strokes.
@@ -93,7 +121,8 @@ struct PageAnnotations {
         }
         let limit = min(count, PDFAnnotationReader.maximumAnnotationsPerPage)
         if keepsStacking {
-            lastDrawnAsItself = (0..<limit).reversed().first { Self.drawnAsItself(annotations[$0]) }.map { $0 + 1 } ?? 0
+            drawnAsThemselves = (0..<limit).filter { Self.drawnAsItself(annotations[$0]) }
+                .map { (place: $0 + 1, rect: Self.rect(of: annotations[$0])) }
         }
         for index in 0..<limit {
             read(annotations[index], place: index + 1)
@@ -119,9 +148,9 @@ struct PageAnnotations {
         let ordinal = Self.popplerLoads(annotation, subtype: subtype) ? ordinals[subtype, default: 0] : nil
         if ordinal != nil { ordinals[subtype, default: 0] += 1 }
         let flags = annotation["/F"]?.integer ?? 0
-        // As `qpdf --flatten-annotations=print` and poppler's print rendering: Invisible (1),
-        // Hidden (2), and no Print (4) are left out.
-        if flags & 3 != 0 || flags & 4 == 0 {
+        // By default as `qpdf --flatten-annotations=print` and poppler's print rendering: Invisible (1),
+        // Hidden (2), and no Print (4) are left out; `--annotations screen|all` reads more.
+        if !visibility.includes(flags: flags) {
             skipped += 1
             return
         }
@@ -131,7 +160,7 @@ struct PageAnnotations {
                 keptAsDrawn["\(subtype): \(reason) a stroke cannot carry", default: 0] += 1
                 return
             }
-            if place < lastDrawnAsItself {
+            if keepsStacking, liesUnderOneDrawnAsItself(place: place, rect: Self.rect(of: annotation)) {
                 keptAsDrawn["\(subtype): under an annotation drawn after it, kept in that order", default: 0] += 1
                 return
             }
@@ -532,7 +561,7 @@ struct PageAnnotations {
             parts.append(kept.joined(separator: ", ") + " drawn as \(keptAsDrawn.values.reduce(0, +) == 1 ? "its" : "their") own appearance, not as ink")
         }
         if skipped > 0 {
-            parts.append("\(skipped) hidden or not printed annotation\(skipped == 1 ? "" : "s") skipped")
+            parts.append("\(skipped) annotation\(skipped == 1 ? "" : "s") skipped: \(visibility.leftOutReason)")
         }
         if !parts.isEmpty { notes.insert("page \(number): " + parts.joined(separator: "; "), at: 0) }
     }

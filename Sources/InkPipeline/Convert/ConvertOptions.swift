@@ -7,6 +7,8 @@ public struct ConvertOptions: Sendable {
     public var inkFormat: InkFormat?
     public var page: Int?
     public var password: String?
+    /// `--annotations`: which of a PDF's annotations are read as ink, by their flags.
+    public var annotations = AnnotationVisibility.print
     /// With `--confine`: the folders besides the document's own that a file it refers to (a
     /// background PDF or image, a page file) must lie in; nil reads any regular file it names
     /// (`ImportOptions.confinement`).

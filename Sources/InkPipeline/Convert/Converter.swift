@@ -21,7 +21,7 @@ public enum Converter {
         }
         let source = try InkSource.open(ink: inkPath, pdf: pdfPath, format: options.inkFormat, page: options.page,
                                         password: options.password, confinement: options.confinement,
-                                        keepsRawValues: true)
+                                        keepsRawValues: true, annotations: options.annotations)
         var header = source.layers.header
         var pdfPageCount: Int?
         if let pdf = source.pdfPath {
@@ -101,7 +101,8 @@ public enum Converter {
         let background = BackgroundLayerSink(writer)
         // A write that failed before a reading error is the one told.
         let read = try background.reading({ () throws(ExportError) in
-            try PDFAnnotationReader.read(pdf: pdf, password: options.password, into: background, sinkPath: outputPath) {
+            try PDFAnnotationReader.read(pdf: pdf, password: options.password, into: background, sinkPath: outputPath,
+                                         visibility: options.annotations) {
                 stored, pageCount throws(ExportError) in
                 var header = stored
                 header.pdfPageCount = pageCount

@@ -8,6 +8,8 @@ public struct FlattenOptions: Sendable {
     public var page: Int?
     /// Opens an encrypted PDF (user or owner password).
     public var password: String?
+    /// `--annotations`: which of a PDF's annotations are read as ink, by their flags.
+    public var annotations = AnnotationVisibility.print
     /// Draws the ink even when its header records a different PDF.
     public var ignoreDocumentMismatch: Bool
     /// Writes the full-fidelity `NAME.ink.jsonl.gz` beside the output.

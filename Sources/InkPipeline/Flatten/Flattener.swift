@@ -35,7 +35,8 @@ public enum Flattener {
                                options: FlattenOptions = FlattenOptions()) throws(ExportError) -> FlattenReport {
         try InkInputs.refuseOverwritingInputs(output: outputPath, inputs: [inkPath] + (pdfPath.map { [$0] } ?? []))
         let source = try InkSource.open(ink: inkPath, pdf: pdfPath, format: options.inkFormat, page: options.page,
-                                        password: options.password, confinement: options.confinement)
+                                        password: options.password, confinement: options.confinement,
+                                        annotations: options.annotations)
         let document = try source.pdfPath.map { (path: String) throws(ExportError) in try PDFDocument(path: path, password: options.password) }
         let input = try InkInputs.prepare(source, pdfPageCount: document?.pageCount, selection: options.pages,
                                           onlyAnnotated: options.onlyAnnotated, ignoreMismatch: options.ignoreDocumentMismatch)

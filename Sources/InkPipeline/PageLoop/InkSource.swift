@@ -55,7 +55,7 @@ final class InkSource {
     /// that read one, else a spool (no decimal text written and parsed again).
     static func open(ink: String, pdf: String?, format: InkFormat?, page: Int?, password: String?, confinement: [String]?,
                      requireBackground: Bool = true, keepsRawValues: Bool = false,
-                     layersForm: LayersForm = .spool) throws(ExportError) -> InkSource {
+                     layersForm: LayersForm = .spool, annotations: AnnotationVisibility = .print) throws(ExportError) -> InkSource {
         guard FileManager.default.fileExists(atPath: ink) else { throw .inputMissing(path: ink) }
         let detected = format ?? InkImporter.detectFormat(path: ink)
         // Not recognised and not plainly something else: read as ink-layers, whose reader says what is wrong.
@@ -64,7 +64,7 @@ final class InkSource {
             return InkSource(path: ink, format: .inkLayers, layers: try InkInputs.openInk(ink), plan: nil, pdfPath: pdf,
                              notes: [], temporaries: [])
         }
-        if detected == .pdfAnnotations { return try openAnnotations(of: ink, pdf: pdf, password: password) }
+        if detected == .pdfAnnotations { return try openAnnotations(of: ink, pdf: pdf, password: password, visibility: annotations) }
         var options = ImportOptions(pdf: pdf, page: page)
         options.keepsRawValues = keepsRawValues
         options.layersForm = layersForm
@@ -101,11 +101,13 @@ final class InkSource {
     /// A PDF's annotations as ink (page N of the ink is page N of the PDF), over `pdf` when
     /// given, else over the PDF itself. A PDF with no annotation but links, form fields and
     /// pop-ups is refused as not ink (a PDF given where its ink was meant).
-    private static func openAnnotations(of ink: String, pdf: String?, password: String?) throws(ExportError) -> InkSource {
+    private static func openAnnotations(of ink: String, pdf: String?, password: String?,
+                                        visibility: AnnotationVisibility) throws(ExportError) -> InkSource {
         // Always ink-layers lines (not a spool): a sidecar copies them as they are.
         // Drawn over the PDF itself: what stays drawn as itself keeps its place above what becomes ink.
         let overItself = pdf.map { FileIdentity.sameFile($0, ink) } ?? true
-        let read = try PDFAnnotationReader.read(pdf: ink, password: password, layersForm: .inkLayers, keepingStackingOrder: overItself)
+        let read = try PDFAnnotationReader.read(pdf: ink, password: password, layersForm: .inkLayers, keepingStackingOrder: overItself,
+                                                visibility: visibility)
         var handedOver = false
         defer { if !handedOver { unlink(read.layersPath) } }
         guard read.hasAnnotations else { throw .unknownInkFormat(path: ink, isPDF: true) }

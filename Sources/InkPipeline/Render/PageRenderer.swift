@@ -20,7 +20,8 @@ public enum PageRenderer {
             throw .renderFailed(path: pdfPath ?? inkPath, page: nil, reason: "the scale must be a positive number")
         }
         let source = try InkSource.open(ink: inkPath, pdf: pdfPath, format: options.inkFormat, page: options.page,
-                                        password: options.password, confinement: options.confinement)
+                                        password: options.password, confinement: options.confinement,
+                                        annotations: options.annotations)
         let document = try source.pdfPath.map { (path: String) throws(ExportError) in try PDFDocument(path: path, password: options.password) }
         let input = try InkInputs.prepare(source, pdfPageCount: document?.pageCount, selection: options.pages,
                                           onlyAnnotated: false, ignoreMismatch: options.ignoreDocumentMismatch)

@@ -15,6 +15,8 @@ public struct RenderOptions: Sendable, Equatable {
     /// Only these pages (nil: all).
     public var pages: PageSelection?
     public var password: String?
+    /// `--annotations`: which of a PDF's annotations are read as ink, by their flags.
+    public var annotations = AnnotationVisibility.print
     /// Draws the ink even when its header records a different PDF.
     public var ignoreDocumentMismatch: Bool
     /// False: the ink alone on white (for measuring the ink).

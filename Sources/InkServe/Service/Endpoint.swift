@@ -54,10 +54,10 @@ enum Endpoint: String, CaseIterable, Sendable {
     /// Options that take a value (`pages=1-3` → `--pages 1-3`).
     var valueOptions: [String] {
         switch self {
-        case .flatten: ["pages", "ink-format", "page"]
-        case .export: ["pages", "ink-format", "page", "ink-as", "group"]
-        case .render: ["pages", "ink-format", "page", "dpi", "scale"]
-        case .convert: ["ink-format", "page"]
+        case .flatten: ["pages", "ink-format", "annotations", "page"]
+        case .export: ["pages", "ink-format", "annotations", "page", "ink-as", "group"]
+        case .render: ["pages", "ink-format", "annotations", "page", "dpi", "scale"]
+        case .convert: ["ink-format", "annotations", "page"]
         case .entitlementsCheck: ["action", "notes", "first-use"]
         case .health, .metrics: []
         }

@@ -7,6 +7,8 @@ public struct ConvertArguments: Equatable, Sendable {
     public var output: String
     public var pdf: String?
     public var inkFormat: InkFormat?
+    /// `--annotations`: which of a PDF's annotations are read as ink.
+    public var annotations = AnnotationVisibility.print
     public var page: Int?
     public var password: String?
     public var quiet = false
@@ -24,6 +26,7 @@ public struct ConvertArguments: Equatable, Sendable {
         var options = ConvertOptions(inkFormat: inkFormat, page: page, password: password ?? environment["INKPDF_PASSWORD"],
                                      compressionLevel: CommandRunner.compression(for: output))
         options.confinement = confinement
+        options.annotations = annotations
         return options
     }
 }
@@ -38,6 +41,7 @@ extension Command {
             case "--output", "-o": output = try scanner.value(for: option)
             case "--pdf": parsed.pdf = try scanner.value(for: option)
             case "--ink-format": parsed.inkFormat = try scanner.inkFormat(try scanner.value(for: option))
+            case "--annotations": parsed.annotations = try scanner.annotationVisibility(try scanner.value(for: option))
             case "--page": parsed.page = try scanner.pageNumber(try scanner.value(for: option))
             case "--password": parsed.password = try scanner.value(for: option)
             case "--quiet", "-q": parsed.quiet = true

@@ -8,7 +8,7 @@ extension ExportArguments {
             "With --ink-as annotations the ink goes in as PDF /Ink annotations instead of page content: each stroke drawn exactly as flatten draws it, and one a viewer can hide, move or delete; each also carries the stroke's full drawing, so converting the PDF back gives the ink back (docs/annotations.md). The original bytes stay as they are, so a signature over them stays valid.",
             "Exporting needs Pro unless the policy makes it free: see 'inkpdf entitlement --help'.",
         ],
-        options: [.ink, .inkFormat, .pdf, .page, .outputPDF,
+        options: [.ink, .inkFormat, .annotations, .pdf, .page, .outputPDF,
                   OptionHelp(["--embed-ink"], "attach the ink layers to OUT.pdf, for 'inkpdf extract'"),
                   OptionHelp(["--ink-only"], "write only the ink, one page per page (for other tools' overlays)"),
                   OptionHelp(["--ink-as"], value: "content|annotations", "the ink as page content (the default) or as /Ink annotations a viewer can edit"),

@@ -8,6 +8,8 @@ public struct ExportArguments: Equatable, Sendable {
     public var pdf: String?
     /// `--ink-format`, `--page`: as for flatten.
     public var inkFormat: InkFormat?
+    /// `--annotations`: which of a PDF's annotations are read as ink.
+    public var annotations = AnnotationVisibility.print
     public var page: Int?
     public var ink: String
     public var output: String
@@ -52,6 +54,7 @@ public struct ExportArguments: Equatable, Sendable {
                                     writeSidecar: writeSidecar, pages: pages, onlyAnnotated: onlyAnnotated, embedInk: embedInk,
                                     inkOnly: inkOnly)
         options.inkFormat = inkFormat
+        options.annotations = annotations
         options.page = page
         options.confinement = confinement
         options.inkAs = inkAs
@@ -100,6 +103,7 @@ extension Command {
         parsed.inkAs = inkAs ?? .content
         parsed.grouping = grouping ?? .stroke
         parsed.inkFormat = common.inkFormat
+        parsed.annotations = common.annotations
         parsed.page = common.page
         parsed.confinement = common.confinement
         return parsed

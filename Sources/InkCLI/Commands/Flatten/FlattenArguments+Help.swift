@@ -9,6 +9,6 @@ extension FlattenArguments {
             "A PDF alone (or given as --ink) is drawn with its own annotations as ink: the annotations that became strokes are drawn once, as ink, and every other one (links, forms, text boxes, stamps) as it prints.",
             "The work runs in a worker process bounded in time and memory. On a terminal, a live line shows pages done, pages per second and time left. Exporting needs Pro unless the policy makes it free: see 'inkpdf entitlement --help'.",
         ],
-        options: [.ink, .inkFormat, .pdf, .page, .outputPDF, .password, .pages, .onlyAnnotated, .stripMetadata, .ignoreMismatch,
+        options: [.ink, .inkFormat, .annotations, .pdf, .page, .outputPDF, .password, .pages, .onlyAnnotated, .stripMetadata, .ignoreMismatch,
                   .noSidecar, .quiet] + OptionHelp.workerLimits + OptionHelp.confinement + OptionHelp.gate)
 }

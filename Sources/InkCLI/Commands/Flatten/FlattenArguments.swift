@@ -9,6 +9,8 @@ public struct FlattenArguments: Equatable, Sendable {
     public var ink: String
     /// `--ink-format`: the ink file's format when not told from its content.
     public var inkFormat: InkFormat?
+    /// `--annotations`: which of a PDF's annotations are read as ink.
+    public var annotations = AnnotationVisibility.print
     /// `--page N`: the PDF page a single reMarkable `.rm` page is drawn over.
     public var page: Int?
     public var output: String
@@ -70,6 +72,7 @@ extension Command {
             .with(gate: common.gate)
         parsed.limits = common.limits
         parsed.inkFormat = common.inkFormat
+        parsed.annotations = common.annotations
         parsed.page = common.page
         parsed.recordInkSHA256 = recordInkSHA256
         parsed.singleThreaded = singleThreaded
@@ -88,6 +91,7 @@ extension FlattenArguments {
                                      stripMetadata: stripMetadata, recordedInkSHA256: recordInkSHA256)
         options.singleThreaded = singleThreaded
         options.inkFormat = inkFormat
+        options.annotations = annotations
         options.page = page
         options.confinement = confinement
         return options

@@ -9,6 +9,8 @@ public struct RenderArguments: Equatable, Sendable {
     public var ink: String
     /// `--ink-format`, `--page`: as for flatten.
     public var inkFormat: InkFormat?
+    /// `--annotations`: which of a PDF's annotations are read as ink.
+    public var annotations = AnnotationVisibility.print
     public var page: Int?
     public var outputDirectory: String
     /// Pixels per point (dpi / 72).
@@ -42,6 +44,7 @@ public struct RenderArguments: Equatable, Sendable {
         var options = RenderOptions(scale: scale, pages: pages, password: password ?? environment["INKPDF_PASSWORD"],
                                     ignoreDocumentMismatch: ignoreMismatch)
         options.inkFormat = inkFormat
+        options.annotations = annotations
         options.page = page
         options.confinement = confinement
         return options
@@ -52,7 +55,7 @@ extension Command {
     static func parseRender(_ arguments: [String]) throws(UsageError) -> RenderArguments {
         var scanner = ArgumentScanner(command: "render", arguments: arguments)
         var ink: String?, output: String?, password: String?, pages: PageSelection?, pdfOption: String?
-        var inkFormat: InkFormat?, page: Int?
+        var inkFormat: InkFormat?, page: Int?, annotations = AnnotationVisibility.print
         var scale: Double?, ignoreMismatch = false, quiet = false
         var limits = WorkerLimits()
         var confinement = ConfinementArguments()
@@ -67,6 +70,7 @@ extension Command {
             case "--ink", "-i": ink = try scanner.value(for: option)
             case "--pdf": pdfOption = try scanner.value(for: option)
             case "--ink-format": inkFormat = try scanner.inkFormat(try scanner.value(for: option))
+            case "--annotations": annotations = try scanner.annotationVisibility(try scanner.value(for: option))
             case "--page": page = try scanner.pageNumber(try scanner.value(for: option))
             case "--output", "-o": output = try scanner.value(for: option)
             case "--password": password = try scanner.value(for: option)
@@ -93,6 +97,7 @@ extension Command {
                                      pages: pages, password: password, ignoreMismatch: ignoreMismatch, quiet: quiet)
         parsed.limits = limits
         parsed.inkFormat = inkFormat
+        parsed.annotations = annotations
         parsed.page = page
         parsed.confinement = try confinement.confinement(command: "render")
         return parsed
