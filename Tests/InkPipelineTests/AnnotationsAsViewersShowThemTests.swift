@@ -33,6 +33,13 @@ import Testing
     static let coverUp = "<< /Type /Annot /Subtype /Square /Rect [50 90 150 150] /F 4 /C [0 0 0] /IC [1 1 1] /BS << /W 1 >> /AP << /N 6 0 R >> >>"
     static let coverUpAppearance = (stream: "1 1 1 rg 0 0 0 RG 1 w 50.5 90.5 99 59 re B", bbox: "50 90 150 150")
 
+    /// The strokes `convert` reads from page 1 of `pdf` (no page drawn under them), and the notes.
+    func read(_ pdf: String, visibility: AnnotationVisibility = .print) throws -> (strokes: [Stroke], notes: [String]) {
+        let read = try PDFAnnotationReader.read(pdf: pdf, password: nil, layersForm: .inkLayers, visibility: visibility)
+        defer { unlink(read.layersPath) }
+        return (try PageOrderedLayers(path: read.layersPath).layers(forPage: 1).flatMap(\.strokes), read.notes)
+    }
+
     func flatten(_ pdf: String, in folder: TestFolder) throws -> (output: String, notes: [String]) {
         let output = folder.path("flat.pdf")
         let report = try flattenChecked(pdf: nil, ink: pdf, output: output)
@@ -66,10 +73,7 @@ import Testing
         #expect(raster[30, 160] < 100, "the line is drawn beside the box")
         #expect(notes.contains { $0.contains("Ink") && $0.contains("drawn after it") }, "\(notes)")
         // `convert` has no page under the ink: the line is still read as a stroke.
-        let read = try PDFAnnotationReader.read(pdf: pdf, password: nil, layersForm: .inkLayers)
-        defer { unlink(read.layersPath) }
-        let layers = try PageOrderedLayers(path: read.layersPath).layers(forPage: 1)
-        #expect(layers.flatMap(\.strokes).count == 1, "the ink is still read where nothing is drawn under it")
+        #expect(try read(pdf).strokes.count == 1, "the ink is still read where nothing is drawn under it")
     }
 
     @Test func lineEndingsAndCaptionsStayAsDrawnAndAreCounted() throws {
@@ -79,10 +83,8 @@ import Testing
         let measured = "<< /Type /Annot /Subtype /Line /Rect [0 0 200 200] /F 4 /C [0 0 1] /L [20 40 180 40] /Cap true /Contents (23 mm) /Measure << /Type /Measure >> >>"
         let plain = "<< /Type /Annot /Subtype /Line /Rect [0 0 200 200] /F 4 /C [0 0 1] /L [20 180 180 180] >>"
         try Self.page(annotations: [plain, arrow, measured], appearances: [], at: pdf)
-        let read = try PDFAnnotationReader.read(pdf: pdf, password: nil, layersForm: .inkLayers)
-        defer { unlink(read.layersPath) }
-        let strokes = try PageOrderedLayers(path: read.layersPath).layers(forPage: 1).flatMap(\.strokes)
-        #expect(strokes.count == 1, "only the plain line becomes ink")
+        let read = try read(pdf)
+        #expect(read.strokes.count == 1, "only the plain line becomes ink")
         #expect(read.notes.contains { $0.contains("line endings (/LE)") }, "\(read.notes)")
         #expect(read.notes.contains { $0.contains("measurement caption") }, "\(read.notes)")
     }
@@ -122,10 +124,8 @@ import Testing
         let hidden = "<< /Type /Annot /Subtype /Ink /Rect [0 0 200 200] /F 6 /C [1 0 0] /InkList [[10 40 190 40]] >>"
         try Self.page(annotations: [printed, onScreen, hidden], appearances: [], at: pdf)
         for (visibility, expected) in [(AnnotationVisibility.print, 1), (.screen, 2), (.all, 3)] {
-            let read = try PDFAnnotationReader.read(pdf: pdf, password: nil, layersForm: .inkLayers, visibility: visibility)
-            defer { unlink(read.layersPath) }
-            let strokes = try PageOrderedLayers(path: read.layersPath).layers(forPage: 1).flatMap(\.strokes)
-            #expect(strokes.count == expected, "--annotations \(visibility.rawValue): \(read.notes)")
+            let read = try read(pdf, visibility: visibility)
+            #expect(read.strokes.count == expected, "--annotations \(visibility.rawValue): \(read.notes)")
             let skipped = 3 - expected
             if skipped > 0 {
                 #expect(read.notes.contains { $0.contains("\(skipped) annotation") && $0.contains("skipped") && $0.contains("--annotations") },
