@@ -29,6 +29,23 @@ private typealias Point = InkRendering.Point
         #expect(found.excess <= 0, "\(type), \(interpolation): \(found)")
     }
 
+    /// The same stroke as plain lines (a Xournal++ pressure pen: each segment at its point's width,
+    /// which falls to almost nothing at the end; or one width), with every cap.
+    @Test(arguments: [Ink.LineWidth.perSegment, .constant], ["round", "butt", "square"])
+    func digitiserZigZagAsPlainLinesStaysWithinTheNib(width: Ink.LineWidth, cap: String) {
+        for interpolation in [Stroke.Interpolation.linear, .bspline] {
+            var line = stroke(.pen, StrayInk.zigzagPoints, size: 1.4, interpolation)
+            line.ink.setLines(width: width, cap: cap)
+            for index in line.points.indices {
+                let w = index == line.points.count - 1 ? 0.001 : 1.4 * (0.5 + Double(index % 5) / 5)
+                line.points[index].w = w
+                line.points[index].h = w
+            }
+            let found = StrayInk.excess(of: line)
+            #expect(found.excess <= 0, "\(width), \(cap), \(interpolation): \(found)")
+        }
+    }
+
     /// Generated strokes of every ink type with the jitter, reversals, repeated points and
     /// vanishing widths real pens record; seeded, so a failure names the same stroke every run.
     @Test(arguments: [1 as UInt64, 2, 3, 4, 5, 6])

@@ -214,6 +214,10 @@ public enum StrayInk {
                 var stroke = Stroke(ink: Ink(type: type, colorText: color, color: RGBAColor(hex: color)!, width: size),
                                     created: 1_764_460_000 + Double(strokes.count), points: points)
                 stroke.interpolation = index % 2 == 0 ? .linear : .bspline
+                // Some drawn as plain lines, as Xournal++'s and rnote's pens are (`LineStyle`).
+                if index % 5 == 4 {
+                    stroke.ink.setLines(width: index % 2 == 0 ? .perSegment : .constant, cap: r.pick(["round", "butt", "square"]))
+                }
                 strokes.append(stroke)
             }
         }
