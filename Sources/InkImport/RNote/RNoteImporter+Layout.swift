@@ -79,17 +79,25 @@ extension RNoteImporter {
             let limit = Self.maximumPieces(entries: entries.count)
             for (index, entry) in entries.enumerated() {
                 let b = entry.bounds
-                let lowColumn = max(Int((b.minX / fw).rounded(.down)), firstColumn), highColumn = min(Int((b.maxX / fw).rounded(.down)), lastColumn)
-                let lowRow = max(Int((b.minY / fh).rounded(.down)), firstRow), highRow = min(Int((b.maxY / fh).rounded(.down)), lastRow)
+                // Only the tiles the stroke overlaps by more than the tolerance (a tile it reaches by less
+                // is not its page): a hair-thin stroke must not walk every tile along its length unpaid.
+                let tolerance = RNoteItems.Bounds.intersectionTolerance
+                // An overlap is at most the stroke's own extent: one no wider or taller than the tolerance reaches no tile.
+                guard b.maxX - b.minX > tolerance, b.maxY - b.minY > tolerance else { continue }
+                let lowColumn = max(Int(((b.minX + tolerance) / fw).rounded(.down)), firstColumn)
+                let highColumn = min(Int(((b.maxX - tolerance) / fw).rounded(.down)), lastColumn)
+                let lowRow = max(Int(((b.minY + tolerance) / fh).rounded(.down)), firstRow)
+                let highRow = min(Int(((b.maxY - tolerance) / fh).rounded(.down)), lastRow)
                 guard lowColumn <= highColumn, lowRow <= highRow else { continue }
                 let columns = lowColumn...highColumn, rows = lowRow...highRow
                 for row in rows {
                     for column in columns {
+                        // Every tile visited counts, whether or not the stroke turns out to reach it.
+                        pieces += 1
+                        guard pieces <= limit else { throw .tooMany(path: path, what: "pieces of strokes on pages", limit: limit) }
                         let tile = RNoteItems.Bounds(minX: Double(column) * fw, minY: Double(row) * fh,
                                                      maxX: Double(column + 1) * fw, maxY: Double(row + 1) * fh)
                         guard b.intersects(tile) else { continue }
-                        pieces += 1
-                        guard pieces <= limit else { throw .tooMany(path: path, what: "pieces of strokes on pages", limit: limit) }
                         pages[Tile(row: row, column: column), default: []].append(index)
                     }
                 }
