@@ -47,3 +47,48 @@ import Testing
         }
     }
 }
+
+extension RNoteBudgetTests {
+    /// An SVG image of about `bytes` bytes on rnote's document layer, over `rows` page tiles of the default format.
+    static func documentImage(rows: Int, bytes: Int) -> (stroke: String, document: String) {
+        let height = 1122.5 * Double(rows)
+        let svg = #"<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><!--\#(String(repeating: "x", count: bytes))--><rect width='10' height='10' fill='red'/></svg>"#
+        let stroke = #"{"vectorimage":{"svg_data":"\#(svg)","rectangle":{"cuboid":{"half_extents":[396.85,\#(height / 2)]},"transform":{"affine":[1,0,0,0,1,0,396.85,\#(height / 2),1]}}}}"#
+        let document = RNoteTestSupport.defaultDocument.replacingOccurrences(of: #""height":2245.0"#, with: #""height":\#(height)"#)
+        return (stroke, document)
+    }
+
+    // Issue 40, 1: an image on the document layer is drawn into the paper of every page it
+    // covers; 2,000 pages × 64 KB (its base64 in each page's SVG) is 170 MB from a notebook
+    // whose JSON is 64 KB. The copies draw on the document's expansion budget, counted before
+    // any is made.
+    @Test func imagesCopiedOntoEveryPageTheyCoverDrawOnTheExpansionBudget() throws {
+        let (stroke, document) = Self.documentImage(rows: 2_000, bytes: 64 << 10)
+        let file = write(S.notebook(strokes: [stroke], layers: [#""document""#], document: document))
+        let limit = 64 << 20
+        do {
+            let imported = try RNoteImporter.read(path: file, options: S.options(folder, limit: limit))
+            try? FileManager.default.removeItem(atPath: imported.layersPath)
+            Issue.record("read \(imported.pages.count) pages, their papers \(imported.pages.reduce(0) { $0 + (Self.paper($1)?.count ?? 0) }) bytes")
+        } catch {
+            guard case .tooMany(let path, let what, let reported) = error else { Issue.record("\(error)"); return }
+            #expect(path == file && reported == limit)
+            #expect(what.contains("images copied onto the pages they cover"), "\(what)")
+        }
+    }
+
+    @Test func anImageOverAFewPagesIsOnEachOfThem() throws {
+        let (stroke, document) = Self.documentImage(rows: 3, bytes: 1000)
+        let (imported, _) = try read(write(S.notebook(strokes: [stroke], layers: [#""document""#], document: document)))
+        #expect(imported.pages.count == 3)
+        for page in imported.pages {
+            let svg = String(decoding: try #require(Self.paper(page)), as: UTF8.self)
+            #expect(svg.contains("data:image/svg+xml;base64,"))
+        }
+    }
+
+    static func paper(_ page: DocumentPage) -> [UInt8]? {
+        if case .paper(let paper) = page.background { return paper.image }
+        return nil
+    }
+}

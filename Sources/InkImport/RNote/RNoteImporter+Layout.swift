@@ -114,6 +114,32 @@ extension RNoteImporter {
             }
         }
 
+        /// Whether the entry at `index` is an image drawn in its pages' paper (rnote's document and
+        /// image layers lie under all ink; with `--pdf` the PDF's pages take their place).
+        func isPaperImage(_ index: Int) -> Bool {
+            guard case .image = entries[index].content else { return false }
+            return entries[index].chrono.layerRank <= 1 && !usesPDF
+        }
+
+        /// Spends on `budget` the bytes of the images that each page's paper will carry (an image
+        /// is copied, as base64, into every page it covers), before any copy is made: one image
+        /// over thousands of pages must not grow a small notebook to gigabytes.
+        func spendOnPaperImages(_ budget: ExpansionBudget) throws(RNoteImportError) {
+            var bytes = 0, copies = 0
+            for pageMembers in members {
+                for index in pageMembers where isPaperImage(index) {
+                    guard case .image(let image) = entries[index].content else { continue }
+                    // base64 and the element around it; the image's size was paid for by the JSON reader.
+                    bytes += (image.bytes.count + 2) / 3 * 4 + 256
+                    copies += 1
+                    guard bytes <= budget.remaining else {
+                        throw .tooMany(path: path, what: "bytes of JSON and of images copied onto the pages they cover (\(copies) copies so far)", limit: budget.limit)
+                    }
+                }
+            }
+            budget.spend(bytes)
+        }
+
         /// Writes each page's ink (one layer per rnote layer, in drawing order) to `sink`; returns the pages.
         mutating func write(to sink: any LayerSink, header: InkLayersHeader, spool: RNoteStrokeSpool) throws(RNoteImportError) -> [DocumentPage] {
             let scale = document.format.scale
@@ -159,7 +185,7 @@ extension RNoteImporter {
                                                       height: (entry.bounds.maxY - entry.bounds.minY) * frameScale,
                                                       content: .text(wrapped, fontFamily: family, fontSize: text.fontSize * frameScale, color: text.color)))
                     case .image(let image):
-                        if entry.chrono.layerRank <= 1 && !usesPDF {
+                        if isPaperImage(index) {
                             underInk.append(image)
                         } else {
                             let (x, y) = point(image.bounds.minX, image.bounds.minY)
