@@ -92,3 +92,25 @@ extension RNoteBudgetTests {
         return nil
     }
 }
+
+extension RNoteBudgetTests {
+    // Issue 40, 2: 200 dotted shapes of 99,001 dots each (each under the per-shape cap) were all
+    // cut, 20 million dashes (3.9 GB). The document's shapes now share Xournal++'s document-wide
+    // budget: the shapes past it are drawn solid, with a warning.
+    @Test func dashedShapesShareOneDocumentWideDashBudget() throws {
+        // Dots every 2 × 0.075 pt along 19,800 px (14,850 pt): 99,001 dots a shape.
+        let line = RNoteItems.InkItem(kind: .shape, width: 0.1, color: RGBAColor(red: 0, green: 0, blue: 0), fill: nil,
+                                      pressureCurve: .const_, roundCap: true, polylines: [[0, 0, 1, 19_800, 0, 1]],
+                                      closed: false, lineStyle: .dotted)
+        let entry = RNoteImporter.Entry(slot: 0, bounds: RNoteItems.Bounds(), content: .image(RNoteItems.ImageItem(bytes: [], isSVG: true, bounds: RNoteItems.Bounds())))
+        var budget = DashCutter.maximumDashesPerDocument, solid = 0, strokes = 0
+        for _ in 0..<200 {
+            strokes += RNoteImporter.Layout.strokes(of: line, entry: entry, scale: 0.75, origin: (0, 0),
+                                                    dashBudget: &budget, solidPastBudget: &solid).0.count
+        }
+        #expect(strokes <= DashCutter.maximumDashesPerDocument + 200, "\(strokes) strokes")
+        #expect(strokes == 10 * 99_001 + 190)
+        #expect(solid == 190)
+        #expect(budget >= 0)
+    }
+}

@@ -17,6 +17,10 @@ extension RNoteImporter {
         var pageImages: Set<Int> = []
         var omitted: [String: Int] = [:]
         var warnings: [String] = []
+        /// Dashes the document's shapes may still be cut into (`DashCutter.maximumDashesPerDocument`).
+        var dashBudget = DashCutter.maximumDashesPerDocument
+        /// Dashed shapes drawn solid because the document's dashes ran out.
+        var solidPastDashBudget = 0
 
         /// The most (stroke, page) pairs: a stroke reaches a few pages, not thousands, in a real file.
         static func maximumPieces(entries: Int) -> Int { 16 * entries + 100_000 }
@@ -167,7 +171,8 @@ extension RNoteImporter {
                     case .ink(let record, _):
                         let ink: RNoteItems.InkItem
                         do { ink = try spool.read(record) } catch { throw .cannotWrite(path: "the stroke spool", reason: error.description) }
-                        let (strokes, fills, didClamp) = Self.strokes(of: ink, entry: entry, scale: frameScale, origin: (frame.x, frame.y))
+                        let (strokes, fills, didClamp) = Self.strokes(of: ink, entry: entry, scale: frameScale, origin: (frame.x, frame.y),
+                                                                      dashBudget: &dashBudget, solidPastBudget: &solidPastDashBudget)
                         if didClamp { clamped += 1 }
                         layers[layerIndex].strokes += strokes
                         for fill in fills {
@@ -212,13 +217,18 @@ extension RNoteImporter {
                                           background: background, decorations: decorations))
             }
             if coarser { warnings.append("the background pattern is finer than inkpdf draws; drawn with larger cells") }
+            if solidPastDashBudget > 0 {
+                warnings.append("\(solidPastDashBudget) × dashed shapes drawn solid: the document's shapes would be cut into more than \(DashCutter.maximumDashesPerDocument) dashes")
+            }
             if clamped > 0 { warnings.append("\(clamped) × strokes reaching further than a page beyond their page, drawn clamped there") }
             return pages
         }
 
         /// The ink-layers strokes of `ink` on a page whose top-left is `origin` (px), `scale` points per px,
-        /// and the polygons of its fill; whether a point had to be clamped into `InkRange`.
-        static func strokes(of ink: RNoteItems.InkItem, entry: Entry, scale: Double, origin: (Double, Double))
+        /// and the polygons of its fill; whether a point had to be clamped into `InkRange`. Its dashes are
+        /// taken from `dashBudget`; a shape drawn solid because too few are left counts in `solidPastBudget`.
+        static func strokes(of ink: RNoteItems.InkItem, entry: Entry, scale: Double, origin: (Double, Double),
+                            dashBudget: inout Int, solidPastBudget: inout Int)
             -> ([Stroke], [([Double], RGBAColor)], Bool) {
             var inkValue = Ink(type: .pen, color: ink.color, width: ink.width * scale)
             inkValue.setLines(width: ink.pressureCurve == .const_ ? .constant : .perSegment, cap: ink.roundCap ? "round" : "butt")
@@ -252,7 +262,7 @@ extension RNoteImporter {
                 }
                 guard !points.isEmpty else { continue }
                 if let fill = ink.fill, polygon.count >= 6 { fills.append((polygon, fill)) }
-                for dash in dashes(of: points, ink: ink, scale: scale) {
+                for dash in dashes(of: points, ink: ink, scale: scale, budget: &dashBudget, solidPastBudget: &solidPastBudget) {
                     strokes.append(Stroke(ink: inkValue, created: 0, interpolation: .linear, points: dash, extra: strokeExtra))
                 }
             }
@@ -264,16 +274,24 @@ extension RNoteImporter {
 
         /// A shape's outline cut into its line style's dashes (as Xournal++'s dashes are cut, the
         /// pattern running on along the whole line); the outline itself when it is solid, a pen path
-        /// (rnote draws those solid whatever their style) or its pattern too fine to cut.
-        static func dashes(of points: [StrokePoint], ink: RNoteItems.InkItem, scale: Double) -> [[StrokePoint]] {
+        /// (rnote draws those solid whatever their style), its pattern too fine to cut, or when its
+        /// dashes would pass what is left of the document's `budget` (then counted in `solidPastBudget`).
+        static func dashes(of points: [StrokePoint], ink: RNoteItems.InkItem, scale: Double,
+                           budget: inout Int, solidPastBudget: inout Int) -> [[StrokePoint]] {
             guard ink.kind == .shape, points.count >= 2,
                   let pattern = ink.lineStyle.pattern(width: ink.width * scale, roundCap: ink.roundCap || ink.lineStyle == .dotted)
             else { return [points] }
             let vertices = points.map { DashCutter.Vertex(x: $0.x, y: $0.y, width: $0.w) }
-            guard DashCutter.period(pattern) >= DashCutter.minimumPeriod,
-                  DashCutter.estimatedDashes([vertices], pattern: pattern) <= maximumDashesPerShape else { return [points] }
+            let estimate = DashCutter.estimatedDashes([vertices], pattern: pattern)
+            guard DashCutter.period(pattern) >= DashCutter.minimumPeriod, estimate <= maximumDashesPerShape else { return [points] }
+            guard estimate <= Double(budget) else {
+                solidPastBudget += 1
+                return [points]
+            }
             let force = points[0].force
-            return DashCutter.split(vertices, pattern: pattern).map { dash in
+            let cut = DashCutter.split(vertices, pattern: pattern)
+            budget -= cut.count
+            return cut.map { dash in
                 dash.map { StrokePoint(x: $0.x, y: $0.y, w: $0.width, h: $0.width, force: force) }
             }
         }
