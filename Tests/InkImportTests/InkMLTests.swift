@@ -355,6 +355,37 @@ import Testing
         #expect(place.line == 2)
     }
 
+    /// Issue 40, 5: two regular channels and 62 intermittent ones that every point leaves out: 4
+    /// bytes of text a point held 64 doubles (512 bytes), and comments split the trace into text
+    /// nodes under libxml2's limit, so that a 374 KB gzip asked for 2.2 GB. The document's traces
+    /// together hold at most `maximumChannelValuesPerDocument` values: one trace or many.
+    @Test("the document's points × channels are one budget: a located error past it, in one trace or across many", arguments: [1, 5])
+    func channelValuesAreBudgetedPerDocument(traces: Int) throws {
+        let channels = (0..<62).map { "<channel name=\"C\($0)\" type=\"decimal\"/>" }.joined()
+        let limit = InkMLDocumentReader.maximumChannelValuesPerDocument
+        let points = limit / 64 + 40_000
+        let perTrace = points / traces
+        let chunk = String(repeating: "1 1,", count: perTrace / 6)
+        let trace = "<trace>" + Array(repeating: chunk, count: 6).joined(separator: "<!-- split -->") + "</trace>\n"
+        let text = Self.ink("""
+            <traceFormat xml:id="tf"><channel name="X" type="decimal"/><channel name="Y" type="decimal"/>
+            <intermittentChannels>\(channels)</intermittentChannels></traceFormat>
+            <context traceFormatRef="#tf"/>
+            """ + String(repeating: trace, count: traces))
+        var options = options()
+        options.keepsRawValues = false
+        do {
+            let (document, layers) = try read(write(text), options: options)
+            Issue.record("read \(document.pages.count) pages, \(layers.flatMap(\.strokes).map(\.points.count).reduce(0, +)) points")
+        } catch let error as InkMLImportError {
+            guard case .tooMany(_, let place, let what, let reported) = error else { Issue.record("\(error)"); return }
+            #expect(reported == limit && what.contains("channel values"), "\(error)")
+            // The point that passes it: the first after limit / 64 points in all.
+            let before = (place.trace! - 1) * (perTrace / 6 * 6)
+            #expect(before + place.point! == limit / 64 + 1, "\(error)")
+        }
+    }
+
     @Test("elements of other namespaces are not read as InkML")
     func otherNamespaces() throws {
         let strokes = try strokes(Self.ink("""
