@@ -1,6 +1,7 @@
 import Foundation
 import InkFixtures
 import InkModel
+import InkRendering
 import Testing
 @testable import InkImport
 
@@ -230,6 +231,40 @@ import Testing
         #expect(stroke.ink.color.red == 1 && stroke.ink.color.blue == 0 && abs(stroke.ink.color.alpha - 0.8) < 1e-9)
         #expect(stroke.ink.lineKeys?.width == .constant && stroke.ink.lineKeys?.cap == "square")
         #expect(stroke.points.allSatisfy { $0.w == 10 })
+    }
+
+    /// Issue 39, c: OneNote's highlighter is a rectangle 0.07 cm wide and 0.5 cm tall, held upright:
+    /// a stroke across the page is as tall as the tip (it was a 2 pt line, the tip's width).
+    @Test("a rectangle-tipped highlighter (OneNote's 0.07 × 0.5 cm) is drawn as tall as its tip across the page")
+    func rectangleTippedHighlighter() throws {
+        let stroke = try #require(try strokes(Self.brushDocument("""
+            <brushProperty name="width" value="0.07" units="cm"/><brushProperty name="height" value="0.5" units="cm"/>
+            <brushProperty name="color" value="#FFFF00"/><brushProperty name="tip" value="rectangle"/>
+            <brushProperty name="rasterOp" value="maskPen"/>
+            """)).first)
+        let cm = 72 / 2.54
+        #expect(stroke.ink.type == .marker && stroke.ink.lineKeys == nil)
+        #expect(stroke.points.allSatisfy { abs($0.w - 0.5 * cm) < 1e-9 && abs($0.h - 0.07 * cm) < 1e-9 && $0.azimuth == 0 })
+        // Drawn (the trace runs along x from 100 to 300 pt at y 100): as tall as the tip, no taller.
+        let drawings = InkStyle.drawings(for: stroke, quality: .reference).drawings
+        var ys: [Double] = [], xs: [Double] = []
+        for drawing in drawings {
+            for element in drawing.path.elements {
+                switch element {
+                case .move(let p), .line(let p): ys.append(p.y); xs.append(p.x)
+                case .curve(let c1, let c2, let p): ys += [c1.y, c2.y, p.y]; xs += [c1.x, c2.x, p.x]
+                case .close: break
+                }
+            }
+        }
+        let height = try #require(ys.max()) - ys.min()!
+        #expect(abs(height - 0.5 * cm) < 1e-6, "drawn \(height) pt tall, the tip is \(0.5 * cm) pt")
+        #expect(abs(ys.max()! - (100 + 0.25 * cm)) < 1e-6 && xs.min()! < 100 && xs.max()! > 300)
+        // The tip's properties are kept with the stroke.
+        guard case .object(let inkml)? = stroke.extra["inkml"], case .object(let properties)? = inkml["brushProperties"] else {
+            Issue.record("no brush properties kept"); return
+        }
+        #expect(properties["tip"] == .string("rectangle"))
     }
 
     // MARK: - References, transforms, pages
