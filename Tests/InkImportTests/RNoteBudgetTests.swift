@@ -114,3 +114,23 @@ extension RNoteBudgetTests {
         #expect(budget >= 0)
     }
 }
+
+extension RNoteBudgetTests {
+    // A page of more strokes than `strokesPerLine` (a dotted line of 60,001 dots) goes out in
+    // several lines of its layer, in order, rather than held whole until the page ends.
+    @Test func aPageOfManyStrokesIsWrittenInLinesOfItsLayer() throws {
+        // Dots every 2 × 0.075 pt along 12,000 px (9,000 pt) of a page 12,100 px wide.
+        let line = #"{"shapestroke":{"shape":{"line":{"start":[10,100],"end":[12010,100]}},"style":{"smooth":{"stroke_width":0.1,"stroke_color":{"r":0,"g":0,"b":0,"a":1},"line_style":"dotted"}}}}"#
+        let document = S.defaultDocument.replacingOccurrences(of: #""width":793.7,"height":2245.0,"format":{"width":793.7"#,
+                                                              with: #""width":12100,"height":1122.5,"format":{"width":12100"#)
+        let (imported, layers) = try read(write(S.notebook(strokes: [line, S.brush([(20, 300, 0.5), (40, 320, 0.5)])], document: document)))
+        #expect(imported.pages.count == 1)
+        #expect(layers.map(\.strokes.count) == [60_001, 1], "\(layers.map(\.strokes.count))")
+        #expect(layers.allSatisfy { $0.page == 1 && $0.layer == "user layer 0" })
+        let strokes = layers.flatMap(\.strokes)
+        #expect(strokes.count == 60_001 + 1)
+        // In drawing order: the dots left to right, then the pen stroke drawn after them.
+        #expect(zip(strokes.dropLast(2), strokes.dropFirst().dropLast()).allSatisfy { $0.points[0].x < $1.points[0].x })
+        #expect(strokes.last?.points.count == 2 && strokes.last?.points.first?.y == 300 * 0.75)
+    }
+}

@@ -144,6 +144,10 @@ extension RNoteImporter {
             budget.spend(bytes)
         }
 
+        /// The most strokes a page's layers hold before they are written out (a page's layer may be
+        /// several lines of the layers file, drawn in file order).
+        static let strokesPerLine = 50_000
+
         /// Writes each page's ink (one layer per rnote layer, in drawing order) to `sink`; returns the pages.
         mutating func write(to sink: any LayerSink, header: InkLayersHeader, spool: RNoteStrokeSpool) throws(RNoteImportError) -> [DocumentPage] {
             let scale = document.format.scale
@@ -175,6 +179,14 @@ extension RNoteImporter {
                                                                       dashBudget: &dashBudget, solidPastBudget: &solidPastDashBudget)
                         if didClamp { clamped += 1 }
                         layers[layerIndex].strokes += strokes
+                        if layers[layerIndex].strokes.count >= Self.strokesPerLine {
+                            // A page of many strokes (a million dashes) goes out in lines of its layers, in drawing
+                            // order, rather than held whole: later lines of a page are drawn on top, as the layers were.
+                            for held in layers.indices where !layers[held].strokes.isEmpty {
+                                do { try sink.write(layer: layers[held]) } catch { throw .cannotWrite(path: sink.path, reason: "\(error)") }
+                                layers[held].strokes = []
+                            }
+                        }
                         for fill in fills {
                             decorations.append(Decoration(layer: layerIndex, x: 0, y: 0, width: frame.width * frameScale,
                                                           height: frame.height * frameScale, content: .polygon(fill.0, fill: fill.1)))
