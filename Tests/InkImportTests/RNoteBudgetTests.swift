@@ -134,3 +134,18 @@ extension RNoteBudgetTests {
         #expect(strokes.last?.points.count == 2 && strokes.last?.points.first?.y == 300 * 0.75)
     }
 }
+
+extension RNoteBudgetTests {
+    // The warning counts shapes, not their pieces on pages: 12 dotted shapes of 99,001 dots across
+    // 25 pages; the first page cuts 10 of them, and past the budget every shape is drawn solid on
+    // some page: "12 ×" (the pieces drawn solid are 302).
+    @Test func theWarningCountsTheShapesDrawnSolid() throws {
+        let line = #"{"shapestroke":{"shape":{"line":{"start":[10,100],"end":[19810,100]}},"style":{"smooth":{"stroke_width":0.1,"stroke_color":{"r":0,"g":0,"b":0,"a":1},"line_style":"dotted"}}}}"#
+        let document = S.defaultDocument.replacingOccurrences(of: #""width":793.7,"height":2245.0"#, with: #""width":19820,"height":1122.5"#)
+        let file = write(S.notebook(strokes: Array(repeating: line, count: 12), document: document))
+        let imported = try RNoteImporter.read(path: file, options: S.options(folder))
+        try? FileManager.default.removeItem(atPath: imported.layersPath)
+        #expect(imported.pages.count == 25)
+        #expect(imported.report.warnings.contains { $0.hasPrefix("12 × dashed shapes drawn solid") }, "\(imported.report.warnings)")
+    }
+}

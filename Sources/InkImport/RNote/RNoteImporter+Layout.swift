@@ -19,8 +19,9 @@ extension RNoteImporter {
         var warnings: [String] = []
         /// Dashes the document's shapes may still be cut into (`DashCutter.maximumDashesPerDocument`).
         var dashBudget = DashCutter.maximumDashesPerDocument
-        /// Dashed shapes drawn solid because the document's dashes ran out.
+        /// Pieces (a shape on a page) drawn solid because the document's dashes ran out, and their shapes' slots.
         var solidPastDashBudget = 0
+        var shapesSolidPastDashBudget: Set<Int> = []
 
         /// The most (stroke, page) pairs: a stroke reaches a few pages, not thousands, in a real file.
         static func maximumPieces(entries: Int) -> Int { 16 * entries + 100_000 }
@@ -175,8 +176,10 @@ extension RNoteImporter {
                     case .ink(let record, _):
                         let ink: RNoteItems.InkItem
                         do { ink = try spool.read(record) } catch { throw .cannotWrite(path: "the stroke spool", reason: error.description) }
+                        let solidBefore = solidPastDashBudget
                         let (strokes, fills, didClamp) = Self.strokes(of: ink, entry: entry, scale: frameScale, origin: (frame.x, frame.y),
                                                                       dashBudget: &dashBudget, solidPastBudget: &solidPastDashBudget)
+                        if solidPastDashBudget > solidBefore { shapesSolidPastDashBudget.insert(entry.slot) }
                         if didClamp { clamped += 1 }
                         layers[layerIndex].strokes += strokes
                         if layers[layerIndex].strokes.count >= Self.strokesPerLine {
@@ -229,8 +232,8 @@ extension RNoteImporter {
                                           background: background, decorations: decorations))
             }
             if coarser { warnings.append("the background pattern is finer than inkpdf draws; drawn with larger cells") }
-            if solidPastDashBudget > 0 {
-                warnings.append("\(solidPastDashBudget) × dashed shapes drawn solid: the document's shapes would be cut into more than \(DashCutter.maximumDashesPerDocument) dashes")
+            if !shapesSolidPastDashBudget.isEmpty {
+                warnings.append("\(shapesSolidPastDashBudget.count) × dashed shapes drawn solid: the document's shapes would be cut into more than \(DashCutter.maximumDashesPerDocument) dashes")
             }
             if clamped > 0 { warnings.append("\(clamped) × strokes reaching further than a page beyond their page, drawn clamped there") }
             return pages
