@@ -443,6 +443,21 @@ import Testing
         guard case .xml = error else { Issue.record("\(error)"); return }
     }
 
+    /// A <traceFormat> or <brush> directly in <ink> (CROHME's files begin with one) is the current
+    /// context's from there on; it was taken as a definition only, and the trace read as X, Y.
+    @Test("a traceFormat and a brush directly in <ink> change the current context")
+    func traceFormatInInk() throws {
+        let strokes = try strokes(Self.ink("""
+            <traceFormat><channel name="X"/><channel name="Y"/><channel name="T"/></traceFormat>
+            <brush><brushProperty name="width" value="3"/></brush>
+            <trace>10 10 0, 20 20 100, 30 10 200</trace>
+            """))
+        let stroke = try #require(strokes.first)
+        #expect(Self.xy(stroke) == [[10, 10], [20, 20], [30, 10]])
+        #expect(stroke.points.map(\.t) == [0, 0.1, 0.2])
+        #expect(stroke.points.allSatisfy { $0.w == 3 })
+    }
+
     @Test("elements of other namespaces are not read as InkML")
     func otherNamespaces() throws {
         let strokes = try strokes(Self.ink("""
