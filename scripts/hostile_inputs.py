@@ -182,6 +182,7 @@ def write_all(folder, outside):
                        gzip.compress(rnote([rnote_brush([(0, 0), (1e10, 1e10)])]).replace('"width":800,"height":1200', '"width":1e10,"height":1e10').encode())))
     paths += inkml_files(os.path.join(folder, "inkml"))
     paths += remarkable_old_layout_files(os.path.join(folder, "remarkable-old"))
+    paths += issue_40_files(folder)
     return paths
 
 def rnote_brush(points):
@@ -263,4 +264,37 @@ def remarkable_old_layout_files(folder):
             with open(os.path.join(folder, name, uuid, index + ".rm"), "wb") as f:
                 f.write(data)
         paths.append(os.path.join(folder, name, uuid + ".content"))
+    return paths
+
+def issue_40_files(folder):
+    """Small files that multiplied their work (issue 40): an rnote image copied onto every page it
+    covers, dashes without a document-wide budget, a hair-thin stroke walking tiles it never reaches,
+    and InkML intermittent channels that each point leaves out but holds."""
+    paths = []
+    rn = os.path.join(folder, "rnote")
+    # A 64 KB SVG on the document layer over 50,000 page tiles (one copy a page: 4 GB).
+    svg = "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><!--%s--><rect width='10' height='10'/></svg>" % ("x" * 65536)
+    height = 1122.5 * 50000
+    image = ('{"vectorimage":{"svg_data":"%s","rectangle":{"cuboid":{"half_extents":[396.85,%r]},'
+             '"transform":{"affine":[1,0,0,0,1,0,396.85,%r,1]}}}}') % (svg, height / 2, height / 2)
+    notebook = rnote([image]).replace('"width":800,"height":1200', '"width":800,"height":%r' % height)
+    notebook = notebook.replace('"layer":{"user_layer":0}', '"layer":"document"')
+    paths.append(write(os.path.join(rn, "image-over-50000-pages.rnote"), gzip.compress(notebook.encode())))
+    # 200 dotted lines of 99,001 dots each: 20 million dashes without a budget for the document.
+    line = ('{"shapestroke":{"shape":{"line":{"start":[0,100],"end":[19800,100]}},'
+            '"style":{"smooth":{"stroke_width":0.1,"stroke_color":{"r":0,"g":0,"b":0,"a":1},"line_style":"dotted"}}}}')
+    dotted = rnote([line] * 200).replace('"width":800,"height":1200', '"width":20000,"height":1200')
+    paths.append(write(os.path.join(rn, "dotted-200-shapes.rnote"), gzip.compress(dotted.encode())))
+    # A stroke thinner than rnote's tolerance along 2e10 tiles of 0.05 px (3.6 pt at 1 dpi): it reaches none.
+    thin = rnote([rnote_brush([(0.025, 0), (0.025, 1e9)]).replace('"stroke_width":2', '"stroke_width":1e-6')])
+    thin = thin.replace('"width":800,"height":1200,"format":{"width":793.7,"height":1122.5,"dpi":96}',
+                        '"width":1,"height":1e9,"format":{"width":0.05,"height":0.05,"dpi":1}')
+    paths.append(write(os.path.join(rn, "hair-thin-on-tiny-tiles.rnote"), gzip.compress(thin.encode())))
+    # InkML: 2 regular and 62 intermittent channels, 2.5 million points of "1 1," in text nodes split by comments.
+    channels = "".join('<channel name="C%d" type="decimal"/>' % i for i in range(62))
+    chunk = "1 1," * 250000
+    body = ('<traceFormat xml:id="tf"><channel name="X" type="decimal"/><channel name="Y" type="decimal"/>'
+            '<intermittentChannels>%s</intermittentChannels></traceFormat><context traceFormatRef="#tf"/>'
+            '<trace>%s</trace>') % (channels, "<!-- -->".join([chunk] * 10))
+    paths.append(write(os.path.join(folder, "inkml", "intermittent-channels-split-by-comments.inkml"), gzip.compress(inkml(body).encode())))
     return paths

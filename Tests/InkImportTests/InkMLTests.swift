@@ -1,6 +1,7 @@
 import Foundation
 import InkFixtures
 import InkModel
+import InkRendering
 import Testing
 @testable import InkImport
 
@@ -232,6 +233,40 @@ import Testing
         #expect(stroke.points.allSatisfy { $0.w == 10 })
     }
 
+    /// Issue 39, c: OneNote's highlighter is a rectangle 0.07 cm wide and 0.5 cm tall, held upright:
+    /// a stroke across the page is as tall as the tip (it was a 2 pt line, the tip's width).
+    @Test("a rectangle-tipped highlighter (OneNote's 0.07 × 0.5 cm) is drawn as tall as its tip across the page")
+    func rectangleTippedHighlighter() throws {
+        let stroke = try #require(try strokes(Self.brushDocument("""
+            <brushProperty name="width" value="0.07" units="cm"/><brushProperty name="height" value="0.5" units="cm"/>
+            <brushProperty name="color" value="#FFFF00"/><brushProperty name="tip" value="rectangle"/>
+            <brushProperty name="rasterOp" value="maskPen"/>
+            """)).first)
+        let cm = 72 / 2.54
+        #expect(stroke.ink.type == .marker && stroke.ink.lineKeys == nil)
+        #expect(stroke.points.allSatisfy { abs($0.w - 0.5 * cm) < 1e-9 && abs($0.h - 0.07 * cm) < 1e-9 && $0.azimuth == 0 })
+        // Drawn (the trace runs along x from 100 to 300 pt at y 100): as tall as the tip, no taller.
+        let drawings = InkStyle.drawings(for: stroke, quality: .reference).drawings
+        var ys: [Double] = [], xs: [Double] = []
+        for drawing in drawings {
+            for element in drawing.path.elements {
+                switch element {
+                case .move(let p), .line(let p): ys.append(p.y); xs.append(p.x)
+                case .curve(let c1, let c2, let p): ys += [c1.y, c2.y, p.y]; xs += [c1.x, c2.x, p.x]
+                case .close: break
+                }
+            }
+        }
+        let height = try #require(ys.max()) - ys.min()!
+        #expect(abs(height - 0.5 * cm) < 1e-6, "drawn \(height) pt tall, the tip is \(0.5 * cm) pt")
+        #expect(abs(ys.max()! - (100 + 0.25 * cm)) < 1e-6 && xs.min()! < 100 && xs.max()! > 300)
+        // The tip's properties are kept with the stroke.
+        guard case .object(let inkml)? = stroke.extra["inkml"], case .object(let properties)? = inkml["brushProperties"] else {
+            Issue.record("no brush properties kept"); return
+        }
+        #expect(properties["tip"] == .string("rectangle"))
+    }
+
     // MARK: - References, transforms, pages
 
     @Test("contexts inherit by contextRef; a group's brushRef applies to its traces; a canvas transform moves the ink")
@@ -353,6 +388,74 @@ import Testing
         let error = try #require(failure(text))
         guard case .xml(_, let place, _) = error else { Issue.record("\(error)"); return }
         #expect(place.line == 2)
+    }
+
+    /// Issue 40, 5: two regular channels and 62 intermittent ones that every point leaves out: 4
+    /// bytes of text a point held 64 doubles (512 bytes), and comments split the trace into text
+    /// nodes under libxml2's limit, so that a 374 KB gzip asked for 2.2 GB. The document's traces
+    /// together hold at most `maximumChannelValuesPerDocument` values: one trace or many.
+    @Test("the document's points × channels are one budget: a located error past it, in one trace or across many", arguments: [1, 5])
+    func channelValuesAreBudgetedPerDocument(traces: Int) throws {
+        let channels = (0..<62).map { "<channel name=\"C\($0)\" type=\"decimal\"/>" }.joined()
+        let limit = InkMLDocumentReader.maximumChannelValuesPerDocument
+        let points = limit / 64 + 40_000
+        let perTrace = points / traces
+        let chunk = String(repeating: "1 1,", count: perTrace / 6)
+        let trace = "<trace>" + Array(repeating: chunk, count: 6).joined(separator: "<!-- split -->") + "</trace>\n"
+        let text = Self.ink("""
+            <traceFormat xml:id="tf"><channel name="X" type="decimal"/><channel name="Y" type="decimal"/>
+            <intermittentChannels>\(channels)</intermittentChannels></traceFormat>
+            <context traceFormatRef="#tf"/>
+            """ + String(repeating: trace, count: traces))
+        var options = options()
+        options.keepsRawValues = false
+        do {
+            let (document, layers) = try read(write(text), options: options)
+            Issue.record("read \(document.pages.count) pages, \(layers.flatMap(\.strokes).map(\.points.count).reduce(0, +)) points")
+        } catch let error as InkMLImportError {
+            guard case .tooMany(_, let place, let what, let reported) = error else { Issue.record("\(error)"); return }
+            #expect(reported == limit && what.contains("channel values"), "\(error)")
+            // The point that passes it: the first after limit / 64 points in all.
+            let before = (place.trace! - 1) * (perTrace / 6 * 6)
+            #expect(before + place.point! == limit / 64 + 1, "\(error)")
+        }
+    }
+
+    /// Issue 39, a: the CROHME handwriting dataset names traces and groups `0:1:2:3:` and `12`.
+    /// xml:id's NCName rule is a validity constraint (xml:id 1.0: its errors are not fatal), which
+    /// libxml2 reports as an error; the file is well-formed and its tools read it.
+    @Test("CROHME's ids (xml:id=\"0:1:2:3:\", xml:id=\"12\") are read; a file that is not well-formed is still refused")
+    func crohmeIDs() throws {
+        let body = """
+            <traceFormat><channel name="X" type="decimal"/><channel name="Y" type="decimal"/></traceFormat>
+            <annotation type="truth">$x^2$</annotation>
+            <trace xml:id="12">10 10, 20 20, 30 10</trace>
+            <trace xml:id="0:1:2:3:">40 5, 45 0</trace>
+            <traceGroup xml:id="13">
+              <annotation type="truth">Segmentation</annotation>
+              <traceGroup xml:id="14:"><annotation type="truth">x</annotation><traceView traceDataRef="12"/></traceGroup>
+            </traceGroup>
+            """
+        let strokes = try strokes(Self.ink(body))
+        #expect(strokes.map(Self.xy) == [[[10, 10], [20, 20], [30, 10]], [[40, 5], [45, 0]]])
+        // Not well-formed (a trace never closed) is refused as before.
+        let error = try #require(failure(Self.ink(body.replacingOccurrences(of: "30 10</trace>", with: "30 10"))))
+        guard case .xml = error else { Issue.record("\(error)"); return }
+    }
+
+    /// A <traceFormat> or <brush> directly in <ink> (CROHME's files begin with one) is the current
+    /// context's from there on; it was taken as a definition only, and the trace read as X, Y.
+    @Test("a traceFormat and a brush directly in <ink> change the current context")
+    func traceFormatInInk() throws {
+        let strokes = try strokes(Self.ink("""
+            <traceFormat><channel name="X"/><channel name="Y"/><channel name="T"/></traceFormat>
+            <brush><brushProperty name="width" value="3"/></brush>
+            <trace>10 10 0, 20 20 100, 30 10 200</trace>
+            """))
+        let stroke = try #require(strokes.first)
+        #expect(Self.xy(stroke) == [[10, 10], [20, 20], [30, 10]])
+        #expect(stroke.points.map(\.t) == [0, 0.1, 0.2])
+        #expect(stroke.points.allSatisfy { $0.w == 3 })
     }
 
     @Test("elements of other namespaces are not read as InkML")

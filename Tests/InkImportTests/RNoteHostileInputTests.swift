@@ -122,7 +122,7 @@ import Testing
         let file = write(S.notebook(strokes: [S.brush([(1, 1, 0.5), (2, 2, 0.5)])], version: version))
         let error = try #require(failure(file))
         #expect(error == .unknownVersion(path: file, version: version))
-        #expect(error.description == "\(file): rnote file version \(version) is not one inkpdf reads (known: 0.5.x and 0.9.x–0.12.x); export it from rnote as PDF, or save it with a known version")
+        #expect(error.description == "\(file): rnote file version \(version) is not one inkpdf reads (known: 0.5.x–0.12.x); export it from rnote as PDF, or save it with a known version")
     }
 
     @Test func notGzipAndOtherJSONAreNotRnote() throws {

@@ -139,7 +139,7 @@ import Testing
         #expect(over.strokes.count == 1 && over.dashes == 0 && over.warnings.contains { $0.text.contains("drawn solid") })
         // The longest stroke the range allows at the finest pattern still cut: an estimate, no loop.
         let long = try build("cust: 0.005 0.005", [-28_800, -28_800, 28_800, 28_800, -28_800, 28_800, 28_800, -28_800],
-                             budget: XournalDashes.maximumDashesPerDocument)
+                             budget: DashCutter.maximumDashesPerDocument)
         #expect(long.strokes.count == 1 && long.dashes == 0)
         // The document's count goes down stroke by stroke.
         let layer = "<layer>" + String(repeating: #"<stroke tool="pen" color="black" width="1" style="dash">0 0 900 0</stroke>"#, count: 3) + "</layer>"

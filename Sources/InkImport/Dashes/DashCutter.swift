@@ -10,6 +10,10 @@ enum DashCutter {
     /// The shortest period a pattern is cut at, in points.
     static let minimumPeriod = 0.01
 
+    /// The most dashes one document's strokes are cut into, together (Xournal++'s styles and
+    /// rnote's line styles alike); a stroke that would pass what is left is drawn solid.
+    static let maximumDashesPerDocument = 1_000_000
+
     /// One run through `pattern`, as cairo repeats it (an odd-length pattern twice).
     static func period(_ pattern: [Double]) -> Double {
         let sum = pattern.reduce(0, +)

@@ -40,9 +40,15 @@ extension InkMLDocumentReader {
             if inInk { currentContext = context }
             definition = .context(context)
         case "brush":
-            definition = .brush(try resolveBrush(element))
+            let brush = try resolveBrush(element)
+            // Directly in <ink> and without an id to refer to it by (as CROHME's files begin), it can only
+            // mean the traces that follow: it changes the current context.
+            if parents.last == "ink", id == nil { currentContext.brush = brush }
+            definition = .brush(brush)
         case "traceFormat":
-            definition = .traceFormat(try resolveTraceFormat(element))
+            let format = try resolveTraceFormat(element)
+            if parents.last == "ink", id == nil { currentContext.traceFormat = format }
+            definition = .traceFormat(format)
         case "inkSource":
             definition = .inkSource(try resolveInkSource(element))
         case "canvasTransform":

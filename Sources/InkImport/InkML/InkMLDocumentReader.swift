@@ -21,6 +21,9 @@ import InkModel
 ///   every `flushPoints` points.
 final class InkMLDocumentReader {
     static let maximumPointsPerTrace = 10_000_000
+    /// The most values (each point × its trace format's channels, intermittent ones included) the
+    /// document's traces hold together: 16 Mi doubles, 128 MiB, millions of points of real ink.
+    static let maximumChannelValuesPerDocument = 1 << 24
     /// A page's strokes are written out once they hold this many points.
     static let flushPoints = 200_000
     static let maximumWarnings = 100
@@ -74,6 +77,8 @@ final class InkMLDocumentReader {
     }
     private var trace: OpenTrace?
     private var skippingTrace = false
+    /// Values the document's traces may still hold (`maximumChannelValuesPerDocument`).
+    private var channelValueBudget = InkMLDocumentReader.maximumChannelValuesPerDocument
 
     // A definition element being gathered.
     private var gathering: [InkMLElement] = []
@@ -207,9 +212,7 @@ final class InkMLDocumentReader {
             do {
                 try reader.withValue { (text) throws(InkMLTraceDecoder.Failure) in try trace!.decoder.feed(text) }
             } catch {
-                var place = trace!.place
-                place.point = error.point
-                throw .badTrace(path: path, place: place, problem: error.problem)
+                throw traceError(error, place: trace!.place)
             }
         } else if pageAnnotationText != nil {
             let value = reader.withValue { String(cString: $0) }
@@ -262,18 +265,29 @@ final class InkMLDocumentReader {
             throw .malformed(path: path, place: place, problem: "the trace format has no X and Y channels (it has \(format.channels.map(\.name).joined(separator: ", ")))")
         }
         let offset = try number(attribute("timeOffset"), "trace timeOffset", place: place)
-        trace = OpenTrace(decoder: InkMLTraceDecoder(format: format, maximumPoints: Self.maximumPointsPerTrace), context: context, brush: brush,
+        let decoder = InkMLTraceDecoder(format: format, maximumPoints: Self.maximumPointsPerTrace, maximumValues: channelValueBudget)
+        trace = OpenTrace(decoder: decoder, context: context, brush: brush,
                           id: attribute("xml:id") ?? attribute("id"), timeOffset: offset, place: place)
+    }
+
+    /// A decoder's failure at its point of the trace at `place`.
+    private func traceError(_ failure: InkMLTraceDecoder.Failure, place: InkMLImportError.Place) -> InkMLImportError {
+        var place = place
+        place.point = failure.point
+        if failure.passesBudget {
+            return .tooMany(path: path, place: place, what: "channel values (points × the channels of their trace formats) in the document's traces",
+                            limit: Self.maximumChannelValuesPerDocument)
+        }
+        return .badTrace(path: path, place: place, problem: failure.problem)
     }
 
     private func finishTrace() throws(InkMLImportError) {
         guard var open = trace else { return }
         trace = nil
         do { try open.decoder.finish() } catch {
-            var place = open.place
-            place.point = error.point
-            throw .badTrace(path: path, place: place, problem: error.problem)
+            throw traceError(error, place: open.place)
         }
+        channelValueBudget -= open.decoder.values.count
         if open.decoder.unknownValues > 0 { omit("value not known ('?', the previous value used)", open.decoder.unknownValues) }
         guard open.decoder.pointCount > 0 else {
             omit("empty trace")

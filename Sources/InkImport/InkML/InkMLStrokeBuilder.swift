@@ -22,7 +22,8 @@ import InkModel
 ///   points; 1 pt without a brush), `color` (`#RRGGBB`, `#RRGGBBAA`, or a basic
 ///   colour name), `transparency` (0 opaque … 1, or … 255 as Office writes it),
 ///   `rasterOp` other than `copyPen` (Office's highlighter is `maskPen`): `marker`
-///   ink, drawn multiplied at one width with the `tip`'s caps (`rectangle`: square).
+///   ink, drawn multiplied at one width with the `tip`'s caps (`rectangle`: square); a
+///   `rectangle` tip of different width and height is marker ink drawn with its chisel held upright.
 ///   Strokes are polylines through the samples (`interpolation: linear`).
 /// - Every value is checked against `InkRange` (`OutOfRange` names the point);
 ///   what ink-layers has no field for is kept under `"inkml"`.
@@ -113,9 +114,13 @@ struct InkMLStrokeBuilder {
         transparency = transparency.isFinite ? min(max(transparency, 0), 1) : 0
         var color = color()
         color.alpha *= 1 - transparency
-        var ink = Ink(type: isMarker ? .marker : .pen, color: color, width: width)
         let tip = brush.properties["tip"]?.value
-        if isMarker { ink.setLines(width: .constant, cap: tip == "rectangle" ? "square" : "round") }
+        // A highlighter whose tip is a rectangle (OneNote's: 0.07 cm wide, 0.5 cm tall) draws with that
+        // rectangle held upright: marker ink, whose chisel is the point's `w` across its azimuth, the
+        // tip's longer side laid along the page's y (azimuth 0) or x (π/2), the shorter side in `h`.
+        let rectangleTip = isMarker && tip == "rectangle" && width != height
+        var ink = Ink(type: isMarker ? .marker : .pen, color: color, width: rectangleTip ? max(width, height) : width)
+        if isMarker && !rectangleTip { ink.setLines(width: .constant, cap: tip == "rectangle" ? "square" : "round") }
         let ignorePressure = flag("ignorePressure")
 
         // Pressure, time and tilt channels.
@@ -144,7 +149,9 @@ struct InkMLStrokeBuilder {
             if let problem = InkRange.coordinateProblem("x", x) ?? InkRange.coordinateProblem("y", y) {
                 throw OutOfRange(problem: problem, point: n + 1)
             }
-            var point = StrokePoint(x: x, y: y, w: width, h: height)
+            var point = rectangleTip
+                ? StrokePoint(x: x, y: y, w: max(width, height), h: min(width, height), azimuth: height > width ? 0 : .pi / 2)
+                : StrokePoint(x: x, y: y, w: width, h: height)
             if let iF, let range = forceRange {
                 let pressure = min(max((values[base + iF] * negate[iF] - range.minimum) / range.span, 0), 1)
                 point.force = 2 * pressure
@@ -159,7 +166,7 @@ struct InkMLStrokeBuilder {
                     throw OutOfRange(problem: "time offset is \(point.t) s, beyond ±\(Int(InkRange.maximumTimeOffset)) s (a stroke drawn over a year)", point: n + 1)
                 }
             }
-            if let iOA {
+            if let iOA, !rectangleTip {
                 var azimuth = (values[base + iOA] * negate[iOA] * sOA).truncatingRemainder(dividingBy: 2 * .pi)
                 if azimuth < 0 { azimuth += 2 * .pi }
                 point.azimuth = azimuth.isFinite ? azimuth : 0
@@ -167,7 +174,7 @@ struct InkMLStrokeBuilder {
             if let iOE {
                 let elevation = values[base + iOE] * negate[iOE] * sOE
                 point.altitude = elevation.isFinite ? min(max(elevation, 0), .pi / 2) : .pi / 2
-            } else if let iOTx, let iOTy {
+            } else if let iOTx, let iOTy, !rectangleTip {
                 let tx = tan(values[base + iOTx] * negate[iOTx] * sOTx), ty = tan(values[base + iOTy] * negate[iOTy] * sOTy)
                 let lean = (tx * tx + ty * ty).squareRoot()
                 if lean.isFinite, lean > 0 {
@@ -177,8 +184,8 @@ struct InkMLStrokeBuilder {
                     point.altitude = atan(1 / lean)
                 }
             }
-            extent.x = max(extent.x, x + point.w / 2)
-            extent.y = max(extent.y, y + point.h / 2)
+            extent.x = max(extent.x, x + (rectangleTip ? width : point.w) / 2)
+            extent.y = max(extent.y, y + (rectangleTip ? height : point.h) / 2)
             points.append(point)
         }
 

@@ -31,11 +31,15 @@ struct InkMLTraceDecoder {
     struct Failure: Error {
         var problem: String
         var point: Int
+        /// Whether the point would pass `maximumValues` (the document's budget) rather than break the grammar.
+        var passesBudget = false
     }
 
     let channelCount: Int
     let regularCount: Int
     let maximumPoints: Int
+    /// The most values (points × channels) this trace may hold: what the document has left.
+    let maximumValues: Int
     private let defaults: [Double]
     private var modes: [Mode]
     private var last: [Double]
@@ -48,10 +52,11 @@ struct InkMLTraceDecoder {
     /// How many values were `?` (not known).
     private(set) var unknownValues = 0
 
-    init(format: InkMLTraceFormat, maximumPoints: Int) {
+    init(format: InkMLTraceFormat, maximumPoints: Int, maximumValues: Int = .max) {
         channelCount = format.channels.count
         regularCount = format.regularCount
         self.maximumPoints = maximumPoints
+        self.maximumValues = maximumValues
         defaults = format.channels.map(\.defaultValue)
         modes = Array(repeating: .explicit, count: channelCount)
         last = Array(repeating: 0, count: channelCount)
@@ -213,6 +218,12 @@ struct InkMLTraceDecoder {
             throw fail("\(filled) value\(filled == 1 ? "" : "s") for the \(regularCount) regular channels of the trace format")
         }
         guard pointCount < maximumPoints else { throw fail("more than \(maximumPoints) points in one trace") }
+        // Every point holds a value for every channel, those it leaves out too: count them before they are kept.
+        guard channelCount <= maximumValues - values.count else {
+            var failure = fail("the point's \(channelCount) channel values pass what the document may hold")
+            failure.passesBudget = true
+            throw failure
+        }
         // Intermittent channels the point leaves out keep their previous value (or default).
         for index in filled..<channelCount { current[index] = hasPrevious ? last[index] : defaults[index] }
         for index in 0..<channelCount {

@@ -18,7 +18,7 @@ public enum RNoteImportError: Error, Equatable, CustomStringConvertible {
     }
 
     /// The versions whose layout inkpdf reads, as rnote's loader groups them.
-    public static let knownVersions = "0.5.x and 0.9.x–0.12.x"
+    public static let knownVersions = "0.5.x–0.12.x"
 
     case cannotOpen(path: String, reason: String)
     /// Not gzip, or gzip of something that is not rnote's `{version, data}`.

@@ -17,6 +17,11 @@ extension RNoteImporter {
         var pageImages: Set<Int> = []
         var omitted: [String: Int] = [:]
         var warnings: [String] = []
+        /// Dashes the document's shapes may still be cut into (`DashCutter.maximumDashesPerDocument`).
+        var dashBudget = DashCutter.maximumDashesPerDocument
+        /// Pieces (a shape on a page) drawn solid because the document's dashes ran out, and their shapes' slots.
+        var solidPastDashBudget = 0
+        var shapesSolidPastDashBudget: Set<Int> = []
 
         /// The most (stroke, page) pairs: a stroke reaches a few pages, not thousands, in a real file.
         static func maximumPieces(entries: Int) -> Int { 16 * entries + 100_000 }
@@ -79,17 +84,25 @@ extension RNoteImporter {
             let limit = Self.maximumPieces(entries: entries.count)
             for (index, entry) in entries.enumerated() {
                 let b = entry.bounds
-                let lowColumn = max(Int((b.minX / fw).rounded(.down)), firstColumn), highColumn = min(Int((b.maxX / fw).rounded(.down)), lastColumn)
-                let lowRow = max(Int((b.minY / fh).rounded(.down)), firstRow), highRow = min(Int((b.maxY / fh).rounded(.down)), lastRow)
+                // Only the tiles the stroke overlaps by more than the tolerance (a tile it reaches by less
+                // is not its page): a hair-thin stroke must not walk every tile along its length unpaid.
+                let tolerance = RNoteItems.Bounds.intersectionTolerance
+                // An overlap is at most the stroke's own extent: one no wider or taller than the tolerance reaches no tile.
+                guard b.maxX - b.minX > tolerance, b.maxY - b.minY > tolerance else { continue }
+                let lowColumn = max(Int(((b.minX + tolerance) / fw).rounded(.down)), firstColumn)
+                let highColumn = min(Int(((b.maxX - tolerance) / fw).rounded(.down)), lastColumn)
+                let lowRow = max(Int(((b.minY + tolerance) / fh).rounded(.down)), firstRow)
+                let highRow = min(Int(((b.maxY - tolerance) / fh).rounded(.down)), lastRow)
                 guard lowColumn <= highColumn, lowRow <= highRow else { continue }
                 let columns = lowColumn...highColumn, rows = lowRow...highRow
                 for row in rows {
                     for column in columns {
+                        // Every tile visited counts, whether or not the stroke turns out to reach it.
+                        pieces += 1
+                        guard pieces <= limit else { throw .tooMany(path: path, what: "pieces of strokes on pages", limit: limit) }
                         let tile = RNoteItems.Bounds(minX: Double(column) * fw, minY: Double(row) * fh,
                                                      maxX: Double(column + 1) * fw, maxY: Double(row + 1) * fh)
                         guard b.intersects(tile) else { continue }
-                        pieces += 1
-                        guard pieces <= limit else { throw .tooMany(path: path, what: "pieces of strokes on pages", limit: limit) }
                         pages[Tile(row: row, column: column), default: []].append(index)
                     }
                 }
@@ -105,6 +118,36 @@ extension RNoteImporter {
                 members.append(pages[tile]!)
             }
         }
+
+        /// Whether the entry at `index` is an image drawn in its pages' paper (rnote's document and
+        /// image layers lie under all ink; with `--pdf` the PDF's pages take their place).
+        func isPaperImage(_ index: Int) -> Bool {
+            guard case .image = entries[index].content else { return false }
+            return entries[index].chrono.layerRank <= 1 && !usesPDF
+        }
+
+        /// Spends on `budget` the bytes of the images that each page's paper will carry (an image
+        /// is copied, as base64, into every page it covers), before any copy is made: one image
+        /// over thousands of pages must not grow a small notebook to gigabytes.
+        func spendOnPaperImages(_ budget: ExpansionBudget) throws(RNoteImportError) {
+            var bytes = 0, copies = 0
+            for pageMembers in members {
+                for index in pageMembers where isPaperImage(index) {
+                    guard case .image(let image) = entries[index].content else { continue }
+                    // base64 and the element around it; the image's size was paid for by the JSON reader.
+                    bytes += (image.bytes.count + 2) / 3 * 4 + 256
+                    copies += 1
+                    guard bytes <= budget.remaining else {
+                        throw .tooMany(path: path, what: "bytes of JSON and of images copied onto the pages they cover (\(copies) copies so far)", limit: budget.limit)
+                    }
+                }
+            }
+            budget.spend(bytes)
+        }
+
+        /// The most strokes a page's layers hold before they are written out (a page's layer may be
+        /// several lines of the layers file, drawn in file order).
+        static let strokesPerLine = 50_000
 
         /// Writes each page's ink (one layer per rnote layer, in drawing order) to `sink`; returns the pages.
         mutating func write(to sink: any LayerSink, header: InkLayersHeader, spool: RNoteStrokeSpool) throws(RNoteImportError) -> [DocumentPage] {
@@ -133,9 +176,20 @@ extension RNoteImporter {
                     case .ink(let record, _):
                         let ink: RNoteItems.InkItem
                         do { ink = try spool.read(record) } catch { throw .cannotWrite(path: "the stroke spool", reason: error.description) }
-                        let (strokes, fills, didClamp) = Self.strokes(of: ink, entry: entry, scale: frameScale, origin: (frame.x, frame.y))
+                        let solidBefore = solidPastDashBudget
+                        let (strokes, fills, didClamp) = Self.strokes(of: ink, entry: entry, scale: frameScale, origin: (frame.x, frame.y),
+                                                                      dashBudget: &dashBudget, solidPastBudget: &solidPastDashBudget)
+                        if solidPastDashBudget > solidBefore { shapesSolidPastDashBudget.insert(entry.slot) }
                         if didClamp { clamped += 1 }
                         layers[layerIndex].strokes += strokes
+                        if layers[layerIndex].strokes.count >= Self.strokesPerLine {
+                            // A page of many strokes (a million dashes) goes out in lines of its layers, in drawing
+                            // order, rather than held whole: later lines of a page are drawn on top, as the layers were.
+                            for held in layers.indices where !layers[held].strokes.isEmpty {
+                                do { try sink.write(layer: layers[held]) } catch { throw .cannotWrite(path: sink.path, reason: "\(error)") }
+                                layers[held].strokes = []
+                            }
+                        }
                         for fill in fills {
                             decorations.append(Decoration(layer: layerIndex, x: 0, y: 0, width: frame.width * frameScale,
                                                           height: frame.height * frameScale, content: .polygon(fill.0, fill: fill.1)))
@@ -151,7 +205,7 @@ extension RNoteImporter {
                                                       height: (entry.bounds.maxY - entry.bounds.minY) * frameScale,
                                                       content: .text(wrapped, fontFamily: family, fontSize: text.fontSize * frameScale, color: text.color)))
                     case .image(let image):
-                        if entry.chrono.layerRank <= 1 && !usesPDF {
+                        if isPaperImage(index) {
                             underInk.append(image)
                         } else {
                             let (x, y) = point(image.bounds.minX, image.bounds.minY)
@@ -178,13 +232,18 @@ extension RNoteImporter {
                                           background: background, decorations: decorations))
             }
             if coarser { warnings.append("the background pattern is finer than inkpdf draws; drawn with larger cells") }
+            if !shapesSolidPastDashBudget.isEmpty {
+                warnings.append("\(shapesSolidPastDashBudget.count) × dashed shapes drawn solid: the document's shapes would be cut into more than \(DashCutter.maximumDashesPerDocument) dashes")
+            }
             if clamped > 0 { warnings.append("\(clamped) × strokes reaching further than a page beyond their page, drawn clamped there") }
             return pages
         }
 
         /// The ink-layers strokes of `ink` on a page whose top-left is `origin` (px), `scale` points per px,
-        /// and the polygons of its fill; whether a point had to be clamped into `InkRange`.
-        static func strokes(of ink: RNoteItems.InkItem, entry: Entry, scale: Double, origin: (Double, Double))
+        /// and the polygons of its fill; whether a point had to be clamped into `InkRange`. Its dashes are
+        /// taken from `dashBudget`; a shape drawn solid because too few are left counts in `solidPastBudget`.
+        static func strokes(of ink: RNoteItems.InkItem, entry: Entry, scale: Double, origin: (Double, Double),
+                            dashBudget: inout Int, solidPastBudget: inout Int)
             -> ([Stroke], [([Double], RGBAColor)], Bool) {
             var inkValue = Ink(type: .pen, color: ink.color, width: ink.width * scale)
             inkValue.setLines(width: ink.pressureCurve == .const_ ? .constant : .perSegment, cap: ink.roundCap ? "round" : "butt")
@@ -218,7 +277,7 @@ extension RNoteImporter {
                 }
                 guard !points.isEmpty else { continue }
                 if let fill = ink.fill, polygon.count >= 6 { fills.append((polygon, fill)) }
-                for dash in dashes(of: points, ink: ink, scale: scale) {
+                for dash in dashes(of: points, ink: ink, scale: scale, budget: &dashBudget, solidPastBudget: &solidPastBudget) {
                     strokes.append(Stroke(ink: inkValue, created: 0, interpolation: .linear, points: dash, extra: strokeExtra))
                 }
             }
@@ -230,16 +289,24 @@ extension RNoteImporter {
 
         /// A shape's outline cut into its line style's dashes (as Xournal++'s dashes are cut, the
         /// pattern running on along the whole line); the outline itself when it is solid, a pen path
-        /// (rnote draws those solid whatever their style) or its pattern too fine to cut.
-        static func dashes(of points: [StrokePoint], ink: RNoteItems.InkItem, scale: Double) -> [[StrokePoint]] {
+        /// (rnote draws those solid whatever their style), its pattern too fine to cut, or when its
+        /// dashes would pass what is left of the document's `budget` (then counted in `solidPastBudget`).
+        static func dashes(of points: [StrokePoint], ink: RNoteItems.InkItem, scale: Double,
+                           budget: inout Int, solidPastBudget: inout Int) -> [[StrokePoint]] {
             guard ink.kind == .shape, points.count >= 2,
                   let pattern = ink.lineStyle.pattern(width: ink.width * scale, roundCap: ink.roundCap || ink.lineStyle == .dotted)
             else { return [points] }
             let vertices = points.map { DashCutter.Vertex(x: $0.x, y: $0.y, width: $0.w) }
-            guard DashCutter.period(pattern) >= DashCutter.minimumPeriod,
-                  DashCutter.estimatedDashes([vertices], pattern: pattern) <= maximumDashesPerShape else { return [points] }
+            let estimate = DashCutter.estimatedDashes([vertices], pattern: pattern)
+            guard DashCutter.period(pattern) >= DashCutter.minimumPeriod, estimate <= maximumDashesPerShape else { return [points] }
+            guard estimate <= Double(budget) else {
+                solidPastBudget += 1
+                return [points]
+            }
             let force = points[0].force
-            return DashCutter.split(vertices, pattern: pattern).map { dash in
+            let cut = DashCutter.split(vertices, pattern: pattern)
+            budget -= cut.count
+            return cut.map { dash in
                 dash.map { StrokePoint(x: $0.x, y: $0.y, w: $0.width, h: $0.width, force: force) }
             }
         }

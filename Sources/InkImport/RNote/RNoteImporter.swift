@@ -72,7 +72,9 @@ public enum RNoteImporter {
         do { spool = try RNoteStrokeSpool(folder: options.temporaryDirectory) } catch {
             throw .cannotWrite(path: options.temporaryDirectory, reason: error.description)
         }
-        let json = RNoteJSONReader(input: input, budget: ExpansionBudget(limit: options.maximumExpandedBytes))
+        // One budget for the document: its decompressed JSON, then the copies of its images on the pages they cover.
+        let budget = ExpansionBudget(limit: options.maximumExpandedBytes)
+        let json = RNoteJSONReader(input: input, budget: budget)
         var entries: [Entry] = []
         let reader = RNoteSnapshotReader(path: path, json: json, maximumData: options.maximumExpandedBytes) { (slot, item, bounds) throws(RNoteImportError) in
             switch item {
@@ -106,6 +108,7 @@ public enum RNoteImporter {
         }
         var layout = try Layout(path: path, document: reader.document, entries: entries, pdf: options.pdf)
         layout.omitted.merge(reader.omitted, uniquingKeysWith: +)
+        try layout.spendOnPaperImages(budget)
 
         let layersPath = (options.temporaryDirectory as NSString)
             .appendingPathComponent("inkpdf-rnote-\(UUID().uuidString)\(options.layersForm.fileSuffix)")

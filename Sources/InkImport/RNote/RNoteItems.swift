@@ -46,8 +46,10 @@ enum RNoteItems {
             Bounds(minX: minX - amount, minY: minY - amount, maxX: maxX + amount, maxY: maxY + amount)
         }
         var isEmpty: Bool { !(minX <= maxX && minY <= maxY) }
+        /// rnote's tolerance for "reaches": an overlap of at most this (px) is none.
+        static let intersectionTolerance = 1e-3
         /// rnote's `intersects_w_tolerance`: the overlap is wider and taller than `tolerance`.
-        func intersects(_ other: Bounds, tolerance: Double = 1e-3) -> Bool {
+        func intersects(_ other: Bounds, tolerance: Double = intersectionTolerance) -> Bool {
             min(maxX, other.maxX) - max(minX, other.minX) > tolerance && min(maxY, other.maxY) - max(minY, other.minY) > tolerance
         }
     }

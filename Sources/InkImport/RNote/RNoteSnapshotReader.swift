@@ -245,13 +245,14 @@ final class RNoteSnapshotReader {
         guard sawStrokes else { throw .notRNote(path: path, reason: "its data has neither engine_snapshot nor store_snapshot with stroke_components") }
     }
 
-    /// Versions whose layout is read: 0.5.x (`store_snapshot`, or 0.5.10's `engine_snapshot`)
-    /// and 0.9.0 … 0.12.x (`engine_snapshot`), the groups of rnote's own loader before 0.13.
+    /// Versions whose layout is read, the groups of rnote's own loader before 0.13: 0.5.0–0.5.9
+    /// (`store_snapshot`), 0.5.10–0.8.x (`engine_snapshot` without a camera) and 0.9.0–0.12.x
+    /// (`engine_snapshot`); the strokes' JSON is the same from 0.5.10 on.
     static func isKnown(_ version: String) -> Bool {
         let core = version.split(separator: "-", maxSplits: 1).first.map(String.init) ?? version
         let parts = core.split(separator: ".").map { Int($0) }
         guard parts.count == 3, let major = parts[0], let minor = parts[1], parts[2] != nil, major == 0 else { return false }
-        return minor == 5 || (9...12).contains(minor)
+        return (5...12).contains(minor)
     }
 
     private func readData() throws(RNoteImportError) {

@@ -1,10 +1,7 @@
 /// Xournal++'s dash styles (`model/StrokeStyle.cpp`), cut by `DashCutter`: the whole
-/// document is cut into at most `maximumDashesPerDocument` dashes, each stroke's count
+/// document is cut into at most `DashCutter.maximumDashesPerDocument` dashes, each stroke's count
 /// estimated from its length before any is cut.
 enum XournalDashes {
-    /// The most dashes one document's strokes are cut into, together.
-    static let maximumDashesPerDocument = 1_000_000
-
     /// The on/off lengths of a `style` attribute; nil for a solid line
     /// (`plain`, or anything Xournal++ does not know).
     static func pattern(_ style: String) -> [Double]? {

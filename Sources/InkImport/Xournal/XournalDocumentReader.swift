@@ -17,8 +17,8 @@ final class XournalDocumentReader {
     private let backgrounds: XournalBackgrounds
     private let packageVersion: String?
     private let package: XournalPackage?
-    /// Dashes the document may still be cut into (`XournalDashes.maximumDashesPerDocument`).
-    private var dashBudget = XournalDashes.maximumDashesPerDocument
+    /// Dashes the document may still be cut into (`DashCutter.maximumDashesPerDocument`).
+    private var dashBudget = DashCutter.maximumDashesPerDocument
     private var fileVersion = 1
     private var documentAttributes = JSONObject()
     private var title: String?

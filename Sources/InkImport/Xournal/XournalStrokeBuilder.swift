@@ -55,7 +55,7 @@ struct XournalStrokeBuilder {
     private func attribute(_ name: String) -> String? { attributes.last(where: { $0.name == name })?.value }
 
     /// The strokes, cut into at most `dashBudget` dashes.
-    func build(dashBudget: Int = XournalDashes.maximumDashesPerDocument) throws(RangeProblem) -> Result {
+    func build(dashBudget: Int = DashCutter.maximumDashesPerDocument) throws(RangeProblem) -> Result {
         var result = Result()
         let tool = attribute("tool") ?? "pen"
         let knownTool = ["pen", "highlighter", "eraser"].contains(tool)
@@ -201,8 +201,8 @@ struct XournalStrokeBuilder {
                                              text: "\(where_): dash pattern '\(attribute("style")!.prefix(40))' repeats every \(period) pt, finer than \(DashCutter.minimumPeriod) pt; drawn solid", particular: "pattern '\(attribute("style")!.prefix(40))'"))
                 pattern = nil
             } else if DashCutter.estimatedDashes(pieces, pattern: dash) > Double(dashBudget) {
-                result.warnings.append(.init("dashed strokes past the document's \(XournalDashes.maximumDashesPerDocument) dashes drawn solid", at: where_,
-                                             text: "\(where_): dash pattern '\(attribute("style")!.prefix(40))' would cut the stroke into more dashes than the \(dashBudget) the document may still have (of \(XournalDashes.maximumDashesPerDocument)); drawn solid", particular: "pattern '\(attribute("style")!.prefix(40))'"))
+                result.warnings.append(.init("dashed strokes past the document's \(DashCutter.maximumDashesPerDocument) dashes drawn solid", at: where_,
+                                             text: "\(where_): dash pattern '\(attribute("style")!.prefix(40))' would cut the stroke into more dashes than the \(dashBudget) the document may still have (of \(DashCutter.maximumDashesPerDocument)); drawn solid", particular: "pattern '\(attribute("style")!.prefix(40))'"))
                 pattern = nil
             }
         }
