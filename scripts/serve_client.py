@@ -15,6 +15,7 @@ bounded in count and time. Each command prints one line of JSON.
 import hashlib
 import http.client
 import json
+import select
 import socket
 import ssl
 import sys
@@ -78,6 +79,32 @@ def send(conn, method, path, body=None, headers=None):
     return response, data, (time.monotonic() - started) * 1000
 
 
+CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
+
+
+def send_expecting(conn, method, path, body, headers):
+    """A request with `Expect: 100-continue`: the body goes only once the server asked for it, so
+    a refusal (answered at once, the body unread, the connection closed) is read, never reset."""
+    started = time.monotonic()
+    conn.putrequest(method, path)
+    for name, value in headers.items():
+        conn.putheader(name, value)
+    conn.putheader("Content-Length", str(len(body)))
+    conn.putheader("Expect", "100-continue")
+    conn.endheaders()
+    ready, _, _ = select.select([conn.sock], [], [], conn.timeout)
+    if ready:
+        first = conn.sock.recv(len(CONTINUE), socket.MSG_PEEK)
+        if first.startswith(b"HTTP/1.1 100"):
+            while len(first) < len(CONTINUE) and first == CONTINUE[:len(first)]:
+                first = conn.sock.recv(len(CONTINUE), socket.MSG_PEEK)
+            conn.sock.recv(len(CONTINUE))
+            conn.sock.sendall(body)
+    response = conn.getresponse()
+    data = response.read()
+    return response, data, (time.monotonic() - started) * 1000
+
+
 def describe(response, data, ms):
     return {"status": response.status, "headers": {k.lower(): v for k, v in response.getheaders()},
             "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest(), "ms": round(ms, 2)}
@@ -130,7 +157,7 @@ def load(args):
                     return
                 remaining[0] -= 1
             try:
-                response, data, ms = send(conn, "POST", parts.path, body, headers)
+                response, data, ms = send_expecting(conn, "POST", parts.path, body, headers)
             except (OSError, http.client.HTTPException) as error:
                 with lock:
                     problems.append(f"{type(error).__name__}: {error}")
