@@ -84,6 +84,12 @@ import Testing
         watch.requestLine(5, path: "/v1/export")
         watch.requestLine(6, path: "/healthz")
         #expect(watch.admits(4) && !watch.admits(5) && watch.admits(6))
+        // The reserve is not one address's: two health checks at once from it, not a third.
+        for key: UInt in 20...22 {
+            watch.opened(key, socket: -1, address: "10.0.0.9")
+            watch.requestLine(key, path: "/healthz")
+        }
+        #expect(watch.admits(20) && watch.admits(21) && !watch.admits(22))
         // A place freed is taken by the next request that asks for work.
         watch.closed(1)
         watch.requestLine(5, path: "/v1/export")

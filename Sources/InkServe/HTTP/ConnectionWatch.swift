@@ -34,8 +34,10 @@ final class ConnectionWatch: Sendable {
     struct Limits: Sendable {
         var general: Int
         var perAddress: Int
-        /// Seconds a connection opened on the reserve has to send a health check's request.
+        /// Seconds a connection opened on the reserve, or asking for a health check, has to send its headers.
         var reserveTimeout: Double
+        /// Health checks at once from one address (a load balancer's or an orchestrator's few).
+        var healthPerAddress = 2
     }
 
     /// Seconds from the request line to the end of the headers.
@@ -91,7 +93,8 @@ final class ConnectionWatch: Sendable {
         let isHealth = path == "/healthz"
         entries.withLock { entries in
             guard var entry = entries[key] else { return }
-            if isHealth {
+            let healthFromAddress = entries.filter { $0.key != key && $0.value.health && $0.value.address == entry.address }.count
+            if isHealth && (entry.health || healthFromAddress < limits.healthPerAddress) {
                 entry.health = true
             } else if entry.health || entry.reserved {
                 entry.health = false
@@ -155,7 +158,8 @@ final class ConnectionWatch: Sendable {
             for (key, entry) in entries {
                 let limit: Double
                 switch entry.phase {
-                case .fresh, .requestLine: limit = entry.reserved ? min(headerTimeout, limits.reserveTimeout) : headerTimeout
+                case .fresh, .requestLine:
+                    limit = entry.reserved || entry.health ? min(headerTimeout, limits.reserveTimeout) : headerTimeout
                 case .body, .answering: limit = bodyTimeout
                 case .idle: limit = idleTimeout + headerTimeout
                 case .working, .stopped: continue
