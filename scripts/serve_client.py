@@ -164,6 +164,7 @@ def load(args):
                 conn.close()
                 conn = connection(args.url, timeout=args.deadline)
                 continue
+            backoff = False
             with lock:
                 statuses[response.status] = statuses.get(response.status, 0) + 1
                 if response.status == 200:
@@ -173,11 +174,16 @@ def load(args):
                 elif response.status == 503:
                     if not response.getheader("Retry-After"):
                         problems.append("a 503 without Retry-After")
+                    backoff = True
                 else:
                     problems.append(f"status {response.status}: {data[:200]!r}")
             if response.getheader("Connection", "").lower() == "close":
                 conn.close()
                 conn = connection(args.url, timeout=args.deadline)
+            if backoff:
+                # As a client that honours Retry-After would, shortened: not a reconnect flood that
+                # passes the connection limits while closed connections are still being cleaned up.
+                time.sleep(0.1)
 
     started = time.monotonic()
     threads = [threading.Thread(target=worker) for _ in range(args.concurrency)]
