@@ -7,11 +7,15 @@ bounded in count and time. Each command prints one line of JSON.
   load URL --requests N --concurrency C [--file …] [--field …] [--expect-sha256 H] [--deadline S]
   sequential URL --requests N [--file …] [--field …] [--every K --cheap-path P] [--deadline S]
   faults URL --token T [--header-timeout S]
+  slow-clients URL --concurrency N --kind body|headers --sources one|each --seconds S [--probe-after S]
+  slow-read URL --file … --token T --seconds S
+  pieces URL --body-file F --split N[,N…] --pause S
 """
 
 import hashlib
 import http.client
 import json
+import select
 import socket
 import ssl
 import sys
@@ -75,6 +79,32 @@ def send(conn, method, path, body=None, headers=None):
     return response, data, (time.monotonic() - started) * 1000
 
 
+CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
+
+
+def send_expecting(conn, method, path, body, headers):
+    """A request with `Expect: 100-continue`: the body goes only once the server asked for it, so
+    a refusal (answered at once, the body unread, the connection closed) is read, never reset."""
+    started = time.monotonic()
+    conn.putrequest(method, path)
+    for name, value in headers.items():
+        conn.putheader(name, value)
+    conn.putheader("Content-Length", str(len(body)))
+    conn.putheader("Expect", "100-continue")
+    conn.endheaders()
+    ready, _, _ = select.select([conn.sock], [], [], conn.timeout)
+    if ready:
+        first = conn.sock.recv(len(CONTINUE), socket.MSG_PEEK)
+        if first.startswith(b"HTTP/1.1 100"):
+            while len(first) < len(CONTINUE) and first == CONTINUE[:len(first)]:
+                first = conn.sock.recv(len(CONTINUE), socket.MSG_PEEK)
+            conn.sock.recv(len(CONTINUE))
+            conn.sock.sendall(body)
+    response = conn.getresponse()
+    data = response.read()
+    return response, data, (time.monotonic() - started) * 1000
+
+
 def describe(response, data, ms):
     return {"status": response.status, "headers": {k.lower(): v for k, v in response.getheaders()},
             "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest(), "ms": round(ms, 2)}
@@ -127,13 +157,14 @@ def load(args):
                     return
                 remaining[0] -= 1
             try:
-                response, data, ms = send(conn, "POST", parts.path, body, headers)
+                response, data, ms = send_expecting(conn, "POST", parts.path, body, headers)
             except (OSError, http.client.HTTPException) as error:
                 with lock:
                     problems.append(f"{type(error).__name__}: {error}")
                 conn.close()
                 conn = connection(args.url, timeout=args.deadline)
                 continue
+            backoff = False
             with lock:
                 statuses[response.status] = statuses.get(response.status, 0) + 1
                 if response.status == 200:
@@ -143,11 +174,16 @@ def load(args):
                 elif response.status == 503:
                     if not response.getheader("Retry-After"):
                         problems.append("a 503 without Retry-After")
+                    backoff = True
                 else:
                     problems.append(f"status {response.status}: {data[:200]!r}")
             if response.getheader("Connection", "").lower() == "close":
                 conn.close()
                 conn = connection(args.url, timeout=args.deadline)
+            if backoff:
+                # As a client that honours Retry-After would, shortened: not a reconnect flood that
+                # passes the connection limits while closed connections are still being cleaned up.
+                time.sleep(0.1)
 
     started = time.monotonic()
     threads = [threading.Thread(target=worker) for _ in range(args.concurrency)]
@@ -268,10 +304,157 @@ def faults(args):
     return results
 
 
+def slow_clients(args):
+    """N clients that hold connections slowly (a refused upload sent a byte at a time, or headers
+    a byte at a time), from 127.0.0.2 (`one`) or one loopback address each (`each`, 127.0.0.2 …),
+    while /healthz is asked from 127.0.0.1 every quarter second; everything ends by --seconds."""
+    parts = loopback(args.url)
+    host = f"{parts.hostname}:{parts.port}"
+    stop = time.monotonic() + args.seconds
+    lock = threading.Lock()
+    slow = {"answered": 0, "statuses": {}, "maxSeconds": 0.0, "connected": 0}
+    health = {"asked": 0, "statuses": {}, "maxSeconds": 0.0, "failures": []}
+
+    def client(index):
+        source = "127.0.0.2" if args.sources == "one" else f"127.0.{(index + 2) // 250}.{(index + 2) % 250 + 1}"
+        started = time.monotonic()
+        try:
+            sock = socket.create_connection((parts.hostname, parts.port), timeout=1, source_address=(source, 0))
+        except OSError:
+            return
+        with lock:
+            slow["connected"] += 1
+        if args.kind == "body":
+            head = (f"POST /v1/flatten HTTP/1.1\r\nHost: {host}\r\nContent-Type: multipart/form-data; boundary=b\r\n"
+                    f"Content-Length: {1 << 20}\r\n\r\n").encode()
+            trickle = b"x" * (1 << 20)
+        else:
+            head = b""
+            trickle = f"GET /healthz HTTP/1.1\r\nHost: {host}\r\nX-Slow: {'a' * 4000}\r\n\r\n".encode()
+        answer = b""
+        try:
+            sock.sendall(head)
+            sock.setblocking(False)
+            for byte in trickle:
+                if time.monotonic() > stop:
+                    break
+                try:
+                    chunk = sock.recv(4096)
+                    if not chunk:
+                        break
+                    answer += chunk
+                    break
+                except BlockingIOError:
+                    pass
+                sock.send(bytes([byte]))
+                time.sleep(0.2)
+        except OSError:
+            pass
+        finally:
+            sock.close()
+        seconds = time.monotonic() - started
+        status = str(int(answer.split()[1])) if answer.startswith(b"HTTP/") else "closed"
+        with lock:
+            slow["answered"] += 1
+            slow["statuses"][status] = slow["statuses"].get(status, 0) + 1
+            slow["maxSeconds"] = max(slow["maxSeconds"], round(seconds, 3))
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(args.concurrency)]
+    for thread in threads:
+        thread.start()
+    time.sleep(args.probe_after)
+    while time.monotonic() < stop - 1:
+        started = time.monotonic()
+        try:
+            conn = connection(args.url, timeout=3)
+            response, _, _ = send(conn, "GET", "/healthz")
+            status = str(response.status)
+            conn.close()
+        except (OSError, http.client.HTTPException) as error:
+            status = "failed"
+            health["failures"].append(f"{type(error).__name__}: {error}")
+        seconds = time.monotonic() - started
+        health["asked"] += 1
+        health["statuses"][status] = health["statuses"].get(status, 0) + 1
+        health["maxSeconds"] = max(health["maxSeconds"], round(seconds, 3))
+        time.sleep(0.25)
+    for thread in threads:
+        thread.join(args.seconds + 10)
+    health["failures"] = health["failures"][:5]
+    return {"slow": slow, "health": health}
+
+
+def slow_read(args):
+    """One request whose answer is read a KiB every 50 ms through a small receive buffer;
+    how much arrived, and whether the server cut it short, within --seconds."""
+    parts = loopback(args.url)
+    body, content_type = multipart(pairs(args.file), pairs(args.field))
+    head = (f"POST {parts.path} HTTP/1.1\r\nHost: {parts.hostname}:{parts.port}\r\nContent-Type: {content_type}\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n"
+            + (f"Authorization: Bearer {args.token}\r\n" if args.token else "") + "\r\n").encode()
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.settimeout(5)
+    sock.connect((parts.hostname, parts.port))
+    sock.sendall(head + body)
+    started = time.monotonic()
+    received, ended, first, first_byte = 0, "deadline", b"", None
+    while time.monotonic() - started < args.seconds:
+        try:
+            chunk = sock.recv(1024)
+        except socket.timeout:
+            continue
+        except OSError as error:
+            ended = type(error).__name__
+            break
+        if not chunk:
+            ended = "closed"
+            break
+        if first_byte is None:
+            first_byte = time.monotonic()
+        if len(first) < 512:
+            first += chunk[:512]
+        received += len(chunk)
+        time.sleep(0.05)
+    sock.close()
+    status = int(first.split()[1]) if first.startswith(b"HTTP/") else None
+    length = None
+    for line in first.split(b"\r\n"):
+        if line.lower().startswith(b"content-length:"):
+            length = int(line.split(b":")[1])
+    now = time.monotonic()
+    return {"status": status, "received": received, "contentLength": length, "ended": ended,
+            "seconds": round(now - started, 3), "secondsFromFirstByte": round(now - first_byte, 3) if first_byte else None}
+
+
+def pieces(args):
+    """The bytes of --body-file (a whole request) sent in pieces cut at --split, --pause apart; the answer."""
+    parts = loopback(args.url)
+    with open(args.body_file, "rb") as handle:
+        data = handle.read()
+    cuts = [int(n) for n in args.split.split(",")] if args.split else []
+    sock = socket.create_connection((parts.hostname, parts.port), timeout=30)
+    previous = 0
+    for cut in cuts + [len(data)]:
+        sock.sendall(data[previous:cut])
+        previous = cut
+        time.sleep(args.pause)
+    answer = b""
+    while True:
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        answer += chunk
+    sock.close()
+    head, _, body = answer.partition(b"\r\n\r\n")
+    line = head.split(b"\r\n", 1)[0].decode("latin-1")
+    return {"status": int(line.split()[1]) if line.startswith("HTTP/") else None, "text": body.decode("utf-8", "replace")}
+
+
 def main(argv):
     parser = Parser(prog="serve_client.py")
     commands = parser.add_subparsers(dest="command", required=True)
-    for name in ("request", "load", "sequential", "faults"):
+    for name in ("request", "load", "sequential", "faults", "slow-clients", "slow-read", "pieces"):
         sub = commands.add_parser(name)
         sub.add_argument("url")
         sub.add_argument("--file", action="append")
@@ -287,10 +470,20 @@ def main(argv):
         sub.add_argument("--cheap-path", default="/healthz")
         sub.add_argument("--header-timeout", type=float, default=10)
         sub.add_argument("--body-timeout", type=float, default=10)
+        sub.add_argument("--kind", choices=("body", "headers"), default="body")
+        sub.add_argument("--sources", choices=("one", "each"), default="one")
+        sub.add_argument("--seconds", type=float, default=10)
+        sub.add_argument("--body-file")
+        sub.add_argument("--split", default="")
+        sub.add_argument("--pause", type=float, default=0.3)
+        sub.add_argument("--probe-after", type=float, default=1)
     args = parser.parse_args(argv)
     if args.requests < 1 or args.requests > 100_000 or args.concurrency < 1 or args.concurrency > 256:
         raise Failure(64, "requests 1–100000, concurrency 1–256")
-    return {"request": request, "load": load, "sequential": sequential, "faults": faults}[args.command](args)
+    if args.seconds <= 0 or args.seconds > 120 or args.pause < 0 or args.pause > 5:
+        raise Failure(64, "seconds 0–120, pause 0–5")
+    return {"request": request, "load": load, "sequential": sequential, "faults": faults, "slow-clients": slow_clients,
+            "slow-read": slow_read, "pieces": pieces}[args.command](args)
 
 
 if __name__ == "__main__":

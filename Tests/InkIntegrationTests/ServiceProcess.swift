@@ -13,14 +13,15 @@ final class ServiceProcess: @unchecked Sendable {
 
     var url: String { "http://\(address)" }
     var pid: pid_t { process.processIdentifier }
-    /// The service's work folder (`WORK/inkpdf-serve-PID`).
-    var workFolder: String { work.path("inkpdf-serve-\(pid)") }
+    /// The service's work folder (`WORK/inkpdf-serve-PID-XXXXXX`, made by `mkdtemp`), found once it listens.
+    private(set) var workFolder = ""
 
     /// Starts the service with `arguments` after `serve --listen 127.0.0.1:0 --work-dir FOLDER`
     /// and waits (up to 30 s) for its `listening` line.
-    init(_ arguments: [String], listen: String = "127.0.0.1:0") throws {
+    init(_ arguments: [String], listen: String = "127.0.0.1:0", environment: [String: String]? = nil) throws {
         work = TestFolder()
         process.executableURL = BuiltExecutable.inkpdf
+        if let environment { process.environment = environment }
         process.arguments = ["serve", "--listen", listen, "--work-dir", work.url.path] + arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = pipe
@@ -36,6 +37,13 @@ final class ServiceProcess: @unchecked Sendable {
             throw ServiceFailure(message: "the service did not start: \(logText)")
         }
         self.address = address
+        let prefix = "inkpdf-serve-\(process.processIdentifier)-"
+        let folders = ((try? FileManager.default.contentsOfDirectory(atPath: work.url.path)) ?? []).filter { $0.hasPrefix(prefix) }
+        guard folders.count == 1 else {
+            process.terminate()
+            throw ServiceFailure(message: "the service's work folder is not one \(prefix)XXXXXX: \(folders)")
+        }
+        workFolder = work.path(folders[0])
     }
 
     deinit {

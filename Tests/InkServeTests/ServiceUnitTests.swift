@@ -1,5 +1,6 @@
 @testable import InkServe
 import Foundation
+import Synchronization
 import Testing
 
 /// The service's pure parts: routes, the form's options, the statuses of errors,
@@ -128,6 +129,42 @@ import Testing
         #expect(waited.wait(timeout: .now() + 10) == .success)
         #expect(slots.depth.running == 1 && slots.depth.waiting == 0)
         slots.leave()
+    }
+
+    @Test func closedPlacesTurnAwayThoseWaitingAndEveryLaterRequest() {
+        let slots = JobSlots(jobs: 1, queue: 2)
+        #expect(slots.enter())
+        let refused = Atomic<Int>(0)
+        let group = DispatchGroup()
+        for _ in 0..<2 {
+            DispatchQueue.global().async(group: group) {
+                if !slots.enter() { refused.add(1, ordering: .relaxed) }
+            }
+        }
+        #expect(eventuallyTrue { slots.depth.waiting == 2 })
+        slots.close()
+        #expect(group.wait(timeout: .now() + 10) == .success, "those waiting were not let go")
+        #expect(refused.load(ordering: .relaxed) == 2)
+        slots.leave()
+        #expect(!slots.enter(), "a place was given after the close")
+        #expect(slots.depth.running == 0)
+    }
+
+    @Test func theEndOfAPartsHeadersIsNeverHandedOverNearTheEnd() {
+        let headers = Array("--b\r\nContent-Disposition: form-data; name=\"pages\"\r\n\r\n".utf8)
+        // Headers that end where the input ends: kept back from the empty line on.
+        #expect(MultipartUpload.safeEnd(of: headers, holdBack: 20) == headers.count - 3)
+        // With more than holdBack bytes after them: all of it goes.
+        let more = headers + Array(repeating: UInt8(ascii: "x"), count: 30)
+        #expect(MultipartUpload.safeEnd(of: more, holdBack: 20) == more.count)
+        // Fewer: up to the empty line only, a bare LF one as well.
+        let few = headers + Array("12".utf8)
+        #expect(MultipartUpload.safeEnd(of: few, holdBack: 20) == headers.count - 3)
+        let bare = Array("--b\nContent-Disposition: form-data; name=\"a\"\n\n1".utf8)
+        #expect(MultipartUpload.safeEnd(of: bare, holdBack: 20) == bare.count - 3)
+        // What is kept back stays small, whatever the content.
+        let newlines = [UInt8](repeating: 0x0A, count: 10_000)
+        #expect(MultipartUpload.safeEnd(of: newlines, holdBack: 20) >= 10_000 - 41)
     }
 
     @Test func metricsAreCumulativeHistograms() {

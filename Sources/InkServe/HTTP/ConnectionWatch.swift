@@ -20,29 +20,95 @@ final class ConnectionWatch: Sendable {
         var socket: Int32
         var phase: Phase
         var since: ContinuousClock.Instant
+        /// The client's address, for the limit a client.
+        var address: String
+        /// Its request is a health check: it counts against the reserve, not the general limit.
+        var health = false
+        /// Opened when the general limit (or its client's share) was taken: it may only ask for a
+        /// health check, soon, and is refused anything else.
+        var reserved = false
+    }
+
+    /// How many connections are for work (every request but health checks), and how many of
+    /// those one client address may hold; past them a connection is kept only for a health check.
+    struct Limits: Sendable {
+        var general: Int
+        var perAddress: Int
+        /// Seconds a connection opened on the reserve, or asking for a health check, has to send its headers.
+        var reserveTimeout: Double
+        /// Health checks at once from one address (a load balancer's or an orchestrator's few).
+        var healthPerAddress = 2
     }
 
     /// Seconds from the request line to the end of the headers.
     let headerTimeout: Double
-    /// Seconds from the end of the headers to the end of the body.
+    /// Seconds from the end of the headers to the end of the body, and from the start of the answer to its end.
     let bodyTimeout: Double
     /// Seconds a kept-alive connection may sit between requests, past libmicrohttpd's idle time-out
     /// (which a byte a second keeps resetting).
     let idleTimeout: Double
+    let limits: Limits
     private let entries = Mutex<[UInt: Entry]>([:])
     private let running = Mutex(true)
     /// How many requests the watch cut off.
     let cutOff = Atomic<Int>(0)
+    /// Tests only: called by `sweep` with the sockets it is about to cut, before it cuts them.
+    let willCut = Mutex<(@Sendable ([Int32]) -> Void)?>(nil)
 
-    init(headerTimeout: Double, bodyTimeout: Double, idleTimeout: Double) {
+    init(headerTimeout: Double, bodyTimeout: Double, idleTimeout: Double,
+         limits: Limits = Limits(general: .max, perAddress: .max, reserveTimeout: 2)) {
         self.headerTimeout = headerTimeout
         self.bodyTimeout = bodyTimeout
         self.idleTimeout = idleTimeout
+        self.limits = limits
     }
 
-    func opened(_ key: UInt, socket: Int32) { entries.withLock { $0[key] = Entry(socket: socket, phase: .fresh, since: .now) } }
+    func opened(_ key: UInt, socket: Int32, address: String = "") {
+        entries.withLock { entries in
+            var entry = Entry(socket: socket, phase: .fresh, since: .now, address: address)
+            entry.reserved = !Self.hasRoom(in: entries, for: address, excluding: key, limits: limits)
+            entries[key] = entry
+        }
+    }
+
+    /// Whether a connection for work from `address` fits the general limit and its client's share.
+    private static func hasRoom(in entries: [UInt: Entry], for address: String, excluding key: UInt, limits: Limits) -> Bool {
+        var general = 0
+        var fromAddress = 0
+        for (other, entry) in entries where other != key && !entry.health && !entry.reserved {
+            general += 1
+            if entry.address == address { fromAddress += 1 }
+        }
+        return general < limits.general && fromAddress < limits.perAddress
+    }
+
+    /// Removed while the socket is still open (libmicrohttpd tells before it closes it), so
+    /// that the sweep, which cuts under the same lock, never reaches a number reused since.
     func closed(_ key: UInt) { entries.withLock { _ = $0.removeValue(forKey: key) } }
-    func requestLine(_ key: UInt) { _ = move(key, to: .requestLine) }
+
+    /// The request line: a health check moves to the reserve; any other request on a connection
+    /// that is not counted for work takes a place if one is free.
+    func requestLine(_ key: UInt, path: String) {
+        _ = move(key, to: .requestLine)
+        let isHealth = path == "/healthz"
+        entries.withLock { entries in
+            guard var entry = entries[key] else { return }
+            let healthFromAddress = entries.filter { $0.key != key && $0.value.health && $0.value.address == entry.address }.count
+            if isHealth && (entry.health || healthFromAddress < limits.healthPerAddress) {
+                entry.health = true
+            } else if entry.health || entry.reserved {
+                entry.health = false
+                entry.reserved = false
+                entry.reserved = !Self.hasRoom(in: entries, for: entry.address, excluding: key, limits: limits)
+            }
+            entries[key] = entry
+        }
+    }
+
+    /// Whether this connection's request may go on: false for a request other than a health
+    /// check on a connection opened past the limits (it is refused at once).
+    func admits(_ key: UInt) -> Bool { entries.withLock { entries in entries[key].map { $0.health || !$0.reserved } ?? true } }
+
     /// False when the watch has already cut this connection off.
     func bodyStarted(_ key: UInt) -> Bool { move(key, to: .body) }
     func working(_ key: UInt) -> Bool { move(key, to: .working) }
@@ -82,30 +148,40 @@ final class ConnectionWatch: Sendable {
                       + "Content-Length: \(body.utf8.count)\r\n\r\n" + body).utf8)
     }()
 
-    private func sweep() {
-        let now = ContinuousClock.now
-        let late: [(socket: Int32, answers: Bool)] = entries.withLock { entries in
-            var late: [(Int32, Bool)] = []
+    /// Cuts the connections past their deadline: a request still arriving gets the 408 (no
+    /// response was queued yet: nothing else writes on that socket), an answer the client reads
+    /// too slowly is cut short. All under the lock, so no socket is closed meanwhile and its
+    /// number given to another connection.
+    func sweep(now: ContinuousClock.Instant = .now) {
+        entries.withLock { entries in
+            var late: [(socket: Int32, answers: Bool)] = []
             for (key, entry) in entries {
                 let limit: Double
                 switch entry.phase {
-                case .fresh, .requestLine: limit = headerTimeout
-                case .body: limit = bodyTimeout
+                case .fresh, .requestLine:
+                    limit = entry.reserved || entry.health ? min(headerTimeout, limits.reserveTimeout) : headerTimeout
+                case .body, .answering: limit = bodyTimeout
                 case .idle: limit = idleTimeout + headerTimeout
-                default: continue
+                case .working, .stopped: continue
                 }
                 guard now - entry.since > .milliseconds(Int64(limit * 1000)) else { continue }
                 entries[key]?.phase = .stopped
-                late.append((entry.socket, entry.phase != .idle))
+                if entry.phase != .idle { cutOff.add(1, ordering: .relaxed) }
+                late.append((entry.socket, entry.phase != .idle && entry.phase != .answering))
             }
-            return late
-        }
-        for (socket, answers) in late {
-            if answers {
-                cutOff.add(1, ordering: .relaxed)
-                answer.withUnsafeBytes { _ = send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            guard !late.isEmpty else { return }
+            willCut.withLock { $0 }?(late.map(\.socket))
+            for (socket, answers) in late {
+                if answers {
+                    answer.withUnsafeBytes { _ = send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+                } else {
+                    // An answer cut short: what is still queued for a slow reader is dropped when the
+                    // socket closes (a reset), rather than trickled out after the end.
+                    var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+                    _ = setsockopt(socket, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+                }
+                shutdown(socket, Int32(SHUT_RDWR))
             }
-            shutdown(socket, Int32(SHUT_RDWR))
         }
     }
 }

@@ -54,6 +54,21 @@ struct HTTPConnection: @unchecked Sendable {
     var socket: Int32 { inkpdf_mhd_connection_fd(pointer) }
 
     var key: UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(pointer))) }
+
+    /// The client's address without its port (`127.0.0.1`, `::1`), or "" when it cannot be had.
+    /// The corresponding C functions are `getpeername` and `getnameinfo`.
+    var clientAddress: String {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+        let found = withUnsafeMutablePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                getpeername(socket, address, &length) == 0
+                    && getnameinfo(address, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0
+            }
+        }
+        return found ? String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+    }
 }
 
 /// libmicrohttpd's daemon: a listening socket, a thread per connection, and
@@ -65,6 +80,8 @@ final class HTTPDaemon: @unchecked Sendable {
         var tls: (certificate: String, key: String)?
         /// Connections at once (the others wait in the kernel's backlog).
         var connectionLimit: Int
+        /// Connections at once from one client address (past them, libmicrohttpd closes a new one at once).
+        var perAddressLimit: Int
         /// Seconds a connection may be idle (no byte either way) before it is closed.
         var idleTimeout: Int
     }
@@ -98,6 +115,7 @@ final class HTTPDaemon: @unchecked Sendable {
         var options = [
             item(.SOCK_ADDR, 0, socketAddress),
             item(.CONNECTION_LIMIT, settings.connectionLimit),
+            item(.PER_IP_CONNECTION_LIMIT, settings.perAddressLimit),
             item(.CONNECTION_TIMEOUT, settings.idleTimeout),
             item(.THREAD_STACK_SIZE, 1 << 20),
             item(.NOTIFY_COMPLETED, unsafeBitCast(Self.completedTrampoline, to: Int.self), context),
@@ -158,8 +176,9 @@ final class HTTPDaemon: @unchecked Sendable {
             guard let connection else { return nil }
             let daemon = daemon(context)
             let link = HTTPConnection(pointer: connection)
-            daemon.watch.requestLine(link.key)
-            let exchange = daemon.handler.begin(url: url.map { String(cString: $0) } ?? "", connection: link)
+            let line = url.map { String(cString: $0) } ?? ""
+            daemon.watch.requestLine(link.key, path: String(line.split(separator: "?", maxSplits: 1).first ?? ""))
+            let exchange = daemon.handler.begin(url: line, connection: link)
             return Unmanaged.passRetained(exchange).toOpaque()
         }
 
@@ -219,7 +238,7 @@ final class HTTPDaemon: @unchecked Sendable {
         let daemon = daemon(context)
         let link = HTTPConnection(pointer: connection)
         if code == .CONNECTION_NOTIFY_STARTED {
-            daemon.watch.opened(link.key, socket: link.socket)
+            daemon.watch.opened(link.key, socket: link.socket, address: link.clientAddress)
         } else {
             daemon.watch.closed(link.key)
         }

@@ -31,6 +31,10 @@ final class MultipartUpload: @unchecked Sendable {
     private var processor: OpaquePointer?
     private var current: (name: String, bytes: Int64, descriptor: Int32, text: [UInt8])?
     private var partCount = 0
+    /// The end of the body as received, kept back from the post processor (see `feed`).
+    private var held: [UInt8] = []
+    /// Bytes kept back after the end of a part's headers: more than a boundary line.
+    private let holdBack: Int
 
     static let maximumTextBytes = 4096
     static let maximumParts = 64
@@ -40,6 +44,8 @@ final class MultipartUpload: @unchecked Sendable {
     init?(connection: HTTPConnection, folder: String, form: Form) {
         self.folder = folder
         self.form = form
+        // The boundary is in the Content-Type header, so its length bounds the boundary's.
+        holdBack = max(80, connection.header("Content-Type")?.utf8.count ?? 0) + 8
         let context = Unmanaged.passUnretained(self).toOpaque()
         guard let processor = MHD_create_post_processor(connection.pointer, 64 << 10, Self.iterator, context) else { return nil }
         self.processor = processor
@@ -50,17 +56,58 @@ final class MultipartUpload: @unchecked Sendable {
         closeCurrent()
     }
 
-    /// Parses the next piece of the body; false once it failed. The corresponding C function is `MHD_post_process`.
+    /// Parses the next piece of the body; false once it failed.
+    ///
+    /// The post processor calls back once with no bytes at offset 0 both for an empty part and for
+    /// a part whose headers end where its input ends (its bytes come later, again at offset 0): the
+    /// two look alike, so a part that follows an empty one of the same name could be taken for its
+    /// continuation. The end of a part's headers is therefore never handed over within `holdBack`
+    /// bytes of the end of what is handed over; then only an empty part calls back with no bytes,
+    /// and every call at offset 0 begins a part. The corresponding C function is `MHD_post_process`.
     func feed(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard failure == nil else { return false }
+        held += bytes
+        let ready = Self.safeEnd(of: held, holdBack: holdBack)
+        guard ready > 0 else { return true }
+        let status = process(held[..<ready])
+        held.removeFirst(ready)
+        return status
+    }
+
+    private func process(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard failure == nil, let processor else { return false }
-        let status = MHD_post_process(processor, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count)
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { MHD_post_process(processor, $0.baseAddress, $0.count) }
+        }
         if status != MHD_Result.YES, failure == nil { failure = .malformed("the multipart body is malformed") }
         return failure == nil
+    }
+
+    /// How much of `bytes` may go to the post processor now: up to a point with no end of a header
+    /// block (an empty line, `\n\n` or `\n\r\n`) within the `holdBack` bytes before it.
+    static func safeEnd(of bytes: [UInt8], holdBack: Int) -> Int {
+        var end = bytes.count
+        var index = bytes.count - 1
+        // Walking back: an empty line ending at i + 1 that lies within holdBack of `end` moves `end` before it.
+        // At most 2 × holdBack back (what is kept stays small): a run of empty lines is content, and after
+        // content that begins with an empty line the post processor always has bytes to call back with.
+        while index >= 1 && index >= end - holdBack - 1 && index >= bytes.count - 2 * holdBack {
+            if bytes[index] == 0x0A && (bytes[index - 1] == 0x0A || (index >= 2 && bytes[index - 1] == 0x0D && bytes[index - 2] == 0x0A)) {
+                let lineStart = bytes[index - 1] == 0x0A ? index - 1 : index - 2
+                if index + 1 > end - holdBack { end = lineStart }
+            }
+            index -= 1
+        }
+        return end
     }
 
     /// Ends the body: whether it was complete (its closing boundary seen) and every part is saved.
     /// The corresponding C function is `MHD_destroy_post_processor`.
     func finish() -> Failure? {
+        if !held.isEmpty {
+            _ = process(held[...])
+            held = []
+        }
         if let processor {
             self.processor = nil
             if MHD_destroy_post_processor(processor) != MHD_Result.YES, failure == nil {
@@ -80,7 +127,8 @@ final class MultipartUpload: @unchecked Sendable {
     }
 
     private func receive(name: String, filename: String?, offset: UInt64, bytes: UnsafeRawBufferPointer) -> Bool {
-        if current?.name != name || (offset == 0 && (current?.bytes ?? 0) > 0) {
+        // Every call at offset 0 begins a part (`feed` makes sure of it), even after an empty one of the same name.
+        if offset == 0 || current?.name != name {
             closeCurrent()
             guard start(name: name, filename: filename) else { return false }
         }

@@ -19,6 +19,8 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
     private let log = AccessLog()
     private let tokens: BearerTokens?
     private let gate: GateFiles
+    /// The gate files the workers are given now.
+    var gateSnapshot: GateFiles.Snapshot { gate.snapshot }
     private let watch: ConnectionWatch
     private let nextID = Atomic<Int>(0)
     private let inFlight = Atomic<Int>(0)
@@ -39,13 +41,12 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
         maxUploadBytes = Int64(configuration.maxUploadMB) << 20
         tokens = try configuration.tokenFile.map { (path) throws(ServeError) in try BearerTokens(file: path) }
         watch = ConnectionWatch(headerTimeout: configuration.headerTimeout, bodyTimeout: configuration.bodyTimeout,
-                                idleTimeout: Double(configuration.idleTimeout))
+                                idleTimeout: Double(configuration.idleTimeout),
+                                limits: ConnectionWatch.Limits(general: configuration.connectionLimit,
+                                                               perAddress: configuration.connectionsPerAddress,
+                                                               reserveTimeout: ServeConfiguration.reserveTimeout))
         let base = configuration.workFolder ?? (environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
-        folder = base + "/inkpdf-serve-\(getpid())"
-        Self.removeStaleFolders(in: base)
-        guard mkdir(folder, 0o700) == 0 || errno == EEXIST else {
-            throw .cannotCreateWorkFolder(path: folder, reason: String(cString: strerror(errno)))
-        }
+        folder = try WorkFolder.make(in: base)
         do {
             gate = try GateFiles(trust: configuration.trust, policy: configuration.policy, folder: folder)
         } catch {
@@ -70,8 +71,12 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
         watch.start()
         let daemon: HTTPDaemon
         do {
-            daemon = try HTTPDaemon(HTTPDaemon.Settings(address: address, tls: tls, connectionLimit: configuration.connectionLimit,
-                                                        idleTimeout: configuration.idleTimeout), handler: self, watch: watch)
+            // The reserve on top of the work's connections; one address may take two of it at most.
+            let settings = HTTPDaemon.Settings(address: address, tls: tls,
+                                               connectionLimit: configuration.connectionLimit + ServeConfiguration.healthReserve,
+                                               perAddressLimit: configuration.connectionsPerAddress + 2,
+                                               idleTimeout: configuration.idleTimeout)
+            daemon = try HTTPDaemon(settings, handler: self, watch: watch)
         } catch {
             watch.stop()
             try? FileManager.default.removeItem(atPath: folder)
@@ -98,14 +103,23 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
         }
     }
 
+    /// Stops accepting; the requests waiting for a worker are answered 503 at once and no worker
+    /// starts from here on; those running have the grace, then are stopped.
     private func drain(_ daemon: HTTPDaemon, signal: Int32) {
         draining.store(true, ordering: .sequentiallyConsistent)
+        slots.close()
         daemon.stopAccepting()
         AccessLog.event(["event": "draining", "signal": Int(signal), "inFlight": inFlight.load(ordering: .relaxed)])
         let deadline = ContinuousClock.now + .milliseconds(Int64(configuration.grace * 1000))
         while inFlight.load(ordering: .sequentiallyConsistent) > 0 && ContinuousClock.now < deadline { usleep(20_000) }
         let unfinished = inFlight.load(ordering: .relaxed)
-        if unfinished > 0 { TemporaryFiles.shared.stopWorkers() }
+        // A worker that was starting as the grace ended registers a moment later: stop again until
+        // the places are empty (bounded: a stopped worker's request ends at once).
+        let stopping = ContinuousClock.now + .seconds(3)
+        while slots.depth.running > 0 && ContinuousClock.now < stopping {
+            TemporaryFiles.shared.stopWorkers()
+            usleep(50_000)
+        }
         daemon.stop()
         watch.stop()
         try? FileManager.default.removeItem(atPath: folder)
@@ -142,10 +156,12 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
                                                     body: .bytes(Array(text.utf8))))
             default: break
             }
-            // Refusals wait for the body (read and dropped, up to a bound), so that a client that sends
-            // it all before it reads gets the answer, not a reset; a body past the bound is not read.
+            // A refusal is answered at once and closes the connection: its body is never read, so a
+            // client that is refused cannot hold a connection by sending it slowly.
             var refusal: ServiceError?
-            if let tokens, endpoint.needsToken, !tokens.admits(authorization: connection.header("Authorization")) {
+            if !watch.admits(connection.key) {
+                refusal = .busy(retryAfter: retryAfter)
+            } else if let tokens, endpoint.needsToken, !tokens.admits(authorization: connection.header("Authorization")) {
                 refusal = .unauthorized
             } else if isDraining {
                 refusal = .draining
@@ -155,17 +171,15 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
                 refusal = .busy(retryAfter: retryAfter)
             }
             let length = connection.header("Content-Length").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
-            if let length, length > maxUploadBytes { return failed(request, .tooLarge(limitMB: configuration.maxUploadMB)) }
-            if let refusal {
-                return refuse(request, refusal, length: length)
-            }
+            if let length, length > maxUploadBytes { return refuse(request, .tooLarge(limitMB: configuration.maxUploadMB)) }
+            if let refusal { return refuse(request, refusal) }
             let requestFolder = folder + "/req-\(request.id)-\(nextID.add(1, ordering: .relaxed).newValue)"
             guard mkdir(requestFolder, 0o700) == 0, mkdir(requestFolder + "/in", 0o700) == 0, mkdir(requestFolder + "/out", 0o700) == 0 else {
                 return failed(request, .command(exit: 73, message: "the service cannot make a folder for the request (\(String(cString: strerror(errno))))"))
             }
             request.folder = requestFolder
             guard let upload = MultipartUpload(connection: connection, folder: requestFolder + "/in", form: endpoint.form) else {
-                return refuse(request, .notMultipart, length: length)
+                return refuse(request, .notMultipart)
             }
             request.upload = upload
             return nil
@@ -176,7 +190,7 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
         let request = exchange as! ServiceRequest
         // Past the limit with no Content-Length to refuse it by: the body cannot be answered
         // mid-way, so the connection is closed and nothing more is read.
-        guard request.bytesIn <= (request.refused ? request.discardLimit : maxUploadBytes) else {
+        guard request.bytesIn <= maxUploadBytes else {
             request.failure = .tooLarge(limitMB: configuration.maxUploadMB)
             request.errorCode = "too_large"
             return false
@@ -189,7 +203,6 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
 
     func finish(_ exchange: HTTPExchange, connection: HTTPConnection) -> HTTPResponse {
         let request = exchange as! ServiceRequest
-        if request.refused, let failure = request.failure { return failed(request, failure) }
         guard let endpoint = request.endpoint, let upload = request.upload, let requestFolder = request.folder else {
             return failed(request, .badForm("the request has no form"))
         }
@@ -227,8 +240,13 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
         }
         var environment = environment
         if let password = upload.texts["password"] { environment["INKPDF_PASSWORD"] = password }
+        // The worker's temporary files (an importer's spool, a decompressed copy) go in the request's
+        // folder, which goes at the request's end whatever happened, even when the worker was killed.
+        environment["TMPDIR"] = requestFolder
 
-        guard slots.enter() else { return failed(request, .busy(retryAfter: retryAfter)) }
+        guard slots.enter() else {
+            return failed(request, draining.load(ordering: .sequentiallyConsistent) ? .draining : .busy(retryAfter: retryAfter))
+        }
         let result: (status: Int32, output: Data, errors: Data)
         do {
             defer { slots.leave() }
@@ -288,14 +306,11 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
         return response
     }
 
-    /// A refusal answered once the body is in (read and dropped); at once when the body is
-    /// declared larger than it is worth reading.
-    private func refuse(_ request: ServiceRequest, _ error: ServiceError, length: Int64?) -> HTTPResponse? {
-        request.discardLimit = error == .busy(retryAfter: retryAfter) || error == .draining ? maxUploadBytes : 1 << 20
-        if let length, length > request.discardLimit { return failed(request, error) }
-        request.failure = error
-        request.refused = true
-        return nil
+    /// A refusal at the headers: answered at once, the body not read, the connection closed after.
+    private func refuse(_ request: ServiceRequest, _ error: ServiceError) -> HTTPResponse {
+        var response = failed(request, error)
+        if !response.headers.contains(where: { $0.0 == "Connection" }) { response.headers.append(("Connection", "close")) }
+        return response
     }
 
     private func failed(_ request: ServiceRequest, _ error: ServiceError) -> HTTPResponse {
@@ -394,14 +409,6 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
             name = String(name.dropLast(suffix.count))
         }
         return name.isEmpty ? "document" : name
-    }
-
-    /// Work folders of services that are gone (killed, or the machine stopped).
-    private static func removeStaleFolders(in base: String) {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? [] where name.hasPrefix("inkpdf-serve-") {
-            guard let pid = pid_t(name.dropFirst("inkpdf-serve-".count)), pid != getpid() else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH { try? FileManager.default.removeItem(atPath: base + "/" + name) }
-        }
     }
 }
 

@@ -32,11 +32,9 @@ final class GateFiles: Sendable {
     func reload() throws(ServeError) {
         let generation = current.withLock { $0.generation } + 1
         let target = folder + "/gate-\(generation)"
-        do {
-            try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .cannotCreateWorkFolder(path: target, reason: "\(error.localizedDescription)")
+        // Made here, never one that is already there (the work folder is the service's own).
+        guard mkdir(target, 0o700) == 0 else {
+            throw .cannotCreateWorkFolder(path: target, reason: String(cString: strerror(errno)))
         }
         var snapshot = Snapshot(trust: nil, policy: nil, generation: generation)
         do {

@@ -33,6 +33,13 @@ public struct ServeConfiguration: Sendable, Equatable {
 
     public init() {}
 
-    /// Connections at once: every job, every place in the queue, and room for health checks.
+    /// Connections for work at once: every job, every place in the queue, and room for slow clients.
     var connectionLimit: Int { jobs + queue + 32 }
+    /// Connections kept for health checks, which no other request can take.
+    static let healthReserve = 8
+    /// Connections for work one client address may hold: all but 8 of them, so that a client (or
+    /// a proxy) may queue as many requests as the service takes, and others still get in.
+    var connectionsPerAddress: Int { jobs + queue + 24 }
+    /// Seconds a connection opened on the health checks' reserve has to ask for one.
+    static let reserveTimeout = 2.0
 }

@@ -11,9 +11,6 @@ final class ServiceRequest: HTTPExchange, @unchecked Sendable {
     var upload: MultipartUpload?
     /// A failure met while the body arrived, answered when it ends.
     var failure: ServiceError?
-    /// Refused at its headers: the body is read and dropped (up to `discardLimit` bytes) before the answer.
-    var refused = false
-    var discardLimit: Int64 = 0
     var pages: Int?
     var strokes: Int?
     var errorCode: String?
