@@ -259,7 +259,10 @@ import Testing
         }
         let height = try #require(ys.max()) - ys.min()!
         #expect(abs(height - 0.5 * cm) < 1e-6, "drawn \(height) pt tall, the tip is \(0.5 * cm) pt")
-        #expect(abs(ys.max()! - (100 + 0.25 * cm)) < 1e-6 && xs.min()! < 100 && xs.max()! > 300)
+        #expect(abs(ys.max()! - (100 + 0.25 * cm)) < 1e-6)
+        // Along the stroke the tip is 0.07 cm thick: the ends stand out by half that, no more.
+        #expect(abs(xs.min()! - (100 - 0.035 * cm)) < 1e-6 && abs(xs.max()! - (300 + 0.035 * cm)) < 1e-6,
+                "ends at \(xs.min()!) and \(xs.max()!)")
         // The tip's properties are kept with the stroke.
         guard case .object(let inkml)? = stroke.extra["inkml"], case .object(let properties)? = inkml["brushProperties"] else {
             Issue.record("no brush properties kept"); return

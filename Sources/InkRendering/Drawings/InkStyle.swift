@@ -87,10 +87,12 @@ public enum InkStyle {
             for p in centre.dropFirst() { line.line(to: p) }
             return [StrokeDrawing(path: fitted ? ConstantWidthRuns.centreline(centre) : line, paint: paint(1, .stroke(width: meanWidth)), clip: clip)]
         case .marker:
-            // A chisel as long as the size across the azimuth and half that along it,
-            // held at one angle for the stroke (a highlighter does not twist mid-line).
-            // Multiplied: dark text under it stays dark, and paper takes the ink's colour.
-            let chisel = ChiselOutline.Chisel(length: meanWidth, thickness: meanWidth / 2,
+            // A chisel as long as the size across the azimuth and half that along it, or as
+            // thin as the points' `h` where that is thinner (a rectangular tip, as OneNote's
+            // highlighter records it), held at one angle for the stroke (a highlighter does not
+            // twist mid-line). Multiplied: dark text under it stays dark, and paper takes the ink's colour.
+            let meanHeight = samples.reduce(0) { $0 + $1.height } / count
+            let chisel = ChiselOutline.Chisel(length: meanWidth, thickness: min(meanWidth / 2, meanHeight),
                                               angle: meanAngle(samples.map(\.azimuth)))
             return [StrokeDrawing(path: ChiselOutline.outline(centre: centre, chisel: chisel, fitted: fitted),
                                   paint: paint(1, .fill, .multiply), clip: clip)]
