@@ -11,8 +11,11 @@ enum DashCutter {
     static let minimumPeriod = 0.01
 
     /// The most dashes one document's strokes are cut into, together (Xournal++'s styles and
-    /// rnote's line styles alike); a stroke that would pass what is left is drawn solid.
-    static let maximumDashesPerDocument = 1_000_000
+    /// rnote's line styles alike); a stroke that would pass what is left is drawn solid. Every
+    /// dash is a stroke of its own on its page, all of a page's held while it is drawn, so this
+    /// bounds a page's memory too: far above what a real notebook cuts (a dashed line of a page's
+    /// width is a few dozen dashes), well under what one page of dots may hold within 1 GiB.
+    static let maximumDashesPerDocument = 250_000
 
     /// One run through `pattern`, as cairo repeats it (an odd-length pattern twice).
     static func period(_ pattern: [Double]) -> Double {
