@@ -142,7 +142,7 @@ import Testing
     /// `spell` writes each number of the `/InkList`.
     static func ownAnnotationPDF(_ layer: PageLayer, inkList: [[Double]]? = nil, color: String = "0 0 1",
                                  form: StoredForm = .packed, spell: (Double) -> String = { PagePlacement.pdfNumber($0) },
-                                 at path: String) throws {
+                                 name: String = "inkpdf:id:S1", at path: String) throws {
         let height = 300.0, placement = [1.0, 0, 0, 1, 0, 0]
         let list = inkList ?? layer.strokes.map { InkAnnotationFormat.inkList(of: $0, height: height, placement: placement) }
         let inkText = "[" + list.map { "[" + $0.map(spell).joined(separator: " ") + "]" }.joined(separator: " ") + "]"
@@ -161,7 +161,7 @@ import Testing
             .text("<< /Type /Catalog /Pages 2 0 R >>"),
             .text("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
             .text("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [4 0 R] >>"),
-            .text("<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /C [\(color)] /BS << /W 2 /S /S >> /InkList \(inkText) /NM (inkpdf:id:S1) \(key) /InkPDF:Header 6 0 R >>"),
+            .text("<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /C [\(color)] /BS << /W 2 /S /S >> /InkList \(inkText) /NM (\(name)) \(key) /InkPDF:Header 6 0 R >>"),
             .stream(stored, dictionary: "/Filter /FlateDecode"),
             .stream(storedHeader, dictionary: "/Filter /FlateDecode"),
         ], to: path)

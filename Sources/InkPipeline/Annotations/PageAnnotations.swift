@@ -302,7 +302,21 @@ struct PageAnnotations {
         }
         let count = min(quadPoints.count, 8 * PDFAnnotationReader.maximumPointsPerAnnotation / 4)
         if count % 8 != 0 { warn(place, annotation, "/QuadPoints has \(quadPoints.count) numbers, not groups of 8; the last \(count % 8) are ignored") }
-        let numbers = (0..<count).map { quadPoints[$0].number ?? .nan }
+        var numbers: [Double] = []
+        numbers.reserveCapacity(count - count % 8)
+        var outside = 0
+        // Every corner is checked against `InkRange` before any length is measured between them.
+        for group in stride(from: 0, to: count - 7, by: 8) {
+            let corners = (0..<8).map { quadPoints[group + $0].number ?? .nan }
+            if stride(from: 0, to: 8, by: 2).allSatisfy({ isOnPage((corners[$0], corners[$0 + 1])) }) {
+                numbers += corners
+            } else {
+                outside += 1
+            }
+        }
+        if outside > 0 {
+            warn(place, annotation, "\(outside) /QuadPoints quadrilateral\(outside == 1 ? " is" : "s are") not numbers or far off the page; left out")
+        }
         var strokes: [Stroke] = []
         for quad in AnnotationGeometry.quads(numbers) {
             let line: [Position]
@@ -347,12 +361,18 @@ struct PageAnnotations {
             outline = stride(from: 0, to: v.count - 1, by: 2).map { (v[$0], v[$0 + 1]) }
             if subtype == "Polygon", let first = outline.first, outline.count > 2 { outline.append(first) }
         default:
-            guard let rect = numbers("/Rect", limit: 4), rect.count == 4, rect.allSatisfy(\.isFinite),
+            guard let rect = numbers("/Rect", limit: 4), rect.count == 4, isOnPage((rect[0], rect[1])), isOnPage((rect[2], rect[3])),
                   let inset = AnnotationGeometry.inset(rect, differences: numbers("/RD", limit: 4), width: style.width) else {
                 warn(place, annotation, "/Rect is not 4 numbers")
                 return 0
             }
             outline = subtype == "Square" ? AnnotationGeometry.rectangle(inset) : AnnotationGeometry.ellipse(inset)
+        }
+        let onPage = outline.filter(isOnPage)
+        if onPage.count < outline.count {
+            let bad = outline.count - onPage.count
+            warn(place, annotation, "\(bad) point\(bad == 1 ? "" : "s") not a number or far off the page; left out")
+            outline = onPage
         }
         if style.hasInteriorColor, subtype != "Line", subtype != "PolyLine" {
             warn(place, annotation, "its interior colour /IC is a fill, which a stroke cannot carry: only the outline is read")
@@ -377,6 +397,15 @@ struct PageAnnotations {
     }
 
     // MARK: Strokes
+
+    /// Whether a point of default user space is a pair of numbers that lands, in the ink's
+    /// frame, within `InkRange`: checked before any geometry measures or divides by it.
+    private func isOnPage(_ p: Position) -> Bool {
+        guard p.x.isFinite, p.y.isFinite, let q = InkAnnotationFormat.inkFrame(p.x, p.y, height: height, placement: matrix) else {
+            return false
+        }
+        return InkRange.isCoordinate(q.x) && InkRange.isCoordinate(q.y)
+    }
 
     /// A `linear` stroke through `positions` (default user space), in the ink's frame, with
     /// `style`'s width, colour and opacity; nil when nothing of it can be drawn.
@@ -418,7 +447,12 @@ struct PageAnnotations {
             switch InkAnnotationFormat.identity(fromName: name) {
             case .id(let stored): id = stored
             case .created(let seconds): created = seconds
-            case nil: id = piece == 1 ? name : "\(name)#\(piece)"
+            case nil:
+                if InkAnnotationFormat.namesTimeOutOfRange(name) {
+                    if piece == 1 { warn(place, annotation, "its /NM names a creation time outside the years 1 … 9999; ignored") }
+                } else {
+                    id = piece == 1 ? name : "\(name)#\(piece)"
+                }
             }
         }
         if !InkRange.isTime(created) { created = 0 }
