@@ -87,7 +87,8 @@ final class QPDFPageReader {
     var trailer: qpdf_oh { qpdf_get_trailer(data) }
 
     /// Visits every page in the order qpdf (and poppler) number them, with its place
-    /// and its object. A kid with `/Kids` is a node and any other kid a page, whatever
+    /// and its object. A kid with `/Kids` is a node, a kid that is not a dictionary is
+    /// skipped (as qpdf and poppler skip it), and any other kid a page, whatever
     /// the nodes' `/Count` say: qpdf counts kids and believes no count (poppler believes
     /// only the root's), so a count that lies must not move a page's number.
     ///
@@ -117,6 +118,9 @@ final class QPDFPageReader {
             }
             let kid = qpdf_oh_get_array_item(data, kids, top.index)
             stack[stack.count - 1].index += 1
+            // A kid that is not a dictionary (a reference to no object, a number) is no page:
+            // qpdf's list of pages and poppler both leave it out, so it must not move a page's number.
+            guard isDictionary(kid) else { continue }
             if value(kid, "/Kids") != nil {
                 let id = qpdf_oh_get_object_id(data, kid), generation = qpdf_oh_get_generation(data, kid)
                 guard isIndirect(kid) else { throw .unreadablePDF(path: path, reason: "a page-tree node is not an object") }
