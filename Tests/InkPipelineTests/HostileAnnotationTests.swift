@@ -57,4 +57,74 @@ import Testing
         #expect(notes.contains { $0.contains("creation time outside the years 1 … 9999") }, "\(notes)")
         for layer in layers { _ = try PageLayer(parsingLine: try layer.encodedLine(), file: "check") }
     }
+
+    /// A `/Kids` entry naming no object counted as a page: the ink of page 2 went to page 3 and
+    /// `pageCount` said 3, where poppler (the oracle: flatten draws its pages) sees 2 pages, the
+    /// second being object 4. (qpdf's own list keeps the hole as a page; `--show-npages` and
+    /// `pdfinfo` print the root's `/Count`.)
+    @Test func aDanglingKidIsNoPage() throws {
+        let folder = TestFolder()
+        let path = folder.path("dangling.pdf")
+        try TestPDF.write([
+            .text("<< /Type /Catalog /Pages 2 0 R >>"),
+            .text("<< /Type /Pages /Kids [3 0 R 99 0 R 7 0 R 4 0 R] /Count 2 >>"),
+            .text("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 150] >>"),
+            .text("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [5 0 R] >>"),
+            .text("<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList [[10 10 50 50]] >>"),
+            .text("null"),
+            .text("42"),
+        ], to: path)
+        let poppler = try PDFDocument(path: path)
+        #expect(poppler.pageCount == 2)
+        #expect(poppler.displayedSize(ofPage: 2) == (200, 300), "poppler's page 2 is object 4")
+        #expect(PageReferenceScan.references(path: path)?.map(\.id) == [3, 4])
+        let sinkPath = folder.path("dangling.ink.jsonl")
+        var counted = 0
+        let read = try PDFAnnotationReader.read(pdf: path, password: nil, into: try InkLayersWriter(path: sinkPath, compressionLevel: nil),
+                                                sinkPath: sinkPath) { stored, count in counted = count; return stored }
+        #expect(counted == 2, "\(read.notes)")
+        let layers = try PageOrderedLayers(path: sinkPath)
+        #expect(try layers.layers(forPage: 2).flatMap(\.strokes).count == 1)
+        #expect(layers.inkedPages == [2])
+    }
+
+    /// `copies` annotations on one page that all name one stored stream of one stroke of
+    /// `points` points (`form`), each with the `/InkList` inkpdf writes for it (one shared object).
+    static func sharedStoredStreamPDF(points: Int, copies: Int, form: PDFAnnotationReadTests.StoredForm, at path: String) throws {
+        let stroke = Stroke(ink: Ink(type: .pen, color: RGBAColor(red: 0, green: 0, blue: 1), width: 1), created: 0, id: "S",
+                            points: (0..<points).map { StrokePoint(x: 10 + Double($0) * 180 / Double(points), y: 10 + Double($0) * 280 / Double(points), w: 1, h: 1) })
+        let layer = PageLayer(page: 1, layer: "Notes", strokes: [stroke])
+        let list = InkAnnotationFormat.inkList(of: stroke, height: 300, placement: [1, 0, 0, 1, 0, 0])
+        let inkText = "[[" + list.map { PagePlacement.pdfNumber($0) }.joined(separator: " ") + "]]"
+        let data: [UInt8], key: String
+        switch form {
+        case .packed:
+            data = try PackedLayers.encode([layer])
+            key = "/InkPDF:Strokes [\(copies + 4) 0 R 1 1 1]"
+        case .line:
+            data = try layer.encodedLine()
+            key = "/InkPDF:Layer \(copies + 4) 0 R"
+        }
+        let annotation = "<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /BS << /W 1 >> /C [0 0 1] /InkList \(copies + 5) 0 R /NM (inkpdf:id:S) \(key) >>"
+        try pdf(Array(repeating: annotation, count: copies), extra: [
+            .stream(InkContentCompression.deflate(data, level: 6), dictionary: "/Filter /FlateDecode"),
+            .text(inkText),
+        ], at: path)
+    }
+
+    /// One stored stream named by many annotations was handed out again for each, past the
+    /// page's points (a 15 KB file asked for 2.7 GB): now decoded once, and every stroke handed
+    /// out is charged to the page.
+    @Test(arguments: PDFAnnotationReadTests.StoredForm.allCases)
+    func storedStrokesNamedByManyAnnotationsStayWithinThePagesPoints(form: PDFAnnotationReadTests.StoredForm) throws {
+        let folder = TestFolder()
+        let path = folder.path("shared-stream.pdf")
+        let points = 60_000, copies = 40
+        try Self.sharedStoredStreamPDF(points: points, copies: copies, form: form, at: path)
+        let (layers, _, notes) = try PDFAnnotationReadTests.readLayers(path)
+        let total = layers.flatMap(\.strokes).reduce(0) { $0 + $1.points.count }
+        #expect(total <= PDFAnnotationReader.maximumPointsPerPage, "\(total) points handed out")
+        #expect(total >= PDFAnnotationReader.maximumPointsPerPage - points, "the strokes that fit are read: \(total)")
+        #expect(notes.contains { $0.contains("would pass the page's") }, "\(notes.prefix(3))")
+    }
 }

@@ -26,6 +26,10 @@ public enum PDFAnnotationReader {
     /// The most bytes an `/InkPDF:Layer` or `/InkPDF:Header` stream may inflate to, and a page's
     /// `/InkPDF:Strokes` streams together.
     static let maximumStreamBytes = 64 << 20
+    /// What inkpdf's stored strokes of a whole document may inflate to, beyond `maximumStreamBytes`,
+    /// per byte of the file (`StoredInkCache`): packed strokes deflate about 4:1, so far more
+    /// than a real export needs, while a stream of zeros (1000:1) named everywhere stays bounded.
+    static let maximumInflationPerByte = 64
     /// Subtypes that are not ink and not reported as left out.
     static let notInk: Set<String> = ["Link", "Widget", "Popup"]
 
@@ -97,6 +101,7 @@ public enum PDFAnnotationReader {
         var converted: [Int: [ConvertedAnnotation]] = [:]
         var hasAnnotations = false
         var reopenings = 0
+        let cache = StoredInkCache(path: path)
         do {
             var stored = InkLayersHeader()
             if let found = try storedHeader(of: pages, notes: &notes) {
@@ -106,7 +111,7 @@ public enum PDFAnnotationReader {
             try sink.write(header: try header(stored, pages.pageCount))
             reopenings = try pages.visit { document, number, page throws(ExportError) in
                 let page: PageAnnotations = document.releasingObjects {
-                    var reader = PageAnnotations(number: number, page: page, path: path)
+                    var reader = PageAnnotations(number: number, page: page, path: path, cache: cache)
                     reader.read()
                     return reader
                 }

@@ -19,19 +19,20 @@ struct PageAnnotations {
     private var skipped = 0
     private var strokeCount = 0
     private var pointsLeft = PDFAnnotationReader.maximumPointsPerPage
-    /// The packed strokes (`/InkPDF:Strokes`) read on this page, by object: nil when they could not be.
-    private var packed: [Int64: [PageLayer]?] = [:]
-    /// What the page's packed strokes may still inflate to, and hold in points.
-    private var packedBytesLeft = PDFAnnotationReader.maximumStreamBytes
-    private var packedPointsLeft = PDFAnnotationReader.maximumPointsPerPage
+    /// The document's stored strokes, each stream decoded once (`StoredInkCache`).
+    private let cache: StoredInkCache
+    /// What the page's annotations may still take of stored strokes, in points, whether they
+    /// are handed out or, the `/InkList` not matching, only compared.
+    private var storedPointsLeft = PDFAnnotationReader.maximumPointsPerPage
     /// Per subtype, how many annotations poppler loads (for `ConvertedAnnotation.ordinal`).
     private var ordinals: [String: Int] = [:]
     private let page: QPDFObject
 
-    init(number: Int, page: QPDFObject, path: String) {
+    init(number: Int, page: QPDFObject, path: String, cache: StoredInkCache) {
         self.number = number
         self.page = page
         self.path = path
+        self.cache = cache
     }
 
     mutating func read() {
@@ -115,11 +116,11 @@ struct PageAnnotations {
     private mutating func readInk(_ annotation: QPDFObject, style: AnnotationStyle, place: Int) -> Int {
         if let entry = annotation[InkAnnotationFormat.strokesKey] {
             if let stored = packedLayer(entry, annotation: annotation, place: place) {
-                return own(stored, annotation: annotation, style: style, place: place)
+                return own(stored.layer, points: stored.points, annotation: annotation, style: style, place: place)
             }
         } else if let stream = annotation[InkAnnotationFormat.layerKey] {
             if let stored = storedLayer(stream, annotation: annotation, place: place) {
-                return own(stored, annotation: annotation, style: style, place: place)
+                return own(stored.layer, points: stored.points, annotation: annotation, style: style, place: place)
             }
         }
         let found = inkList(annotation, place: place)
@@ -171,23 +172,38 @@ struct PageAnnotations {
         return strokes
     }
 
-    /// The layer line an inkpdf export kept in the annotation; nil (with a warning) when it cannot be read.
-    private mutating func storedLayer(_ stream: QPDFObject, annotation: QPDFObject, place: Int) -> PageLayer? {
-        guard let bytes = PDFAnnotationReader.inflatedStream(stream) else {
-            warn(place, annotation, "its \(InkAnnotationFormat.layerKey) stream cannot be decoded; rebuilt from its standard keys")
+    /// The cache's key for a stream: its object number and generation.
+    private static func key(_ stream: QPDFObject) -> Int64 { Int64(stream.objectID) << 20 | Int64(stream.generation & 0xFFFFF) }
+
+    /// The layer line an inkpdf export kept in the annotation (decoded once a document), with its
+    /// points; nil (with a warning, once a stream) when it cannot be read.
+    private mutating func storedLayer(_ stream: QPDFObject, annotation: QPDFObject, place: Int) -> (layer: PageLayer, points: Int)? {
+        let key = InkAnnotationFormat.layerKey
+        guard stream.isStream else {
+            warn(place, annotation, "its \(key) is not a stream; rebuilt from its standard keys")
             return nil
         }
-        do {
-            return try PageLayer(parsingLine: bytes, file: "\(path) page \(number) annotation \(place) \(InkAnnotationFormat.layerKey)")
-        } catch {
-            warn(place, annotation, "its \(InkAnnotationFormat.layerKey) is not an ink-layers line (\(error)); rebuilt from its standard keys")
-            return nil
-        }
+        let file = "\(path) page \(number) annotation \(place) \(key)"
+        var problem: String?
+        let decoded = cache.decoded(Self.key(stream), decode: { limit in
+            guard let bytes = PDFAnnotationReader.inflatedStream(stream, limit: limit) else {
+                return (nil, limit, "its \(key) stream cannot be decoded within \(limit >> 20) MB")
+            }
+            do {
+                return ([try PageLayer(parsingLine: bytes, file: file)], bytes.count, nil)
+            } catch {
+                return (nil, bytes.count, "its \(key) is not an ink-layers line (\(error))")
+            }
+        }, failed: { problem = $0 })
+        if let problem { warn(place, annotation, problem + "; rebuilt from its standard keys (and every annotation that names it)") }
+        guard let decoded, let layer = decoded.layers.first else { return nil }
+        return (layer, decoded.points(layer: 0, first: 0, count: layer.strokes.count))
     }
 
     /// The strokes `/InkPDF:Strokes [stream layer first count]` names in the page's packed
-    /// strokes (each stream decoded once a page); nil, with a warning, when they cannot be read.
-    private mutating func packedLayer(_ entry: QPDFObject, annotation: QPDFObject, place: Int) -> PageLayer? {
+    /// strokes (each stream decoded once a document), with their points; nil, with a warning,
+    /// when they cannot be read.
+    private mutating func packedLayer(_ entry: QPDFObject, annotation: QPDFObject, place: Int) -> (layer: PageLayer, points: Int)? {
         let key = InkAnnotationFormat.strokesKey
         guard entry.isArray, entry.count == 4, entry[0].isStream,
               let layerNumber = entry[1].integer, let first = entry[2].integer, let count = entry[3].integer else {
@@ -195,55 +211,52 @@ struct PageAnnotations {
             return nil
         }
         let stream = entry[0]
-        let object = Int64(stream.objectID) << 20 | Int64(stream.generation & 0xFFFFF)
-        let layers: [PageLayer]
-        if let known = packed[object] {
-            // Its failure was told with the first annotation that shares it.
-            guard let known else { return nil }
-            layers = known
-        } else {
-            let decoded = decodePacked(stream, object: stream.objectID, annotation: annotation, place: place)
-            packed[object] = decoded
-            guard let decoded else { return nil }
-            layers = decoded
-        }
+        let object = stream.objectID
+        let file = "\(path) page \(number) \(key) object \(object)"
+        var problem: String?
+        let decoded = cache.decoded(Self.key(stream), decode: { limit in
+            guard let bytes = PDFAnnotationReader.inflatedStream(stream, limit: limit) else {
+                return (nil, limit, "its \(key) stream (object \(object)) cannot be decoded within \(limit >> 20) MB")
+            }
+            do {
+                return (try PackedLayers.decode(bytes, file: file, maximumPoints: PDFAnnotationReader.maximumPointsPerPage), bytes.count, nil)
+            } catch {
+                return (nil, bytes.count, "its \(key) stream is not inkpdf's packed strokes (\(error))")
+            }
+        }, failed: { problem = $0 })
+        if let problem { warn(place, annotation, problem + "; the annotations that share it are rebuilt from their standard keys") }
+        guard let decoded else { return nil }
+        let layers = decoded.layers
         guard layerNumber >= 1, layerNumber <= layers.count, first >= 1, count >= 1,
               first <= layers[layerNumber - 1].strokes.count, count <= layers[layerNumber - 1].strokes.count - (first - 1) else {
             warn(place, annotation, "its \(key) names strokes its stream does not hold (layer \(layerNumber), strokes \(first) to \(first &+ count &- 1)); rebuilt from its standard keys")
             return nil
         }
         var layer = layers[layerNumber - 1]
+        let points = decoded.points(layer: layerNumber - 1, first: first - 1, count: count)
+        // Sliced only when it fits what the page may still take (the slice is a copy).
+        guard points <= storedPointsLeft, points <= pointsLeft else { return (PageLayer(page: layer.page, layer: layer.layer, strokes: []), points) }
         layer.strokes = Array(layer.strokes[(first - 1)..<(first - 1 + count)])
-        return layer
-    }
-
-    private mutating func decodePacked(_ stream: QPDFObject, object: Int32, annotation: QPDFObject, place: Int) -> [PageLayer]? {
-        let key = InkAnnotationFormat.strokesKey
-        let sharing = "the page's annotations that share it are rebuilt from their standard keys"
-        guard packedBytesLeft > 0, let bytes = PDFAnnotationReader.inflatedStream(stream, limit: packedBytesLeft) else {
-            warn(place, annotation, "its \(key) stream (object \(object)) cannot be decoded within \(PDFAnnotationReader.maximumStreamBytes >> 20) MB a page; \(sharing)")
-            return nil
-        }
-        packedBytesLeft -= bytes.count
-        do {
-            let layers = try PackedLayers.decode(bytes, file: "\(path) page \(number) \(key) object \(object)", maximumPoints: packedPointsLeft)
-            packedPointsLeft -= layers.reduce(0) { $0 + $1.strokes.reduce(0) { $0 + $1.points.count } }
-            return layers
-        } catch {
-            warn(place, annotation, "its \(key) stream is not inkpdf's packed strokes (\(error)); \(sharing)")
-            return nil
-        }
+        return (layer, points)
     }
 
     /// inkpdf's own annotation: the stored strokes when `/InkList` is still what inkpdf wrote
     /// for them, moved when a viewer moved it whole, else rebuilt keeping their identity.
-    private mutating func own(_ stored: PageLayer, annotation: QPDFObject, style: AnnotationStyle, place: Int) -> Int {
+    private mutating func own(_ stored: PageLayer, points: Int, annotation: QPDFObject, style: AnnotationStyle, place: Int) -> Int {
+        // Every stored stroke handed out, or compared, is charged to the page: one stream named by
+        // many annotations gives its strokes within the page's points, not once per annotation.
+        guard points <= storedPointsLeft, points <= pointsLeft else {
+            warn(place, annotation, "its stored strokes (\(points) points) would pass the page's \(PDFAnnotationReader.maximumPointsPerPage) points; left out")
+            return 0
+        }
+        storedPointsLeft -= points
         let written = stored.strokes.map { InkAnnotationFormat.inkList(of: $0, height: height, placement: matrix) }
         // The /InkList as qpdf reads it is, to the byte, what inkpdf wrote for these strokes:
         // theirs, without reading its numbers one by one.
         let asWritten = annotation["/InkList"]?.unparses(as: InkAnnotationFormat.qpdfSyntax(ofInkList: written)) == true
         let found = asWritten ? written : inkList(annotation, place: place)
         if asWritten || InkAnnotationFormat.matches(written, found) {
+            pointsLeft -= points
             append(stored.strokes, to: stored.layer, extra: stored.extra)
             return stored.strokes.count
         }
@@ -271,6 +284,7 @@ struct PageAnnotations {
                 return pointsInRange && transformInRange
             }
             if inRange {
+                pointsLeft -= points
                 append(strokes, to: stored.layer, extra: stored.extra)
                 return strokes.count
             }
