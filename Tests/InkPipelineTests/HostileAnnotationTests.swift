@@ -127,4 +127,24 @@ import Testing
         #expect(total >= PDFAnnotationReader.maximumPointsPerPage - points, "the strokes that fit are read: \(total)")
         #expect(notes.contains { $0.contains("would pass the page's") }, "\(notes.prefix(3))")
     }
+
+    /// Once a page's points were spent, every further `/InkList` entry added a warning (500,000
+    /// lines, 87 MB, for a 1 MB file). Warnings are counted by kind: one line each, with the count
+    /// and pages, at most a screenful. A `/NM` is printed as written.
+    @Test func aFloodOfWarningsIsCountedByKind() throws {
+        let folder = TestFolder()
+        let path = folder.path("flood.pdf")
+        let copies = 600, full = PDFAnnotationReader.maximumPointsPerAnnotation
+        // One /InkList object of the most points an annotation gives, named by every annotation.
+        let list = "[[" + (0..<full).map { "\($0 % 180 + 10) \($0 % 280 + 10)" }.joined(separator: " ") + "]]"
+        try Self.pdf((0..<copies).map { "<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList \(copies + 4) 0 R /NM (note {\($0)}) >>" },
+                     extra: [.text(list)], at: path)
+        let (layers, _, notes) = try PDFAnnotationReadTests.readLayers(path)
+        let total = layers.flatMap(\.strokes).reduce(0) { $0 + $1.points.count }
+        #expect(total == PDFAnnotationReader.maximumPointsPerPage)
+        #expect(notes.count <= WarningTally.maximumLines + 1, "\(notes.count) lines: \(notes.prefix(5))")
+        #expect(Set(notes).count == notes.count)
+        let spent = notes.filter { $0.contains("points are spent; its /InkList is left out (") }
+        #expect(spent.count == 1 && spent[0].contains("/NM 'note {20}'") && spent[0].contains("(and 579 more like it, page 1)"), "\(notes)")
+    }
 }

@@ -30,6 +30,9 @@ public enum PDFAnnotationReader {
     /// per byte of the file (`StoredInkCache`): packed strokes deflate about 4:1, so far more
     /// than a real export needs, while a stream of zeros (1000:1) named everywhere stays bounded.
     static let maximumInflationPerByte = 64
+    /// The most pages that have a line of their own in the notes ("page 3: 2 Ink → 5 strokes");
+    /// the pages after share one line of totals, so that the notes stay a screenful.
+    static let maximumPageLines = 20
     /// Subtypes that are not ink and not reported as left out.
     static let notInk: Set<String> = ["Link", "Widget", "Popup"]
 
@@ -102,6 +105,9 @@ public enum PDFAnnotationReader {
         var hasAnnotations = false
         var reopenings = 0
         let cache = StoredInkCache(path: path)
+        var tally = WarningTally()
+        var pageLines: [String] = []
+        var laterPages: (first: Int, last: Int, count: Int, counts: PageAnnotations.Counts)?
         do {
             var stored = InkLayersHeader()
             if let found = try storedHeader(of: pages, notes: &notes) {
@@ -111,12 +117,24 @@ public enum PDFAnnotationReader {
             try sink.write(header: try header(stored, pages.pageCount))
             reopenings = try pages.visit { document, number, page throws(ExportError) in
                 let page: PageAnnotations = document.releasingObjects {
-                    var reader = PageAnnotations(number: number, page: page, path: path, cache: cache)
+                    var reader = PageAnnotations(number: number, page: page, path: path, cache: cache, tally: tally)
                     reader.read()
                     return reader
                 }
+                tally = page.tally
                 hasAnnotations = hasAnnotations || page.hasAnnotations
-                notes += page.notes
+                if let text = page.counts.text {
+                    if pageLines.count < maximumPageLines {
+                        pageLines.append("page \(number): " + text)
+                    } else if var later = laterPages {
+                        later.last = number
+                        later.count += 1
+                        later.counts.add(page.counts)
+                        laterPages = later
+                    } else {
+                        laterPages = (number, number, 1, page.counts)
+                    }
+                }
                 if !page.converted.isEmpty { converted[number] = page.converted }
                 for layer in page.layers where !layer.strokes.isEmpty {
                     do { try sink.write(layer: layer) } catch { throw Flattener.exportError(from: error, path: sinkPath) }
@@ -124,6 +142,9 @@ public enum PDFAnnotationReader {
                 return true
             }
             try sink.close()
+            notes = pageLines + (laterPages.map { later in
+                ["page\(later.count == 1 ? "" : "s") \(later.first)\(later.count == 1 ? "" : "-\(later.last) (\(later.count) pages)"): " + (later.counts.text ?? "")]
+            } ?? []) + notes + tally.lines
         } catch let error as ExportError {
             throw error
         } catch {

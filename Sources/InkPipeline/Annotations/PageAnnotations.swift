@@ -9,15 +9,16 @@ struct PageAnnotations {
     let path: String
     private(set) var layers: [PageLayer] = []
     private(set) var converted: [ConvertedAnnotation] = []
-    private(set) var notes: [String] = []
+    /// The document's warnings (given in, taken back after the page): one line a kind.
+    var tally: WarningTally
+    /// What the page's annotations gave, for the page's line of the notes.
+    private(set) var counts = Counts()
     private(set) var hasAnnotations = false
     private var height = 0.0
     private var matrix: [Double] = [1, 0, 0, 1, 0, 0]
     private var userUnit = 1.0
-    private var readCounts: [String: Int] = [:]
-    private var leftOut: [String: Int] = [:]
-    private var skipped = 0
-    private var strokeCount = 0
+    /// The latest warning about the annotation being read: why it gave no stroke.
+    private var reason: String?
     private var pointsLeft = PDFAnnotationReader.maximumPointsPerPage
     /// The document's stored strokes, each stream decoded once (`StoredInkCache`).
     private let cache: StoredInkCache
@@ -28,11 +29,46 @@ struct PageAnnotations {
     private var ordinals: [String: Int] = [:]
     private let page: QPDFObject
 
-    init(number: Int, page: QPDFObject, path: String, cache: StoredInkCache) {
+    init(number: Int, page: QPDFObject, path: String, cache: StoredInkCache, tally: WarningTally) {
         self.number = number
         self.page = page
         self.path = path
         self.cache = cache
+        self.tally = tally
+    }
+
+    /// How many annotations of each subtype were read or left, and the strokes they gave.
+    struct Counts {
+        var read: [String: Int] = [:]
+        var leftOut: [String: Int] = [:]
+        var skipped = 0
+        var strokes = 0
+
+        var isEmpty: Bool { read.isEmpty && leftOut.isEmpty && skipped == 0 }
+
+        mutating func add(_ other: Counts) {
+            read.merge(other.read, uniquingKeysWith: +)
+            leftOut.merge(other.leftOut, uniquingKeysWith: +)
+            skipped += other.skipped
+            strokes += other.strokes
+        }
+
+        /// "1 Highlight, 3 Ink → 4 strokes; 1 Stamp annotation left as it is (not ink); …"; nil when empty.
+        var text: String? {
+            func list(_ counts: [String: Int]) -> String {
+                counts.keys.sorted().map { "\(counts[$0]!) \($0)" }.joined(separator: ", ")
+            }
+            var parts: [String] = []
+            if !read.isEmpty { parts.append("\(list(read)) → \(strokes) stroke\(strokes == 1 ? "" : "s")") }
+            if !leftOut.isEmpty {
+                let total = leftOut.values.reduce(0, +)
+                parts.append("\(list(leftOut)) annotation\(total == 1 ? "" : "s") left as \(total == 1 ? "it is" : "they are") (not ink)")
+            }
+            if skipped > 0 {
+                parts.append("\(skipped) hidden or not printed annotation\(skipped == 1 ? "" : "s") skipped")
+            }
+            return parts.isEmpty ? nil : parts.joined(separator: "; ")
+        }
     }
 
     mutating func read() {
@@ -43,12 +79,12 @@ struct PageAnnotations {
         guard let annotations = page["/Annots"], annotations.isArray else { return }
         let count = annotations.count
         if count > PDFAnnotationReader.maximumAnnotationsPerPage {
-            notes.append("page \(number): \(count) annotations; only the first \(PDFAnnotationReader.maximumAnnotationsPerPage) are read")
+            let problem = "\(count) annotations; only the first \(PDFAnnotationReader.maximumAnnotationsPerPage) are read"
+            tally.add("\(path): page \(number): \(problem)", page: number, kindOf: problem)
         }
         for index in 0..<min(count, PDFAnnotationReader.maximumAnnotationsPerPage) {
             read(annotations[index], place: index + 1)
         }
-        summarise()
     }
 
     // MARK: One annotation
@@ -72,9 +108,12 @@ struct PageAnnotations {
         // As `qpdf --flatten-annotations=print` and poppler's print rendering: Invisible (1),
         // Hidden (2), and no Print (4) are left out.
         if flags & 3 != 0 || flags & 4 == 0 {
-            skipped += 1
+            counts.skipped += 1
+            warn(place, annotation, flags & 3 != 0 ? "is hidden; skipped, as printing leaves it out"
+                                                   : "has no Print flag (/F 4); skipped, as printing leaves it out (set the flag in the viewer to have it read)")
             return
         }
+        reason = nil
         let style = AnnotationStyle(annotation)
         let produced: Int
         switch subtype {
@@ -84,17 +123,18 @@ struct PageAnnotations {
         case "Line", "PolyLine", "Polygon", "Square", "Circle":
             produced = readShape(annotation, subtype: subtype, style: style, place: place)
         default:
-            leftOut[subtype, default: 0] += 1
+            counts.leftOut[subtype, default: 0] += 1
             return
         }
         guard produced > 0 else {
-            warn(place, annotation, "gives no stroke; left as it is")
-            leftOut[subtype, default: 0] += 1
+            let why = reason.map { $0.hasSuffix("; left out") ? String($0.dropLast(10)) : $0 } ?? "it holds no point"
+            warn(place, annotation, "gives no stroke (\(why)); left as it is")
+            counts.leftOut[subtype, default: 0] += 1
             return
         }
         for problem in style.problems { warn(place, annotation, problem) }
-        readCounts[subtype, default: 0] += 1
-        strokeCount += produced
+        counts.read[subtype, default: 0] += 1
+        counts.strokes += produced
         if let ordinal { converted.append(ConvertedAnnotation(subtype: subtype, ordinal: ordinal, name: style.name)) }
     }
 
@@ -133,8 +173,12 @@ struct PageAnnotations {
     private mutating func inkList(_ annotation: QPDFObject, place: Int) -> [[Double]] {
         guard let list = annotation["/InkList"] else { return [] }
         guard list.isArray else { warn(place, annotation, "/InkList is not an array"); return [] }
+        guard pointsLeft > 0 else {
+            warn(place, annotation, "the page's \(PDFAnnotationReader.maximumPointsPerPage) points are spent; its /InkList is left out")
+            return []
+        }
         var entries: [[Double]] = []
-        var budget = 2 * PDFAnnotationReader.maximumPointsPerAnnotation
+        var budget = 2 * min(PDFAnnotationReader.maximumPointsPerAnnotation, pointsLeft)
         for index in 0..<list.count {
             guard budget > 0 else {
                 warn(place, annotation, "/InkList has more than \(PDFAnnotationReader.maximumPointsPerAnnotation) points; the rest are left out")
@@ -440,7 +484,7 @@ struct PageAnnotations {
         var bad = 0
         for p in positions {
             guard pointsLeft > 0 else {
-                warn(place, annotation, "the page has more than \(PDFAnnotationReader.maximumPointsPerPage) points; the rest are left out")
+                warn(place, annotation, "the page's \(PDFAnnotationReader.maximumPointsPerPage) points are spent; the rest are left out")
                 break
             }
             guard p.x.isFinite, p.y.isFinite, abs(p.x) <= 1e9, abs(p.y) <= 1e9,
@@ -487,34 +531,33 @@ struct PageAnnotations {
     // MARK: Notes
 
     private mutating func warn(_ place: Int, _ annotation: QPDFObject?, _ problem: String) {
-        var location = "page \(number), annotation \(place)"
-        if let annotation {
-            var parts: [String] = []
-            if let subtype = annotation["/Subtype"]?.name { parts.append(String(subtype.dropFirst())) }
-            if let name = annotation["/NM"]?.text { parts.append("/NM \(Self.quoted(name))") }
-            if !parts.isEmpty { location += " (\(parts.joined(separator: ", ")))" }
-        }
-        notes.append("\(path): \(location): \(problem)")
+        reason = problem
+        let (path, number) = (path, number)
+        tally.add(kind: WarningTally.kind(of: problem), page: number, {
+            var location = "page \(number), annotation \(place)"
+            if let annotation {
+                var parts: [String] = []
+                if let subtype = annotation["/Subtype"]?.name { parts.append(String(subtype.dropFirst())) }
+                if let name = annotation["/NM"]?.text { parts.append("/NM \(Self.quoted(name))") }
+                if !parts.isEmpty { location += " (\(parts.joined(separator: ", ")))" }
+            }
+            return "\(path): \(location): \(problem)"
+        }())
     }
 
-    private static func quoted(_ text: String) -> String {
+    /// `/NM` as written, in quotes: only control characters (which could move a terminal's
+    /// cursor) are shown as `\u{…}`, and a long name is cut at 60 characters.
+    static func quoted(_ text: String) -> String {
         let short = text.count > 60 ? String(text.prefix(60)) + "…" : text
-        return "'" + short.map { $0.isASCII && ($0.isLetter || $0.isNumber || " :#-_.".contains($0)) ? String($0) : "?" }.joined() + "'"
-    }
-
-    private mutating func summarise() {
-        func list(_ counts: [String: Int]) -> String {
-            counts.keys.sorted().map { "\(counts[$0]!) \($0)" }.joined(separator: ", ")
+        var out = ""
+        for scalar in short.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default:
+                out.unicodeScalars.append(scalar)
+            }
         }
-        var parts: [String] = []
-        if !readCounts.isEmpty { parts.append("\(list(readCounts)) → \(strokeCount) stroke\(strokeCount == 1 ? "" : "s")") }
-        if !leftOut.isEmpty {
-            let total = leftOut.values.reduce(0, +)
-            parts.append("\(list(leftOut)) annotation\(total == 1 ? "" : "s") left as \(total == 1 ? "it is" : "they are") (not ink)")
-        }
-        if skipped > 0 {
-            parts.append("\(skipped) hidden or not printed annotation\(skipped == 1 ? "" : "s") skipped")
-        }
-        if !parts.isEmpty { notes.insert("page \(number): " + parts.joined(separator: "; "), at: 0) }
+        return "'" + out + "'"
     }
 }
