@@ -147,4 +147,30 @@ import Testing
         let spent = notes.filter { $0.contains("points are spent; its /InkList is left out (") }
         #expect(spent.count == 1 && spent[0].contains("/NM 'note {20}'") && spent[0].contains("(and 579 more like it, page 1)"), "\(notes)")
     }
+
+    /// poppler loads an `/Ink` that has `/AP` but no `/InkList`; the reader assumed it did not, so
+    /// the ordinals shifted and flatten hid the annotation left as it is, drawing the converted one
+    /// twice. The converted annotation is the second `/Ink` poppler loads; flattened, the page
+    /// shows the appearance-only annotation (poppler draws it) and the ink once.
+    @Test func anInkWithAnAppearanceButNoInkListKeepsTheOrdinalsInStep() throws {
+        let folder = TestFolder()
+        let path = folder.path("ap-only.pdf")
+        let appearance = Array("0 0 1 rg 0 0 40 40 re f".utf8)
+        try Self.pdf([
+            "<< /Type /Annot /Subtype /Ink /Rect [20 200 60 240] /F 4 /AP << /N 6 0 R >> >>",
+            "<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /C [1 0 0] /BS << /W 6 >> /InkList [[120 40 180 40]] >>",
+        ], extra: [.stream(appearance, dictionary: "/Type /XObject /Subtype /Form /BBox [0 0 40 40]")], at: path)
+        let read = try PDFAnnotationReader.read(pdf: path, password: nil, layersForm: .inkLayers)
+        defer { unlink(read.layersPath) }
+        #expect(read.converted[1] == [ConvertedAnnotation(subtype: "Ink", ordinal: 1, name: nil)], "\(read.converted) \(read.notes)")
+        if PopplerRaster.hasPdftoppm {
+            let output = folder.path("flat.pdf")
+            _ = try Flattener.flatten(pdf: path, ink: path, output: output, options: FlattenOptions(writeSidecar: false))
+            let flat = try PopplerRaster.grey(output, page: 1, folder: folder, name: "flat", hidingAnnotations: false)
+            // The appearance-only square (blue, dark in grey) at x 20-60, y 200-240 from the bottom.
+            let scale = 36.0 / 72
+            let square = flat.value(x: Int(40 * scale), y: Int((300 - 220) * scale))
+            #expect(square < 128, "the annotation left as it is is still drawn: \(square)")
+        }
+    }
 }

@@ -143,7 +143,8 @@ struct PageAnnotations {
     static func popplerLoads(_ annotation: QPDFObject, subtype: String) -> Bool {
         guard let rect = annotation["/Rect"], rect.isArray, rect.count == 4 else { return false }
         switch subtype {
-        case "Ink": return annotation["/InkList"]?.isArray == true
+        // poppler keeps an /Ink without /InkList when it has an appearance (`/AP` a dictionary).
+        case "Ink": return annotation["/InkList"]?.isArray == true || annotation["/AP"]?.isDictionary == true
         case "Highlight", "Underline", "StrikeOut", "Squiggly": return annotation["/QuadPoints"]?.isArray == true
         case "Line": return annotation["/L"].map { $0.isArray && $0.count == 4 } ?? false
         case "PolyLine", "Polygon": return annotation["/Vertices"]?.isArray == true
