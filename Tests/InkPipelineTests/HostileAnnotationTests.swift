@@ -173,4 +173,75 @@ import Testing
             #expect(square < 128, "the annotation left as it is is still drawn: \(square)")
         }
     }
+
+    /// Each reopening of the document reads the whole cross-reference table, and the reader
+    /// reopened every 200 pages (the walk every 32): quadratic in pages (5,000 blank pages 12 s,
+    /// 20,000 past 120 s). Reopenings now wait until the pages' own time pays for them.
+    @Test func blankPagesAreReadWithFewReopenings() throws {
+        let folder = TestFolder()
+        let path = folder.path("blank.pdf")
+        let pages = 4_000
+        try TestPDF.write([
+            .text("<< /Type /Catalog /Pages 2 0 R >>"),
+            .text("<< /Type /Pages /Kids [\((0..<pages).map { "\($0 + 3) 0 R" }.joined(separator: " "))] /Count \(pages) >>"),
+        ] + (0..<pages).map { _ in .text("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] >>") }, to: path)
+        let sinkPath = folder.path("blank.ink.jsonl")
+        let read = try PDFAnnotationReader.read(pdf: path, password: nil, into: try InkLayersWriter(path: sinkPath, compressionLevel: nil),
+                                                sinkPath: sinkPath) { stored, _ in stored }
+        // Every 200 pages gave 19; a blank page costs far less to read than a reopening.
+        #expect(read.reopenings <= 8, "\(read.reopenings) reopenings")
+    }
+
+    /// A reopening is due after the fewest pages only when the pages' time has paid for it.
+    @Test func aReopeningWaitsUntilThePagesPayForIt() {
+        var clock: UInt64 = 0
+        var schedule = ReopeningSchedule(every: 10, openingCost: 1_000, now: { clock })
+        var due: [Int] = []
+        for page in 1...100 {
+            clock += 100   // a page costs a tenth of an opening: 40 pages pay for one
+            if schedule.pageDone() {
+                due.append(page)
+                schedule.reopen { clock += 1_000 }
+            }
+        }
+        #expect(due == [40, 80])
+        var costly = ReopeningSchedule(every: 10, openingCost: 1_000, now: { clock })
+        due = []
+        for page in 1...30 {
+            clock += 10_000
+            if costly.pageDone() { due.append(page); costly.reopen { clock += 1_000 } }
+        }
+        #expect(due == [10, 20, 30], "costly pages: every 10, as before")
+    }
+
+    /// Annotations chained across pages (page k lists page k−1's): one reopening a page
+    /// (1,500 pages 63 s). Bounded now, and every page still reads both its annotations.
+    @Test func annotationsChainedAcrossPagesCostBoundedReopenings() throws {
+        let folder = TestFolder()
+        let path = folder.path("chained.pdf")
+        let pages = 600
+        // Page k (object 3 + 2k) lists its own annotation (4 + 2k) and the previous page's.
+        var objects: [TestPDF.Object] = [
+            .text("<< /Type /Catalog /Pages 2 0 R >>"),
+            .text("<< /Type /Pages /Kids [\((0..<pages).map { "\(3 + 2 * $0) 0 R" }.joined(separator: " "))] /Count \(pages) >>"),
+        ]
+        for k in 0..<pages {
+            let annotations = k == 0 ? "4 0 R" : "\(4 + 2 * k) 0 R \(2 + 2 * k) 0 R"
+            objects.append(.text("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [\(annotations)] >>"))
+            objects.append(.text("<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList [[\(k % 100 + 10) 10 50 50]] >>"))
+        }
+        try TestPDF.write(objects, to: path)
+        let sinkPath = folder.path("chained.ink.jsonl")
+        let read = try PDFAnnotationReader.read(pdf: path, password: nil, into: try InkLayersWriter(path: sinkPath, compressionLevel: nil),
+                                                sinkPath: sinkPath) { stored, _ in stored }
+        #expect(read.reopenings <= PDFAnnotationReader.maximumSharingReopenings + pages / PDFAnnotationReader.reopenInterval,
+                "\(read.reopenings) reopenings")
+        let layers = try PageOrderedLayers(path: sinkPath)
+        for page in [1, 2, 300, pages] {
+            let starts = try layers.layers(forPage: page).flatMap(\.strokes).map { $0.points[0].x }
+            let own = Double((page - 1) % 100 + 10), previous = Double((page - 2) % 100 + 10)
+            #expect(starts == (page == 1 ? [own] : [own, previous]), "page \(page): \(starts)")
+        }
+        #expect(!read.notes.contains { $0.contains("null") }, "\(read.notes.prefix(3))")
+    }
 }

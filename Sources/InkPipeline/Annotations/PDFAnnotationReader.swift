@@ -63,11 +63,15 @@ public enum PDFAnnotationReader {
         return found
     }
 
-    /// Pages read between reopenings of the document (see `AnnotatedPages`). Each page's annotations are
+    /// The fewest pages read between reopenings of the document (see `AnnotatedPages`; `ReopeningSchedule`
+    /// reopens less often when the pages are cheap to read). Each page's annotations are
     /// forgotten once read, but qpdf still holds a little of each (its table entry and a null):
     /// 1000 pages of 150 strokes give 194 MB without reopening, 170 MB every 200 pages
     /// (574 MB when every 100 pages was the only bound).
     static let reopenInterval = 200
+    /// The most reopenings for annotations that pages share (see `AnnotatedPages`); after that,
+    /// annotations are no longer forgotten between the periodic reopenings.
+    static let maximumSharingReopenings = 8
 
     /// Reads `path`'s annotations into a new file in `temporaryDirectory` (in `layersForm`).
     /// On error nothing is left behind.
@@ -210,7 +214,10 @@ public enum PDFAnnotationReader {
 ///   forgotten objects);
 /// - an annotation that a page lists after an earlier one did (shared against the
 ///   standard, as a stamp on every page may be) is read again from the document opened
-///   afresh, and never forgotten from then on: one reopening each.
+///   afresh, and never forgotten from then on: one reopening each, at most
+///   `maximumSharingReopenings` (annotations chained across pages, each page listing the
+///   previous page's, cost a reopening a page: 1,500 pages 63 s); after that nothing is
+///   forgotten, and only the periodic reopenings drop what qpdf parsed.
 struct AnnotatedPages {
     let pages: QPDFPageList
     let pageCount: Int
@@ -223,24 +230,40 @@ struct AnnotatedPages {
     /// Calls `visit` with the document, the page's number and the page, for pages 1, 2, …
     /// until it returns false; returns how many times the document was opened afresh.
     func visit(_ visit: (QPDFDocument, Int, QPDFObject) throws(ExportError) -> Bool) throws(ExportError) -> Int {
-        var document = try pages.open()
-        var reopenings = 0
+        let opened = try ReopeningSchedule.timing { () throws(ExportError) in try pages.open() }
+        var document = opened.value
+        var schedule = ReopeningSchedule(every: PDFAnnotationReader.reopenInterval, openingCost: opened.nanoseconds)
+        var reopenings = 0, sharingReopenings = 0
+        var forgetting = true
         var forgotten = Set<QPDFReference>(), shared = Set<QPDFReference>()
         for number in stride(from: 1, through: pageCount, by: 1) {
-            var listed = document.releasingObjects { Self.annotationReferences(of: pages.page(number, of: document)) }
+            var listed = forgetting ? document.releasingObjects { Self.annotationReferences(of: pages.page(number, of: document)) } : []
             let again = forgotten.intersection(listed)
-            if (number - 1) % PDFAnnotationReader.reopenInterval == 0 && number > 1 || !again.isEmpty {
-                document.close()
-                document = try pages.open()
+            let due = number > 1 && schedule.pageDone()
+            if due || !again.isEmpty {
+                try schedule.reopen { () throws(ExportError) in
+                    document.close()
+                    document = try pages.open()
+                }
                 forgotten.removeAll(keepingCapacity: true)
                 shared.formUnion(again)
                 reopenings += 1
+                if !again.isEmpty {
+                    sharingReopenings += 1
+                    if sharingReopenings >= PDFAnnotationReader.maximumSharingReopenings {
+                        forgetting = false
+                        listed = []
+                        shared.removeAll()
+                    }
+                }
                 FreedMemory.release()
             }
             if !shared.isEmpty { listed.removeAll { shared.contains($0) } }
             let goOn = try document.releasingObjects { () throws(ExportError) in try visit(document, number, pages.page(number, of: document)) }
-            document.forgetObjects(listed)
-            forgotten.formUnion(listed)
+            if forgetting {
+                document.forgetObjects(listed)
+                forgotten.formUnion(listed)
+            }
             if !goOn { break }
         }
         return reopenings
