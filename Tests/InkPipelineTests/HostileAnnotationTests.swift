@@ -39,6 +39,11 @@ import Testing
         #expect(strokes.allSatisfy { $0.points.allSatisfy { InkRange.isCoordinate($0.x) && InkRange.isCoordinate($0.y) } })
         #expect(notes.contains { $0.contains("annotation 1 (Squiggly)") && $0.contains("1 /QuadPoints quadrilateral is not numbers or far off the page") },
                 "\(notes)")
+        // The underline whose only quad is out of range is kept from poppler's drawing too
+        // (flatten: poppler drew a squiggle 3.4e308 long for 60 s and 1.3 GB).
+        let read = try PDFAnnotationReader.read(pdf: path, password: nil, layersForm: .inkLayers)
+        defer { unlink(read.layersPath) }
+        #expect(read.converted[1]?.contains(ConvertedAnnotation(subtype: "Underline", ordinal: 0, name: nil)) == true, "\(read.converted)")
     }
 
     /// `inkpdf:created:1e300` in `/NM` of an annotation rebuilt from its standard keys was kept as

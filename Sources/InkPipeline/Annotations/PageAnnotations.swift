@@ -19,6 +19,10 @@ struct PageAnnotations {
     private var userUnit = 1.0
     /// The latest warning about the annotation being read: why it gave no stroke.
     private var reason: String?
+    /// Whether the annotation being read holds numbers no drawing can use (a quad far off the
+    /// page): hidden from poppler's drawing as a converted one is, since poppler would spend
+    /// minutes and gigabytes drawing it (a squiggle along 3.4e308 points).
+    private var hideFromDrawing = false
     private var pointsLeft = PDFAnnotationReader.maximumPointsPerPage
     /// The document's stored strokes, each stream decoded once (`StoredInkCache`).
     private let cache: StoredInkCache
@@ -114,6 +118,7 @@ struct PageAnnotations {
             return
         }
         reason = nil
+        hideFromDrawing = false
         let style = AnnotationStyle(annotation)
         let produced: Int
         switch subtype {
@@ -127,6 +132,10 @@ struct PageAnnotations {
             return
         }
         guard produced > 0 else {
+            if hideFromDrawing, let ordinal {
+                converted.append(ConvertedAnnotation(subtype: subtype, ordinal: ordinal, name: style.name))
+                warn(place, annotation, "is not drawn: its numbers lie too far off the page for any viewer to draw")
+            }
             let why = reason.map { $0.hasSuffix("; left out") ? String($0.dropLast(10)) : $0 } ?? "it holds no point"
             warn(place, annotation, "gives no stroke (\(why)); left as it is")
             counts.leftOut[subtype, default: 0] += 1
@@ -374,6 +383,7 @@ struct PageAnnotations {
             }
         }
         if outside > 0 {
+            hideFromDrawing = true
             warn(place, annotation, "\(outside) /QuadPoints quadrilateral\(outside == 1 ? " is" : "s are") not numbers or far off the page; left out")
         }
         var strokes: [Stroke] = []
