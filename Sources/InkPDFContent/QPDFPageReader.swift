@@ -111,7 +111,9 @@ final class QPDFPageReader {
     @discardableResult
     func walkPages(reopeningEvery interval: Int?,
                    _ visit: (PagePlace, qpdf_oh) throws(IncrementalUpdateError) -> Void) throws(IncrementalUpdateError) -> Int {
-        guard let pages = value(qpdf_get_root(data), "/Pages") else { return 0 }
+        // The catalog through the trailer, not `qpdf_get_root`, which prints "application did not
+        // handle error" on stderr when the file has none.
+        guard let root = value(trailer, "/Root"), isDictionary(root), let pages = value(root, "/Pages") else { return 0 }
         guard isIndirect(pages) else { throw .unreadablePDF(path: path, reason: "the page tree's root is not an object") }
         var stack: [(id: Int32, generation: Int32, index: Int32)] = [(qpdf_oh_get_object_id(data, pages), qpdf_oh_get_generation(data, pages), 0)]
         var nodes: Set<Int64> = [Self.key(stack[0].id, stack[0].generation)]

@@ -249,4 +249,21 @@ import Testing
         }
         #expect(!read.notes.contains { $0.contains("null") }, "\(read.notes.prefix(3))")
     }
+
+    /// Issue 39: a trailer whose /Root names no object: qpdf printed "application did not handle
+    /// error ... unable to find /Root dictionary" twice on stderr and the read ended in "the PDF
+    /// has no pages". Now one error that says what is wrong, and no call that makes qpdf print.
+    @Test func aTrailerWithoutACatalogIsOneClearError() throws {
+        let folder = TestFolder()
+        let path = folder.path("no-root.pdf")
+        try TestPDF.write([.text("<< /Type /Catalog /Pages 2 0 R >>"), .text("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
+                           .text("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] >>")], to: path)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        bytes.replaceSubrange(try #require(bytes.range(of: Data("/Root 1 0 R".utf8))), with: Data("/Root 9 0 R".utf8))
+        try bytes.write(to: URL(fileURLWithPath: path))
+        #expect(PageReferenceScan.references(path: path) == nil)
+        #expect(throws: ExportError.damagedPDF(path: path, reason: "its trailer's /Root names no catalog dictionary")) {
+            _ = try PDFAnnotationReader.read(pdf: path, password: nil, layersForm: .inkLayers)
+        }
+    }
 }

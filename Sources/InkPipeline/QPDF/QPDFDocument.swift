@@ -51,6 +51,12 @@ final class QPDFDocument {
                 throw passwordGiven ? .wrongPassword(path: path) : .passwordRequired(path: path)
             }
         }
+        // Without a catalog, qpdf's page functions print "application did not handle error"
+        // on stderr (twice) and count no page: one clear error instead.
+        let hasCatalog = releasingObjects { trailer["/Root"]?.isDictionary == true }
+        guard hasCatalog else {
+            throw .damagedPDF(path: path, reason: "its trailer's /Root names no catalog dictionary")
+        }
         guard !checkingPages || pageCount > 0 else { throw .emptyPDF(path: path) }
     }
 
