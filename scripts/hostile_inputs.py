@@ -183,6 +183,7 @@ def write_all(folder, outside):
     paths += inkml_files(os.path.join(folder, "inkml"))
     paths += remarkable_old_layout_files(os.path.join(folder, "remarkable-old"))
     paths += issue_40_files(folder)
+    paths += pdf_annotation_files(os.path.join(folder, "pdf-annotations"))
     return paths
 
 def rnote_brush(points):
@@ -298,3 +299,82 @@ def issue_40_files(folder):
             '<trace>%s</trace>') % (channels, "<!-- -->".join([chunk] * 10))
     paths.append(write(os.path.join(folder, "inkml", "intermittent-channels-split-by-comments.inkml"), gzip.compress(inkml(body).encode())))
     return paths
+
+def pdf_objects(objects):
+    """A PDF of `objects` (object 1 the catalog), each text or (dictionary, stream bytes), with a correct table."""
+    out, offsets = bytearray(b"%PDF-1.7\n%\xe2\xe3\n"), []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number
+        if isinstance(body, tuple):
+            dictionary, data = body
+            out += b"<< " + dictionary.encode() + b" /Length %d >>\nstream\n" % len(data) + data + b"\nendstream"
+        else:
+            out += body.encode()
+        out += b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return bytes(out)
+
+def pdf_annotation_files(folder):
+    """PDFs whose annotations are read as ink (issue 40): numbers at a double's edge, stored strokes
+    named by many annotations, a flood of warnings, holes in the page tree, many pages."""
+    import zlib
+    paths = []
+    def one_page(annotations, extra=()):
+        refs = " ".join("%d 0 R" % (4 + i) for i in range(len(annotations)))
+        return pdf_objects(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [%s] >>" % refs] + list(annotations) + list(extra))
+    big = "17" + "0" * 307 + ".0"
+    # Squiggly /QuadPoints at +-1.7e308: an edge of infinite length (qpdf --check passes it).
+    paths.append(write(os.path.join(folder, "squiggly-1.7e308.pdf"), one_page([
+        "<< /Type /Annot /Subtype /Squiggly /Rect [0 0 200 300] /F 4 /QuadPoints [-%s 20 %s 20 -%s 10 %s 10] >>" % (big, big, big, big)])))
+    # inkpdf's own annotation, edited, whose /NM names a time of 1e300 s.
+    line = json.dumps({"page": 1, "layer": "Notes", "strokes": [{"ink": {"type": "pen", "color": "#000000"}, "created": 0,
+                                                                 "points": [point(20, 20), point(60, 60)]}]}).encode()
+    paths.append(write(os.path.join(folder, "created-1e300-name.pdf"), one_page([
+        "<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList [[10 10 50 50] [60 60 90 20]] /NM (inkpdf:created:1e300) /InkPDF:Layer 5 0 R >>"],
+        [("/Filter /FlateDecode", zlib.compress(line))])))
+    # A /Kids entry that names no object, and one that is a number.
+    paths.append(write(os.path.join(folder, "dangling-kid.pdf"), pdf_objects([
+        "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R 99 0 R 6 0 R 4 0 R] /Count 2 >>",
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 150] >>",
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [5 0 R] >>",
+        "<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList [[10 10 50 50]] >>", "42"])))
+    # One /InkPDF:Layer stream of 300,000 points (zeros compress well) named by 60 annotations.
+    points = [[20 + i % 100, 20 + i % 200, 0, 1, 1, 1, 1, 0, 1.5] for i in range(300_000)]
+    line = json.dumps({"page": 1, "layer": "Notes", "strokes": [{"ink": {"type": "pen", "color": "#000000"}, "created": 0, "points": points}]}).encode()
+    copies = 60
+    paths.append(write(os.path.join(folder, "one-stored-stream-60-annotations.pdf"), one_page(
+        ["<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList [[1 1 2 2]] /NM (inkpdf:id:S) /InkPDF:Layer %d 0 R >>" % (4 + copies)] * copies,
+        [("/Filter /FlateDecode", zlib.compress(line, 9))])))
+    # 200 annotations naming one /InkList of 100,000 points: the page's points are spent after 20,
+    # and 180 warnings of each kind become one line. (With 3,000, poppler's own loading of the
+    # annotations takes 2 GB before flatten's 60 s watchdog: a limit on poppler's side still open.)
+    copies = 200
+    ink_list = "[[" + " ".join("%d %d" % (10 + i % 180, 10 + i % 280) for i in range(100_000)) + "]]"
+    paths.append(write(os.path.join(folder, "warning-flood.pdf"), one_page(
+        ["<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList %d 0 R /NM (note {%d}) >>" % (4 + copies, i) for i in range(copies)],
+        [ink_list])))
+    # An /Ink with /AP and no /InkList before a converted one: the ordinals flatten hides by.
+    paths.append(write(os.path.join(folder, "ink-appearance-without-inklist.pdf"), one_page([
+        "<< /Type /Annot /Subtype /Ink /Rect [20 200 60 240] /F 4 /AP << /N 6 0 R >> >>",
+        "<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /C [1 0 0] /InkList [[120 40 180 40]] >>"],
+        [("/Type /XObject /Subtype /Form /BBox [0 0 40 40]", b"0 0 1 rg 0 0 40 40 re f")])))
+    # 20,000 blank pages: reopenings that read the whole table were quadratic.
+    pages = 20_000
+    paths.append(write(os.path.join(folder, "blank-20000-pages.pdf"), pdf_objects(
+        ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [%s] /Count %d >>" % (" ".join("%d 0 R" % (3 + i) for i in range(pages)), pages)]
+        + ["<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [] >>"] * pages)))
+    # 3,000 pages, each listing its own annotation and the previous page's: a reopening a page.
+    pages = 3000
+    objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [%s] /Count %d >>" % (" ".join("%d 0 R" % (3 + 2 * k) for k in range(pages)), pages)]
+    for k in range(pages):
+        annots = "4 0 R" if k == 0 else "%d 0 R %d 0 R" % (4 + 2 * k, 2 + 2 * k)
+        objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [%s] >>" % annots)
+        objects.append("<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList [[%d 10 50 50]] >>" % (10 + k % 100))
+    paths.append(write(os.path.join(folder, "chained-annotations-3000-pages.pdf"), pdf_objects(objects)))
+    return paths
+

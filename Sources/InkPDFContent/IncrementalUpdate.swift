@@ -140,17 +140,15 @@ public struct IncrementalUpdate: ~Copyable {
                 entries += "/ID " + reader.unparse(id)
             }
         }
-        // The root's /Count, believed only to choose how often the walk drops what qpdf parsed.
-        let declaredPages = reader.value(trailer, "/Root").flatMap { reader.value($0, "/Pages") }
-            .flatMap { reader.value($0, "/Count") }.flatMap(reader.integer) ?? 0
         reader.releaseHandles()
         // qpdf holds every page dictionary it parsed until it is reopened, and a reopen reads
         // the whole cross-reference table again: reopening every 256 pages kept memory flat
         // but cost the square of the page count (45 s more on a flat tree of 20,000 pages),
-        // never reopening cost 2-4 MB more at 1000 pages. So at most four reopens, none
-        // more often than every 256 pages.
+        // never reopening cost 2-4 MB more at 1000 pages. The interval came from the root's
+        // /Count, which a file may lie about (/Count 1 brought the square back); now
+        // `ReopeningSchedule` decides from the walk itself, none more often than every 256 pages.
         var places: [PagePlace] = []
-        try reader.walkPages(reopeningEvery: max(256, min(declaredPages, 1 << 24) / 4)) { place, _ in places.append(place) }
+        try reader.walkPages(reopeningEvery: 256) { place, _ in places.append(place) }
         return Trailer(size: max(size, 1), entries: entries, identifier: identifier, places: places)
     }
 

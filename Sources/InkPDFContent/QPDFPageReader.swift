@@ -29,6 +29,8 @@ struct PagePlace: Equatable, Sendable {
 final class QPDFPageReader {
     private var data: qpdf_data?
     let path: String
+    /// Nanoseconds the latest opening took (what the next reopening will cost).
+    private(set) var openingCost: UInt64 = 0
 
     /// Opens `path` without repairing it: a file qpdf would have to reconstruct
     /// (a broken cross-reference table) cannot take an update whose `/Prev`
@@ -48,6 +50,8 @@ final class QPDFPageReader {
     }
 
     private func open() throws(IncrementalUpdateError) {
+        let start = ReopeningSchedule.monotonicNanoseconds()
+        defer { openingCost = ReopeningSchedule.monotonicNanoseconds() &- start }
         data = qpdf_init()
         qpdf_silence_errors(data)
         qpdf_set_suppress_warnings(data, QPDF_TRUE)
@@ -87,7 +91,8 @@ final class QPDFPageReader {
     var trailer: qpdf_oh { qpdf_get_trailer(data) }
 
     /// Visits every page in the order qpdf (and poppler) number them, with its place
-    /// and its object. A kid with `/Kids` is a node and any other kid a page, whatever
+    /// and its object. A kid with `/Kids` is a node, a kid that is not a dictionary is
+    /// skipped (as qpdf and poppler skip it), and any other kid a page, whatever
     /// the nodes' `/Count` say: qpdf counts kids and believes no count (poppler believes
     /// only the root's), so a count that lies must not move a page's number.
     ///
@@ -96,18 +101,24 @@ final class QPDFPageReader {
     /// would copy), a node written directly in `/Kids`, or a tree deeper than 64 levels
     /// ends the walk with `.unreadablePDF` (the caller rewrites the file with qpdf).
     /// Handles are released after every page, and what qpdf parsed is dropped every
-    /// `interval` pages (if given), so memory stays flat in the page count; each drop
-    /// costs a reading of the cross-reference table. `visit` must keep no handle.
+    /// `interval` pages or more (if given; `ReopeningSchedule`: no more often than the pages'
+    /// own time pays for, since each drop costs a reading of the cross-reference table), so
+    /// memory stays flat in the page count. `visit` must keep no handle. Returns how many
+    /// times the document was reopened.
     ///
     /// The corresponding C functions are `qpdf_get_root`, `qpdf_oh_get_key`, `qpdf_get_object_by_id`
     /// and `qpdf_oh_get_array_item`.
+    @discardableResult
     func walkPages(reopeningEvery interval: Int?,
-                   _ visit: (PagePlace, qpdf_oh) throws(IncrementalUpdateError) -> Void) throws(IncrementalUpdateError) {
-        guard let pages = value(qpdf_get_root(data), "/Pages") else { return }
+                   _ visit: (PagePlace, qpdf_oh) throws(IncrementalUpdateError) -> Void) throws(IncrementalUpdateError) -> Int {
+        // The catalog through the trailer, not `qpdf_get_root`, which prints "application did not
+        // handle error" on stderr when the file has none.
+        guard let root = value(trailer, "/Root"), isDictionary(root), let pages = value(root, "/Pages") else { return 0 }
         guard isIndirect(pages) else { throw .unreadablePDF(path: path, reason: "the page tree's root is not an object") }
         var stack: [(id: Int32, generation: Int32, index: Int32)] = [(qpdf_oh_get_object_id(data, pages), qpdf_oh_get_generation(data, pages), 0)]
         var nodes: Set<Int64> = [Self.key(stack[0].id, stack[0].generation)]
-        var visited = 0
+        var schedule = interval.map { ReopeningSchedule(every: $0, openingCost: openingCost) }
+        var reopenings = 0
         releaseHandles()
         while let top = stack.last {
             let node = qpdf_get_object_by_id(data, top.id, top.generation)
@@ -117,6 +128,9 @@ final class QPDFPageReader {
             }
             let kid = qpdf_oh_get_array_item(data, kids, top.index)
             stack[stack.count - 1].index += 1
+            // A kid that is not a dictionary (a reference to no object, a number) is no page:
+            // qpdf's list of pages and poppler both leave it out, so it must not move a page's number.
+            guard isDictionary(kid) else { continue }
             if value(kid, "/Kids") != nil {
                 let id = qpdf_oh_get_object_id(data, kid), generation = qpdf_oh_get_generation(data, kid)
                 guard isIndirect(kid) else { throw .unreadablePDF(path: path, reason: "a page-tree node is not an object") }
@@ -132,9 +146,12 @@ final class QPDFPageReader {
                                   parent: top.id, parentGeneration: top.generation, index: top.index)
             try visit(place, kid)
             releaseHandles()
-            visited += 1
-            if let interval, visited % interval == 0 { try reopen() }
+            if schedule?.pageDone() == true {
+                try schedule?.reopen { () throws(IncrementalUpdateError) in try reopen() }
+                reopenings += 1
+            }
         }
+        return reopenings
     }
 
     private static func key(_ id: Int32, _ generation: Int32) -> Int64 { Int64(id) << 32 | Int64(generation) }

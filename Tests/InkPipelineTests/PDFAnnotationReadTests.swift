@@ -37,7 +37,8 @@ import Testing
         let hidden = try PDFAnnotationReader.read(pdf: SharedCorpus.path("pdfs-annotated/pdfjs-annotation_hidden_print.pdf"),
                                                   password: nil, layersForm: .inkLayers)
         defer { unlink(hidden.layersPath) }
-        #expect(hidden.notes == ["page 1: 1 annotation skipped: hidden or not printed (--annotations screen or all reads them)"])
+        #expect(hidden.notes.count == 2 && hidden.notes.first == "page 1: 1 annotation skipped: hidden or not printed (--annotations screen or all reads them)", "\(hidden.notes)")
+        #expect(hidden.notes.last?.hasSuffix("is hidden; skipped, as printing leaves it out (--annotations all reads it)") == true, "says what was skipped and why")
         #expect(try PageOrderedLayers(path: hidden.layersPath).inkedPages.isEmpty)
     }
 
@@ -142,7 +143,7 @@ import Testing
     /// `spell` writes each number of the `/InkList`.
     static func ownAnnotationPDF(_ layer: PageLayer, inkList: [[Double]]? = nil, color: String = "0 0 1",
                                  form: StoredForm = .packed, spell: (Double) -> String = { PagePlacement.pdfNumber($0) },
-                                 at path: String) throws {
+                                 name: String = "inkpdf:id:S1", at path: String) throws {
         let height = 300.0, placement = [1.0, 0, 0, 1, 0, 0]
         let list = inkList ?? layer.strokes.map { InkAnnotationFormat.inkList(of: $0, height: height, placement: placement) }
         let inkText = "[" + list.map { "[" + $0.map(spell).joined(separator: " ") + "]" }.joined(separator: " ") + "]"
@@ -161,7 +162,7 @@ import Testing
             .text("<< /Type /Catalog /Pages 2 0 R >>"),
             .text("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
             .text("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [4 0 R] >>"),
-            .text("<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /C [\(color)] /BS << /W 2 /S /S >> /InkList \(inkText) /NM (inkpdf:id:S1) \(key) /InkPDF:Header 6 0 R >>"),
+            .text("<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /C [\(color)] /BS << /W 2 /S /S >> /InkList \(inkText) /NM (\(name)) \(key) /InkPDF:Header 6 0 R >>"),
             .stream(stored, dictionary: "/Filter /FlateDecode"),
             .stream(storedHeader, dictionary: "/Filter /FlateDecode"),
         ], to: path)
@@ -306,7 +307,7 @@ import Testing
         let damaged = notes.filter { $0.contains("not inkpdf's packed strokes") }
         #expect(damaged.count == 1 && damaged[0].contains("annotation 1 (Ink, /NM 'inkpdf:id:A1')") && damaged[0].contains("object 9"), "\(notes)")
         #expect(notes.contains { $0.contains("annotation 3") && $0.contains("layer 1, strokes 2 to 2") }, "\(notes)")
-        #expect(notes.contains { $0.contains("annotation 4") && $0.contains("layer 3, strokes 1 to 1") }, "\(notes)")
+        #expect(notes.contains { $0.contains("annotation 3") && $0.contains("(and 1 more like it, page 1)") }, "one line for both: \(notes)")
         #expect(notes.contains { $0.contains("annotation 5") && $0.contains("is not [stream layer first count]") }, "\(notes)")
     }
 
@@ -348,13 +349,16 @@ import Testing
         #expect(says("annotation 1 (Ink, /NM 'odd')", "odd count"), "\(notes)")
         #expect(says("annotation 1 (Ink, /NM 'odd')", "/C is not an array"))
         #expect(says("annotation 2 (Ink)", "2 points not a number or far off the page"))
-        #expect(says("annotation 3 (Ink)", "gives no stroke; left as it is"))
+        #expect(says("annotation 3 (Ink)", "gives no stroke (1 point not a number or far off the page); left as it is"), "says why")
         #expect(says("annotation 4 (Ink)", "more than 100000 points"))
         #expect(says("annotation 5 (Ink)", "/InkList is not an array"))
         #expect(says("annotation 8 (Highlight)", "not groups of 8"))
         #expect(says("annotation 8 (Highlight)", "/CA is not a number from 0 to 1"))
         #expect(says("annotation 9", "not a dictionary"))
-        #expect(notes.count == 12, "one line for each problem, no more: \(notes)")
+        #expect(says("annotation 6 (Ink)", "is hidden; skipped, as printing leaves it out"))
+        #expect(says("annotation 7 (Ink)", "has no Print flag (/F 4); skipped"))
+        #expect(notes.count == 14, "one line for each problem, no more: \(notes)")
+        #expect(Set(notes).count == notes.count, "no line twice")
         #expect(notes.first == "page 1: 1 Highlight, 3 Ink → 4 strokes; 2 Ink, 1 Stamp annotations left as they are (not ink); 2 annotations skipped: hidden or not printed (--annotations screen or all reads them)",
                 "\(notes.first ?? "")")
     }

@@ -57,10 +57,12 @@ enum AnnotationGeometry {
         let start = quad.bottom.start, end = quad.bottom.end
         let length = hypot(end.x - start.x, end.y - start.y)
         let step = max(quad.height / 6, 0.5)
-        guard length > 0 else { return [start, end] }
+        // The caller checks the corners against `InkRange`; a length that is still not finite
+        // (or a step that is not) gives the plain line rather than a count `Int` cannot hold.
+        guard length > 0, length.isFinite, step.isFinite else { return [start, end] }
         let unit = (x: (end.x - start.x) / length, y: (end.y - start.y) / length)
         let up = (x: -unit.y, y: unit.x)
-        let steps = min(Int((length / step).rounded(.up)), maximumSteps)
+        let steps = Int(min((length / step).rounded(.up), Double(maximumSteps)))
         let spacing = length / Double(max(steps, 1))
         return (0...steps).map { index in
             let along = Double(index) * spacing, lift = index % 2 == 0 ? 0 : step

@@ -48,14 +48,21 @@ public enum InkAnnotationFormat {
 
     public static func name(ofLayer index: Int) -> String { namePrefix + "layer:\(index)" }
 
-    /// The gesture a `/NM` written by `name(of:occurrence:)` names; nil for any other name.
+    /// The gesture a `/NM` written by `name(of:occurrence:)` names; nil for any other name,
+    /// and for a creation time no PDF date can hold (`InkRange.isTime`: see `namesTimeOutOfRange`).
     public static func identity(fromName name: String) -> StrokeIdentity? {
         guard name.hasPrefix(namePrefix) else { return nil }
         var rest = name.dropFirst(namePrefix.count)
         if let hash = rest.lastIndex(of: "#"), Int(rest[rest.index(after: hash)...]) != nil { rest = rest[..<hash] }
         if rest.hasPrefix("id:") { return .id(String(rest.dropFirst(3))) }
-        if rest.hasPrefix("created:"), let seconds = Double(rest.dropFirst(8)), seconds.isFinite { return .created(seconds) }
+        if rest.hasPrefix("created:"), let seconds = Double(rest.dropFirst(8)), InkRange.isTime(seconds) { return .created(seconds) }
         return nil
+    }
+
+    /// Whether `name` is inkpdf's `inkpdf:created:SECONDS` form with a time that is not in
+    /// `InkRange` (not a number, or outside the years 1 … 9999): a name to ignore, not an id.
+    public static func namesTimeOutOfRange(_ name: String) -> Bool {
+        name.hasPrefix(namePrefix + "created:") && identity(fromName: name) == nil
     }
 
     /// A point of the ink's frame (y down) in default user space.

@@ -26,6 +26,13 @@ public enum PDFAnnotationReader {
     /// The most bytes an `/InkPDF:Layer` or `/InkPDF:Header` stream may inflate to, and a page's
     /// `/InkPDF:Strokes` streams together.
     static let maximumStreamBytes = 64 << 20
+    /// What inkpdf's stored strokes of a whole document may inflate to, beyond `maximumStreamBytes`,
+    /// per byte of the file (`StoredInkCache`): packed strokes deflate about 4:1, so far more
+    /// than a real export needs, while a stream of zeros (1000:1) named everywhere stays bounded.
+    static let maximumInflationPerByte = 64
+    /// The most pages that have a line of their own in the notes ("page 3: 2 Ink → 5 strokes");
+    /// the pages after share one line of totals, so that the notes stay a screenful.
+    static let maximumPageLines = 20
     /// Subtypes that are not ink and not reported as left out.
     static let notInk: Set<String> = ["Link", "Widget", "Popup"]
 
@@ -56,11 +63,15 @@ public enum PDFAnnotationReader {
         return found
     }
 
-    /// Pages read between reopenings of the document (see `AnnotatedPages`). Each page's annotations are
+    /// The fewest pages read between reopenings of the document (see `AnnotatedPages`; `ReopeningSchedule`
+    /// reopens less often when the pages are cheap to read). Each page's annotations are
     /// forgotten once read, but qpdf still holds a little of each (its table entry and a null):
     /// 1000 pages of 150 strokes give 194 MB without reopening, 170 MB every 200 pages
     /// (574 MB when every 100 pages was the only bound).
     static let reopenInterval = 200
+    /// The most reopenings for annotations that pages share (see `AnnotatedPages`); after that,
+    /// annotations are no longer forgotten between the periodic reopenings.
+    static let maximumSharingReopenings = 8
 
     /// Reads `path`'s annotations into a new file in `temporaryDirectory` (in `layersForm`).
     /// On error nothing is left behind.
@@ -102,6 +113,10 @@ public enum PDFAnnotationReader {
         var converted: [Int: [ConvertedAnnotation]] = [:]
         var hasAnnotations = false
         var reopenings = 0
+        let cache = StoredInkCache(path: path)
+        var tally = WarningTally()
+        var pageLines: [String] = []
+        var laterPages: (first: Int, last: Int, count: Int, counts: PageAnnotations.Counts)?
         do {
             var stored = InkLayersHeader()
             if let found = try storedHeader(of: pages, notes: &notes) {
@@ -111,13 +126,25 @@ public enum PDFAnnotationReader {
             try sink.write(header: try header(stored, pages.pageCount))
             reopenings = try pages.visit { document, number, page throws(ExportError) in
                 let page: PageAnnotations = document.releasingObjects {
-                    var reader = PageAnnotations(number: number, page: page, path: path, keepsStacking: keepingStackingOrder,
-                                                 visibility: visibility)
+                    var reader = PageAnnotations(number: number, page: page, path: path, cache: cache, tally: tally,
+                                                 keepsStacking: keepingStackingOrder, visibility: visibility)
                     reader.read()
                     return reader
                 }
+                tally = page.tally
                 hasAnnotations = hasAnnotations || page.hasAnnotations
-                notes += page.notes
+                if let text = page.counts.text {
+                    if pageLines.count < maximumPageLines {
+                        pageLines.append("page \(number): " + text)
+                    } else if var later = laterPages {
+                        later.last = number
+                        later.count += 1
+                        later.counts.add(page.counts)
+                        laterPages = later
+                    } else {
+                        laterPages = (number, number, 1, page.counts)
+                    }
+                }
                 if !page.converted.isEmpty { converted[number] = page.converted }
                 for layer in page.layers where !layer.strokes.isEmpty {
                     do { try sink.write(layer: layer) } catch { throw Flattener.exportError(from: error, path: sinkPath) }
@@ -125,6 +152,9 @@ public enum PDFAnnotationReader {
                 return true
             }
             try sink.close()
+            notes = pageLines + (laterPages.map { later in
+                ["page\(later.count == 1 ? "" : "s") \(later.first)\(later.count == 1 ? "" : "-\(later.last) (\(later.count) pages)"): " + (later.counts.text ?? "")]
+            } ?? []) + notes + tally.lines
         } catch let error as ExportError {
             throw error
         } catch {
@@ -190,7 +220,10 @@ public enum PDFAnnotationReader {
 ///   forgotten objects);
 /// - an annotation that a page lists after an earlier one did (shared against the
 ///   standard, as a stamp on every page may be) is read again from the document opened
-///   afresh, and never forgotten from then on: one reopening each.
+///   afresh, and never forgotten from then on: one reopening each, at most
+///   `maximumSharingReopenings` (annotations chained across pages, each page listing the
+///   previous page's, cost a reopening a page: 1,500 pages 63 s); after that nothing is
+///   forgotten, and only the periodic reopenings drop what qpdf parsed.
 struct AnnotatedPages {
     let pages: QPDFPageList
     let pageCount: Int
@@ -203,24 +236,40 @@ struct AnnotatedPages {
     /// Calls `visit` with the document, the page's number and the page, for pages 1, 2, …
     /// until it returns false; returns how many times the document was opened afresh.
     func visit(_ visit: (QPDFDocument, Int, QPDFObject) throws(ExportError) -> Bool) throws(ExportError) -> Int {
-        var document = try pages.open()
-        var reopenings = 0
+        let opened = try ReopeningSchedule.timing { () throws(ExportError) in try pages.open() }
+        var document = opened.value
+        var schedule = ReopeningSchedule(every: PDFAnnotationReader.reopenInterval, openingCost: opened.nanoseconds)
+        var reopenings = 0, sharingReopenings = 0
+        var forgetting = true
         var forgotten = Set<QPDFReference>(), shared = Set<QPDFReference>()
         for number in stride(from: 1, through: pageCount, by: 1) {
-            var listed = document.releasingObjects { Self.annotationReferences(of: pages.page(number, of: document)) }
+            var listed = forgetting ? document.releasingObjects { Self.annotationReferences(of: pages.page(number, of: document)) } : []
             let again = forgotten.intersection(listed)
-            if (number - 1) % PDFAnnotationReader.reopenInterval == 0 && number > 1 || !again.isEmpty {
-                document.close()
-                document = try pages.open()
+            let due = number > 1 && schedule.pageDone()
+            if due || !again.isEmpty {
+                try schedule.reopen { () throws(ExportError) in
+                    document.close()
+                    document = try pages.open()
+                }
                 forgotten.removeAll(keepingCapacity: true)
                 shared.formUnion(again)
                 reopenings += 1
+                if !again.isEmpty {
+                    sharingReopenings += 1
+                    if sharingReopenings >= PDFAnnotationReader.maximumSharingReopenings {
+                        forgetting = false
+                        listed = []
+                        shared.removeAll()
+                    }
+                }
                 FreedMemory.release()
             }
             if !shared.isEmpty { listed.removeAll { shared.contains($0) } }
             let goOn = try document.releasingObjects { () throws(ExportError) in try visit(document, number, pages.page(number, of: document)) }
-            document.forgetObjects(listed)
-            forgotten.formUnion(listed)
+            if forgetting {
+                document.forgetObjects(listed)
+                forgotten.formUnion(listed)
+            }
             if !goOn { break }
         }
         return reopenings

@@ -9,23 +9,26 @@ struct PageAnnotations {
     let path: String
     private(set) var layers: [PageLayer] = []
     private(set) var converted: [ConvertedAnnotation] = []
-    private(set) var notes: [String] = []
+    /// The document's warnings (given in, taken back after the page): one line a kind.
+    var tally: WarningTally
+    /// What the page's annotations gave, for the page's line of the notes.
+    private(set) var counts = Counts()
     private(set) var hasAnnotations = false
     private var height = 0.0
     private var matrix: [Double] = [1, 0, 0, 1, 0, 0]
     private var userUnit = 1.0
-    private var readCounts: [String: Int] = [:]
-    private var leftOut: [String: Int] = [:]
-    private var skipped = 0
-    /// Annotations left drawn as their own appearance, by subtype and reason (`keptAsDrawn`).
-    private var keptAsDrawn: [String: Int] = [:]
-    private var strokeCount = 0
+    /// The latest warning about the annotation being read: why it gave no stroke.
+    private var reason: String?
+    /// Whether the annotation being read holds numbers no drawing can use (a quad far off the
+    /// page): hidden from poppler's drawing as a converted one is, since poppler would spend
+    /// minutes and gigabytes drawing it (a squiggle along 3.4e308 points).
+    private var hideFromDrawing = false
     private var pointsLeft = PDFAnnotationReader.maximumPointsPerPage
-    /// The packed strokes (`/InkPDF:Strokes`) read on this page, by object: nil when they could not be.
-    private var packed: [Int64: [PageLayer]?] = [:]
-    /// What the page's packed strokes may still inflate to, and hold in points.
-    private var packedBytesLeft = PDFAnnotationReader.maximumStreamBytes
-    private var packedPointsLeft = PDFAnnotationReader.maximumPointsPerPage
+    /// The document's stored strokes, each stream decoded once (`StoredInkCache`).
+    private let cache: StoredInkCache
+    /// What the page's annotations may still take of stored strokes, in points, whether they
+    /// are handed out or, the `/InkList` not matching, only compared.
+    private var storedPointsLeft = PDFAnnotationReader.maximumPointsPerPage
     /// Per subtype, how many annotations poppler loads (for `ConvertedAnnotation.ordinal`).
     private var ordinals: [String: Int] = [:]
     private let page: QPDFObject
@@ -41,6 +44,18 @@ struct PageAnnotations {
     /// Past this many annotations drawn as themselves on a page, overlap is not worked out pair by
     /// pair: every annotation before the last of them stays drawn as itself.
     static let maximumOverlapChecks = 1_000
+
+    init(number: Int, page: QPDFObject, path: String, cache: StoredInkCache, tally: WarningTally,
+         keepsStacking: Bool = false, visibility: AnnotationVisibility = .print) {
+        self.number = number
+        self.page = page
+        self.path = path
+        self.cache = cache
+        self.tally = tally
+        self.keepsStacking = keepsStacking
+        self.visibility = visibility
+        counts.skippedWhy = visibility.leftOutReason
+    }
 
     typealias Rect = (x0: Double, y0: Double, x1: Double, y1: Double)
 
@@ -62,14 +77,6 @@ struct PageAnnotations {
             guard let o = other.rect else { return true }
             return o.x0 < rect.x1 && rect.x0 < o.x1 && o.y0 < rect.y1 && rect.y0 < o.y1
         }
-    }
-
-    init(number: Int, page: QPDFObject, path: String, keepsStacking: Bool = false, visibility: AnnotationVisibility = .print) {
-        self.number = number
-        self.page = page
-        self.path = path
-        self.keepsStacking = keepsStacking
-        self.visibility = visibility
     }
 
     /// The annotation subtypes the reader turns into strokes.
@@ -109,6 +116,53 @@ struct PageAnnotations {
         return cannotCarry(annotation, subtype: subtype, style: AnnotationStyle(annotation)) != nil
     }
 
+    /// How many annotations of each subtype were read or left, and the strokes they gave.
+    struct Counts {
+        var read: [String: Int] = [:]
+        var leftOut: [String: Int] = [:]
+        var skipped = 0
+        /// Why the skipped ones were (`AnnotationVisibility.leftOutReason`).
+        var skippedWhy = AnnotationVisibility.print.leftOutReason
+        /// Annotations left drawn as their own appearance, by "subtype: reason".
+        var keptAsDrawn: [String: Int] = [:]
+        var strokes = 0
+
+        var isEmpty: Bool { read.isEmpty && leftOut.isEmpty && skipped == 0 && keptAsDrawn.isEmpty }
+
+        mutating func add(_ other: Counts) {
+            read.merge(other.read, uniquingKeysWith: +)
+            leftOut.merge(other.leftOut, uniquingKeysWith: +)
+            keptAsDrawn.merge(other.keptAsDrawn, uniquingKeysWith: +)
+            skipped += other.skipped
+            skippedWhy = other.skippedWhy
+            strokes += other.strokes
+        }
+
+        /// "1 Highlight, 3 Ink → 4 strokes; 1 Stamp annotation left as it is (not ink); …"; nil when empty.
+        var text: String? {
+            func list(_ counts: [String: Int]) -> String {
+                counts.keys.sorted().map { "\(counts[$0]!) \($0)" }.joined(separator: ", ")
+            }
+            var parts: [String] = []
+            if !read.isEmpty { parts.append("\(list(read)) → \(strokes) stroke\(strokes == 1 ? "" : "s")") }
+            if !leftOut.isEmpty {
+                let total = leftOut.values.reduce(0, +)
+                parts.append("\(list(leftOut)) annotation\(total == 1 ? "" : "s") left as \(total == 1 ? "it is" : "they are") (not ink)")
+            }
+            if !keptAsDrawn.isEmpty {
+                let kept = keptAsDrawn.keys.sorted().map { key -> String in
+                    let parts = key.split(separator: ":", maxSplits: 1).map(String.init)
+                    return "\(keptAsDrawn[key]!) \(parts[0]) (\(parts[1].trimmingCharacters(in: .whitespaces)))"
+                }
+                parts.append(kept.joined(separator: ", ") + " drawn as \(keptAsDrawn.values.reduce(0, +) == 1 ? "its" : "their") own appearance, not as ink")
+            }
+            if skipped > 0 {
+                parts.append("\(skipped) annotation\(skipped == 1 ? "" : "s") skipped: \(skippedWhy)")
+            }
+            return parts.isEmpty ? nil : parts.joined(separator: "; ")
+        }
+    }
+
     mutating func read() {
         let placement = InkOverlay.placement(of: page)
         height = placement.displayedSize.height
@@ -117,7 +171,8 @@ struct PageAnnotations {
         guard let annotations = page["/Annots"], annotations.isArray else { return }
         let count = annotations.count
         if count > PDFAnnotationReader.maximumAnnotationsPerPage {
-            notes.append("page \(number): \(count) annotations; only the first \(PDFAnnotationReader.maximumAnnotationsPerPage) are read")
+            let problem = "\(count) annotations; only the first \(PDFAnnotationReader.maximumAnnotationsPerPage) are read"
+            tally.add("\(path): page \(number): \(problem)", page: number, kindOf: problem)
         }
         let limit = min(count, PDFAnnotationReader.maximumAnnotationsPerPage)
         if keepsStacking {
@@ -127,7 +182,6 @@ struct PageAnnotations {
         for index in 0..<limit {
             read(annotations[index], place: index + 1)
         }
-        summarise()
     }
 
     // MARK: One annotation
@@ -151,17 +205,26 @@ struct PageAnnotations {
         // By default as `qpdf --flatten-annotations=print` and poppler's print rendering: Invisible (1),
         // Hidden (2), and no Print (4) are left out; `--annotations screen|all` reads more.
         if !visibility.includes(flags: flags) {
-            skipped += 1
+            counts.skipped += 1
+            switch visibility {
+            case .print:
+                warn(place, annotation, flags & 3 != 0 ? "is hidden; skipped, as printing leaves it out (--annotations all reads it)"
+                                                       : "has no Print flag (/F 4); skipped, as printing leaves it out (--annotations screen reads it)")
+            default:
+                warn(place, annotation, "is hidden or not shown on screen; skipped (--annotations all reads it)")
+            }
             return
         }
+        reason = nil
+        hideFromDrawing = false
         let style = AnnotationStyle(annotation)
         if Self.convertible.contains(subtype) {
-            if let reason = Self.cannotCarry(annotation, subtype: subtype, style: style) {
-                keptAsDrawn["\(subtype): \(reason) a stroke cannot carry", default: 0] += 1
+            if let why = Self.cannotCarry(annotation, subtype: subtype, style: style) {
+                counts.keptAsDrawn["\(subtype): \(why) a stroke cannot carry", default: 0] += 1
                 return
             }
             if keepsStacking, liesUnderOneDrawnAsItself(place: place, rect: Self.rect(of: annotation)) {
-                keptAsDrawn["\(subtype): under an annotation drawn after it, kept in that order", default: 0] += 1
+                counts.keptAsDrawn["\(subtype): under an annotation drawn after it, kept in that order", default: 0] += 1
                 return
             }
         }
@@ -173,17 +236,22 @@ struct PageAnnotations {
         case "Line", "PolyLine", "Polygon", "Square", "Circle":
             produced = readShape(annotation, subtype: subtype, style: style, place: place)
         default:
-            leftOut[subtype, default: 0] += 1
+            counts.leftOut[subtype, default: 0] += 1
             return
         }
         guard produced > 0 else {
-            warn(place, annotation, "gives no stroke; left as it is")
-            leftOut[subtype, default: 0] += 1
+            if hideFromDrawing, let ordinal {
+                converted.append(ConvertedAnnotation(subtype: subtype, ordinal: ordinal, name: style.name))
+                warn(place, annotation, "is not drawn: its numbers lie too far off the page for any viewer to draw")
+            }
+            let why = reason.map { $0.hasSuffix("; left out") ? String($0.dropLast(10)) : $0 } ?? "it holds no point"
+            warn(place, annotation, "gives no stroke (\(why)); left as it is")
+            counts.leftOut[subtype, default: 0] += 1
             return
         }
         for problem in style.problems { warn(place, annotation, problem) }
-        readCounts[subtype, default: 0] += 1
-        strokeCount += produced
+        counts.read[subtype, default: 0] += 1
+        counts.strokes += produced
         if let ordinal { converted.append(ConvertedAnnotation(subtype: subtype, ordinal: ordinal, name: style.name)) }
     }
 
@@ -192,7 +260,8 @@ struct PageAnnotations {
     static func popplerLoads(_ annotation: QPDFObject, subtype: String) -> Bool {
         guard let rect = annotation["/Rect"], rect.isArray, rect.count == 4 else { return false }
         switch subtype {
-        case "Ink": return annotation["/InkList"]?.isArray == true
+        // poppler keeps an /Ink without /InkList when it has an appearance (`/AP` a dictionary).
+        case "Ink": return annotation["/InkList"]?.isArray == true || annotation["/AP"]?.isDictionary == true
         case "Highlight", "Underline", "StrikeOut", "Squiggly": return annotation["/QuadPoints"]?.isArray == true
         case "Line": return annotation["/L"].map { $0.isArray && $0.count == 4 } ?? false
         case "PolyLine", "Polygon": return annotation["/Vertices"]?.isArray == true
@@ -205,11 +274,11 @@ struct PageAnnotations {
     private mutating func readInk(_ annotation: QPDFObject, style: AnnotationStyle, place: Int) -> Int {
         if let entry = annotation[InkAnnotationFormat.strokesKey] {
             if let stored = packedLayer(entry, annotation: annotation, place: place) {
-                return own(stored, annotation: annotation, style: style, place: place)
+                return own(stored.layer, points: stored.points, annotation: annotation, style: style, place: place)
             }
         } else if let stream = annotation[InkAnnotationFormat.layerKey] {
             if let stored = storedLayer(stream, annotation: annotation, place: place) {
-                return own(stored, annotation: annotation, style: style, place: place)
+                return own(stored.layer, points: stored.points, annotation: annotation, style: style, place: place)
             }
         }
         let found = inkList(annotation, place: place)
@@ -222,8 +291,12 @@ struct PageAnnotations {
     private mutating func inkList(_ annotation: QPDFObject, place: Int) -> [[Double]] {
         guard let list = annotation["/InkList"] else { return [] }
         guard list.isArray else { warn(place, annotation, "/InkList is not an array"); return [] }
+        guard pointsLeft > 0 else {
+            warn(place, annotation, "the page's \(PDFAnnotationReader.maximumPointsPerPage) points are spent; its /InkList is left out")
+            return []
+        }
         var entries: [[Double]] = []
-        var budget = 2 * PDFAnnotationReader.maximumPointsPerAnnotation
+        var budget = 2 * min(PDFAnnotationReader.maximumPointsPerAnnotation, pointsLeft)
         for index in 0..<list.count {
             guard budget > 0 else {
                 warn(place, annotation, "/InkList has more than \(PDFAnnotationReader.maximumPointsPerAnnotation) points; the rest are left out")
@@ -261,23 +334,38 @@ struct PageAnnotations {
         return strokes
     }
 
-    /// The layer line an inkpdf export kept in the annotation; nil (with a warning) when it cannot be read.
-    private mutating func storedLayer(_ stream: QPDFObject, annotation: QPDFObject, place: Int) -> PageLayer? {
-        guard let bytes = PDFAnnotationReader.inflatedStream(stream) else {
-            warn(place, annotation, "its \(InkAnnotationFormat.layerKey) stream cannot be decoded; rebuilt from its standard keys")
+    /// The cache's key for a stream: its object number and generation.
+    private static func key(_ stream: QPDFObject) -> Int64 { Int64(stream.objectID) << 20 | Int64(stream.generation & 0xFFFFF) }
+
+    /// The layer line an inkpdf export kept in the annotation (decoded once a document), with its
+    /// points; nil (with a warning, once a stream) when it cannot be read.
+    private mutating func storedLayer(_ stream: QPDFObject, annotation: QPDFObject, place: Int) -> (layer: PageLayer, points: Int)? {
+        let key = InkAnnotationFormat.layerKey
+        guard stream.isStream else {
+            warn(place, annotation, "its \(key) is not a stream; rebuilt from its standard keys")
             return nil
         }
-        do {
-            return try PageLayer(parsingLine: bytes, file: "\(path) page \(number) annotation \(place) \(InkAnnotationFormat.layerKey)")
-        } catch {
-            warn(place, annotation, "its \(InkAnnotationFormat.layerKey) is not an ink-layers line (\(error)); rebuilt from its standard keys")
-            return nil
-        }
+        let file = "\(path) page \(number) annotation \(place) \(key)"
+        var problem: String?
+        let decoded = cache.decoded(Self.key(stream), decode: { limit in
+            guard let bytes = PDFAnnotationReader.inflatedStream(stream, limit: limit) else {
+                return (nil, limit, "its \(key) stream cannot be decoded within \(limit >> 20) MB")
+            }
+            do {
+                return ([try PageLayer(parsingLine: bytes, file: file)], bytes.count, nil)
+            } catch {
+                return (nil, bytes.count, "its \(key) is not an ink-layers line (\(error))")
+            }
+        }, failed: { problem = $0 })
+        if let problem { warn(place, annotation, problem + "; rebuilt from its standard keys (and every annotation that names it)") }
+        guard let decoded, let layer = decoded.layers.first else { return nil }
+        return (layer, decoded.points(layer: 0, first: 0, count: layer.strokes.count))
     }
 
     /// The strokes `/InkPDF:Strokes [stream layer first count]` names in the page's packed
-    /// strokes (each stream decoded once a page); nil, with a warning, when they cannot be read.
-    private mutating func packedLayer(_ entry: QPDFObject, annotation: QPDFObject, place: Int) -> PageLayer? {
+    /// strokes (each stream decoded once a document), with their points; nil, with a warning,
+    /// when they cannot be read.
+    private mutating func packedLayer(_ entry: QPDFObject, annotation: QPDFObject, place: Int) -> (layer: PageLayer, points: Int)? {
         let key = InkAnnotationFormat.strokesKey
         guard entry.isArray, entry.count == 4, entry[0].isStream,
               let layerNumber = entry[1].integer, let first = entry[2].integer, let count = entry[3].integer else {
@@ -285,55 +373,52 @@ struct PageAnnotations {
             return nil
         }
         let stream = entry[0]
-        let object = Int64(stream.objectID) << 20 | Int64(stream.generation & 0xFFFFF)
-        let layers: [PageLayer]
-        if let known = packed[object] {
-            // Its failure was told with the first annotation that shares it.
-            guard let known else { return nil }
-            layers = known
-        } else {
-            let decoded = decodePacked(stream, object: stream.objectID, annotation: annotation, place: place)
-            packed[object] = decoded
-            guard let decoded else { return nil }
-            layers = decoded
-        }
+        let object = stream.objectID
+        let file = "\(path) page \(number) \(key) object \(object)"
+        var problem: String?
+        let decoded = cache.decoded(Self.key(stream), decode: { limit in
+            guard let bytes = PDFAnnotationReader.inflatedStream(stream, limit: limit) else {
+                return (nil, limit, "its \(key) stream (object \(object)) cannot be decoded within \(limit >> 20) MB")
+            }
+            do {
+                return (try PackedLayers.decode(bytes, file: file, maximumPoints: PDFAnnotationReader.maximumPointsPerPage), bytes.count, nil)
+            } catch {
+                return (nil, bytes.count, "its \(key) stream is not inkpdf's packed strokes (\(error))")
+            }
+        }, failed: { problem = $0 })
+        if let problem { warn(place, annotation, problem + "; the annotations that share it are rebuilt from their standard keys") }
+        guard let decoded else { return nil }
+        let layers = decoded.layers
         guard layerNumber >= 1, layerNumber <= layers.count, first >= 1, count >= 1,
               first <= layers[layerNumber - 1].strokes.count, count <= layers[layerNumber - 1].strokes.count - (first - 1) else {
             warn(place, annotation, "its \(key) names strokes its stream does not hold (layer \(layerNumber), strokes \(first) to \(first &+ count &- 1)); rebuilt from its standard keys")
             return nil
         }
         var layer = layers[layerNumber - 1]
+        let points = decoded.points(layer: layerNumber - 1, first: first - 1, count: count)
+        // Sliced only when it fits what the page may still take (the slice is a copy).
+        guard points <= storedPointsLeft, points <= pointsLeft else { return (PageLayer(page: layer.page, layer: layer.layer, strokes: []), points) }
         layer.strokes = Array(layer.strokes[(first - 1)..<(first - 1 + count)])
-        return layer
-    }
-
-    private mutating func decodePacked(_ stream: QPDFObject, object: Int32, annotation: QPDFObject, place: Int) -> [PageLayer]? {
-        let key = InkAnnotationFormat.strokesKey
-        let sharing = "the page's annotations that share it are rebuilt from their standard keys"
-        guard packedBytesLeft > 0, let bytes = PDFAnnotationReader.inflatedStream(stream, limit: packedBytesLeft) else {
-            warn(place, annotation, "its \(key) stream (object \(object)) cannot be decoded within \(PDFAnnotationReader.maximumStreamBytes >> 20) MB a page; \(sharing)")
-            return nil
-        }
-        packedBytesLeft -= bytes.count
-        do {
-            let layers = try PackedLayers.decode(bytes, file: "\(path) page \(number) \(key) object \(object)", maximumPoints: packedPointsLeft)
-            packedPointsLeft -= layers.reduce(0) { $0 + $1.strokes.reduce(0) { $0 + $1.points.count } }
-            return layers
-        } catch {
-            warn(place, annotation, "its \(key) stream is not inkpdf's packed strokes (\(error)); \(sharing)")
-            return nil
-        }
+        return (layer, points)
     }
 
     /// inkpdf's own annotation: the stored strokes when `/InkList` is still what inkpdf wrote
     /// for them, moved when a viewer moved it whole, else rebuilt keeping their identity.
-    private mutating func own(_ stored: PageLayer, annotation: QPDFObject, style: AnnotationStyle, place: Int) -> Int {
+    private mutating func own(_ stored: PageLayer, points: Int, annotation: QPDFObject, style: AnnotationStyle, place: Int) -> Int {
+        // Every stored stroke handed out, or compared, is charged to the page: one stream named by
+        // many annotations gives its strokes within the page's points, not once per annotation.
+        guard points <= storedPointsLeft, points <= pointsLeft else {
+            warn(place, annotation, "its stored strokes (\(points) points) would pass the page's \(PDFAnnotationReader.maximumPointsPerPage) points; left out")
+            return 0
+        }
+        storedPointsLeft -= points
         let written = stored.strokes.map { InkAnnotationFormat.inkList(of: $0, height: height, placement: matrix) }
         // The /InkList as qpdf reads it is, to the byte, what inkpdf wrote for these strokes:
         // theirs, without reading its numbers one by one.
         let asWritten = annotation["/InkList"]?.unparses(as: InkAnnotationFormat.qpdfSyntax(ofInkList: written)) == true
         let found = asWritten ? written : inkList(annotation, place: place)
         if asWritten || InkAnnotationFormat.matches(written, found) {
+            pointsLeft -= points
             append(stored.strokes, to: stored.layer, extra: stored.extra)
             return stored.strokes.count
         }
@@ -361,6 +446,7 @@ struct PageAnnotations {
                 return pointsInRange && transformInRange
             }
             if inRange {
+                pointsLeft -= points
                 append(strokes, to: stored.layer, extra: stored.extra)
                 return strokes.count
             }
@@ -392,7 +478,22 @@ struct PageAnnotations {
         }
         let count = min(quadPoints.count, 8 * PDFAnnotationReader.maximumPointsPerAnnotation / 4)
         if count % 8 != 0 { warn(place, annotation, "/QuadPoints has \(quadPoints.count) numbers, not groups of 8; the last \(count % 8) are ignored") }
-        let numbers = (0..<count).map { quadPoints[$0].number ?? .nan }
+        var numbers: [Double] = []
+        numbers.reserveCapacity(count - count % 8)
+        var outside = 0
+        // Every corner is checked against `InkRange` before any length is measured between them.
+        for group in stride(from: 0, to: count - 7, by: 8) {
+            let corners = (0..<8).map { quadPoints[group + $0].number ?? .nan }
+            if stride(from: 0, to: 8, by: 2).allSatisfy({ isOnPage((corners[$0], corners[$0 + 1])) }) {
+                numbers += corners
+            } else {
+                outside += 1
+            }
+        }
+        if outside > 0 {
+            hideFromDrawing = true
+            warn(place, annotation, "\(outside) /QuadPoints quadrilateral\(outside == 1 ? " is" : "s are") not numbers or far off the page; left out")
+        }
         var strokes: [Stroke] = []
         for quad in AnnotationGeometry.quads(numbers) {
             let line: [Position]
@@ -439,12 +540,18 @@ struct PageAnnotations {
             outline = stride(from: 0, to: v.count - 1, by: 2).map { (v[$0], v[$0 + 1]) }
             if subtype == "Polygon", let first = outline.first, outline.count > 2 { outline.append(first) }
         default:
-            guard let rect = numbers("/Rect", limit: 4), rect.count == 4, rect.allSatisfy(\.isFinite),
+            guard let rect = numbers("/Rect", limit: 4), rect.count == 4, isOnPage((rect[0], rect[1])), isOnPage((rect[2], rect[3])),
                   let inset = AnnotationGeometry.inset(rect, differences: numbers("/RD", limit: 4), width: style.width) else {
                 warn(place, annotation, "/Rect is not 4 numbers")
                 return 0
             }
             outline = subtype == "Square" ? AnnotationGeometry.rectangle(inset) : AnnotationGeometry.ellipse(inset)
+        }
+        let onPage = outline.filter(isOnPage)
+        if onPage.count < outline.count {
+            let bad = outline.count - onPage.count
+            warn(place, annotation, "\(bad) point\(bad == 1 ? "" : "s") not a number or far off the page; left out")
+            outline = onPage
         }
         var lines = [outline]
         if let pattern = style.dashes {
@@ -467,6 +574,15 @@ struct PageAnnotations {
 
     // MARK: Strokes
 
+    /// Whether a point of default user space is a pair of numbers that lands, in the ink's
+    /// frame, within `InkRange`: checked before any geometry measures or divides by it.
+    private func isOnPage(_ p: Position) -> Bool {
+        guard p.x.isFinite, p.y.isFinite, let q = InkAnnotationFormat.inkFrame(p.x, p.y, height: height, placement: matrix) else {
+            return false
+        }
+        return InkRange.isCoordinate(q.x) && InkRange.isCoordinate(q.y)
+    }
+
     /// A `linear` stroke through `positions` (default user space), in the ink's frame, with
     /// `style`'s width, colour and opacity; nil when nothing of it can be drawn.
     private mutating func makeStroke(_ positions: [Position], style: AnnotationStyle, marker: Bool, nibHeight: Double?,
@@ -486,7 +602,7 @@ struct PageAnnotations {
         var bad = 0
         for p in positions {
             guard pointsLeft > 0 else {
-                warn(place, annotation, "the page has more than \(PDFAnnotationReader.maximumPointsPerPage) points; the rest are left out")
+                warn(place, annotation, "the page's \(PDFAnnotationReader.maximumPointsPerPage) points are spent; the rest are left out")
                 break
             }
             guard p.x.isFinite, p.y.isFinite, abs(p.x) <= 1e9, abs(p.y) <= 1e9,
@@ -507,7 +623,12 @@ struct PageAnnotations {
             switch InkAnnotationFormat.identity(fromName: name) {
             case .id(let stored): id = stored
             case .created(let seconds): created = seconds
-            case nil: id = piece == 1 ? name : "\(name)#\(piece)"
+            case nil:
+                if InkAnnotationFormat.namesTimeOutOfRange(name) {
+                    if piece == 1 { warn(place, annotation, "its /NM names a creation time outside the years 1 … 9999; ignored") }
+                } else {
+                    id = piece == 1 ? name : "\(name)#\(piece)"
+                }
             }
         }
         if !InkRange.isTime(created) { created = 0 }
@@ -528,41 +649,33 @@ struct PageAnnotations {
     // MARK: Notes
 
     private mutating func warn(_ place: Int, _ annotation: QPDFObject?, _ problem: String) {
-        var location = "page \(number), annotation \(place)"
-        if let annotation {
-            var parts: [String] = []
-            if let subtype = annotation["/Subtype"]?.name { parts.append(String(subtype.dropFirst())) }
-            if let name = annotation["/NM"]?.text { parts.append("/NM \(Self.quoted(name))") }
-            if !parts.isEmpty { location += " (\(parts.joined(separator: ", ")))" }
-        }
-        notes.append("\(path): \(location): \(problem)")
-    }
-
-    private static func quoted(_ text: String) -> String {
-        let short = text.count > 60 ? String(text.prefix(60)) + "…" : text
-        return "'" + short.map { $0.isASCII && ($0.isLetter || $0.isNumber || " :#-_.".contains($0)) ? String($0) : "?" }.joined() + "'"
-    }
-
-    private mutating func summarise() {
-        func list(_ counts: [String: Int]) -> String {
-            counts.keys.sorted().map { "\(counts[$0]!) \($0)" }.joined(separator: ", ")
-        }
-        var parts: [String] = []
-        if !readCounts.isEmpty { parts.append("\(list(readCounts)) → \(strokeCount) stroke\(strokeCount == 1 ? "" : "s")") }
-        if !leftOut.isEmpty {
-            let total = leftOut.values.reduce(0, +)
-            parts.append("\(list(leftOut)) annotation\(total == 1 ? "" : "s") left as \(total == 1 ? "it is" : "they are") (not ink)")
-        }
-        if !keptAsDrawn.isEmpty {
-            let kept = keptAsDrawn.keys.sorted().map { key -> String in
-                let parts = key.split(separator: ":", maxSplits: 1).map(String.init)
-                return "\(keptAsDrawn[key]!) \(parts[0]) (\(parts[1].trimmingCharacters(in: .whitespaces)))"
+        reason = problem
+        let (path, number) = (path, number)
+        tally.add(kind: WarningTally.kind(of: problem), page: number, {
+            var location = "page \(number), annotation \(place)"
+            if let annotation {
+                var parts: [String] = []
+                if let subtype = annotation["/Subtype"]?.name { parts.append(String(subtype.dropFirst())) }
+                if let name = annotation["/NM"]?.text { parts.append("/NM \(Self.quoted(name))") }
+                if !parts.isEmpty { location += " (\(parts.joined(separator: ", ")))" }
             }
-            parts.append(kept.joined(separator: ", ") + " drawn as \(keptAsDrawn.values.reduce(0, +) == 1 ? "its" : "their") own appearance, not as ink")
+            return "\(path): \(location): \(problem)"
+        }())
+    }
+
+    /// `/NM` as written, in quotes: only control characters (which could move a terminal's
+    /// cursor) are shown as `\u{…}`, and a long name is cut at 60 characters.
+    static func quoted(_ text: String) -> String {
+        let short = text.count > 60 ? String(text.prefix(60)) + "…" : text
+        var out = ""
+        for scalar in short.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default:
+                out.unicodeScalars.append(scalar)
+            }
         }
-        if skipped > 0 {
-            parts.append("\(skipped) annotation\(skipped == 1 ? "" : "s") skipped: \(visibility.leftOutReason)")
-        }
-        if !parts.isEmpty { notes.insert("page \(number): " + parts.joined(separator: "; "), at: 0) }
+        return "'" + out + "'"
     }
 }

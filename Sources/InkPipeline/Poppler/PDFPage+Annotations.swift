@@ -1,5 +1,6 @@
 import CPoppler
 import Foundation
+import InkModel
 
 extension PDFPage {
     /// Hides `annotations` in poppler's copy of this page (the file is not touched), so
@@ -11,8 +12,11 @@ extension PDFPage {
     /// The corresponding C functions are `poppler_page_get_annot_mapping`, `poppler_annot_get_annot_type`,
     /// `poppler_annot_get_name`, `poppler_annot_get_flags`, `poppler_annot_set_flags` and
     /// `poppler_page_free_annot_mapping`.
+    ///
+    /// Text markup whose quadrilaterals lie outside `InkRange` (a squiggle 3.4e308 points long,
+    /// which poppler drew for a minute and gigabytes) is hidden too, converted or not: no
+    /// viewer can draw it on the page. The corresponding C function is `poppler_annot_text_markup_get_quadrilaterals`.
     func hideAnnotations(_ annotations: [ConvertedAnnotation]) {
-        guard !annotations.isEmpty else { return }
         withUnsafeHandle { page in
             guard let mapping = poppler_page_get_annot_mapping(page) else { return }
             defer { poppler_page_free_annot_mapping(mapping) }
@@ -22,7 +26,12 @@ extension PDFPage {
                 if let data = current.pointee.data,
                    let annotation = data.assumingMemoryBound(to: PopplerAnnotMapping.self).pointee.annot {
                     let handle = annotation
-                    if let subtype = Self.subtype(of: poppler_annot_get_annot_type(handle)) {
+                    let type = poppler_annot_get_annot_type(handle)
+                    if Self.isMarkup(type), !Self.quadrilateralsInRange(handle) {
+                        let flags = poppler_annot_get_flags(handle).rawValue | POPPLER_ANNOT_FLAG_HIDDEN.rawValue
+                        poppler_annot_set_flags(handle, PopplerAnnotFlag(rawValue: flags))
+                    }
+                    if let subtype = Self.subtype(of: type) {
                         var name: String?
                         if let text = poppler_annot_get_name(handle) {
                             name = String(cString: text)
@@ -47,6 +56,24 @@ extension PDFPage {
                 poppler_annot_set_flags(chosen, PopplerAnnotFlag(rawValue: flags))
             }
         }
+    }
+
+    private static func isMarkup(_ type: PopplerAnnotType) -> Bool {
+        type == POPPLER_ANNOT_HIGHLIGHT || type == POPPLER_ANNOT_UNDERLINE || type == POPPLER_ANNOT_STRIKE_OUT || type == POPPLER_ANNOT_SQUIGGLY
+    }
+
+    /// Whether every corner of a text markup annotation's quadrilaterals is a coordinate `InkRange` carries.
+    private static func quadrilateralsInRange(_ annotation: OpaquePointer) -> Bool {
+        guard let quads = poppler_annot_text_markup_get_quadrilaterals(annotation) else { return true }
+        defer { g_array_unref(quads) }
+        let count = Int(quads.pointee.len)
+        guard count > 0, let base = quads.pointee.data else { return true }
+        let items = UnsafeRawPointer(base).assumingMemoryBound(to: PopplerQuadrilateral.self)
+        for index in 0..<count {
+            let q = items[index]
+            for p in [q.p1, q.p2, q.p3, q.p4] where !(InkRange.isCoordinate(p.x) && InkRange.isCoordinate(p.y)) { return false }
+        }
+        return true
     }
 
     /// The `/Subtype` (without its slash) of the annotation types the reader turns into strokes.

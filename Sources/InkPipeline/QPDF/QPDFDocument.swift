@@ -51,6 +51,15 @@ final class QPDFDocument {
                 throw passwordGiven ? .wrongPassword(path: path) : .passwordRequired(path: path)
             }
         }
+        // Without a catalog, qpdf's page functions print "application did not handle error"
+        // on stderr (twice) and count no page: one clear error instead.
+        // (Asked of qpdf directly: no `QPDFObject` exists yet, so no handle epoch is spent.)
+        let trailerHandle = qpdf_get_trailer(data)
+        let hasCatalog = qpdf_oh_is_dictionary(data, qpdf_oh_get_key(data, trailerHandle, "/Root")) != 0
+        qpdf_oh_release_all(data)
+        guard hasCatalog else {
+            throw .damagedPDF(path: path, reason: "its trailer's /Root names no catalog dictionary")
+        }
         guard !checkingPages || pageCount > 0 else { throw .emptyPDF(path: path) }
     }
 
