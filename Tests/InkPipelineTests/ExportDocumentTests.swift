@@ -130,7 +130,7 @@ import Testing
         let bomb = f.folder.path("bomb.pdf")
         try runQPDF(["--add-attachment", zeros, "--key=\(EmbeddedInk.attachmentKey)", "--filename=notes.ink.jsonl.gz", "--",
                      f.pdf, bomb])
-        #expect(try fileBytes(bomb).map { $0.count < 1 << 20 } == true, "the zeros are stored compressed")
+        #expect(fileBytes(bomb).map { $0.count < 1 << 20 } == true, "the zeros are stored compressed")
         let refused = f.folder.path("back/bomb.ink.jsonl.gz")
         #expect(throws: ExportError.embeddedInkTooLarge(path: bomb, limit: 1 << 20)) {
             try EmbeddedInk.extract(pdf: bomb, to: refused, limit: 1 << 20)
