@@ -110,8 +110,8 @@ struct PageAnnotations {
         guard annotation.isDictionary, let subtypeName = annotation["/Subtype"]?.name else { return false }
         let subtype = String(subtypeName.dropFirst())
         guard subtype != "Link", subtype != "Popup" else { return false }
-        let flags = annotation["/F"]?.integer ?? 0
-        guard flags & 3 == 0, flags & 4 != 0 else { return false }
+        // poppler draws the page as it prints: the annotations `--annotations print` would read.
+        guard AnnotationVisibility.print.includes(flags: annotation["/F"]?.integer ?? 0) else { return false }
         guard convertible.contains(subtype) else { return true }
         return cannotCarry(annotation, subtype: subtype, style: AnnotationStyle(annotation)) != nil
     }
@@ -123,7 +123,7 @@ struct PageAnnotations {
         var skipped = 0
         /// Why the skipped ones were (`AnnotationVisibility.leftOutReason`).
         var skippedWhy = AnnotationVisibility.print.leftOutReason
-        /// Annotations left drawn as their own appearance, by "subtype: reason".
+        /// Annotations left drawn as their own appearance, by "Subtype (reason)".
         var keptAsDrawn: [String: Int] = [:]
         var strokes = 0
 
@@ -150,11 +150,7 @@ struct PageAnnotations {
                 parts.append("\(list(leftOut)) annotation\(total == 1 ? "" : "s") left as \(total == 1 ? "it is" : "they are") (not ink)")
             }
             if !keptAsDrawn.isEmpty {
-                let kept = keptAsDrawn.keys.sorted().map { key -> String in
-                    let parts = key.split(separator: ":", maxSplits: 1).map(String.init)
-                    return "\(keptAsDrawn[key]!) \(parts[0]) (\(parts[1].trimmingCharacters(in: .whitespaces)))"
-                }
-                parts.append(kept.joined(separator: ", ") + " drawn as \(keptAsDrawn.values.reduce(0, +) == 1 ? "its" : "their") own appearance, not as ink")
+                parts.append(list(keptAsDrawn) + " drawn as \(keptAsDrawn.values.reduce(0, +) == 1 ? "its" : "their") own appearance, not as ink")
             }
             if skipped > 0 {
                 parts.append("\(skipped) annotation\(skipped == 1 ? "" : "s") skipped: \(skippedWhy)")
@@ -220,11 +216,11 @@ struct PageAnnotations {
         let style = AnnotationStyle(annotation)
         if Self.convertible.contains(subtype) {
             if let why = Self.cannotCarry(annotation, subtype: subtype, style: style) {
-                counts.keptAsDrawn["\(subtype): \(why) a stroke cannot carry", default: 0] += 1
+                counts.keptAsDrawn["\(subtype) (\(why) a stroke cannot carry)", default: 0] += 1
                 return
             }
             if keepsStacking, liesUnderOneDrawnAsItself(place: place, rect: Self.rect(of: annotation)) {
-                counts.keptAsDrawn["\(subtype): under an annotation drawn after it, kept in that order", default: 0] += 1
+                counts.keptAsDrawn["\(subtype) (under an annotation drawn after it, kept in that order)", default: 0] += 1
                 return
             }
         }

@@ -69,25 +69,21 @@ public enum CurveFitter {
             }
             var bezier = solve(chordLengths(first, last), first, last, t1, t2)
             var (error, split) = maxError(first, last, bezier)
-            if error <= toleranceSquared {
-                guard let stray = strayBetweenPoints(first, last, bezier) else {
-                    path.curve(to: bezier.end, control1: bezier.control1, control2: bezier.control2)
-                    return
-                }
-                split = stray
-            } else if error <= toleranceSquared * 16 {
-                for _ in 0..<4 {
-                    bezier = solve(reparameterise(first, last, bezier), first, last, t1, t2)
-                    (error, split) = maxError(first, last, bezier)
-                    if error <= toleranceSquared {
-                        guard let stray = strayBetweenPoints(first, last, bezier) else {
-                            path.curve(to: bezier.end, control1: bezier.control1, control2: bezier.control2)
-                            return
-                        }
-                        split = stray
-                        break
+            // Close enough to be worth it: up to four Newton steps on the parameters.
+            var stepsLeft = error <= toleranceSquared * 16 ? 4 : 0
+            while true {
+                if error <= toleranceSquared {
+                    guard let stray = strayBetweenPoints(first, last, bezier) else {
+                        path.curve(to: bezier.end, control1: bezier.control1, control2: bezier.control2)
+                        return
                     }
+                    split = stray
+                    break
                 }
+                guard stepsLeft > 0 else { break }
+                stepsLeft -= 1
+                bezier = solve(reparameterise(first, last, bezier), first, last, t1, t2)
+                (error, split) = maxError(first, last, bezier)
             }
             if depth > 40 {   // cannot happen for finite input; a guard against pathological data
                 for i in (first + 1)...last { path.line(to: p[i]) }
