@@ -78,8 +78,19 @@ struct ServeConnectionTests {
                 .filter { ($0 as NSString).lastPathComponent.hasPrefix("inkpdf-rnote-") }
             return inTmp + inWork
         }
-        #expect(eventually(within: 120) { !spools().isEmpty }, "the import's spool never appeared")
-        for worker in service.workers { kill(worker, SIGKILL) }
+        // Stop the worker the moment its spool is seen, and kill it only if the spool is still there
+        // once it is stopped: a worker that ended between the look and the stop is not the case tested.
+        var stopped: [pid_t] = []
+        let caught = eventually(within: 120) {
+            guard !spools().isEmpty else { return false }
+            stopped = service.workers
+            for worker in stopped { kill(worker, SIGSTOP) }
+            if !stopped.isEmpty && !spools().isEmpty { return true }
+            for worker in stopped { kill(worker, SIGCONT) }
+            return false
+        }
+        #expect(caught, "no worker was caught with the import's spool in place")
+        for worker in stopped { kill(worker, SIGKILL) }
         let answer = try #require(pending.wait(seconds: 60))
         #expect(answer.status == 500 && answer.json["error"] as? String == "worker_crashed", "\(answer.text)")
         let leftInTmp = ((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).filter { $0.hasPrefix("inkpdf-") }
