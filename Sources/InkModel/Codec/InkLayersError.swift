@@ -16,18 +16,21 @@ public struct InkLayersError: Error, CustomStringConvertible, Equatable, Sendabl
     public var stroke: Int?
     /// 1-based index of the point within its stroke.
     public var point: Int?
+    /// 1-based number of the entry in the layer's `text` (recognised text) array.
+    public var text: Int?
     /// The key or point field at fault (`created`, `ink.color`, `x`, …), when there is one.
     public var field: String?
     /// What is wrong, and where it helps, what to do (e.g. `x is not a finite number`).
     public var problem: String
 
     public init(file: String, line: Int, page: Int? = nil, stroke: Int? = nil, point: Int? = nil,
-                field: String? = nil, problem: String) {
+                field: String? = nil, text: Int? = nil, problem: String) {
         self.file = file
         self.line = line
         self.page = page
         self.stroke = stroke
         self.point = point
+        self.text = text
         self.field = field
         self.problem = problem
     }
@@ -38,6 +41,7 @@ public struct InkLayersError: Error, CustomStringConvertible, Equatable, Sendabl
         if let page { location.append("page \(page)") }
         if let stroke { location.append("stroke \(stroke)") }
         if let point { location.append("point \(point)") }
+        if let text { location.append("text \(text)") }
         let prefix = location.isEmpty ? "" : location.joined(separator: ", ") + ": "
         return "\(file):\(line): \(prefix)\(problem)"
     }

@@ -78,6 +78,14 @@ struct LayerParser {
         try scanner.expectEnd()
         guard let page else { throw fail(field: "page", "layer has no `page`") }
         guard let strokes else { throw fail(field: "strokes", "layer has no `strokes`") }
+        if let text = extra[RecognisedText.key] {
+            do {
+                _ = try RecognisedText.entries(of: text, strokeCount: strokes.count)
+            } catch {
+                throw InkLayersError(file: file, line: line, page: page, field: error.field, text: error.entry,
+                                     problem: error.problem)
+            }
+        }
         return PageLayer(page: page, layer: name, strokes: strokes, extra: extra)
     }
 
