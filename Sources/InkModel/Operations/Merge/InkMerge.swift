@@ -39,6 +39,7 @@ public enum InkMerge {
             let merged = mergePage(page, base: try baseLayers?.layers(forPage: page) ?? [],
                                    local: try localLayers.layers(forPage: page),
                                    remote: try remoteLayers.layers(forPage: page))
+            report.notes += merged.textNotes
             for layer in merged.layers { try writer.write(layer: layer) }
             if !merged.layers.isEmpty { report.pagesWritten += 1 }
             report.layersWritten += merged.layers.count
@@ -68,7 +69,7 @@ public enum InkMerge {
     /// several layers of one name, by their order among them); a layer that
     /// one side deleted is kept only if the other added strokes to it.
     public static func mergePage(_ page: Int, base: [PageLayer], local: [PageLayer],
-                                 remote: [PageLayer]) -> (layers: [PageLayer], changes: [MergeReport.Change]) {
+                                 remote: [PageLayer]) -> (layers: [PageLayer], changes: [MergeReport.Change], textNotes: [String]) {
         let baseByKey = keyed(base), localByKey = keyed(local), remoteByKey = keyed(remote)
         var seen = Set<LayerKey>()
         let keys = (localByKey + remoteByKey + baseByKey).map(\.key).filter { seen.insert($0).inserted }
@@ -78,6 +79,7 @@ public enum InkMerge {
 
         var layers: [PageLayer] = []
         var changes: [MergeReport.Change] = []
+        var textNotes: [String] = []
         for key in keys {
             let baseLayer = baseLookup[key], localLayer = localLookup[key], remoteLayer = remoteLookup[key]
             let merged = mergeStrokes(base: baseLayer?.strokes ?? [], local: localLayer?.strokes ?? [],
@@ -85,10 +87,21 @@ public enum InkMerge {
             changes += merged.changes
             let keptByBoth = localLayer != nil && remoteLayer != nil
             guard baseLayer == nil || keptByBoth || !merged.strokes.isEmpty else { continue }
-            let extra = threeWay(base: baseLayer?.extra, local: localLayer?.extra, remote: remoteLayer?.extra)
-            layers.append(PageLayer(page: page, layer: key.name, strokes: merged.strokes, extra: extra ?? JSONObject()))
+            func withoutText(_ layer: PageLayer?) -> JSONObject? {
+                layer.map { var extra = $0.extra; extra[RecognisedText.key] = nil; return extra }
+            }
+            var extra = threeWay(base: withoutText(baseLayer), local: withoutText(localLayer),
+                                 remote: withoutText(remoteLayer)) ?? JSONObject()
+            let text = mergeText(base: baseLayer, local: localLayer, remote: remoteLayer, merged: merged.strokes, page: page)
+            textNotes += text.notes
+            if let value = text.value {
+                // Where the key stood in the side's layer, so that an unchanged layer is written back as it was.
+                let position = [localLayer, remoteLayer].lazy.compactMap { $0?.extra.entries.firstIndex { $0.key == RecognisedText.key } }.first
+                extra.entries.insert((RecognisedText.key, value), at: min(position ?? extra.entries.count, extra.entries.count))
+            }
+            layers.append(PageLayer(page: page, layer: key.name, strokes: merged.strokes, extra: extra))
         }
-        return (layers, changes)
+        return (layers, changes, textNotes)
     }
 
     /// Merges the strokes of one layer, gesture by gesture.
