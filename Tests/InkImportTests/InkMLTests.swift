@@ -321,6 +321,43 @@ import Testing
         #expect(over.pages.map(\.background) == [.pdfPage(4), .pdfPage(5), .pdfPage(6)])
     }
 
+    @Test("a trace group's truth or transcription becomes the layer's text: CROHME's traceViews, IAM-style nested traces")
+    func truthAnnotationsAreRecognisedText() throws {
+        // As the CROHME datasets write it: traces first (numeric and colon-separated ids), then the
+        // segmentation, a group a symbol, each naming its traces; the outer group's truth is a label.
+        let crohme = Self.ink("""
+            <annotation type="truth">$x^2$</annotation>
+            <trace id="0">10 10, 20 20</trace><trace id="1">30 10, 40 20</trace>
+            <trace id="2">50 10, 60 20</trace><trace xml:id="0:1:2:3:">70 10, 80 20</trace>
+            <traceGroup xml:id="4">
+              <annotation type="truth">Segmentation</annotation>
+              <traceGroup xml:id="5"><annotation type="truth">x</annotation>
+                <traceView traceDataRef="0"/><traceView traceDataRef="1"/><annotationXML href="x_1"/></traceGroup>
+              <traceGroup xml:id="6"><annotation type="truth"> e\u{0301}t\u{00E9}\n</annotation>
+                <traceView traceDataRef="#0:1:2:3:"/><traceView traceDataRef="2"/><traceView traceDataRef="missing"/></traceGroup>
+            </traceGroup>
+            """)
+        let (_, layers) = try read(write(crohme))
+        let layer = try #require(layers.first)
+        #expect(layer.recognisedText.map(\.text) == ["x", "\u{00E9}t\u{00E9}"])
+        #expect(layer.recognisedText.map(\.strokes) == [[0, 1], [3, 2]])
+        #expect(layer.recognisedText.allSatisfy { $0.source == "inkml" })
+
+        // Traces inside the annotated group; a group without an annotation gives nothing; the page annotation stays the page's.
+        let lines = Self.ink("""
+            <traceGroup><annotation type="page">1</annotation>
+              <traceGroup><annotation type="transcription">the quick</annotation><trace>1 1, 9 9</trace><trace>10 1, 19 9</trace></traceGroup>
+              <traceGroup><trace>1 20, 9 29</trace></traceGroup>
+              <traceGroup><trace>1 40, 9 49</trace><annotation type="truth">fox\t\n jumps</annotation></traceGroup>
+              <traceGroup><annotation type="truth">   </annotation><trace>1 60, 9 69</trace></traceGroup>
+            </traceGroup>
+            """)
+        let (_, pages) = try read(write(lines))
+        #expect(pages.first?.recognisedText.map(\.text) == ["the quick", "fox jumps"])
+        #expect(pages.first?.recognisedText.map(\.strokes) == [[0, 1], [3]])
+        #expect(pages.first?.extra["inkml"] != nil)
+    }
+
     @Test("detected by content: the root <ink> in the InkML namespace, whatever the name")
     func detection() throws {
         #expect(InkImporter.detectFormat(path: write(Self.hello, "notes.xml")) == .inkML)

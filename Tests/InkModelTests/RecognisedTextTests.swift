@@ -129,3 +129,16 @@ private typealias F = MergeFixtures
         }
     }
 }
+
+extension RecognisedTextTests {
+    @Test func inspectCountsTheRecognisedText() throws {
+        try TestFolder.with { directory in
+            let path = directory.path("a.ink.jsonl")
+            try InkFiles.write(InkFiles.header + "\n" + Self.layer(text: #"[{"text":"a","strokes":[0]},{"text":"b","strokes":[1,2]}]"#) + "\n", to: path)
+            let inspection = try InkInspection(path: path)
+            #expect(inspection.document.textEntries == 2)
+            #expect(inspection.lines(file: "a").last?.contains("; 2 recognised text entries;") == true, "\(inspection.lines(file: "a"))")
+            #expect(inspection.json(file: "a").jsonText.contains(#""textEntries":2"#))
+        }
+    }
+}

@@ -64,7 +64,26 @@ final class InkMLDocumentReader {
         var topLevel: Bool
         var sawChild = false
         var isPage = false
+        /// What the group's `<annotation type="truth">` (or `transcription`) says, while and once read.
+        var words: String?
+        /// The strokes of the traces directly in the group or named by its `<traceView>`s.
+        var strokes: [StrokePlace] = []
     }
+    /// Where a stroke went: the part of its page's layer (a page's strokes are written out in parts) and
+    /// its index there.
+    private struct StrokePlace: Equatable {
+        var part: Int
+        var index: Int
+    }
+    /// The part of the page being gathered (counts every layer written).
+    private var part = 0
+    /// The strokes of traces that have an id, for the `<traceView traceDataRef>`s of groups after them.
+    private var strokeOfTrace: [String: StrokePlace] = [:]
+    /// The text of the groups read so far, for the layer being gathered.
+    private var pageText: [RecognisedText] = []
+    /// Whether text being read is a group's truth annotation.
+    private var readingWords = false
+    private var warnedTextAcrossParts = false
     private var groups: [Group] = []
     private var traceCount = 0
     private struct OpenTrace {
@@ -161,11 +180,22 @@ final class InkMLDocumentReader {
         let inDefinitions = parents.contains("definitions")
         if parents.last == "traceGroup", !groups.isEmpty {
             let group = groups[groups.count - 1]
-            if name == "annotation", group.topLevel, !group.sawChild, !inDefinitions,
-               reader.attributes().last(where: { $0.name == "type" })?.value.lowercased() == "page" {
+            let type = name == "annotation" && !inDefinitions
+                ? reader.attributes().last(where: { $0.name == "type" })?.value.lowercased() : nil
+            if type == "page", group.topLevel, !group.sawChild {
                 groups[groups.count - 1].isPage = true
                 try startPage(at: place(reader))
                 pageAnnotationText = ""
+            } else if type == "truth" || type == "transcription", group.words == nil {
+                groups[groups.count - 1].words = ""
+                readingWords = true
+            } else if name == "traceView", !inDefinitions,
+                      let reference = reader.attributes().last(where: { $0.name == "traceDataRef" })?.value,
+                      let stroke = strokeOfTrace[reference.hasPrefix("#") ? String(reference.dropFirst()) : reference] {
+                // A group naming traces drawn before it (as the CROHME datasets segment their symbols).
+                groups[groups.count - 1].strokes.append(stroke)
+                groups[groups.count - 1].sawChild = true
+                return
             }
             groups[groups.count - 1].sawChild = true
         }
@@ -214,6 +244,12 @@ final class InkMLDocumentReader {
             } catch {
                 throw traceError(error, place: trace!.place)
             }
+        } else if readingWords, !groups.isEmpty {
+            let value = reader.withValue { String(cString: $0) }
+            let words = groups[groups.count - 1].words ?? ""
+            if words.unicodeScalars.count + value.unicodeScalars.count <= RecognisedText.maximumLength {
+                groups[groups.count - 1].words = words + value
+            }
         } else if pageAnnotationText != nil {
             let value = reader.withValue { String(cString: $0) }
             if pageAnnotationText!.utf8.count + value.utf8.count <= 4096 { pageAnnotationText! += value }
@@ -235,8 +271,9 @@ final class InkMLDocumentReader {
             if skippingTrace { skippingTrace = false; return }
             try finishTrace()
         case "traceGroup":
-            if !groups.isEmpty { groups.removeLast() }
+            if let group = groups.popLast() { addText(of: group) }
         case "annotation":
+            readingWords = false
             if let text = pageAnnotationText {
                 pageInfo = JSONObject([(key: "annotation", value: .string(text.trimmingCharacters(in: .whitespacesAndNewlines)))])
                 pageAnnotationText = nil
@@ -309,6 +346,9 @@ final class InkMLDocumentReader {
         let stroke = built.stroke
         pageExtent.x = max(pageExtent.x, built.extent.x)
         pageExtent.y = max(pageExtent.y, built.extent.y)
+        let place = StrokePlace(part: part, index: pageStrokes.count)
+        if let id = open.id, strokeOfTrace.count < Self.maximumPointsPerTrace { strokeOfTrace[id] = place }
+        if !groups.isEmpty { groups[groups.count - 1].strokes.append(place) }
         pageStrokes.append(stroke)
         pageHasInk = true
         pagePoints += stroke.points.count
@@ -331,10 +371,31 @@ final class InkMLDocumentReader {
             extra["inkml"] = .object(JSONObject([(key: "page", value: .object(pageInfo))]))
             self.pageInfo = nil
         }
-        let layer = PageLayer(page: pageNumber, layer: nil, strokes: pageStrokes, extra: extra)
+        var layer = PageLayer(page: pageNumber, layer: nil, strokes: pageStrokes, extra: extra)
+        layer.setRecognisedText(pageText)
         do { try writer.write(layer: layer) } catch { throw .cannotWrite(path: writer.path, reason: "\(error)") }
         pageStrokes = []
         pagePoints = 0
+        pageText = []
+        part += 1
+    }
+
+    /// A group's truth (or transcription) as a `text` entry of the strokes it holds directly or names,
+    /// those of the layer being gathered (one that spans a part already written keeps its last part's).
+    private func addText(of group: Group) {
+        guard let raw = group.words else { return }
+        let words = String(String.UnicodeScalarView(raw.unicodeScalars.map {
+            $0.properties.generalCategory == .control ? " " : $0
+        })).precomposedStringWithCanonicalMapping.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !words.isEmpty, !group.strokes.isEmpty else { return }
+        var indices: [Int] = []
+        for stroke in group.strokes where stroke.part == part && !indices.contains(stroke.index) { indices.append(stroke.index) }
+        if indices.count < group.strokes.count, !warnedTextAcrossParts {
+            warnedTextAcrossParts = true
+            warn("the text \(JSONValue.string(String(words.prefix(40))).jsonText) names ink of another page or of more than \(Self.flushPoints) points before it; it is kept with the strokes that follow")
+        }
+        guard !indices.isEmpty, pageText.count < RecognisedText.maximumEntries else { return }
+        pageText.append(RecognisedText(text: words, strokes: indices, source: "inkml"))
     }
 
     /// A page group begins: a new page, unless the current one has no ink and no group yet.

@@ -14,6 +14,9 @@ extension InkInspection {
         var parts = ["\(summary.layers) layer\(summary.layers == 1 ? "" : "s")",
                      "\(summary.strokes) stroke\(summary.strokes == 1 ? "" : "s")",
                      "\(summary.points) point\(summary.points == 1 ? "" : "s")"]
+        if summary.textEntries > 0 {
+            parts.append("\(summary.textEntries) recognised text entr\(summary.textEntries == 1 ? "y" : "ies")")
+        }
         if !summary.inks.isEmpty {
             parts.append("inks " + summary.inksByUse.map { "\($0.name) \($0.strokes)" }.joined(separator: ", "))
         }
@@ -49,6 +52,7 @@ extension InkInspection {
             ("points", .number(summary.points)),
             ("inks", .object(JSONObject(summary.inksByUse.map { (key: $0.name, value: .number($0.strokes)) }))),
         ]
+        if summary.textEntries > 0 { entries.append(("textEntries", .number(summary.textEntries))) }
         if let bounds = summary.bounds {
             entries.append(("bounds", .object(JSONObject([
                 ("minX", .number(bounds.minX)), ("minY", .number(bounds.minY)),

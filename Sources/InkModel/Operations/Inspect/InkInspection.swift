@@ -30,6 +30,8 @@ public struct InkInspection: Sendable, Equatable {
         public var layers = 0
         public var strokes = 0
         public var points = 0
+        /// Recognised-text entries (words or lines the ink is said to read).
+        public var textEntries = 0
         /// Strokes per ink type name.
         public var inks: [String: Int] = [:]
         public var requiredVersion = ContentVersion.minimum
@@ -47,6 +49,7 @@ public struct InkInspection: Sendable, Equatable {
 
         mutating func add(_ layer: PageLayer) {
             layers += 1
+            if case .array(let entries)? = layer.extra[RecognisedText.key] { textEntries += entries.count }
             for stroke in layer.strokes {
                 strokes += 1
                 points += stroke.points.count
@@ -68,6 +71,7 @@ public struct InkInspection: Sendable, Equatable {
             layers += other.layers
             strokes += other.strokes
             points += other.points
+            textEntries += other.textEntries
             for (name, count) in other.inks { inks[name, default: 0] += count }
             requiredVersion = max(requiredVersion, other.requiredVersion)
             if let otherBounds = other.bounds {
