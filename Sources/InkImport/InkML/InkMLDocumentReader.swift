@@ -383,11 +383,7 @@ final class InkMLDocumentReader {
     /// A group's truth (or transcription) as a `text` entry of the strokes it holds directly or names,
     /// those of the layer being gathered (one that spans a part already written keeps its last part's).
     private func addText(of group: Group) {
-        guard let raw = group.words else { return }
-        let words = String(String.UnicodeScalarView(raw.unicodeScalars.map {
-            $0.properties.generalCategory == .control ? " " : $0
-        })).precomposedStringWithCanonicalMapping.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard !words.isEmpty, !group.strokes.isEmpty else { return }
+        guard let raw = group.words, let words = RecognisedText.words(fromTyped: raw), !group.strokes.isEmpty else { return }
         var indices: [Int] = []
         for stroke in group.strokes where stroke.part == part && !indices.contains(stroke.index) { indices.append(stroke.index) }
         if indices.count < group.strokes.count, !warnedTextAcrossParts {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What some of a layer's strokes read: one entry of the layer's `text` array
 /// (the format's "Recognised text"). The words come from whoever recognised the
 /// ink (the tablet, a person, inkpdf's recognisers); `strokes` are 0-based
@@ -173,6 +175,26 @@ public struct RecognisedText: Sendable, Equatable {
         return string
     }
 
+    /// Words typed or transcribed elsewhere (an InkML truth annotation, a PDF annotation's `/Contents`)
+    /// as an entry's `text`: NFC, control characters and runs of white space as one space, trimmed, cut
+    /// at `maximumLength`; nil when nothing is left.
+    public static func words(fromTyped raw: String) -> String? {
+        var scalars = String.UnicodeScalarView()
+        var count = 0
+        for scalar in raw.precomposedStringWithCanonicalMapping.unicodeScalars {
+            let space = scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+            if space {
+                if let last = scalars.last, last != " " { scalars.append(" "); count += 1 }
+            } else {
+                scalars.append(scalar)
+                count += 1
+            }
+            if count >= maximumLength { break }
+        }
+        while scalars.last == " " { scalars.removeLast() }
+        return scalars.isEmpty ? nil : String(scalars)
+    }
+
     /// Whether `tag` has the shape of a BCP 47 tag: subtags of 1–8 letters or digits joined by hyphens,
     /// the first of 2–8 letters (or `i`/`x` for the grandfathered and private forms).
     public static func isLanguageTag(_ tag: String) -> Bool {
@@ -266,4 +288,12 @@ extension Stroke {
 
 private extension String {
     func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
+}
+
+extension RecognisedText {
+    /// The integer stroke indices an entry's JSON names (those that are integers), in order.
+    public static func strokeIndices(in object: JSONObject) -> [Int] {
+        guard case .array(let items)? = object["strokes"] else { return [] }
+        return items.compactMap { if case .number(let literal) = $0 { Int(literal) } else { nil } }
+    }
 }

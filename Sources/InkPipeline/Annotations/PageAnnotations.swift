@@ -8,6 +8,36 @@ struct PageAnnotations {
     let number: Int
     let path: String
     private(set) var layers: [PageLayer] = []
+    /// The recognised text of the page's strokes, by the layer it goes to (applied once the page is read):
+    /// a stored layer's entries follow its strokes into whichever annotations hold them, and a
+    /// foreign `/Ink` annotation's `/Contents` is the text of its strokes.
+    private var text: [TextKey: PendingText] = [:]
+    private struct TextKey: Hashable {
+        /// The stored stream and its layer, or (0, annotation place) for an annotation's `/Contents`.
+        var stream: Int64
+        var layer: Int
+        var entry: Int
+    }
+    /// One entry as found (its JSON kept as written) and where its strokes went.
+    private struct PendingText {
+        var layer: Int
+        /// Reading order: the stored layer's, by the order the page met it, then the entry's place in it.
+        var order: (source: Int, entry: Int)
+        var json: JSONObject
+        /// The strokes the entry names where it was found, and the page layer's index of each found so far.
+        var named: [Int]
+        var placed: [Int: Int] = [:]
+
+        /// The entry for the page's layer: as written when its strokes kept their numbers.
+        var value: JSONValue {
+            let strokes = named.compactMap { placed[$0] }
+            var json = json
+            if strokes != named { json["strokes"] = .array(strokes.map { JSONValue.number($0) }) }
+            return .object(json)
+        }
+    }
+    /// The order in which the page met each stored layer (and each `/Contents`).
+    private var textSources: [TextKey: Int] = [:]
     private(set) var converted: [ConvertedAnnotation] = []
     /// The document's warnings (given in, taken back after the page): one line a kind.
     var tally: WarningTally
@@ -178,6 +208,10 @@ struct PageAnnotations {
         for index in 0..<limit {
             read(annotations[index], place: index + 1)
         }
+        for (index, entries) in Dictionary(grouping: text.values, by: \.layer) {
+            let ordered = entries.sorted { $0.order.source != $1.order.source ? $0.order.source < $1.order.source : $0.order.entry < $1.order.entry }
+            layers[index].extra[RecognisedText.key] = .array(ordered.map(\.value))
+        }
     }
 
     // MARK: One annotation
@@ -270,16 +304,16 @@ struct PageAnnotations {
     private mutating func readInk(_ annotation: QPDFObject, style: AnnotationStyle, place: Int) -> Int {
         if let entry = annotation[InkAnnotationFormat.strokesKey] {
             if let stored = packedLayer(entry, annotation: annotation, place: place) {
-                return own(stored.layer, points: stored.points, annotation: annotation, style: style, place: place)
+                return own(stored.layer, points: stored.points, source: stored.source, annotation: annotation, style: style, place: place)
             }
         } else if let stream = annotation[InkAnnotationFormat.layerKey] {
             if let stored = storedLayer(stream, annotation: annotation, place: place) {
-                return own(stored.layer, points: stored.points, annotation: annotation, style: style, place: place)
+                return own(stored.layer, points: stored.points, source: stored.source, annotation: annotation, style: style, place: place)
             }
         }
         let found = inkList(annotation, place: place)
         let strokes = foreignInk(found, annotation: annotation, style: style, place: place)
-        append(strokes, to: PDFAnnotationReader.layerName, extra: JSONObject())
+        append(strokes, to: PDFAnnotationReader.layerName, extra: JSONObject(), contents: annotation, place: place)
         return strokes.count
     }
 
@@ -335,7 +369,7 @@ struct PageAnnotations {
 
     /// The layer line an inkpdf export kept in the annotation (decoded once a document), with its
     /// points; nil (with a warning, once a stream) when it cannot be read.
-    private mutating func storedLayer(_ stream: QPDFObject, annotation: QPDFObject, place: Int) -> (layer: PageLayer, points: Int)? {
+    private mutating func storedLayer(_ stream: QPDFObject, annotation: QPDFObject, place: Int) -> (layer: PageLayer, points: Int, source: StoredSource)? {
         let key = InkAnnotationFormat.layerKey
         guard stream.isStream else {
             warn(place, annotation, "its \(key) is not a stream; rebuilt from its standard keys")
@@ -355,13 +389,13 @@ struct PageAnnotations {
         }, failed: { problem = $0 })
         if let problem { warn(place, annotation, problem + "; rebuilt from its standard keys (and every annotation that names it)") }
         guard let decoded, let layer = decoded.layers.first else { return nil }
-        return (layer, decoded.points(layer: 0, first: 0, count: layer.strokes.count))
+        return (layer, decoded.points(layer: 0, first: 0, count: layer.strokes.count), StoredSource(stream: Self.key(stream), layer: 0, first: 0))
     }
 
     /// The strokes `/InkPDF:Strokes [stream layer first count]` names in the page's packed
     /// strokes (each stream decoded once a document), with their points; nil, with a warning,
     /// when they cannot be read.
-    private mutating func packedLayer(_ entry: QPDFObject, annotation: QPDFObject, place: Int) -> (layer: PageLayer, points: Int)? {
+    private mutating func packedLayer(_ entry: QPDFObject, annotation: QPDFObject, place: Int) -> (layer: PageLayer, points: Int, source: StoredSource)? {
         let key = InkAnnotationFormat.strokesKey
         guard entry.isArray, entry.count == 4, entry[0].isStream,
               let layerNumber = entry[1].integer, let first = entry[2].integer, let count = entry[3].integer else {
@@ -393,14 +427,16 @@ struct PageAnnotations {
         var layer = layers[layerNumber - 1]
         let points = decoded.points(layer: layerNumber - 1, first: first - 1, count: count)
         // Sliced only when it fits what the page may still take (the slice is a copy).
-        guard points <= storedPointsLeft, points <= pointsLeft else { return (PageLayer(page: layer.page, layer: layer.layer, strokes: []), points) }
+        let source = StoredSource(stream: Self.key(stream), layer: layerNumber, first: first - 1)
+        guard points <= storedPointsLeft, points <= pointsLeft else { return (PageLayer(page: layer.page, layer: layer.layer, strokes: []), points, source) }
         layer.strokes = Array(layer.strokes[(first - 1)..<(first - 1 + count)])
-        return (layer, points)
+        return (layer, points, source)
     }
 
     /// inkpdf's own annotation: the stored strokes when `/InkList` is still what inkpdf wrote
     /// for them, moved when a viewer moved it whole, else rebuilt keeping their identity.
-    private mutating func own(_ stored: PageLayer, points: Int, annotation: QPDFObject, style: AnnotationStyle, place: Int) -> Int {
+    private mutating func own(_ stored: PageLayer, points: Int, source: StoredSource, annotation: QPDFObject, style: AnnotationStyle,
+                              place: Int) -> Int {
         // Every stored stroke handed out, or compared, is charged to the page: one stream named by
         // many annotations gives its strokes within the page's points, not once per annotation.
         guard points <= storedPointsLeft, points <= pointsLeft else {
@@ -415,7 +451,7 @@ struct PageAnnotations {
         let found = asWritten ? written : inkList(annotation, place: place)
         if asWritten || InkAnnotationFormat.matches(written, found) {
             pointsLeft -= points
-            append(stored.strokes, to: stored.layer, extra: stored.extra)
+            append(stored.strokes, to: stored.layer, extra: stored.extra, stored: source, contents: annotation, place: place)
             return stored.strokes.count
         }
         if let offset = InkAnnotationFormat.translation(from: written, to: found),
@@ -443,7 +479,7 @@ struct PageAnnotations {
             }
             if inRange {
                 pointsLeft -= points
-                append(strokes, to: stored.layer, extra: stored.extra)
+                append(strokes, to: stored.layer, extra: stored.extra, stored: source, contents: annotation, place: place)
                 return strokes.count
             }
         }
@@ -461,7 +497,8 @@ struct PageAnnotations {
                 }
             }
         }
-        append(rebuilt, to: stored.layer, extra: stored.extra)
+        append(rebuilt, to: stored.layer, extra: stored.extra, stored: rebuilt.count == stored.strokes.count ? source : nil,
+               contents: annotation, place: place)
         return rebuilt.count
     }
 
@@ -632,13 +669,61 @@ struct PageAnnotations {
                       interpolation: .linear, points: points)
     }
 
-    /// Adds `strokes` to the page's layer called `name` (made, with `extra`, the first time).
-    private mutating func append(_ strokes: [Stroke], to name: String?, extra: JSONObject) {
+    /// Where stored strokes come from: the stream (`key`), its layer and the index of the first stroke given.
+    struct StoredSource {
+        var stream: Int64
+        var layer: Int
+        var first: Int
+    }
+
+    /// Adds `strokes` to the page's layer called `name` (made, with `extra` but its `text`, the first time),
+    /// with their recognised text: the stored layer's entries (`extra`'s, whose indices count from the
+    /// stored layer's first stroke, `stored.first`) for the strokes given, else the annotation's `/Contents`.
+    private mutating func append(_ strokes: [Stroke], to name: String?, extra: JSONObject, stored: StoredSource? = nil,
+                                 contents annotation: QPDFObject? = nil, place: Int = 0) {
         guard !strokes.isEmpty else { return }
+        let layerIndex: Int
+        let base: Int
         if let index = layers.firstIndex(where: { $0.layer == name }) {
+            layerIndex = index
+            base = layers[index].strokes.count
             layers[index].strokes += strokes
         } else {
+            var extra = extra
+            extra[RecognisedText.key] = nil
+            layerIndex = layers.count
+            base = 0
             layers.append(PageLayer(page: number, layer: name, strokes: strokes, extra: extra))
+        }
+        if let stored, case .array(let items)? = extra[RecognisedText.key] {
+            let source = TextKey(stream: stored.stream, layer: stored.layer, entry: -1)
+            let sourceOrder = textSources[source] ?? textSources.count
+            textSources[source] = sourceOrder
+            let range = stored.first..<(stored.first + strokes.count)
+            for (number, item) in items.enumerated() {
+                guard case .object(let object) = item else { continue }
+                let named = RecognisedText.strokeIndices(in: object)
+                let given = named.filter(range.contains)
+                guard !given.isEmpty else { continue }
+                let key = TextKey(stream: stored.stream, layer: stored.layer, entry: number)
+                if text[key] == nil {
+                    guard text.count < RecognisedText.maximumEntries,
+                          (try? RecognisedText.entries(of: .array([item]), strokeCount: Int.max)) != nil else { continue }
+                    text[key] = PendingText(layer: layerIndex, order: (sourceOrder, number), json: object, named: named)
+                }
+                guard text[key]?.layer == layerIndex else { continue }
+                for index in given { text[key]?.placed[index] = base + index - stored.first }
+            }
+            return
+        }
+        if let annotation, let raw = annotation["/Contents"]?.text, let words = RecognisedText.words(fromTyped: raw),
+           text.count < RecognisedText.maximumEntries {
+            let key = TextKey(stream: 0, layer: 0, entry: place)
+            let indices = Array(base..<(base + strokes.count))
+            guard case .object(let json) = RecognisedText(text: words, strokes: indices, source: "pdf").json else { return }
+            textSources[key] = textSources.count
+            text[key] = PendingText(layer: layerIndex, order: (textSources.count, 0), json: json, named: indices,
+                                    placed: Dictionary(uniqueKeysWithValues: indices.map { ($0, $0) }))
         }
     }
 

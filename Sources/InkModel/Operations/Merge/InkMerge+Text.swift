@@ -52,11 +52,3 @@ extension InkMerge {
         return (kept.isEmpty ? nil : .array(kept), notes)
     }
 }
-
-extension RecognisedText {
-    /// The integer stroke indices an entry's JSON names (those that are integers), in order.
-    static func strokeIndices(in object: JSONObject) -> [Int] {
-        guard case .array(let items)? = object["strokes"] else { return [] }
-        return items.compactMap { if case .number(let literal) = $0 { Int(literal) } else { nil } }
-    }
-}
