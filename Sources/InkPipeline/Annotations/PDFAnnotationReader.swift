@@ -92,6 +92,25 @@ public enum PDFAnnotationReader {
                       hasAnnotations: read.hasAnnotations)
     }
 
+    /// For a PDF drawn over itself whose structure qpdf cannot read (`reason`), though poppler may
+    /// (a broken cross-reference chain poppler rebuilds): no strokes, and a note that its annotations
+    /// are drawn as a viewer draws them rather than read as ink.
+    static func drawnAsViewersDraw(pdf path: String, reason: String, layersForm: LayersForm,
+                                   temporaryDirectory: String = ImportOptions.defaultTemporaryDirectory) throws(ExportError) -> Result {
+        let layersPath = try makeTemporaryFile(in: temporaryDirectory, suffix: layersForm.fileSuffix)
+        do {
+            let sink = try layersForm.makeSink(path: layersPath)
+            try sink.write(header: InkLayersHeader())
+            try sink.close()
+        } catch {
+            unlink(layersPath)
+            throw Flattener.exportError(from: error, path: layersPath)
+        }
+        let note = "\(path): qpdf cannot read its structure (\(reason)), so its annotations are not read as ink; "
+            + "they are drawn as a viewer draws them"
+        return Result(layersPath: layersPath, layersForm: layersForm, notes: [note], converted: [:], hasAnnotations: true)
+    }
+
     /// What reading into a sink gave: the notes for the user, and the annotations that became strokes on each page.
     struct Read {
         var notes: [String]

@@ -106,8 +106,14 @@ final class InkSource {
         // Always ink-layers lines (not a spool): a sidecar copies them as they are.
         // Drawn over the PDF itself: what stays drawn as itself keeps its place above what becomes ink.
         let overItself = pdf.map { FileIdentity.sameFile($0, ink) } ?? true
-        let read = try PDFAnnotationReader.read(pdf: ink, password: password, layersForm: .inkLayers, keepingStackingOrder: overItself,
+        let read: PDFAnnotationReader.Result
+        do {
+            read = try PDFAnnotationReader.read(pdf: ink, password: password, layersForm: .inkLayers, keepingStackingOrder: overItself,
                                                 visibility: visibility)
+        } catch .damagedPDF(_, let reason) where overItself {
+            // poppler, which draws the page, may still open it (and say so if it cannot).
+            read = try PDFAnnotationReader.drawnAsViewersDraw(pdf: ink, reason: reason, layersForm: .inkLayers)
+        }
         var handedOver = false
         defer { if !handedOver { unlink(read.layersPath) } }
         guard read.hasAnnotations else { throw .unknownInkFormat(path: ink, isPDF: true) }
