@@ -101,14 +101,16 @@ public enum DocumentSearch {
     }
 
     /// The hits in a layer's recognised text: its entries read one after another (a query of
-    /// several words may span entries), then each alternative reading on its own.
+    /// several words may span entries), then, for an entry where its first reading was not found,
+    /// its alternative readings on their own, best first: one hit for one place in the ink.
     static func hits(in layer: PageLayer, query: SearchQuery) -> [SearchHit] {
         let entries = layer.recognisedText
         guard !entries.isEmpty else { return [] }
         var stream: [SearchToken] = []
         var hits: [SearchHit] = []
         var boxes: [RecognisedText.Box?] = []
-        for entry in entries {
+        var entryOf: [Int] = []
+        for (number, entry) in entries.enumerated() {
             let box = layer.box(of: entry)
             boxes.append(box)
             var tokens = SearchText.tokens(of: entry.text, box: box)
@@ -116,16 +118,19 @@ public enum DocumentSearch {
                 tokens[0].gap = first.isCJK && previous.isCJK ? "" : " "
             }
             stream += tokens
+            entryOf += Array(repeating: number, count: tokens.count)
         }
+        var found = Set<Int>()
         for match in query.matches(in: stream) {
             hits.append(SearchHit(page: layer.page, tokens: stream[match], kind: .handwriting))
+            for index in match { found.insert(entryOf[index]) }
         }
-        for (entry, box) in zip(entries, boxes) {
+        for (number, (entry, box)) in zip(entries, boxes).enumerated() where !found.contains(number) {
             for alternative in entry.alternatives {
                 let tokens = SearchText.tokens(of: alternative, box: box)
-                for match in query.matches(in: tokens) {
-                    hits.append(SearchHit(page: layer.page, tokens: tokens[match], kind: .handwriting))
-                }
+                let matches = query.matches(in: tokens)
+                for match in matches { hits.append(SearchHit(page: layer.page, tokens: tokens[match], kind: .handwriting)) }
+                if !matches.isEmpty { break }
             }
         }
         return hits

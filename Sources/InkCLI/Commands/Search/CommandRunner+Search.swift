@@ -40,8 +40,8 @@ extension CommandRunner {
         var found = 0
         var anyPrinted = false
         if arguments.format == .json { output.write("[") }
+        draw(&errors, force: true)
         for document in listing.documents {
-            draw(&errors, force: true)
             var hits: [SearchHit] = []
             var warnings: [String] = []
             var failed = false
@@ -80,6 +80,7 @@ extension CommandRunner {
                 output.write(text)
                 anyPrinted = true
             }
+            draw(&errors, force: true)
         }
         if live { print("\r\u{1B}[K", terminator: "", to: &errors) }
         if arguments.format == .json { output.write("]\n") }
