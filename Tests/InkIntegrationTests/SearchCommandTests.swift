@@ -61,6 +61,39 @@ import Testing
             "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
             "<< /Type /Font /Subtype /Type1 /BaseFont /InkPDFHandwriting /Encoding /WinAnsiEncoding /FirstChar 32 /LastChar 126 /Widths \(widths) >>",
         ]
+        try Self.writePDF(path, objects)
+    }
+
+    /// A one-page PDF (400 × 300) whose invisible text is shown in the kind of font the text layer
+    /// over ink uses: a Type 0 font named InkPDFHandwriting, Identity-H, a CIDFontType2 without
+    /// glyphs, and a ToUnicode map (any script): `text` from (50, 150) in PDF space at 20 pt, 1 em a character.
+    static func writeGlyphlessPDF(_ path: String, text: String) throws {
+        let characters = Array(text.unicodeScalars)
+        var map = "/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def "
+            + "/CMapName /Adobe-Identity-UCS def /CMapType 2 def 1 begincodespacerange <0000> <FFFF> endcodespacerange \(characters.count) beginbfchar\n"
+        for (index, scalar) in characters.enumerated() {
+            let units = String(scalar).utf16.map { String(format: "%04X", $0) }.joined()
+            map += String(format: "<%04X> <", index + 1) + units + ">\n"
+        }
+        map += "endbfchar endcmap CMapName currentdict /CMap defineresource pop end end"
+        let codes = (1...characters.count).map { String(format: "%04X", $0) }.joined()
+        let content = "BT 3 Tr /F1 20 Tf 1 0 0 1 50 150 Tm <\(codes)> Tj ET"
+        let objects = [
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
+            "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
+            "<< /Type /Font /Subtype /Type0 /BaseFont /InkPDFHandwriting /Encoding /Identity-H /DescendantFonts [6 0 R] /ToUnicode 7 0 R >>",
+            "<< /Type /Font /Subtype /CIDFontType2 /BaseFont /InkPDFHandwriting /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> "
+                + "/FontDescriptor 8 0 R /DW 1000 /CIDToGIDMap /Identity >>",
+            "<< /Length \(map.utf8.count) >>\nstream\n\(map)\nendstream",
+            "<< /Type /FontDescriptor /FontName /InkPDFHandwriting /Flags 4 /FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 1000 /Descent 0 "
+                + "/CapHeight 1000 /StemV 80 >>",
+        ]
+        try Self.writePDF(path, objects)
+    }
+
+    static func writePDF(_ path: String, _ objects: [String]) throws {
         var bytes = "%PDF-1.7\n"
         var offsets: [Int] = []
         for (index, object) in objects.enumerated() {
@@ -161,6 +194,48 @@ import Testing
         // 7 glyphs of 10 pt from x = 200.
         let pattern = #"^\#(NSRegularExpression.escapedPattern(for: pdf)):1: handwriting "Faltung" at 200\.0 [0-9.]+ 70\.0 [0-9.]+\n$"#
         #expect(handwritten.output.range(of: pattern, options: .regularExpression) != nil, "\(handwritten.output)")
+    }
+
+    @Test func aGlyphlessType0TextLayerIsHandwritingInAnyScript() throws {
+        let folder = TestFolder()
+        let pdf = folder.path("cjk.pdf")
+        try Self.writeGlyphlessPDF(pdf, text: "東京大学 Été")
+        let policy = folder.write(#"{"handwritingSearch":"free"}"#, to: "policy.json")
+        // One em (20 pt) a character from x = 50: 京大 is the 2nd and 3rd.
+        let cjk = try Self.search(["京大", pdf, "--json", "--policy", policy], pro: false)
+        let hits = try Self.hits(cjk)
+        #expect(hits.count == 1, "\(cjk.output) \(cjk.errors)")
+        #expect(hits.first?["kind"] as? String == "handwriting" && hits.first?["text"] as? String == "京大")
+        #expect(Self.box(hits.first ?? [:]).prefix(1) == [70] && Self.box(hits.first ?? [:]).dropFirst(2).prefix(1) == [40])
+        let latin = try Self.search(["ETE", pdf, "--policy", policy], pro: false)
+        #expect(latin.output.contains(": handwriting \"Été\" at 150.0 "), "\(latin.output)")
+        #expect(try Self.search(["学校", pdf, "--policy", policy], pro: false).status == 1)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func longWordsAndManyEntriesCostTheirLengthOnly() throws {
+        let folder = TestFolder()
+        // A word of 200,000 letters in a PDF; in an ink file, one of 10,000 (the longest an entry may be)
+        // among 20,000 entries on one page.
+        let long = String(repeating: "convolution", count: 18_182)
+        var strokes: [Stroke] = [redStroke([(10, 10), (20, 20)])]
+        var entries = [RecognisedText(text: String(long.prefix(RecognisedText.maximumLength)), strokes: [0])]
+        for index in 0..<19_999 {
+            strokes.append(redStroke([(Double(index % 500), 30), (Double(index % 500) + 1, 31)]))
+            entries.append(RecognisedText(text: index == 17_777 ? "convolution" : "word\(index)", strokes: [index + 1]))
+        }
+        var layer = PageLayer(page: 1, strokes: strokes)
+        layer.setRecognisedText(entries)
+        let ink = folder.writeInk("many.ink.jsonl", layers: [layer])
+        let query = String(repeating: "convolutiom", count: 900)
+        let run = try Self.search(["convolution", ink, "--pages"])
+        #expect(run.status == 0 && run.output == "\(ink):1\n", "\(run.errors)")
+        let longQuery = try Self.search([query, ink])
+        #expect(longQuery.status == 1, "\(longQuery.errors)")
+        let pdf = folder.path("long.pdf")
+        try Self.writeTextPDF(pdf, printed: [(String(long.prefix(60_000)), 10, 200, 1), ("convolution", 10, 100, 12)], handwritten: [])
+        let printed = try Self.search(["convolution", pdf, "--print-only", "--pages"], pro: false)
+        #expect(printed.output == "\(pdf):1\n", "\(printed.errors)")
     }
 
     @Test func inkFilesTextEntriesAndAlternativesAreFound() throws {
