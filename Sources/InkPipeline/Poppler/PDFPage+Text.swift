@@ -30,13 +30,25 @@ extension PDFPage {
     ///
     /// The corresponding C functions are `poppler_page_get_text`, `poppler_page_get_text_layout`
     /// and `poppler_page_get_text_attributes`.
-    public func text() -> PageText {
+    public func text() -> PageText { text(scalars: textScalars()) }
+
+    /// The page's text alone, one scalar per character as poppler counts them (`PageText.scalars`).
+    ///
+    /// The corresponding C function is `poppler_page_get_text`.
+    public func textScalars() -> [Unicode.Scalar] {
         withUnsafeHandle { handle in
-            var scalars: [Unicode.Scalar] = []
-            if let raw = poppler_page_get_text(handle) {
-                scalars = Array(String(cString: raw).unicodeScalars)
-                g_free(raw)
-            }
+            guard let raw = poppler_page_get_text(handle) else { return [] }
+            defer { g_free(raw) }
+            return Array(String(cString: raw).unicodeScalars)
+        }
+    }
+
+    /// The boxes and fonts of `scalars`, the page's `textScalars()` (poppler keeps the page's text
+    /// once read, so this lays it out without reading the page again).
+    ///
+    /// The corresponding C functions are `poppler_page_get_text_layout` and `poppler_page_get_text_attributes`.
+    public func text(scalars: [Unicode.Scalar]) -> PageText {
+        withUnsafeHandle { handle in
             var boxes: [PageText.Box] = []
             var rectangles: UnsafeMutablePointer<PopplerRectangle>?
             var count: guint = 0

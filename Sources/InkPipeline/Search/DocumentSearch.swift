@@ -45,9 +45,13 @@ public enum DocumentSearch {
                 outcome.warnings.append("\(path): page \(number) cannot be read; searched the other pages")
                 continue
             }
-            let text = page.text()
+            // Most pages hold none of the query's first word: they are not laid out.
+            let scalars = page.textScalars()
+            if query.mayMatch(scalars) {
+                let text = page.text(scalars: scalars)
+                outcome.hits += hits(in: text, page: number, query: query, scope: scope)
+            }
             _ = consume page
-            outcome.hits += hits(in: text, page: number, query: query, scope: scope)
             outcome.pages += 1
             pageDone(number)
         }

@@ -56,6 +56,22 @@ public struct SearchQuery: Sendable, Equatable {
         return EditDistance.isWithin(word.allowedEdits, word.folded, token.folded)
     }
 
+    /// Whether some word of `scalars` matches the query's first word: false means the query
+    /// cannot be found there. Words whose length rules them out are not folded.
+    public func mayMatch(_ scalars: [Unicode.Scalar]) -> Bool {
+        let first = words[0]
+        let length = first.folded.count
+        for word in SearchText.words(in: scalars, range: scalars.indices) {
+            let cjk = SearchText.isCJK(scalars[word.lowerBound])
+            guard cjk == first.isCJK else { continue }
+            // An ASCII word folds to as many letters as it has.
+            if !cjk, abs(word.count - length) > first.allowedEdits, scalars[word].allSatisfy(\.isASCII) { continue }
+            let token = SearchToken(folded: SearchText.fold(scalars[word], cjk: cjk), isCJK: cjk, original: "", gap: "", box: nil)
+            if Self.matches(first, token) { return true }
+        }
+        return false
+    }
+
     /// Where the query is found in `tokens` (consecutive words), left to right, not overlapping.
     public func matches(in tokens: [SearchToken]) -> [Range<Int>] {
         var found: [Range<Int>] = []
