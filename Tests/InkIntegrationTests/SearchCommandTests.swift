@@ -259,6 +259,17 @@ import Testing
         #expect(alternative.status == 0 && alternative.output.contains("handwriting \"kemel\""), "\(alternative.output)")
     }
 
+    @Test func aTextKeySpelledWithEscapesIsStillRead() throws {
+        let folder = TestFolder()
+        let plain = folder.writeInk("plain.ink.jsonl", layers: [Self.layer(page: 1, Self.words(["alpha"]))])
+        // Lines without the bytes "text" are passed over unparsed; the same key spelled \u0074ext is the same key.
+        let escaped = try String(contentsOfFile: plain, encoding: .utf8).replacingOccurrences(of: #""text":"#, with: #""\u0074ext":"#)
+        #expect(!escaped.contains(#""text""#))
+        let path = folder.write(escaped, to: "escaped.ink.jsonl")
+        let run = try Self.search(["alpha", path])
+        #expect(run.output == "\(path):1: handwriting \"alpha\" at 50.0 100.0 90.0 30.0\n", "\(run.output) \(run.errors)")
+    }
+
     @Test func anEntryWithoutABoxLiesWhereItsStrokesAreDrawn() throws {
         let folder = TestFolder()
         let words = Self.words(["theorem"], y: 40)

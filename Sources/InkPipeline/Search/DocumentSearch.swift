@@ -75,8 +75,9 @@ public enum DocumentSearch {
         do {
             let reader = try InkLayersReader(path: path)
             while let line = try reader.nextLine() {
-                // Only a layer with recognised text has anything to find: others are not parsed.
-                guard contains(line.bytes, textKey) else { continue }
+                // Only a layer with recognised text has anything to find: others are not parsed (a line
+                // with a `\u` escape is, as its key may be spelled with one).
+                guard contains(line.bytes, textKey) || contains(line.bytes, escape) else { continue }
                 let layer = try InkLayersReader.parseLayer(line.bytes, file: reader.displayName, line: line.number)
                 hits += self.hits(in: layer, query: query)
             }
@@ -88,6 +89,7 @@ public enum DocumentSearch {
 
     /// `"text"`, the key of a layer's recognised text, as it appears in a line.
     private static let textKey = Array("\"\(RecognisedText.key)\"".utf8)
+    private static let escape = Array("\\u".utf8)
 
     private static func contains(_ bytes: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
         guard bytes.count >= needle.count, let first = needle.first else { return false }

@@ -12,7 +12,13 @@ extension CommandRunner {
         + "or search printed text only with --print-only"
 
     func search(_ arguments: SearchArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
-        guard let query = try? SearchQuery(arguments.query) else { return ExitCode.searchIncomplete.rawValue }   // checked when parsed
+        let query: SearchQuery
+        do {
+            query = try SearchQuery(arguments.query)   // checked when parsed; arguments built otherwise are checked here
+        } catch {
+            print("inkpdf: search: \(error)", to: &errors)
+            return ExitCode.searchIncomplete.rawValue
+        }
         if !arguments.printOnly, let refused = handwritingSearchGate(arguments.gate, errors: &errors) { return refused }
         let scope = SearchScope(print: true, handwriting: !arguments.printOnly)
         let password = arguments.password ?? environment["INKPDF_PASSWORD"]
