@@ -447,6 +447,17 @@ import Testing
         #expect(free.status == 0 && free.output.split(separator: "\n").count == 2, "\(free.output) \(free.errors)")
     }
 
+    @Test func theCommandLineIsParsedIntoItsArguments() throws {
+        let parsed = try Command.parse(["search", "Fourier series", "a.pdf", "notes/", "--pages", "--password", "pw",
+                                        "--print-only", "--policy", "p.json", "--", "-odd.pdf"])
+        #expect(parsed == .search(SearchArguments(query: "Fourier series", paths: ["a.pdf", "notes/", "-odd.pdf"], format: .pages,
+                                                  printOnly: true, password: "pw", gate: GateOptions(policy: "p.json"))))
+        #expect(throws: UsageError.self) { try Command.parse(["search", "q", "a.pdf", "--recursive"]) }
+        var output = "", errors = ""
+        #expect(CommandRunner(environment: [:]).run(["search", "q", "a.pdf", "--jsn"], output: &output, errors: &errors) == 2)
+        #expect(errors.hasPrefix("inkpdf: search: unknown option '--jsn'"), "\(errors)")
+    }
+
     // MARK: Folders
 
     /// Peak resident memory (KB) of `inkpdf ARGUMENTS`, from GNU time.
