@@ -238,6 +238,24 @@ import Testing
         #expect(printed.output == "\(pdf):1\n", "\(printed.errors)")
     }
 
+    @Test func theWordsOfInkAnnotationsAreHandwritingWhereTheAnnotationLies() throws {
+        let folder = TestFolder()
+        let pdf = folder.path("annotated.pdf")
+        // A page turned by 90° and cropped: /Rect [100 200 180 230] lies at u 80 … 160, v 60 … 90 in the
+        // unturned crop box (360 × 280), so at x 280 - 90 … 280 - 60, y 80 … 160 as displayed.
+        let ink = "<< /Type /Annot /Subtype /Ink /Rect [100 200 180 230] /InkList [[105 205 175 225]] /F 4 /Contents (convolution theorem) >>"
+        let note = "<< /Type /Annot /Subtype /Text /Rect [10 10 30 30] /Contents (convolution in a note, not ink) >>"
+        try Self.writePDF(pdf, [
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /CropBox [20 10 380 290] /Rotate 90 /Annots [4 0 R 5 0 R] >>",
+            ink, note,
+        ])
+        let run = try Self.search(["convolution", pdf])
+        #expect(run.output == "\(pdf):1: handwriting \"convolution\" at 190.0 80.0 30.0 80.0\n", "\(run.output) \(run.errors)")
+        #expect(try Self.search(["convolution", pdf, "--print-only"], pro: false).status == 1)
+    }
+
     @Test func inkFilesTextEntriesAndAlternativesAreFound() throws {
         let folder = TestFolder()
         let ink = folder.writeInk("notes.ink.jsonl", layers: [

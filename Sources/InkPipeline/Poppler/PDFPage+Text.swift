@@ -89,3 +89,33 @@ extension PDFDocument {
     /// The corresponding C function is `poppler_document_has_attachments`.
     public var hasAttachments: Bool { withUnsafeHandle { poppler_document_has_attachments($0) != 0 } }
 }
+
+extension PDFPage {
+    /// The words written on the page's `/Ink` annotations (their `/Contents`: the words of their
+    /// strokes) and where each annotation lies, in the page as displayed (points, y down).
+    ///
+    /// The corresponding C functions are `poppler_page_get_annot_mapping`, `poppler_annot_get_annot_type`,
+    /// `poppler_annot_get_contents` and `poppler_page_free_annot_mapping`.
+    public func inkAnnotationContents() -> [(text: String, box: PageText.Box)] {
+        let height = displayedSize.height
+        return withUnsafeHandle { page in
+            guard let mapping = poppler_page_get_annot_mapping(page) else { return [] }
+            defer { poppler_page_free_annot_mapping(mapping) }
+            var found: [(text: String, box: PageText.Box)] = []
+            var node: UnsafeMutablePointer<GList>? = mapping
+            while let current = node {
+                node = current.pointee.next
+                guard let data = current.pointee.data?.assumingMemoryBound(to: PopplerAnnotMapping.self),
+                      let annotation = data.pointee.annot, poppler_annot_get_annot_type(annotation) == POPPLER_ANNOT_INK,
+                      let contents = poppler_annot_get_contents(annotation) else { continue }
+                let text = String(cString: contents)
+                g_free(contents)
+                // poppler gives the area in the displayed page with its origin at the bottom left.
+                let area = data.pointee.area
+                found.append((text, PageText.Box(minX: min(area.x1, area.x2), minY: height - max(area.y1, area.y2),
+                                                 maxX: max(area.x1, area.x2), maxY: height - min(area.y1, area.y2))))
+            }
+            return found
+        }
+    }
+}

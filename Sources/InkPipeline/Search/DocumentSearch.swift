@@ -51,6 +51,15 @@ public enum DocumentSearch {
                 let text = page.text(scalars: scalars)
                 outcome.hits += hits(in: text, page: number, query: query, scope: scope)
             }
+            if scope.handwriting {
+                let notes = page.inkAnnotationContents().map { note in
+                    (text: note.text, box: RecognisedText.Box?.some(RecognisedText.Box(x: note.box.minX, y: note.box.minY,
+                                                                                     width: note.box.maxX - note.box.minX,
+                                                                                     height: note.box.maxY - note.box.minY)),
+                     alternatives: [String]())
+                }
+                if !notes.isEmpty { outcome.hits += hits(in: notes, page: number, query: query) }
+            }
             _ = consume page
             outcome.pages += 1
             pageDone(number)
@@ -112,13 +121,18 @@ public enum DocumentSearch {
     static func hits(in layer: PageLayer, query: SearchQuery) -> [SearchHit] {
         let entries = layer.recognisedText
         guard !entries.isEmpty else { return [] }
+        return hits(in: entries.map { ($0.text, layer.box(of: $0), $0.alternatives) }, page: layer.page, query: query)
+    }
+
+    /// The hits in handwriting's words on one page, in reading order: each piece with where it lies
+    /// and its other readings (a layer's `text` entries, the `/Contents` of `/Ink` annotations).
+    static func hits(in entries: [(text: String, box: RecognisedText.Box?, alternatives: [String])], page: Int,
+                     query: SearchQuery) -> [SearchHit] {
         var stream: [SearchToken] = []
         var hits: [SearchHit] = []
-        var boxes: [RecognisedText.Box?] = []
         var entryOf: [Int] = []
         for (number, entry) in entries.enumerated() {
-            let box = layer.box(of: entry)
-            boxes.append(box)
+            let box = entry.box
             var tokens = SearchText.tokens(of: entry.text, box: box)
             if let first = tokens.first, let previous = stream.last {
                 tokens[0].gap = first.isCJK && previous.isCJK ? "" : " "
@@ -128,14 +142,14 @@ public enum DocumentSearch {
         }
         var found = Set<Int>()
         for match in query.matches(in: stream) {
-            hits.append(SearchHit(page: layer.page, tokens: stream[match], kind: .handwriting))
+            hits.append(SearchHit(page: page, tokens: stream[match], kind: .handwriting))
             for index in match { found.insert(entryOf[index]) }
         }
-        for (number, (entry, box)) in zip(entries, boxes).enumerated() where !found.contains(number) {
+        for (number, entry) in entries.enumerated() where !found.contains(number) {
             for alternative in entry.alternatives {
-                let tokens = SearchText.tokens(of: alternative, box: box)
+                let tokens = SearchText.tokens(of: alternative, box: entry.box)
                 let matches = query.matches(in: tokens)
-                for match in matches { hits.append(SearchHit(page: layer.page, tokens: tokens[match], kind: .handwriting)) }
+                for match in matches { hits.append(SearchHit(page: page, tokens: tokens[match], kind: .handwriting)) }
                 if !matches.isEmpty { break }
             }
         }
