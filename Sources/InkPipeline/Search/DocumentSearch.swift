@@ -1,3 +1,4 @@
+import InkFileSystem
 import Foundation
 import InkImport
 import InkModel
@@ -206,7 +207,7 @@ public enum DocumentSearch {
     private static func searchEmbeddedInk(of path: String, password: String?, query: SearchQuery, into outcome: inout Outcome) {
         var template = Array(((ImportOptions.defaultTemporaryDirectory as NSString).appendingPathComponent("inkpdf-search-XXXXXX")).utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            outcome.warnings.append("\(path): its embedded ink was not searched (no temporary folder: \(String(cString: strerror(errno))))")
+            outcome.warnings.append("\(path): its embedded ink was not searched (no temporary folder: \(Errno.current.description))")
             return
         }
         let folder = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)

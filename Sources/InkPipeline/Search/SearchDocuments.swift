@@ -1,3 +1,4 @@
+import InkFileSystem
 import Foundation
 
 /// The documents `inkpdf search` goes through, from the files and folders it was given: every
@@ -28,7 +29,7 @@ public struct SearchDocuments: Sendable {
         for path in paths {
             var info = stat()
             guard stat(path, &info) == 0 else {
-                problems.append("\(path): \(errno == ENOENT ? "no such file or folder" : "cannot be examined (\(String(cString: strerror(errno))))")")
+                problems.append("\(path): \(errno == ENOENT ? "no such file or folder" : "cannot be examined (\(Errno.current.description))")")
                 continue
             }
             if info.st_mode & S_IFMT == S_IFDIR {
@@ -98,7 +99,7 @@ public struct SearchDocuments: Sendable {
         mutating func visit(folder: String, info: stat) {
             guard visited.insert(Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else { return }
             guard let directory = opendir(folder) else {
-                problems.append("\(folder): cannot be read (\(String(cString: strerror(errno)))); documents in it were not searched")
+                problems.append("\(folder): cannot be read (\(Errno.current.description)); documents in it were not searched")
                 return
             }
             var names: [String] = []
