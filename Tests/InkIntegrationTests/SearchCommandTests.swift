@@ -515,6 +515,27 @@ import Testing
         #expect(printed.output.split(separator: "\n").count == 400)
     }
 
+    @Test func aFolderIsWalkedOnceThroughLinksAndLoopsWithoutHiddenFiles() throws {
+        let folder = TestFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("sub"), withIntermediateDirectories: true)
+        folder.writeInk("a.ink.jsonl", layers: [Self.layer(page: 1, Self.words(["alpha"]))])
+        folder.writeInk("sub/b.ink.jsonl.gz", layers: [Self.layer(page: 2, Self.words(["alpha"]))], gzip: true)
+        folder.writeInk(".hidden.ink.jsonl", layers: [Self.layer(page: 3, Self.words(["alpha"]))])
+        folder.writeInk("sub/notes.txt", layers: [Self.layer(page: 4, Self.words(["alpha"]))])
+        try FileManager.default.createSymbolicLink(atPath: folder.path("sub/back"), withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("again"), withDestinationPath: "sub")
+        let run = try Self.search(["alpha", folder.url.path, folder.path("a.ink.jsonl"), "--pages"])
+        #expect(run.status == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        // Each file once, whichever way it was reached; hidden files and other names are passed over.
+        #expect(lines.count == 2, "\(run.output)")
+        #expect(lines.contains(folder.path("a.ink.jsonl") + ":1"))
+        #expect(lines.contains { $0.hasSuffix("b.ink.jsonl.gz:2") })
+        // Named on the command line, any name is searched as what it holds.
+        let named = try Self.search(["alpha", folder.path("sub/notes.txt")])
+        #expect(named.output.hasPrefix(folder.path("sub/notes.txt") + ":4: handwriting"), "\(named.output) \(named.errors)")
+    }
+
     @Test func aTerminalShowsTheLiveLineAndClearsIt() throws {
         let folder = TestFolder()
         for index in 0..<3 {
