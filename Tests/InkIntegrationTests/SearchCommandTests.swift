@@ -368,6 +368,38 @@ import Testing
         #expect(try Self.finds(query, in: text) == found, "\(query) in \(text)")
     }
 
+    /// The optimal-string-alignment distance over the whole table: the reference the banded one is checked against.
+    static func referenceDistance(_ a: [Character], _ b: [Character]) -> Int {
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in stride(from: 1, through: a.count, by: 1) {
+            for j in stride(from: 1, through: b.count, by: 1) {
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count]
+    }
+
+    @Test func theBandedDistanceAgreesWithTheWholeTable() throws {
+        var random = SplitMix64(seed: 41)
+        let letters: [Character] = ["a", "b", "c"]
+        func word(_ range: ClosedRange<Int>) -> [Character] {
+            (0..<Int.random(in: range, using: &random)).map { _ in letters[Int(random.next() % 3)] }
+        }
+        var disagreements: [String] = []
+        for _ in 0..<3000 {
+            let query = word(1...9), text = word(1...11)
+            let allowed = SearchQuery.allowedEdits(letters: query.count)
+            let expected = Self.referenceDistance(query, text) <= allowed
+            if try Self.finds(String(query), in: String(text)) != expected {
+                disagreements.append("\(String(query)) / \(String(text)): \(Self.referenceDistance(query, text)) edits")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+    }
+
     @Test(arguments: [
         ("ete", "Été", true), ("ÉTÉ", "ete", true), ("Strasse", "Straße", true), ("naïve", "NAIVE", true),
         ("σοφια", "ΣΟΦΊΑ", true), ("abc", "ＡＢＣ", true), ("office", "oﬃce", true), ("don't", "DON’T", true),

@@ -120,7 +120,8 @@ enum EditDistance {
         for j in 0...min(m, bound) { previous[j] = j }
         for i in 1...n {
             let low = max(1, i - bound), high = min(m, i + bound)
-            // Only the band is computed; the cells just outside it, which the next rows read, are set here.
+            // Only the band is computed. The next rows also read the cell left of it, set here (the one
+            // right of it was never in a band: bands only move right, so it holds its first infinity).
             current[0] = min(i, infinity)
             if low - 1 > 0 { current[low - 1] = infinity }
             var rowMinimum = current[0]
@@ -133,7 +134,6 @@ enum EditDistance {
                     rowMinimum = min(rowMinimum, current[j])
                 }
             }
-            if high + 1 <= m { current[high + 1] = infinity }
             if rowMinimum > bound { return false }
             swap(&before, &previous)
             swap(&previous, &current)
