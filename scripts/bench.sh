@@ -83,4 +83,5 @@ fi
 [ "${BENCH_REMARKABLE:-1}" = 0 ] || RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-remarkable.sh   # reMarkable documents; BENCH_REMARKABLE=0 skips it
 [ "${BENCH_INKML:-1}" = 0 ] || RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-inkml.sh             # InkML documents; BENCH_INKML=0 skips it
 [ "${BENCH_XOURNAL:-1}" = 0 ] || RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-xournal.sh   # against Xournal++ on a dense .xopp; BENCH_XOURNAL=0 skips it
+[ "${BENCH_SEARCH:-1}" = 0 ] || RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-search.sh   # search over a batch's output folder; BENCH_SEARCH=0 skips it
 [ "${BENCH_RNOTE:-1}" = 0 ] || RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-rnote.sh   # an rnote notebook against the same strokes as ink-layers; BENCH_RNOTE=0 skips it

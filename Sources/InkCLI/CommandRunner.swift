@@ -35,7 +35,8 @@ public struct CommandRunner {
             command = try Command.parse(arguments)
         } catch {
             print("inkpdf: \(error)", to: &errors)
-            return ExitCode.usage.rawValue
+            // search answers as grep does: 2 for a bad command line.
+            return (arguments.first == "search" ? ExitCode.searchIncomplete : ExitCode.usage).rawValue
         }
         // Commands that read a PDF run in a worker process, bounded in time and memory.
         if let workerExecutable {
@@ -79,6 +80,7 @@ public struct CommandRunner {
         case .extract(let arguments): return extract(arguments, output: &output, errors: &errors)
         case .convert(let arguments): return convert(arguments, output: &output, errors: &errors)
         case .serve(let arguments): return serve(arguments, errors: &errors)
+        case .search(let arguments): return search(arguments, output: &output, errors: &errors)
         }
     }
 

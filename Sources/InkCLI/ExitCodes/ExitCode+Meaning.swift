@@ -3,6 +3,8 @@ extension ExitCode {
     public var meaning: String {
         switch self {
         case .success: "done"
+        case .notFound: "search: nothing found"
+        case .searchIncomplete: "search: nothing found and some file could not be read, or a bad command line"
         case .usage: "bad command line (or the output would replace an input)"
         case .invalidInk: "the ink file is invalid or not one inkpdf reads (extract: the PDF carries no ink layers)"
         case .inputMissing: "an input file is missing or unreadable (also a file an ink document refers to)"

@@ -2,6 +2,10 @@
 /// 80 and above are inkpdf's own. The README lists them.
 public enum ExitCode: Int32, Sendable, CaseIterable {
     case success = 0
+    /// `search`: nothing was found (as grep).
+    case notFound = 1
+    /// `search`: nothing was found and some file could not be read, or the command line is wrong (as grep).
+    case searchIncomplete = 2
     /// Bad command line (EX_USAGE).
     case usage = 64
     /// The ink-layers file is invalid (EX_DATAERR).

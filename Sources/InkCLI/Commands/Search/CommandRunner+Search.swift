@@ -1,0 +1,164 @@
+import Entitlements
+import Foundation
+import InkBatch
+import InkModel
+import InkPipeline
+
+/// Running `inkpdf search`.
+extension CommandRunner {
+    /// What unlocks searching handwriting, for the one-line refusal.
+    static let searchUnlockHint = "to search handwriting, give a Pro licence or App Store proof with --proof FILE and the trust file with "
+        + "--trust FILE (or INKPDF_PROOFS and INKPDF_TRUST), or use a policy with \"handwritingSearch\":\"free\"; "
+        + "or search printed text only with --print-only"
+
+    func search(_ arguments: SearchArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        let query: SearchQuery
+        do {
+            query = try SearchQuery(arguments.query)   // checked when parsed; arguments built otherwise are checked here
+        } catch {
+            print("inkpdf: search: \(error)", to: &errors)
+            return ExitCode.searchIncomplete.rawValue
+        }
+        if !arguments.printOnly, let refused = handwritingSearchGate(arguments.gate, errors: &errors) { return refused }
+        let scope = SearchScope(print: true, handwriting: !arguments.printOnly)
+        let password = arguments.password ?? environment["INKPDF_PASSWORD"]
+        let listing = SearchDocuments(paths: arguments.paths)
+        for problem in listing.problems { print("inkpdf: warning: \(problem)", to: &errors) }
+
+        var progress = BatchProgress(documentsTotal: listing.documents.count, bytesTotal: listing.documents.reduce(0) { $0 + $1.size })
+        progress.failures = listing.problems.count
+        let live = errorsIsTerminal
+        let clock = ContinuousClock(), start = clock.now
+        var lastDrawn: ContinuousClock.Instant?
+        func elapsed() -> Double {
+            let time = clock.now - start
+            return Double(time.components.seconds) + Double(time.components.attoseconds) * 1e-18
+        }
+        func draw(_ errors: inout some TextOutputStream, force: Bool) {
+            guard live else { return }
+            let now = clock.now
+            if !force, let lastDrawn, now - lastDrawn < .milliseconds(100) { return }
+            lastDrawn = now
+            progress.elapsed = elapsed()
+            print("\r\u{1B}[K" + Self.liveLine(progress), terminator: "", to: &errors)
+        }
+
+        var found = 0
+        var anyPrinted = false
+        if arguments.format == .json { output.write("[") }
+        draw(&errors, force: true)
+        for document in listing.documents {
+            var hits: [SearchHit] = []
+            var warnings: [String] = []
+            var failed = false
+            if document.isPDF {
+                let pagesBefore = progress.pagesDone
+                do {
+                    let outcome = try DocumentSearch.searchPDF(document.path, inkBeside: document.inkBeside, query: query, scope: scope,
+                                                               password: password) { _ in
+                        progress.pagesDone += 1
+                        draw(&errors, force: false)
+                    }
+                    hits = outcome.hits
+                    warnings = outcome.warnings
+                } catch {
+                    progress.pagesDone = pagesBefore
+                    warnings = ["\(error)"]
+                    failed = true
+                }
+            } else if scope.handwriting {
+                let (inkHits, failure) = DocumentSearch.searchInk(document.path, query: query)
+                hits = inkHits
+                if let failure {
+                    warnings = [failure]
+                    failed = inkHits.isEmpty
+                }
+            }
+            progress.documentsDone += 1
+            progress.bytesDone += document.size
+            progress.bytesWorked += document.size
+            if failed { progress.failures += 1 }
+            if live { print("\r\u{1B}[K", terminator: "", to: &errors) }
+            for warning in warnings { print("inkpdf: warning: \(warning)", to: &errors) }
+            found += hits.count
+            let text = Self.searchOutput(hits, file: document.path, format: arguments.format, first: !anyPrinted)
+            if !text.isEmpty {
+                output.write(text)
+                anyPrinted = true
+            }
+            draw(&errors, force: true)
+        }
+        if live { print("\r\u{1B}[K", terminator: "", to: &errors) }
+        if arguments.format == .json { output.write("]\n") }
+        if found > 0 { return ExitCode.success.rawValue }
+        return (progress.failures > 0 ? ExitCode.searchIncomplete : ExitCode.notFound).rawValue
+    }
+
+    /// The text printed for one document's hits (`first`: no hit was printed before, for the JSON array's commas).
+    static func searchOutput(_ hits: [SearchHit], file: String, format: SearchArguments.Format, first: Bool) -> String {
+        var text = ""
+        switch format {
+        case .lines:
+            for hit in hits {
+                let quoted = hit.text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                text += "\(file):\(hit.page): \(hit.kind.rawValue) \"\(quoted)\""
+                if let box = hit.box { text += " at " + [box.x, box.y, box.width, box.height].map(searchNumber).joined(separator: " ") }
+                text += "\n"
+            }
+        case .pages:
+            var seen = Set<Int>()
+            for hit in hits where seen.insert(hit.page).inserted { text += "\(file):\(hit.page)\n" }
+        case .json:
+            for (index, hit) in hits.enumerated() {
+                var object = JSONObject()
+                object.entries.append(("file", .string(file)))
+                object.entries.append(("page", .number(hit.page)))
+                object.entries.append(("text", .string(hit.text)))
+                object.entries.append(("kind", .string(hit.kind.rawValue)))
+                object.entries.append(("box", hit.box.map { box in
+                    .array([box.x, box.y, box.width, box.height].map { JSONValue.number(rounded($0)) })
+                } ?? .null))
+                text += (first && index == 0 ? "" : ",\n") + JSONValue.object(object).jsonText
+            }
+        }
+        return text
+    }
+
+    /// A coordinate rounded to 0.1 (no `-0`).
+    static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 + 0 }
+
+    /// A coordinate as a hit line prints it: one decimal.
+    static func searchNumber(_ value: Double) -> String { String(format: "%.1f", rounded(value)) }
+
+    /// Consults the gate before a search of handwriting reads anything: nil to go on, or the exit
+    /// code after printing why not (85 when refused).
+    func handwritingSearchGate(_ options: GateOptions, errors: inout some TextOutputStream) -> Int32? {
+        let gate: ResolvedGate
+        do {
+            gate = try resolve(options, needsTrustForProofs: true)
+        } catch {
+            print("inkpdf: search: \(error.message)", to: &errors)
+            if case .usage = error { return ExitCode.searchIncomplete.rawValue }
+            return error.exitCode.rawValue
+        }
+        let report = EntitlementChecker(trust: gate.trust, policy: gate.policy, clock: SystemClock())
+            .check(.handwritingSearch, proofs: gate.proofs, state: gate.state)
+        if let path = gate.statePath {
+            do {
+                try report.state.save(path: path)
+            } catch {
+                print("inkpdf: \(error)", to: &errors)
+                return GateSetupError.configuration(error).exitCode.rawValue
+            }
+        }
+        guard report.decision.allowed else {
+            print("inkpdf: search refused (\(report.decision.reason.rawValue)): \(report.decision.message) "
+                  + "Nothing was searched; \(Self.searchUnlockHint)", to: &errors)
+            return ExitCode.entitlementRequired.rawValue
+        }
+        for proof in report.proofs where proof.status != .ok {
+            print("inkpdf: warning: \(proof.source): \(proof.status.rawValue): \(proof.detail)", to: &errors)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,62 @@
+import InkPipeline
+
+/// `inkpdf search QUERY FILE|FOLDER... [--json | --pages] [--print-only] [--password P] [gate options]`.
+public struct SearchArguments: Equatable, Sendable {
+    /// How hits are printed.
+    public enum Format: Equatable, Sendable {
+        /// `FILE:PAGE: handwriting|print "words" at x y w h`.
+        case lines
+        /// A JSON array of `{"file","page","text","kind","box"}`.
+        case json
+        /// `FILE:PAGE`, once each.
+        case pages
+    }
+
+    public var query: String
+    public var paths: [String]
+    public var format: Format = .lines
+    /// `--print-only`: only printed text (no Pro needed).
+    public var printOnly = false
+    public var password: String?
+    /// `--policy`, `--trust`, `--proof`, `--state`: the gate that searching handwriting asks.
+    public var gate = GateOptions()
+
+    public init(query: String, paths: [String], format: Format = .lines, printOnly: Bool = false, password: String? = nil,
+                gate: GateOptions = GateOptions()) {
+        self.query = query
+        self.paths = paths
+        self.format = format
+        self.printOnly = printOnly
+        self.password = password
+        self.gate = gate
+    }
+}
+
+extension Command {
+    static func parseSearch(_ arguments: [String]) throws(UsageError) -> SearchArguments {
+        var scanner = ArgumentScanner(command: "search", arguments: arguments)
+        var result = SearchArguments(query: "", paths: [])
+        var formats: [String] = []
+        while let option = try scanner.nextOption() {
+            switch option {
+            case "--json": result.format = .json; formats.append(option)
+            case "--pages": result.format = .pages; formats.append(option)
+            case "--print-only": result.printOnly = true
+            case "--password": result.password = try scanner.value(for: option)
+            case _ where gateOptionNames.contains(option): result.gate.set(option, to: try scanner.value(for: option))
+            default: throw scanner.unknown(option)
+            }
+        }
+        guard Set(formats).count <= 1 else { throw UsageError(message: "search: --json and --pages print hits two ways; give one") }
+        guard let query = scanner.positional.first else { throw UsageError(message: "search: what to look for? give the QUERY, then files or folders") }
+        guard scanner.positional.count >= 2 else { throw UsageError(message: "search: where to look? give files or folders after '\(query)'") }
+        do {
+            _ = try SearchQuery(query)
+        } catch {
+            throw UsageError(message: "search: \(error)")
+        }
+        result.query = query
+        result.paths = Array(scanner.positional.dropFirst())
+        return result
+    }
+}
