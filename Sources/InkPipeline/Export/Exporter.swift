@@ -125,7 +125,7 @@ public enum Exporter {
                 && kept == Array(1...pageCount)
             if options.inkOnly {
                 let spool = try PageInkSpool(besides: outputPath, name: outputPath)
-                let ink = try PageInkFeed(layers: layers, requests: requests, spool: spool)
+                let ink = try PageInkFeed(layers: layers, requests: requests, spool: spool, handwritingText: options.handwritingText)
                 stats = try drawCairoPages(source: source, pages: kept, placements: placements, ink: ink,
                                            to: output.writablePath, name: outputPath, progress: options.progress)
                 try Flattener.appendInk(try ink.finish(), from: spool, to: output.writablePath, name: outputPath) { page in
@@ -135,7 +135,7 @@ public enum Exporter {
             } else if incremental, let made = try exportIncrementally(pdfPath, layers: layers, requests: requests + annotationRequests,
                                                                      to: output.writablePath, name: outputPath, matrix: { matrix($0) },
                                                                      header: asAnnotations ? try annotationHeader(layers) : nil,
-                                                                     progress: options.progress) {
+                                                                     text: options.handwritingText, progress: options.progress) {
                 stats = made
                 stats.warnings = source.notes + stats.warnings
                 try checkReadsBack(output.writablePath, pageCount: kept.count, source: pdfPath, password: options.password,
@@ -217,6 +217,7 @@ public enum Exporter {
                     let cairoInkTime = stats.latestInkTime
                     let made = try appendInk(layers: layers, requests: appended, to: output.writablePath, name: outputPath,
                                              matrix: { matrix($0) }, header: asAnnotations ? try annotationHeader(layers) : nil,
+                                             text: options.handwritingText,
                                              outputPage: { outputPages[$0]! }, progress: options.progress) { (update, made) throws(ExportError) in
                         guard let placeholder, let embedded else { return }
                         try embedded.wait()
@@ -293,7 +294,7 @@ public enum Exporter {
     /// file, its page tree reaches a node twice): the caller rewrites it with qpdf instead.
     private static func exportIncrementally(_ pdfPath: String, layers: any PageLayerSource, requests: [PageInkFeed.Request],
                                             to path: String, name: String, matrix: (Int) -> [Double]?, header: [UInt8]?,
-                                            progress: PageProgress?) throws(ExportError) -> InkDrawingStats? {
+                                            text: Bool, progress: PageProgress?) throws(ExportError) -> InkDrawingStats? {
         var update: IncrementalUpdate
         do {
             update = try IncrementalUpdate(original: pdfPath, output: path)
@@ -303,7 +304,7 @@ public enum Exporter {
             throw ExportError(appending: error, name: name)
         }
         guard let stats = try append(requests, layers: layers, to: &update, outputPage: { $0 }, matrix: matrix, header: header,
-                                     name: name, progress: progress) else { return nil }
+                                     text: text, name: name, progress: progress) else { return nil }
         do { try update.finish() } catch { throw ExportError(appending: error, name: name) }
         return stats
     }
@@ -313,13 +314,13 @@ public enum Exporter {
     /// incremental update.
     /// `then` adds more to the update once the ink is in, given what was made.
     private static func appendInk(layers: any PageLayerSource, requests: [PageInkFeed.Request], to path: String,
-                                  name: String, matrix: (Int) -> [Double]?, header: [UInt8]?, outputPage: (Int) -> Int,
+                                  name: String, matrix: (Int) -> [Double]?, header: [UInt8]?, text: Bool, outputPage: (Int) -> Int,
                                   progress: PageProgress?,
                                   then: (inout IncrementalUpdate, InkDrawingStats) throws(ExportError) -> Void = { _, _ in })
         throws(ExportError) -> InkDrawingStats {
         try IncrementalUpdate.appendStaged(to: path, name: name) { (update) throws(ExportError) in
             guard let stats = try append(requests, layers: layers, to: &update, outputPage: outputPage, matrix: matrix,
-                                         header: header, name: name, progress: progress) else {
+                                         header: header, text: text, name: name, progress: progress) else {
                 throw .damagedPDF(path: name, reason: "a page of qpdf's rewrite is not an object of the file")
             }
             try then(&update, stats)
@@ -355,9 +356,9 @@ public enum Exporter {
     /// annotations; this thread appends them in order) and adds each page's to `update`,
     /// on page `outputPage(N)`. Nil when a page is not an object of the file.
     private static func append(_ requests: [PageInkFeed.Request], layers: any PageLayerSource, to update: inout IncrementalUpdate,
-                               outputPage: (Int) -> Int, matrix: (Int) -> [Double]?, header: [UInt8]?, name: String,
+                               outputPage: (Int) -> Int, matrix: (Int) -> [Double]?, header: [UInt8]?, text: Bool, name: String,
                                progress: PageProgress?) throws(ExportError) -> InkDrawingStats? {
-        let ink = try PageInkFeed(layers: layers, requests: requests)
+        let ink = try PageInkFeed(layers: layers, requests: requests, handwritingText: text)
         for request in requests {
             let made = try ink.made(ofPage: request.page)
             let target = outputPage(request.page)

@@ -1,5 +1,6 @@
 import Foundation
 import InkModel
+import InkPDFContent
 import InkRendering
 
 /// Turns each page's strokes into drawings, keeping count of strokes,
@@ -19,15 +20,25 @@ final class PageInkBuilder: @unchecked Sendable {
         var latestInkTime: Double?
     }
 
-    init(layers: any PageLayerSource) { self.layers = layers }
+    /// Whether `ink(ofPage:)` gives the words of the layers' `text` entries.
+    let handwritingText: Bool
+
+    init(layers: any PageLayerSource, handwritingText: Bool = false) {
+        self.layers = layers
+        self.handwritingText = handwritingText
+    }
 
     /// The ink file's name, as errors name it.
     var displayName: String { layers.displayName }
 
     func ink(ofPage page: Int) -> Result<PageInk, ExportError> {
         var drawings: [StrokeDrawing] = []
-        return visit(page) { _, _, strokeDrawings in drawings.append(contentsOf: strokeDrawings) }
-            .map { PageInk(page: page, drawings: drawings) }
+        var words: [HandwritingWord] = []
+        let text: ((PageLayer, inout [(text: String, unknownInk: String?)]) -> Void)? = handwritingText ? { layer, warnings in
+            words += HandwritingWords.words(of: layer, page: page) { warnings.append(($0, nil)) }
+        } : nil
+        return visit(page, text: text) { _, _, strokeDrawings in drawings.append(contentsOf: strokeDrawings) }
+            .map { PageInk(page: page, drawings: drawings, text: words) }
     }
 
     /// Page `page`'s layers, each stroke with its drawings, counted as `ink(ofPage:)` counts them.
@@ -39,8 +50,10 @@ final class PageInkBuilder: @unchecked Sendable {
         }.map { result }
     }
 
-    /// Calls `body` with each stroke's layer, index in it and drawings, in order, keeping the page's tally.
-    private func visit(_ page: Int, _ body: (PageLayer, Int, [StrokeDrawing]) -> Void) -> Result<Void, ExportError> {
+    /// Calls `body` with each stroke's layer, index in it and drawings, in order, keeping the page's tally,
+    /// and `text` (when given) with each layer that says what it reads.
+    private func visit(_ page: Int, text: ((PageLayer, inout [(text: String, unknownInk: String?)]) -> Void)? = nil,
+                       _ body: (PageLayer, Int, [StrokeDrawing]) -> Void) -> Result<Void, ExportError> {
         do {
             let pageLayers = try LayersRevision.namingLastGoodRevision { try layers.layers(forPage: page) }
             var tally = Tally()
@@ -59,6 +72,7 @@ final class PageInkBuilder: @unchecked Sendable {
                     }
                 }
                 tally.strokes += layer.strokes.count
+                if let text, layer.hasRecognisedText { text(layer, &tally.warnings) }
             }
             lock.withLock { tallies[page] = tally }
             return .success(())
