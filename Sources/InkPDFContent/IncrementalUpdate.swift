@@ -549,20 +549,23 @@ public struct IncrementalUpdate: ~Copyable {
     private mutating func writeHandwritingFont() throws(IncrementalUpdateError) {
         guard let type0 = handwritingFontObject else { return }
         let descendant = newObject(), toUnicode = newObject(), descriptor = newObject(), program = newObject()
+        let cidToGIDMap = newObject()
         try beginObject(type0)
         try file.append(HandwritingFont.type0Dictionary(descendant: descendant, toUnicode: toUnicode))
         try file.append("\nendobj\n")
         try beginObject(descendant)
-        try file.append(HandwritingFont.cidFontDictionary(descriptor: descriptor))
+        try file.append(HandwritingFont.cidFontDictionary(descriptor: descriptor, cidToGIDMap: cidToGIDMap))
         try file.append("\nendobj\n")
         try writeStream(toUnicode, dictionary: "<</Filter/FlateDecode>>",
                         data: InkContentCompression.deflate(handwritingFont.toUnicode, level: 9))
         try beginObject(descriptor)
         try file.append(HandwritingFont.descriptorDictionary(program: program))
         try file.append("\nendobj\n")
-        let font = handwritingFont.program
+        let font = HandwritingFont.program
         try writeStream(program, dictionary: "<</Length1 \(font.count)/Filter/FlateDecode>>",
                         data: InkContentCompression.deflate(font, level: 9))
+        try writeStream(cidToGIDMap, dictionary: "<</Filter/FlateDecode>>",
+                        data: InkContentCompression.deflate(handwritingFont.cidToGIDMap, level: 9))
     }
 
     private mutating func saveStreamObject() throws(IncrementalUpdateError) -> Int {

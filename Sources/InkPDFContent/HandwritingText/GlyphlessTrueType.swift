@@ -15,18 +15,18 @@ public enum GlyphlessTrueType {
     public static let ascent = 800
     public static let descent = -200
 
-    /// The font program with `glyphCount` empty glyphs (glyph 0 is `.notdef`); 1 … 65535.
+    /// The font program with `glyphCount` glyphs that draw nothing (glyph 0 is `.notdef`); 1 … 5461
+    /// (the short `loca` offsets reach that far).
     public static func program(glyphCount: Int, name: String) -> [UInt8] {
-        let glyphs = min(max(glyphCount, 1), 65_535)
+        let glyphs = min(max(glyphCount, 1), 5461)
         var tables: [(tag: String, data: [UInt8])] = []
         tables.append(("OS/2", os2()))
         tables.append(("cmap", cmap()))
-        tables.append(("glyf", []))
+        tables.append(("glyf", glyf(glyphs: glyphs)))
         tables.append(("head", head()))
         tables.append(("hhea", hhea()))
         tables.append(("hmtx", hmtx(glyphs: glyphs)))
-        // Short offsets, all 0: every glyph is empty.
-        tables.append(("loca", [UInt8](repeating: 0, count: 2 * (glyphs + 1))))
+        tables.append(("loca", loca(glyphs: glyphs)))
         tables.append(("maxp", maxp(glyphs: glyphs)))
         tables.append(("name", nameTable(name)))
         tables.append(("post", post()))
@@ -89,6 +89,33 @@ public enum GlyphlessTrueType {
         table.s16(2)                    // fontDirectionHint
         table.s16(0)                    // indexToLocFormat: short
         table.s16(0)                    // glyphDataFormat
+        return table.bytes
+    }
+
+    /// Each glyph: one contour of two points, the em box's corners (0, −200) and (1000, 800):
+    /// a line, which encloses nothing and so fills nothing, whose bounds are the em box. The
+    /// bounds tell readers how high a character stands: PDFium measures a glyph by its outline,
+    /// and without one (empty glyphs, or a header's box alone) a rotated page's text had no
+    /// width to it and was not extracted.
+    private static func glyf(glyphs: Int) -> [UInt8] {
+        var glyph = FontBytes()
+        glyph.s16(1)                                                       // numberOfContours
+        glyph.s16(0); glyph.s16(descent); glyph.s16(unitsPerEm); glyph.s16(ascent)   // xMin yMin xMax yMax
+        glyph.u16(1)                                                       // endPtsOfContours[0]
+        glyph.u16(0)                                                       // instructionLength
+        glyph.bytes += [1, 1]                                              // flags: on the curve, 16-bit deltas
+        glyph.s16(0); glyph.s16(unitsPerEm)                                // x deltas
+        glyph.s16(descent); glyph.s16(ascent - descent)                    // y deltas
+        var table: [UInt8] = []
+        table.reserveCapacity(glyph.bytes.count * glyphs)
+        for _ in 0..<glyphs { table += glyph.bytes }
+        return table
+    }
+
+    /// Short offsets (halved): glyph n at 24 n.
+    private static func loca(glyphs: Int) -> [UInt8] {
+        var table = FontBytes()
+        for index in 0...glyphs { table.u16(index * 12) }
         return table.bytes
     }
 

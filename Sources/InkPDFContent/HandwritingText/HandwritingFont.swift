@@ -164,10 +164,19 @@ public struct HandwritingFont: Sendable {
         "<</Type/Font/Subtype/Type0/BaseFont/\(name)/Encoding/Identity-H/DescendantFonts[\(descendant) 0 R]/ToUnicode \(toUnicode) 0 R>>"
     }
 
-    /// The CIDFontType2 dictionary: CID n is glyph n (all empty), every one an em wide.
-    public static func cidFontDictionary(descriptor: Int) -> String {
+    /// The CIDFontType2 dictionary, its CIDs mapped to glyphs by the stream `cidToGIDMap`; every CID an em wide.
+    public static func cidFontDictionary(descriptor: Int, cidToGIDMap: Int) -> String {
         "<</Type/Font/Subtype/CIDFontType2/BaseFont/\(name)/CIDSystemInfo<</Registry(Adobe)/Ordering(Identity)/Supplement 0>>"
-            + "/FontDescriptor \(descriptor) 0 R/DW \(GlyphlessTrueType.unitsPerEm)/CIDToGIDMap/Identity>>"
+            + "/FontDescriptor \(descriptor) 0 R/DW \(GlyphlessTrueType.unitsPerEm)/CIDToGIDMap \(cidToGIDMap) 0 R>>"
+    }
+
+    /// The `/CIDToGIDMap` stream's data: CID 0 to glyph 0 (`.notdef`), every CID in use to glyph 1
+    /// (the program's one glyph): the program stays the same whatever the text.
+    public var cidToGIDMap: [UInt8] {
+        var map: [UInt8] = [0, 0]
+        map.reserveCapacity(2 * (characters.count + 1))
+        for _ in characters { map += [0, 1] }
+        return map
     }
 
     /// The font descriptor, the program being object `program`. Symbolic (flag 3): its glyphs are no standard set.
@@ -177,8 +186,8 @@ public struct HandwritingFont: Sendable {
             + "/Ascent \(ascent)/Descent \(descent)/CapHeight 700/StemV 80/FontFile2 \(program) 0 R>>"
     }
 
-    /// The TrueType program (undeflated; its stream also needs `/Length1`, its length).
-    public var program: [UInt8] { GlyphlessTrueType.program(glyphCount: characters.count + 1, name: Self.name) }
+    /// The TrueType program (undeflated; its stream also needs `/Length1`, its length): `.notdef` and one glyph.
+    public static let program = GlyphlessTrueType.program(glyphCount: 2, name: name)
 
     /// The `/ToUnicode` CMap: each CID to its character.
     public var toUnicode: [UInt8] {
