@@ -12,6 +12,7 @@ Prints an object:
             in the page as displayed (after /Rotate, from the CropBox's corner), y down
   fonts     the names of the fonts the page uses (PyMuPDF), and
   font_xrefs their object numbers
+  contents  each annotation's /Contents, in /Annots order (PyMuPDF; "" when absent)
 
 Exit codes: 0 done; 64 usage; 65 PDF is not readable; 69 PyMuPDF, pypdfium2 or
 pdftotext is missing. Errors are one line on stderr.
@@ -67,6 +68,7 @@ def main(argv):
         "hits": hits,
         "fonts": [font[3] for font in fonts],
         "font_xrefs": [font[0] for font in fonts],
+        "contents": [annot.info.get("content", "") for annot in page.annots()],
     }
 
 

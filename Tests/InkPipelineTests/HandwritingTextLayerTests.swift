@@ -47,6 +47,7 @@ struct HandwritingTextLayerTests {
         var hits: [String: [[Double]]]
         var fonts: [String]
         var font_xrefs: [Int]
+        var contents: [String]
     }
 
     static func read(_ pdf: String, page: Int, find: [String]) throws -> PageText {
@@ -168,5 +169,34 @@ struct HandwritingTextLayerTests {
         try runQPDF(["--qdf", "--object-streams=disable", output, uncompressed])
         let text = String(decoding: fileBytes(uncompressed) ?? Data(), as: UTF8.self).lowercased()
         #expect(!text.contains("nan") && !text.contains("inf "), "a non-finite number in the PDF")
+    }
+
+    /// `--ink-as annotations`: each annotation's `/Contents` holds the words of the entries that
+    /// begin at its strokes (one a stroke), or of its layer (one a layer), in order; an annotation
+    /// whose strokes read nothing, or any when the text is left out, has none.
+    @Test(arguments: [ExportOptions.AnnotationGrouping.stroke, .layer])
+    func annotationsHoldTheWordsOfTheirStrokes(grouping: ExportOptions.AnnotationGrouping) throws {
+        let folder = TestFolder()
+        let pdf = folder.path("page.pdf")
+        try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: [TestPage(rotate: 90)])
+        var layer = PageLayer(page: 1, strokes: (0..<5).map { Self.stroke(x: 60 + 100 * Double($0), y: 60) })
+        layer.setRecognisedText([
+            RecognisedText(text: "Привет (мир)", strokes: [0]),
+            RecognisedText(text: "two strokes", strokes: [2, 1]),
+            RecognisedText(text: "日本語", strokes: [4]),
+        ])
+        let ink = folder.writeInk("page.ink.jsonl", layers: [layer])
+        for text in [true, false] {
+            var options = ExportOptions()
+            options.inkAs = .annotations
+            options.annotationGrouping = grouping
+            options.handwritingText = text
+            let output = folder.path("out-\(text).pdf")
+            try exportChecked(pdf: pdf, ink: ink, output: output, options: options)
+            let found = try Self.read(output, page: 1, find: [])
+            let expected = !text ? (grouping == .stroke ? ["", "", "", "", ""] : [""])
+                : grouping == .stroke ? ["Привет (мир)", "two strokes", "", "", "日本語"] : ["Привет (мир) two strokes 日本語"]
+            #expect(found.contents == expected)
+        }
     }
 }

@@ -60,6 +60,7 @@ final class PageInkProducer: @unchecked Sendable {
                     do {
                         let annotations = try InkAnnotationBuilder.annotations(page: request.page, layers: layers, frame: frame,
                                                                                grouping: grouping, author: author,
+                                                                               withText: builder.handwritingText,
                                                                                compressors: &compressors)
                         return .success(Item(page: request.page, ink: .annotations(annotations)))
                     } catch {
