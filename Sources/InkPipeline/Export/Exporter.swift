@@ -125,7 +125,8 @@ public enum Exporter {
                 && kept == Array(1...pageCount)
             if options.inkOnly {
                 let spool = try PageInkSpool(besides: outputPath, name: outputPath)
-                let ink = try PageInkFeed(layers: layers, requests: requests, spool: spool, handwritingText: options.handwritingText)
+                let ink = try PageInkFeed(layers: layers, requests: requests, spool: spool, handwritingText: options.handwritingText,
+                                          handwritingTextNote: options.handwritingTextNote)
                 stats = try drawCairoPages(source: source, pages: kept, placements: placements, ink: ink,
                                            to: output.writablePath, name: outputPath, progress: options.progress)
                 try Flattener.appendInk(try ink.finish(), from: spool, to: output.writablePath, name: outputPath) { page in
@@ -135,7 +136,8 @@ public enum Exporter {
             } else if incremental, let made = try exportIncrementally(pdfPath, layers: layers, requests: requests + annotationRequests,
                                                                      to: output.writablePath, name: outputPath, matrix: { matrix($0) },
                                                                      header: asAnnotations ? try annotationHeader(layers) : nil,
-                                                                     text: options.handwritingText, progress: options.progress) {
+                                                                     text: (options.handwritingText, options.handwritingTextNote),
+                                                                     progress: options.progress) {
                 stats = made
                 stats.warnings = source.notes + stats.warnings
                 try checkReadsBack(output.writablePath, pageCount: kept.count, source: pdfPath, password: options.password,
@@ -154,7 +156,8 @@ public enum Exporter {
                 var cairoDocument: QPDFDocument?
                 var cairoFile: AtomicOutput?
                 let spool = appendsContent ? nil : try PageInkSpool(besides: outputPath, name: outputPath, asPDF: true)
-                let ink = try PageInkFeed(layers: layers, requests: requests.filter { !appendedPages.contains($0.page) }, spool: spool)
+                let ink = try PageInkFeed(layers: layers, requests: requests.filter { !appendedPages.contains($0.page) }, spool: spool,
+                                          handwritingTextNote: appended.isEmpty ? options.handwritingTextNote : nil)
                 if !cairoPages.isEmpty {
                     let file = try AtomicOutput.reserve(outputPath + ".ink.pdf")
                     let cairoPath = file.writablePath
@@ -217,7 +220,7 @@ public enum Exporter {
                     let cairoInkTime = stats.latestInkTime
                     let made = try appendInk(layers: layers, requests: appended, to: output.writablePath, name: outputPath,
                                              matrix: { matrix($0) }, header: asAnnotations ? try annotationHeader(layers) : nil,
-                                             text: options.handwritingText,
+                                             text: (options.handwritingText, options.handwritingTextNote),
                                              outputPage: { outputPages[$0]! }, progress: options.progress) { (update, made) throws(ExportError) in
                         guard let placeholder, let embedded else { return }
                         try embedded.wait()
@@ -294,7 +297,7 @@ public enum Exporter {
     /// file, its page tree reaches a node twice): the caller rewrites it with qpdf instead.
     private static func exportIncrementally(_ pdfPath: String, layers: any PageLayerSource, requests: [PageInkFeed.Request],
                                             to path: String, name: String, matrix: (Int) -> [Double]?, header: [UInt8]?,
-                                            text: Bool, progress: PageProgress?) throws(ExportError) -> InkDrawingStats? {
+                                            text: (write: Bool, note: String?), progress: PageProgress?) throws(ExportError) -> InkDrawingStats? {
         var update: IncrementalUpdate
         do {
             update = try IncrementalUpdate(original: pdfPath, output: path)
@@ -314,7 +317,8 @@ public enum Exporter {
     /// incremental update.
     /// `then` adds more to the update once the ink is in, given what was made.
     private static func appendInk(layers: any PageLayerSource, requests: [PageInkFeed.Request], to path: String,
-                                  name: String, matrix: (Int) -> [Double]?, header: [UInt8]?, text: Bool, outputPage: (Int) -> Int,
+                                  name: String, matrix: (Int) -> [Double]?, header: [UInt8]?, text: (write: Bool, note: String?),
+                                  outputPage: (Int) -> Int,
                                   progress: PageProgress?,
                                   then: (inout IncrementalUpdate, InkDrawingStats) throws(ExportError) -> Void = { _, _ in })
         throws(ExportError) -> InkDrawingStats {
@@ -356,9 +360,9 @@ public enum Exporter {
     /// annotations; this thread appends them in order) and adds each page's to `update`,
     /// on page `outputPage(N)`. Nil when a page is not an object of the file.
     private static func append(_ requests: [PageInkFeed.Request], layers: any PageLayerSource, to update: inout IncrementalUpdate,
-                               outputPage: (Int) -> Int, matrix: (Int) -> [Double]?, header: [UInt8]?, text: Bool, name: String,
-                               progress: PageProgress?) throws(ExportError) -> InkDrawingStats? {
-        let ink = try PageInkFeed(layers: layers, requests: requests, handwritingText: text)
+                               outputPage: (Int) -> Int, matrix: (Int) -> [Double]?, header: [UInt8]?, text: (write: Bool, note: String?),
+                               name: String, progress: PageProgress?) throws(ExportError) -> InkDrawingStats? {
+        let ink = try PageInkFeed(layers: layers, requests: requests, handwritingText: text.write, handwritingTextNote: text.note)
         for request in requests {
             let made = try ink.made(ofPage: request.page)
             let target = outputPage(request.page)

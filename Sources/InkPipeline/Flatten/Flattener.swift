@@ -150,7 +150,8 @@ public enum Flattener {
         }
         let spool = try PageInkSpool(besides: name, name: name)
         let ink = try PageInkFeed(layers: source.layers, requests: requests, spool: spool, concurrent: !options.singleThreaded,
-                                  belowDrawing: true, handwritingText: options.handwritingText)
+                                  belowDrawing: true, handwritingText: options.handwritingText,
+                                  handwritingTextNote: options.handwritingTextNote)
         let info = document?.info ?? DocumentInfo(title: source.layers.header.extra["title"].flatMap { if case .string(let title) = $0 { title } else { nil } })
         copyMetadata(info, stripping: options.stripMetadata, to: writer)
         let sources = input.kept.map { source.pdfPage(ofOutputPage: $0) }

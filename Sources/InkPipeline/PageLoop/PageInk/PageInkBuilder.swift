@@ -18,14 +18,19 @@ final class PageInkBuilder: @unchecked Sendable {
         /// Each warning, with the name of the unknown ink it is about (those are named once per document).
         var warnings: [(text: String, unknownInk: String?)] = []
         var latestInkTime: Double?
+        /// A layer had text entries that were not written.
+        var textLeftOut = false
     }
 
     /// Whether `ink(ofPage:)` gives the words of the layers' `text` entries.
     let handwritingText: Bool
+    /// Said once (a warning) when the text is not written and some layer has text entries.
+    let leftOutNote: String?
 
-    init(layers: any PageLayerSource, handwritingText: Bool = false) {
+    init(layers: any PageLayerSource, handwritingText: Bool = false, leftOutNote: String? = nil) {
         self.layers = layers
         self.handwritingText = handwritingText
+        self.leftOutNote = leftOutNote
     }
 
     /// The ink file's name, as errors name it.
@@ -72,7 +77,9 @@ final class PageInkBuilder: @unchecked Sendable {
                     }
                 }
                 tally.strokes += layer.strokes.count
-                if let text, layer.hasRecognisedText { text(layer, &tally.warnings) }
+                if layer.hasRecognisedText {
+                    if let text { text(layer, &tally.warnings) } else if !handwritingText { tally.textLeftOut = true }
+                }
             }
             lock.withLock { tallies[page] = tally }
             return .success(())
@@ -88,7 +95,9 @@ final class PageInkBuilder: @unchecked Sendable {
     /// Page by page; an unknown ink is named once per document, other warnings say where.
     var warnings: [String] {
         var named: Set<String> = []
-        return pagesInOrder.flatMap(\.warnings).compactMap { warning in
+        let pages = pagesInOrder
+        let note = leftOutNote.flatMap { note in pages.contains(where: \.textLeftOut) ? [note] : nil } ?? []
+        return note + pages.flatMap(\.warnings).compactMap { warning in
             guard let ink = warning.unknownInk else { return warning.text }
             return named.insert(ink).inserted ? warning.text : nil
         }
