@@ -128,8 +128,9 @@ public struct HandwritingFont: Sendable {
             if scalar.properties.isAlphabetic || scalar.properties.numericType != nil { return .leftToRight }
             return .neutral
         }
+        // Most text has no right-to-left letter: its scalars as they are, without breaking it into graphemes.
+        guard text.unicodeScalars.contains(where: isRightToLeft) else { return Array(text.unicodeScalars) }
         let characters = Array(text)
-        guard characters.contains(where: { direction($0) == .rightToLeft }) else { return Array(text.unicodeScalars) }
         let paragraph = characters.lazy.map(direction).first { $0 != .neutral } ?? .leftToRight
         // Runs of one direction; neutrals take the paragraph's.
         var runs: [(direction: Direction, characters: [Character])] = []
