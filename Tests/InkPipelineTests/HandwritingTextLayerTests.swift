@@ -199,4 +199,38 @@ struct HandwritingTextLayerTests {
             #expect(found.contents == expected)
         }
     }
+
+    /// More different characters than one font can number (65,534): the entries whose characters
+    /// do not fit are left out, said in one warning; the rest are written.
+    @Test func moreCharactersThanAFontHoldsAreLeftOutWithAWarning() throws {
+        let folder = TestFolder()
+        let pdf = folder.path("page.pdf")
+        try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: [TestPage()])
+        let ranges: [ClosedRange<UInt32>] = [0x4E00...0x9FFF, 0xAC00...0xD7A3, 0x3400...0x4DBF, 0x20000...0x2A6DF]
+        let scalars = ranges.flatMap { $0 }.compactMap(Unicode.Scalar.init).prefix(80_000)
+        var entries: [RecognisedText] = [RecognisedText(text: "first", strokes: [0])]
+        var start = scalars.startIndex
+        while start < scalars.endIndex {
+            let end = min(start + RecognisedText.maximumLength, scalars.endIndex)
+            var text = ""
+            text.unicodeScalars.append(contentsOf: scalars[start..<end])
+            entries.append(RecognisedText(text: text, strokes: [0]))
+            start = end
+        }
+        var layer = PageLayer(page: 1, strokes: [Self.stroke(x: 60, y: 60)])
+        layer.setRecognisedText(entries)
+        let ink = folder.writeInk("page.ink.jsonl", layers: [layer])
+        let output = folder.path("out.pdf")
+        let warnings = try Self.write(.flatten, pdf: pdf, ink: ink, output: output)
+        #expect(warnings == ["2 text entries left out of the text layer: the document's text uses more than the 65534 different characters one font can hold"],
+                "\(warnings)")
+        // (The readers are not asked for the page: poppler's layout of 65,534 characters in one
+        // box takes minutes. qpdf has checked the file.)
+        let uncompressed = folder.path("qdf.pdf")
+        try runQPDF(["--qdf", "--object-streams=disable", output, uncompressed])
+        let text = String(decoding: fileBytes(uncompressed) ?? Data(), as: UTF8.self)
+        #expect(text.contains("/BaseFont /InkPDFHandwriting"))
+        // "first" and the six entries that fit: 60,005 characters, mapped in blocks of 100.
+        #expect(text.components(separatedBy: "beginbfchar").count - 1 == 601)
+    }
 }

@@ -129,10 +129,11 @@ public enum Exporter {
                                           handwritingTextNote: options.handwritingTextNote)
                 stats = try drawCairoPages(source: source, pages: kept, placements: placements, ink: ink,
                                            to: output.writablePath, name: outputPath, progress: options.progress)
-                try Flattener.appendInk(try ink.finish(), from: spool, to: output.writablePath, name: outputPath) { page in
+                let textWarnings = try Flattener.appendInk(try ink.finish(), from: spool, to: output.writablePath, name: outputPath) { page in
                     (kept.firstIndex(of: page)! + 1, matrix(page, displayed: true))
                 }
                 stats.take(ink, notes: source.notes)
+                stats.warnings += textWarnings
             } else if incremental, let made = try exportIncrementally(pdfPath, layers: layers, requests: requests + annotationRequests,
                                                                      to: output.writablePath, name: outputPath, matrix: { matrix($0) },
                                                                      header: asAnnotations ? try annotationHeader(layers) : nil,
@@ -382,6 +383,7 @@ public enum Exporter {
         _ = try ink.finish()
         var stats = InkDrawingStats()
         stats.take(ink, notes: [])
+        if let warning = HandwritingWords.leftOutWarning(update.handwritingWordsLeftOut) { stats.warnings.append(warning) }
         return stats
     }
 

@@ -213,7 +213,7 @@ public enum Flattener {
         try writer.finish()
         if !spooled.isEmpty {
             let outputPages = Dictionary(uniqueKeysWithValues: input.kept.enumerated().map { ($1, $0 + 1) })
-            try appendInk(spooled, from: spool, to: path, name: name) { number in
+            warnings += try appendInk(spooled, from: spool, to: path, name: name) { number in
                 (outputPages[number]!, inkFrames[number]!.matrix)
             }
         }
@@ -239,12 +239,14 @@ public enum Flattener {
     }
 
     /// Appends the spooled ink to the finished file at `path` as an incremental
-    /// update: each page's ink a Form XObject drawn after the page's own content.
+    /// update: each page's ink a Form XObject drawn after the page's own content, and its
+    /// text (`CompressedInkContent.text`) after it. Returns the text layer's warnings.
     /// The update is staged in a temporary file beside the output (qpdf keeps
     /// reading the whole PDF meanwhile) and copied onto its end.
+    @discardableResult
     static func appendInk(_ entries: [PageInkSpool.Entry], from spool: PageInkSpool, to path: String, name: String,
-                                  placement: (Int) -> (page: Int, matrix: [Double]?)) throws(ExportError) {
-        try IncrementalUpdate.appendStaged(to: path, name: name) { (update) throws(ExportError) in
+                                  placement: (Int) -> (page: Int, matrix: [Double]?)) throws(ExportError) -> [String] {
+        try IncrementalUpdate.appendStaged(to: path, name: name) { (update) throws(ExportError) -> [String] in
             for entry in entries {
                 let (page, matrix) = placement(entry.page)
                 let content = try spool.content(entry)
@@ -252,6 +254,7 @@ public enum Flattener {
                     throw ExportError(appending: error, name: name)
                 }
             }
+            return HandwritingWords.leftOutWarning(update.handwritingWordsLeftOut).map { [$0] } ?? []
         }
     }
 

@@ -4,6 +4,13 @@ import InkPDFContent
 /// The words a layer's `text` entries read, placed for the invisible text layer: each
 /// entry over its box (`PageLayer.box(of:)`), in the layer's order (reading order).
 enum HandwritingWords {
+    /// The warning for `count` words the font had no room for (`HandwritingFont.maximumCharacters`), or nil.
+    static func leftOutWarning(_ count: Int) -> String? {
+        guard count > 0 else { return nil }
+        return "\(count) text entr\(count == 1 ? "y" : "ies") left out of the text layer: the document's text uses more than "
+            + "the \(HandwritingFont.maximumCharacters) different characters one font can hold"
+    }
+
     /// `layer`'s entries as words, in the page coordinates of its points. A box reaching
     /// beyond the coordinates the pipeline carries (`InkRange.maximumCoordinate`) is cut
     /// there; an entry whose box has no width or height, or none at all, is left out. Either
