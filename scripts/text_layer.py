@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What three independent readers find in a page's text, as JSON on stdout.
 
-    text_layer.py PDF --page N [--find WORD ...]
+    text_layer.py PDF --page N [--find WORD ...] [--password PASSWORD]
 
 Prints an object:
   poppler   the page's text as `pdftotext -layout` extracts it (bidi marks
@@ -30,6 +30,7 @@ def main(argv):
     parser.add_argument("pdf")
     parser.add_argument("--page", type=int, required=True)
     parser.add_argument("--find", nargs="*", default=[])
+    parser.add_argument("--password")
     args = parser.parse_args(argv)
     try:
         import pymupdf
@@ -41,18 +42,21 @@ def main(argv):
         doc = pymupdf.open(args.pdf)
     except Exception as error:
         raise Failure(65, f"{args.pdf}: MuPDF cannot open it: {error}")
+    if args.password is not None and not doc.authenticate(args.password):
+        raise Failure(65, f"{args.pdf}: MuPDF does not take the password")
     if not 1 <= args.page <= doc.page_count:
         raise Failure(64, f"{args.pdf}: page {args.page} is out of range (the document has {doc.page_count})")
     page = doc[args.page - 1]
     try:
-        poppler = subprocess.run(["pdftotext", "-layout", "-enc", "UTF-8", "-f", str(args.page), "-l", str(args.page),
-                                  args.pdf, "-"], capture_output=True, check=True, timeout=60).stdout.decode()
+        password = ["-upw", args.password] if args.password is not None else []
+        poppler = subprocess.run(["pdftotext", "-layout", "-enc", "UTF-8", "-f", str(args.page), "-l", str(args.page)]
+                                 + password + [args.pdf, "-"], capture_output=True, check=True, timeout=60).stdout.decode()
     except FileNotFoundError:
         raise Failure(69, "pdftotext is not installed (poppler-utils)")
     except subprocess.CalledProcessError as error:
         raise Failure(65, f"{args.pdf}: pdftotext failed: {error.stderr.decode().strip()}")
     try:
-        pdfium_page = pypdfium2.PdfDocument(args.pdf)[args.page - 1]
+        pdfium_page = pypdfium2.PdfDocument(args.pdf, password=args.password)[args.page - 1]
         pdfium = pdfium_page.get_textpage().get_text_range()
     except Exception as error:
         raise Failure(65, f"{args.pdf}: PDFium cannot read it: {error}")

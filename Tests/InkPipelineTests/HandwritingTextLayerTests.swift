@@ -50,15 +50,27 @@ struct HandwritingTextLayerTests {
         var contents: [String]
     }
 
-    static func read(_ pdf: String, page: Int, find: [String]) throws -> PageText {
-        let data = try ReferenceReaders.script("text_layer.py", [pdf, "--page", String(page), "--find"] + find)
+    static func read(_ pdf: String, page: Int, find: [String], password: String? = nil) throws -> PageText {
+        let data = try ReferenceReaders.script("text_layer.py", [pdf, "--page", String(page)] + (password.map { ["--password", $0] } ?? [])
+                                               + ["--find"] + find)
         return try JSONDecoder().decode(PageText.self, from: data)
     }
 
-    enum Command: String, CaseIterable { case flatten, export }
+    enum Command: String, CaseIterable {
+        case flatten, export
+        /// Export of an encrypted copy (password `user`): qpdf rewrites it, the ink laid over by qpdf's object API.
+        case exportEncrypted
+        static let plain: [Command] = [.flatten, .export]
+    }
 
     static func write(_ command: Command, pdf: String, ink: String, output: String, text: Bool = true) throws -> [String] {
         switch command {
+        case .exportEncrypted:
+            let encrypted = pdf + ".encrypted.pdf"
+            if !FileManager.default.fileExists(atPath: encrypted) { try runQPDF(["--encrypt", "user", "owner", "256", "--", pdf, encrypted]) }
+            var options = ExportOptions(password: "user")
+            options.handwritingText = text
+            return try exportChecked(pdf: encrypted, ink: ink, output: output, options: options).warnings
         case .flatten:
             var options = FlattenOptions()
             options.handwritingText = text
@@ -81,7 +93,8 @@ struct HandwritingTextLayerTests {
         #expect(warnings.isEmpty, "\(warnings)")
         var fontObjects: Set<Int> = []
         for number in 1...Self.pages.count {
-            let found = try Self.read(output, page: number, find: Self.words.map(\.text))
+            let found = try Self.read(output, page: number, find: Self.words.map(\.text),
+                                      password: command == .exportEncrypted ? "user" : nil)
             for word in Self.words {
                 for (reader, text) in [("poppler", found.poppler), ("MuPDF", found.mupdf), ("PDFium", found.pdfium)] {
                     for part in word.text.split(separator: " ") {
@@ -103,7 +116,7 @@ struct HandwritingTextLayerTests {
     }
 
     /// The text draws nothing: every page renders the same, pixel for pixel, as the same ink without it.
-    @Test(arguments: Command.allCases)
+    @Test(arguments: Command.plain)
     func pagesDrawAsWithoutTheText(command: Command) throws {
         let folder = TestFolder()
         let pdf = folder.path("pages.pdf")
@@ -125,7 +138,7 @@ struct HandwritingTextLayerTests {
 
     /// Left out (the gate's choice), the text changes nothing: the document is byte for byte
     /// the one written from the same ink without `text` entries.
-    @Test(arguments: Command.allCases)
+    @Test(arguments: Command.plain)
     func withoutTheTextTheOutputIsUnchanged(command: Command) throws {
         let folder = TestFolder()
         let pdf = folder.path("pages.pdf")
@@ -143,7 +156,7 @@ struct HandwritingTextLayerTests {
 
     /// Boxes at the ends of what a number may be, and boxes with no width, neither trap nor
     /// put a number a reader cannot take into the PDF: cut or left out, each with a warning.
-    @Test(arguments: Command.allCases)
+    @Test(arguments: Command.plain)
     func extremeBoxesAreCutOrLeftOutWithAWarning(command: Command) throws {
         let folder = TestFolder()
         let pdf = folder.path("page.pdf")

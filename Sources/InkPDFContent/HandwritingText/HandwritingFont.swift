@@ -162,13 +162,22 @@ public struct HandwritingFont: Sendable {
 
     /// The Type 0 font dictionary, its descendant being object `descendant` and its CMap `toUnicode`.
     public static func type0Dictionary(descendant: Int, toUnicode: Int) -> String {
-        "<</Type/Font/Subtype/Type0/BaseFont/\(name)/Encoding/Identity-H/DescendantFonts[\(descendant) 0 R]/ToUnicode \(toUnicode) 0 R>>"
+        "<<" + type0Keys + "/DescendantFonts[\(descendant) 0 R]/ToUnicode \(toUnicode) 0 R>>"
     }
+
+    /// The Type 0 font's keys that name no other object (PDF text without `<< >>`).
+    public static let type0Keys = "/Type/Font/Subtype/Type0/BaseFont/\(name)/Encoding/Identity-H"
+    /// The CIDFont's keys that name no other object.
+    public static let cidFontKeys = "/Type/Font/Subtype/CIDFontType2/BaseFont/\(name)"
+        + "/CIDSystemInfo<</Registry(Adobe)/Ordering(Identity)/Supplement 0>>/DW \(GlyphlessTrueType.unitsPerEm)"
+    /// The descriptor's keys but its program. Symbolic (flag 3): its glyphs are no standard set.
+    public static let descriptorKeys = "/Type/FontDescriptor/FontName/\(name)/Flags 4"
+        + "/FontBBox[0 \(GlyphlessTrueType.descent) \(GlyphlessTrueType.unitsPerEm) \(GlyphlessTrueType.ascent)]/ItalicAngle 0"
+        + "/Ascent \(GlyphlessTrueType.ascent)/Descent \(GlyphlessTrueType.descent)/CapHeight 700/StemV 80"
 
     /// The CIDFontType2 dictionary, its CIDs mapped to glyphs by the stream `cidToGIDMap`; every CID an em wide.
     public static func cidFontDictionary(descriptor: Int, cidToGIDMap: Int) -> String {
-        "<</Type/Font/Subtype/CIDFontType2/BaseFont/\(name)/CIDSystemInfo<</Registry(Adobe)/Ordering(Identity)/Supplement 0>>"
-            + "/FontDescriptor \(descriptor) 0 R/DW \(GlyphlessTrueType.unitsPerEm)/CIDToGIDMap \(cidToGIDMap) 0 R>>"
+        "<<" + cidFontKeys + "/FontDescriptor \(descriptor) 0 R/CIDToGIDMap \(cidToGIDMap) 0 R>>"
     }
 
     /// The `/CIDToGIDMap` stream's data: CID 0 to glyph 0 (`.notdef`), every CID in use to glyph 1
@@ -180,11 +189,9 @@ public struct HandwritingFont: Sendable {
         return map
     }
 
-    /// The font descriptor, the program being object `program`. Symbolic (flag 3): its glyphs are no standard set.
+    /// The font descriptor, the program being object `program`.
     public static func descriptorDictionary(program: Int) -> String {
-        let (em, ascent, descent) = (GlyphlessTrueType.unitsPerEm, GlyphlessTrueType.ascent, GlyphlessTrueType.descent)
-        return "<</Type/FontDescriptor/FontName/\(name)/Flags 4/FontBBox[0 \(descent) \(em) \(ascent)]/ItalicAngle 0"
-            + "/Ascent \(ascent)/Descent \(descent)/CapHeight 700/StemV 80/FontFile2 \(program) 0 R>>"
+        "<<" + descriptorKeys + "/FontFile2 \(program) 0 R>>"
     }
 
     /// The TrueType program (undeflated; its stream also needs `/Length1`, its length): `.notdef` and one glyph.

@@ -158,6 +158,7 @@ public enum Exporter {
                 var cairoFile: AtomicOutput?
                 let spool = appendsContent ? nil : try PageInkSpool(besides: outputPath, name: outputPath, asPDF: true)
                 let ink = try PageInkFeed(layers: layers, requests: requests.filter { !appendedPages.contains($0.page) }, spool: spool,
+                                          handwritingText: options.handwritingText && spool != nil,
                                           handwritingTextNote: appended.isEmpty ? options.handwritingTextNote : nil)
                 if !cairoPages.isEmpty {
                     let file = try AtomicOutput.reserve(outputPath + ".ink.pdf")
@@ -189,7 +190,9 @@ public enum Exporter {
                         options.progress?.finished(page: page)
                     }
                 }
+                overlay.finish()
                 stats.take(ink, notes: source.notes)
+                if let warning = HandwritingWords.leftOutWarning(overlay.handwritingWordsLeftOut) { stats.warnings.append(warning) }
                 if !arranged { try PageRemoval.keep(kept, in: document) }
                 let embedded = options.embedInk ? sidecar : nil
                 if let embedded {
