@@ -9,7 +9,7 @@
 # poppler's drawing of a page (pdftocairo's time per page).
 # Then the batch benchmark (see the end; BENCH_BATCH=0 skips it), and the export, annotation
 # export, service, ink, real-world, Xournal++, reMarkable and InkML benchmarks (BENCH_EXPORT, BENCH_ANNOTATIONS, BENCH_SERVE,
-# BENCH_INK, BENCH_DOCUMENTS, BENCH_XOURNAL, BENCH_REMARKABLE, BENCH_INKML=0 skip them).
+# BENCH_INK, BENCH_DOCUMENTS, BENCH_XOURNAL, BENCH_REMARKABLE, BENCH_INKML, BENCH_TEXT=0 skip them).
 set -euo pipefail
 # shellcheck source=scripts/bench-common.sh
 source "$(dirname "$0")/bench-common.sh"
@@ -78,6 +78,7 @@ fi
 [ "${BENCH_ANNOTATIONS:-1}" = 0 ] || PAGES="$PAGES" RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-annotations.sh   # export as annotations; BENCH_ANNOTATIONS=0 skips it
 [ "${BENCH_SERVE:-1}" = 0 ] || SWIFT="$SWIFT" scripts/bench-serve.sh   # inkpdf serve against flatten processes; BENCH_SERVE=0 skips it
 [ "${BENCH_INK:-1}" = 0 ] || PAGES="$PAGES" SWIFT="$SWIFT" scripts/bench-ink.sh   # ink bytes per page and fidelity; BENCH_INK=0 skips it
+[ "${BENCH_TEXT:-1}" = 0 ] || RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-text.sh   # the handwriting's text layer; BENCH_TEXT=0 skips it
 [ "${BENCH_MANUAL:-1}" = 0 ] || PAGES="$PAGES" RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-manual.sh   # dense ink on a real manual; BENCH_MANUAL=0 skips it
 [ "${BENCH_DOCUMENTS:-1}" = 0 ] || PAGES="$PAGES" RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-documents.sh   # real-world documents; BENCH_DOCUMENTS=0 skips it
 [ "${BENCH_REMARKABLE:-1}" = 0 ] || RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-remarkable.sh   # reMarkable documents; BENCH_REMARKABLE=0 skips it

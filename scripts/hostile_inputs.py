@@ -184,6 +184,7 @@ def write_all(folder, outside):
     paths += remarkable_old_layout_files(os.path.join(folder, "remarkable-old"))
     paths += issue_40_files(folder)
     paths += pdf_annotation_files(os.path.join(folder, "pdf-annotations"))
+    paths += text_layer_files(os.path.join(folder, "text-layer"))
     return paths
 
 def rnote_brush(points):
@@ -378,3 +379,24 @@ def pdf_annotation_files(folder):
     paths.append(write(os.path.join(folder, "chained-annotations-3000-pages.pdf"), pdf_objects(objects)))
     return paths
 
+def text_layer_files(folder):
+    """Issue 41: `text` entries at the invisible text layer's limits: boxes at the ends of what a
+    number may be and with no width, the most entries a layer may have (100,000, on one stroke),
+    and more different characters than one font can number (80,000 in entries of 10,000)."""
+    paths = []
+    stroke = {"ink": {"type": "pen", "color": "#000000"}, "created": 1764460000,
+              "points": [point(), point(120, 40)]}
+    def layer(text):
+        return json.dumps(HEADER) + "\n" + json.dumps({"page": 1, "strokes": [stroke], "text": text}, ensure_ascii=False) + "\n"
+    paths.append(write(os.path.join(folder, "boxes-1e308.ink.jsonl"), layer([
+        {"text": "huge", "strokes": [0], "box": [-1e308, -1e308, 1e308, 1e308]},
+        {"text": "far", "strokes": [0], "box": [1e300, 40, 1e300, 10]},
+        {"text": "flat", "strokes": [0], "box": [100, 100, 0, 0]},
+        {"text": "kept", "strokes": [0]}])))
+    paths.append(write(os.path.join(folder, "entries-100000.ink.jsonl"),
+                       layer([{"text": "w%d" % i, "strokes": [0]} for i in range(100_000)])))
+    scalars = [chr(c) for r in ((0x4E00, 0x9FFF), (0xAC00, 0xD7A3), (0x3400, 0x4DBF), (0x20000, 0x2A6DF))
+               for c in range(r[0], r[1] + 1)][:80_000]
+    paths.append(write(os.path.join(folder, "characters-80000.ink.jsonl"),
+                       layer([{"text": "".join(scalars[i:i + 10_000]), "strokes": [0]} for i in range(0, len(scalars), 10_000)])))
+    return paths

@@ -87,6 +87,8 @@ public struct CommandRunner {
     func flatten(_ arguments: FlattenArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         if let refused = exportGate(arguments.gate, command: "flatten", errors: &errors) { return refused }
         var options = arguments.options(environment: environment)
+        options.handwritingTextNote = handwritingTextRefusal(arguments.gate)
+        options.handwritingText = options.handwritingTextNote == nil
         options.progress = pageProgress
         do {
             let report = try flattenDocument(arguments.pdf, ink: arguments.ink, output: arguments.output, options: options,

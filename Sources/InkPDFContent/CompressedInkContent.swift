@@ -12,6 +12,9 @@ public struct CompressedInkContent: Sendable, Equatable {
     public var height: Double
     /// See `InkContent.placement`.
     public var placement: [Double]?
+    /// The handwriting's words, shown invisibly over the ink (`HandwritingFont`) where the
+    /// content is laid on a page; in the content's frame. Empty: no text layer.
+    public var text: [HandwritingWord] = []
 
     public init(deflated: [UInt8], length: Int, graphicsStates: [InkGraphicsState], grains: [Grain], width: Double, height: Double) {
         self.deflated = deflated

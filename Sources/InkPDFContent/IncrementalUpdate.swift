@@ -68,6 +68,12 @@ public struct IncrementalUpdate: ~Copyable {
         var height: [UInt8]
         var placement: [Double]?
     }
+    /// The invisible text's font (its characters numbered as pages show them), and the
+    /// number of its Type 0 font object, reserved when a page first shows text and written by `finish()`.
+    private var handwritingFont = HandwritingFont()
+    private var handwritingFontObject: Int?
+    /// The handwriting's words left out of the text layer: the font had no room for their characters.
+    public var handwritingWordsLeftOut: Int { handwritingFont.wordsLeftOut }
     /// The shared `/InkPDF:Header` stream, once written.
     private var headerStream: Int?
 
@@ -194,13 +200,39 @@ public struct IncrementalUpdate: ~Copyable {
         var formName = "/InkPDFInk"
         var suffix = 1
         while taken.contains(formName) { suffix += 1; formName = "/InkPDFInk\(suffix)" }
+        // The invisible text of the handwriting, if any: a stream of its own after the ink, in the
+        // ink's frame (the closing stream's `cm` leaves the page's space so), its font under an unused name.
+        var text: (stream: Int, font: String, fonts: String)?
+        if !content.text.isEmpty {
+            var fontEntries = ""
+            var fontNames: Set<String> = []
+            if let resources, let fonts = reader.value(resources, "/Font") {
+                for key in reader.keys(fonts) {
+                    guard let value = reader.value(fonts, key) else { continue }
+                    fontNames.insert(key)
+                    fontEntries += reader.unparseName(key) + " " + reader.unparse(value)
+                }
+            }
+            var fontName = "/" + HandwritingFont.name
+            var suffix = 1
+            while fontNames.contains(fontName) { suffix += 1; fontName = "/\(HandwritingFont.name)\(suffix)" }
+            if let operators = handwritingFont.operators(for: content.text, frameHeight: content.height,
+                                                         resource: String(fontName.dropFirst())) {
+                let stream = newObject()
+                try writeStream(stream, dictionary: "<</Filter/FlateDecode>>",
+                                data: InkContentCompression.deflate(operators, level: InkContentCompression.inkLevel))
+                if handwritingFontObject == nil { handwritingFontObject = newObject() }
+                text = (stream, fontName, fontEntries + fontName + " \(handwritingFontObject!) 0 R")
+            }
+        }
         var resourceEntries = ""
         if let resources {
-            for key in reader.keys(resources) where key != "/XObject" {
+            for key in reader.keys(resources) where key != "/XObject" && !(key == "/Font" && text != nil) {
                 guard let value = reader.value(resources, key) else { continue }
                 resourceEntries += reader.unparseName(key) + " " + reader.unparse(value)
             }
         }
+        if let text { resourceEntries += "/Font<<" + text.fonts + ">>" }
         resourceEntries += "/XObject<<" + xObjectEntries + formName + " \(form) 0 R>>"
 
         // The contents: q, the original streams, then Q and the ink.
@@ -212,7 +244,9 @@ public struct IncrementalUpdate: ~Copyable {
                 contents += " " + reader.unparse(original)
             }
         }
-        contents += " \(try closingStream(formName: formName, matrix: matrix)) 0 R]"
+        contents += " \(try closingStream(formName: formName, matrix: matrix)) 0 R"
+        if let text { contents += " \(text.stream) 0 R" }
+        contents += "]"
 
         let dictionary = pageDictionary(page, parent: copied ? place : nil, resources: "<<" + resourceEntries + ">>", contents: contents)
         try endPageUpdate(number, place: place, copied: copied, id: copied ? newObject() : nil, dictionary: dictionary)
@@ -396,6 +430,7 @@ public struct IncrementalUpdate: ~Copyable {
             try file.close()
             return
         }
+        try writeHandwritingFont()
         try copyOccurrencesOfInkedPages()
         try writeNodesWithNewKids()
         // The changing identifier: of everything before the cross-reference section, which follows from it.
@@ -507,6 +542,30 @@ public struct IncrementalUpdate: ~Copyable {
         try writeStream(id, dictionary: "<<" + keys + "/Resources<<" + resources + ">>/Filter/FlateDecode>>",
                         data: content.deflated)
         return id
+    }
+
+    /// The invisible text's font, once every page has numbered its characters: the Type 0 font
+    /// (at its reserved number), its CIDFont, descriptor, program and `/ToUnicode` CMap.
+    private mutating func writeHandwritingFont() throws(IncrementalUpdateError) {
+        guard let type0 = handwritingFontObject else { return }
+        let descendant = newObject(), toUnicode = newObject(), descriptor = newObject(), program = newObject()
+        let cidToGIDMap = newObject()
+        try beginObject(type0)
+        try file.append(HandwritingFont.type0Dictionary(descendant: descendant, toUnicode: toUnicode))
+        try file.append("\nendobj\n")
+        try beginObject(descendant)
+        try file.append(HandwritingFont.cidFontDictionary(descriptor: descriptor, cidToGIDMap: cidToGIDMap))
+        try file.append("\nendobj\n")
+        try writeStream(toUnicode, dictionary: "<</Filter/FlateDecode>>",
+                        data: InkContentCompression.deflate(handwritingFont.toUnicode, level: 9))
+        try beginObject(descriptor)
+        try file.append(HandwritingFont.descriptorDictionary(program: program))
+        try file.append("\nendobj\n")
+        let font = HandwritingFont.program
+        try writeStream(program, dictionary: "<</Length1 \(font.count)/Filter/FlateDecode>>",
+                        data: InkContentCompression.deflate(font, level: 9))
+        try writeStream(cidToGIDMap, dictionary: "<</Filter/FlateDecode>>",
+                        data: InkContentCompression.deflate(handwritingFont.cidToGIDMap, level: 9))
     }
 
     private mutating func saveStreamObject() throws(IncrementalUpdateError) -> Int {

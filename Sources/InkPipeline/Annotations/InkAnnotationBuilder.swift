@@ -22,14 +22,16 @@ enum InkAnnotationBuilder {
     static let packedStrokesLevel: Int32 = 6
 
     /// The annotations of page `page`, in drawing order, and the packed strokes they draw.
-    /// `author`: the header's, for strokes without their own.
+    /// `author`: the header's, for strokes without their own. `withText`: each annotation's
+    /// `/Contents` holds the words of the layers' `text` entries it draws (`contents(of:)`).
     static func annotations(page: Int, layers: [(layer: PageLayer, drawings: [[StrokeDrawing]])], frame: Frame,
-                            grouping: Grouping, author: String?,
+                            grouping: Grouping, author: String?, withText: Bool = false,
                             compressors: inout PageInkProducer.Work.Compressors) throws -> InkAnnotationPage {
         var result: [InkAnnotation] = []
         var occurrences: [StrokeIdentity: Int] = [:]
         for (layerIndex, entry) in layers.enumerated() {
             let layer = entry.layer
+            let words = withText && layer.hasRecognisedText ? contents(of: layer) : [:]
             switch grouping {
             case .stroke:
                 for (index, (stroke, drawings)) in zip(layer.strokes, entry.drawings).enumerated() {
@@ -38,14 +40,17 @@ enum InkAnnotationBuilder {
                     result.append(annotation([stroke], drawings: drawings, frame: frame,
                                              name: InkAnnotationFormat.name(of: identity, occurrence: occurrences[identity]!),
                                              range: InkAnnotation.StrokeRange(layer: layerIndex + 1, first: index + 1, count: 1),
-                                             author: author, compressors: &compressors))
+                                             author: author, contents: words[index].map { $0.joined(separator: " ") },
+                                             compressors: &compressors))
                 }
             case .layer:
                 guard !layer.strokes.isEmpty else { continue }
+                let text = words.keys.sorted().flatMap { words[$0]! }
                 result.append(annotation(layer.strokes, drawings: entry.drawings.flatMap { $0 }, frame: frame,
                                          name: InkAnnotationFormat.name(ofLayer: layerIndex + 1),
                                          range: InkAnnotation.StrokeRange(layer: layerIndex + 1, first: 1, count: layer.strokes.count),
-                                         author: author, compressors: &compressors))
+                                         author: author, contents: text.isEmpty ? nil : text.joined(separator: " "),
+                                         compressors: &compressors))
             }
         }
         let packed = try PackedLayers.encode(layers.map { entry in
@@ -56,9 +61,23 @@ enum InkAnnotationBuilder {
         return InkAnnotationPage(annotations: result, packedStrokes: compressors.packedStrokes.zlib(packed))
     }
 
-    /// One annotation drawing `strokes` (`drawings`: theirs, in order), `range` of the page's packed strokes.
+    /// The words of `layer`'s `text` entries by the stroke that carries them: each entry's
+    /// on its first stroke (the lowest index it names), in the entries' order. Every word is
+    /// in one annotation, once, and in reading order within it (a viewer's comments panel
+    /// lists it once, under the stroke where it begins).
+    static func contents(of layer: PageLayer) -> [Int: [String]] {
+        var words: [Int: [String]] = [:]
+        for entry in layer.recognisedText {
+            guard let first = entry.strokes.min() else { continue }
+            words[first, default: []].append(entry.text)
+        }
+        return words
+    }
+
+    /// One annotation drawing `strokes` (`drawings`: theirs, in order), `range` of the page's packed strokes;
+    /// `contents`: what its strokes read (`/Contents`).
     private static func annotation(_ strokes: [Stroke], drawings: [StrokeDrawing], frame: Frame, name: String,
-                                   range: InkAnnotation.StrokeRange, author: String?,
+                                   range: InkAnnotation.StrokeRange, author: String?, contents: String? = nil,
                                    compressors: inout PageInkProducer.Work.Compressors) -> InkAnnotation {
         let rect = self.rect(of: drawings, strokes: strokes, frame: frame)
         let inkLists = strokes.map { InkAnnotationFormat.inkList(of: $0, height: frame.height, placement: frame.placement) }
@@ -84,6 +103,7 @@ enum InkAnnotationBuilder {
         keys.append("/CreationDate(" + EmbeddedInk.pdfDate(created) + ")/M(" + EmbeddedInk.pdfDate(ended) + ")")
         if let who = Self.author(of: first) ?? author { keys.append("/T" + InkAnnotationFormat.pdfString(who)) }
         if strokes.allSatisfy({ $0.ink.type == .marker }) { keys.append("/IT/InkHighlight") }
+        if let contents { keys.append("/Contents" + Self.textString(contents)) }
         let appearance = InkContentWriter.content(for: drawings, width: frame.width, height: frame.height,
                                                   placement: frame.placement).compressed(with: &compressors.content)
         return InkAnnotation(keys: keys.bytes, rect: rect, appearance: appearance, strokes: range)
@@ -146,6 +166,26 @@ enum InkAnnotationBuilder {
         let xs = corners.map(\.x), ys = corners.map(\.y)
         return [(xs.min()! * 100).rounded(.down) / 100, (ys.min()! * 100).rounded(.down) / 100,
                 (xs.max()! * 100).rounded(.up) / 100, (ys.max()! * 100).rounded(.up) / 100]
+    }
+
+    /// `text` as a PDF text string: literal when it is printable ASCII (parentheses and
+    /// backslashes escaped), else UTF-16BE with its byte order mark, which every reader
+    /// takes (ISO 32000-1, 7.9.2.2), in hexadecimal.
+    static func textString(_ text: String) -> String {
+        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) {
+            var literal = "("
+            for character in text {
+                if character == "(" || character == ")" || character == "\\" { literal += "\\" }
+                literal.append(character)
+            }
+            return literal + ")"
+        }
+        let digits = Array("0123456789ABCDEF")
+        var hex = "<FEFF"
+        for unit in text.utf16 {
+            for shift in [12, 8, 4, 0] { hex.append(digits[Int((unit >> UInt16(shift)) & 15)]) }
+        }
+        return hex + ">"
     }
 
     /// PDF syntax built as bytes: the numbers by `PDFNumberWriter`.

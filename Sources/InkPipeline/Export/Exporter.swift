@@ -125,16 +125,19 @@ public enum Exporter {
                 && kept == Array(1...pageCount)
             if options.inkOnly {
                 let spool = try PageInkSpool(besides: outputPath, name: outputPath)
-                let ink = try PageInkFeed(layers: layers, requests: requests, spool: spool)
+                let ink = try PageInkFeed(layers: layers, requests: requests, spool: spool, handwritingText: options.handwritingText,
+                                          handwritingTextNote: options.handwritingTextNote)
                 stats = try drawCairoPages(source: source, pages: kept, placements: placements, ink: ink,
                                            to: output.writablePath, name: outputPath, progress: options.progress)
-                try Flattener.appendInk(try ink.finish(), from: spool, to: output.writablePath, name: outputPath) { page in
+                let textWarnings = try Flattener.appendInk(try ink.finish(), from: spool, to: output.writablePath, name: outputPath) { page in
                     (kept.firstIndex(of: page)! + 1, matrix(page, displayed: true))
                 }
                 stats.take(ink, notes: source.notes)
+                stats.warnings += textWarnings
             } else if incremental, let made = try exportIncrementally(pdfPath, layers: layers, requests: requests + annotationRequests,
                                                                      to: output.writablePath, name: outputPath, matrix: { matrix($0) },
                                                                      header: asAnnotations ? try annotationHeader(layers) : nil,
+                                                                     text: (options.handwritingText, options.handwritingTextNote),
                                                                      progress: options.progress) {
                 stats = made
                 stats.warnings = source.notes + stats.warnings
@@ -154,7 +157,9 @@ public enum Exporter {
                 var cairoDocument: QPDFDocument?
                 var cairoFile: AtomicOutput?
                 let spool = appendsContent ? nil : try PageInkSpool(besides: outputPath, name: outputPath, asPDF: true)
-                let ink = try PageInkFeed(layers: layers, requests: requests.filter { !appendedPages.contains($0.page) }, spool: spool)
+                let ink = try PageInkFeed(layers: layers, requests: requests.filter { !appendedPages.contains($0.page) }, spool: spool,
+                                          handwritingText: options.handwritingText && spool != nil,
+                                          handwritingTextNote: appended.isEmpty ? options.handwritingTextNote : nil)
                 if !cairoPages.isEmpty {
                     let file = try AtomicOutput.reserve(outputPath + ".ink.pdf")
                     let cairoPath = file.writablePath
@@ -185,7 +190,9 @@ public enum Exporter {
                         options.progress?.finished(page: page)
                     }
                 }
+                overlay.finish()
                 stats.take(ink, notes: source.notes)
+                if let warning = HandwritingWords.leftOutWarning(overlay.handwritingWordsLeftOut) { stats.warnings.append(warning) }
                 if !arranged { try PageRemoval.keep(kept, in: document) }
                 let embedded = options.embedInk ? sidecar : nil
                 if let embedded {
@@ -217,6 +224,7 @@ public enum Exporter {
                     let cairoInkTime = stats.latestInkTime
                     let made = try appendInk(layers: layers, requests: appended, to: output.writablePath, name: outputPath,
                                              matrix: { matrix($0) }, header: asAnnotations ? try annotationHeader(layers) : nil,
+                                             text: (options.handwritingText, options.handwritingTextNote),
                                              outputPage: { outputPages[$0]! }, progress: options.progress) { (update, made) throws(ExportError) in
                         guard let placeholder, let embedded else { return }
                         try embedded.wait()
@@ -293,7 +301,7 @@ public enum Exporter {
     /// file, its page tree reaches a node twice): the caller rewrites it with qpdf instead.
     private static func exportIncrementally(_ pdfPath: String, layers: any PageLayerSource, requests: [PageInkFeed.Request],
                                             to path: String, name: String, matrix: (Int) -> [Double]?, header: [UInt8]?,
-                                            progress: PageProgress?) throws(ExportError) -> InkDrawingStats? {
+                                            text: (write: Bool, note: String?), progress: PageProgress?) throws(ExportError) -> InkDrawingStats? {
         var update: IncrementalUpdate
         do {
             update = try IncrementalUpdate(original: pdfPath, output: path)
@@ -303,7 +311,7 @@ public enum Exporter {
             throw ExportError(appending: error, name: name)
         }
         guard let stats = try append(requests, layers: layers, to: &update, outputPage: { $0 }, matrix: matrix, header: header,
-                                     name: name, progress: progress) else { return nil }
+                                     text: text, name: name, progress: progress) else { return nil }
         do { try update.finish() } catch { throw ExportError(appending: error, name: name) }
         return stats
     }
@@ -313,13 +321,14 @@ public enum Exporter {
     /// incremental update.
     /// `then` adds more to the update once the ink is in, given what was made.
     private static func appendInk(layers: any PageLayerSource, requests: [PageInkFeed.Request], to path: String,
-                                  name: String, matrix: (Int) -> [Double]?, header: [UInt8]?, outputPage: (Int) -> Int,
+                                  name: String, matrix: (Int) -> [Double]?, header: [UInt8]?, text: (write: Bool, note: String?),
+                                  outputPage: (Int) -> Int,
                                   progress: PageProgress?,
                                   then: (inout IncrementalUpdate, InkDrawingStats) throws(ExportError) -> Void = { _, _ in })
         throws(ExportError) -> InkDrawingStats {
         try IncrementalUpdate.appendStaged(to: path, name: name) { (update) throws(ExportError) in
             guard let stats = try append(requests, layers: layers, to: &update, outputPage: outputPage, matrix: matrix,
-                                         header: header, name: name, progress: progress) else {
+                                         header: header, text: text, name: name, progress: progress) else {
                 throw .damagedPDF(path: name, reason: "a page of qpdf's rewrite is not an object of the file")
             }
             try then(&update, stats)
@@ -355,9 +364,9 @@ public enum Exporter {
     /// annotations; this thread appends them in order) and adds each page's to `update`,
     /// on page `outputPage(N)`. Nil when a page is not an object of the file.
     private static func append(_ requests: [PageInkFeed.Request], layers: any PageLayerSource, to update: inout IncrementalUpdate,
-                               outputPage: (Int) -> Int, matrix: (Int) -> [Double]?, header: [UInt8]?, name: String,
-                               progress: PageProgress?) throws(ExportError) -> InkDrawingStats? {
-        let ink = try PageInkFeed(layers: layers, requests: requests)
+                               outputPage: (Int) -> Int, matrix: (Int) -> [Double]?, header: [UInt8]?, text: (write: Bool, note: String?),
+                               name: String, progress: PageProgress?) throws(ExportError) -> InkDrawingStats? {
+        let ink = try PageInkFeed(layers: layers, requests: requests, handwritingText: text.write, handwritingTextNote: text.note)
         for request in requests {
             let made = try ink.made(ofPage: request.page)
             let target = outputPage(request.page)
@@ -377,6 +386,7 @@ public enum Exporter {
         _ = try ink.finish()
         var stats = InkDrawingStats()
         stats.take(ink, notes: [])
+        if let warning = HandwritingWords.leftOutWarning(update.handwritingWordsLeftOut) { stats.warnings.append(warning) }
         return stats
     }
 

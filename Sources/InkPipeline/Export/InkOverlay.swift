@@ -29,6 +29,12 @@ struct InkOverlay {
     private var graphicsStates: [InkGraphicsState: QPDFReference] = [:]
     private var patterns: [String: QPDFReference] = [:]
     private var tileImages: [Grain: QPDFReference] = [:]
+    /// The handwriting's text font (characters numbered as pages show them) and its Type 0
+    /// dictionary, made empty on first use and filled by `finish()`.
+    private var handwritingFont = HandwritingFont()
+    private var handwritingFontObject: QPDFReference?
+    /// Words the font had no room for (`HandwritingFont.wordsLeftOut`).
+    var handwritingWordsLeftOut: Int { handwritingFont.wordsLeftOut }
 
     init(document: QPDFDocument, ink: QPDFDocument?) {
         self.document = document
@@ -68,8 +74,35 @@ struct InkOverlay {
             throw .writeFailed(path: document.path, reason: "the ink spooled for page \(entry.page) cannot be read: \(error)")
         }
         form.set("/Resources", resources(entry.graphicsStates, entry.grains, height: entry.height))
-        try overlay(form, onto: number, matrix: matrix)
+        try overlay(form, onto: number, matrix: matrix, text: entry.text, frameHeight: entry.height)
         streams.releaseAllObjects()
+    }
+
+    /// Writes the handwriting's font, once every page has shown its text: the Type 0 dictionary
+    /// made on first use gets its descendant, `/ToUnicode` map and program.
+    mutating func finish() {
+        guard let reference = handwritingFontObject else { return }
+        let program = HandwritingFont.program
+        let file = document.newStream(InkContentCompression.deflate(program, level: 9),
+                                      dictionary: "<</Length1 \(program.count)/Filter/FlateDecode>>")
+        let toUnicode = document.newStream(InkContentCompression.deflate(handwritingFont.toUnicode, level: 9),
+                                           dictionary: "<</Filter/FlateDecode>>")
+        let map = document.newStream(InkContentCompression.deflate(handwritingFont.cidToGIDMap, level: 9),
+                                     dictionary: "<</Filter/FlateDecode>>")
+        // The dictionaries' own keys parsed, then the objects they name set.
+        let descriptor = document.makeIndirect(document.parse("<<" + HandwritingFont.descriptorKeys + ">>"))
+        descriptor.set("/FontFile2", file)
+        let descendant = document.makeIndirect(document.parse("<<" + HandwritingFont.cidFontKeys + ">>"))
+        descendant.set("/FontDescriptor", descriptor)
+        descendant.set("/CIDToGIDMap", map)
+        let type0 = document.object(id: reference.id, generation: reference.generation)
+        let keys = document.parse("<<" + HandwritingFont.type0Keys + ">>")
+        for key in keys.keys {
+            if let value = keys[key] { type0.set(key, value) }
+        }
+        type0.set("/DescendantFonts", document.newArray([descendant]))
+        type0.set("/ToUnicode", toUnicode)
+        document.releaseAllObjects()
     }
 
     /// The resources of ink content: its ExtGStates and grain patterns (each made once), as objects
@@ -123,8 +156,10 @@ struct InkOverlay {
         return made
     }
 
-    /// Lays the Form XObject `form` over page `number` of `document`.
-    private mutating func overlay(_ form: QPDFObject, onto number: Int, matrix placement: [Double]) throws(ExportError) {
+    /// Lays the Form XObject `form` over page `number` of `document`, and `text` (the handwriting's
+    /// words, in the form's frame `frameHeight` high) over it.
+    private mutating func overlay(_ form: QPDFObject, onto number: Int, matrix placement: [Double],
+                                  text: [HandwritingWord] = [], frameHeight: Double = 0) throws(ExportError) {
         let page = document.page(number)
 
         // Resources: a fresh dictionary for this page (the original may be
@@ -139,9 +174,24 @@ struct InkOverlay {
         }
         xObjects.set(name, form)
         resources.set("/XObject", xObjects)
-        page.set("/Resources", resources)
 
         let matrix = placement.map(PagePlacement.pdfNumber).joined(separator: " ")
+        var textStream: QPDFObject?
+        if !text.isEmpty {
+            let fonts = resources["/Font"]?.shallowCopy() ?? document.newDictionary()
+            var fontName = "/" + HandwritingFont.name
+            var suffix = 1
+            while fonts[fontName] != nil { suffix += 1; fontName = "/\(HandwritingFont.name)\(suffix)" }
+            if let operators = handwritingFont.operators(for: text, frameHeight: frameHeight, resource: String(fontName.dropFirst())) {
+                if handwritingFontObject == nil { handwritingFontObject = document.makeIndirect(document.newDictionary()).reference }
+                fonts.set(fontName, document.object(id: handwritingFontObject!.id, generation: handwritingFontObject!.generation))
+                resources.set("/Font", fonts)
+                let data = Array("q \(matrix) cm\n".utf8) + operators + Array("Q\n".utf8)
+                textStream = document.newStream(InkContentCompression.deflate(data, level: InkContentCompression.inkLevel),
+                                                dictionary: "<</Filter/FlateDecode>>")
+            }
+        }
+        page.set("/Resources", resources)
         let drawInk = document.newStream(Array("\nQ q \(matrix) cm \(name) Do Q\n".utf8))
         let contents = document.newArray([save()])
         if let original = page["/Contents"] {
@@ -152,6 +202,7 @@ struct InkOverlay {
             }
         }
         contents.append(drawInk)
+        if let textStream { contents.append(textStream) }
         page.set("/Contents", contents)
         if let error = document.takeError() { throw .damagedPDF(path: document.path, reason: "page \(number): \(error)") }
     }

@@ -33,6 +33,13 @@ public struct FlattenOptions: Sendable {
     /// (`ImportOptions.confinement`).
     public var confinement: [String]?
 
+    /// Writes what the handwriting reads (its layers' `text` entries) into the PDF: an invisible
+    /// text layer over the ink (`HandwritingFont`), or an `/Ink` annotation's `/Contents`. Off
+    /// when the user may not search handwriting (the `handwritingSearch` entitlement).
+    public var handwritingText = true
+    /// What to say (one warning) when `handwritingText` is off and the ink has text entries: why it was left out.
+    public var handwritingTextNote: String?
+
     /// Told when the document is open and after every finished page (nil: nobody asks).
     public var progress: PageProgress?
 

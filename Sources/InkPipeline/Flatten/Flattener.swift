@@ -150,7 +150,8 @@ public enum Flattener {
         }
         let spool = try PageInkSpool(besides: name, name: name)
         let ink = try PageInkFeed(layers: source.layers, requests: requests, spool: spool, concurrent: !options.singleThreaded,
-                                  belowDrawing: true)
+                                  belowDrawing: true, handwritingText: options.handwritingText,
+                                  handwritingTextNote: options.handwritingTextNote)
         let info = document?.info ?? DocumentInfo(title: source.layers.header.extra["title"].flatMap { if case .string(let title) = $0 { title } else { nil } })
         copyMetadata(info, stripping: options.stripMetadata, to: writer)
         let sources = input.kept.map { source.pdfPage(ofOutputPage: $0) }
@@ -212,7 +213,7 @@ public enum Flattener {
         try writer.finish()
         if !spooled.isEmpty {
             let outputPages = Dictionary(uniqueKeysWithValues: input.kept.enumerated().map { ($1, $0 + 1) })
-            try appendInk(spooled, from: spool, to: path, name: name) { number in
+            warnings += try appendInk(spooled, from: spool, to: path, name: name) { number in
                 (outputPages[number]!, inkFrames[number]!.matrix)
             }
         }
@@ -238,12 +239,14 @@ public enum Flattener {
     }
 
     /// Appends the spooled ink to the finished file at `path` as an incremental
-    /// update: each page's ink a Form XObject drawn after the page's own content.
+    /// update: each page's ink a Form XObject drawn after the page's own content, and its
+    /// text (`CompressedInkContent.text`) after it. Returns the text layer's warnings.
     /// The update is staged in a temporary file beside the output (qpdf keeps
     /// reading the whole PDF meanwhile) and copied onto its end.
+    @discardableResult
     static func appendInk(_ entries: [PageInkSpool.Entry], from spool: PageInkSpool, to path: String, name: String,
-                                  placement: (Int) -> (page: Int, matrix: [Double]?)) throws(ExportError) {
-        try IncrementalUpdate.appendStaged(to: path, name: name) { (update) throws(ExportError) in
+                                  placement: (Int) -> (page: Int, matrix: [Double]?)) throws(ExportError) -> [String] {
+        try IncrementalUpdate.appendStaged(to: path, name: name) { (update) throws(ExportError) -> [String] in
             for entry in entries {
                 let (page, matrix) = placement(entry.page)
                 let content = try spool.content(entry)
@@ -251,6 +254,7 @@ public enum Flattener {
                     throw ExportError(appending: error, name: name)
                 }
             }
+            return HandwritingWords.leftOutWarning(update.handwritingWordsLeftOut).map { [$0] } ?? []
         }
     }
 

@@ -20,7 +20,10 @@ extension CommandRunner {
         }
         let live = !arguments.quiet && (arguments.progress == .live || (arguments.progress == .auto && errorsIsTerminal))
         let lines = !arguments.quiet && !live
-        let report = BatchFlattener.run(plan, options: arguments.options(environment: environment, workerExecutable: workerExecutable)) { result, progress in
+        var options = arguments.options(environment: environment, workerExecutable: workerExecutable)
+        options.flatten.handwritingTextNote = handwritingTextRefusal(arguments.gate)
+        options.flatten.handwritingText = options.flatten.handwritingTextNote == nil
+        let report = BatchFlattener.run(plan, options: options) { result, progress in
             if live { print("\r\u{1B}[K", terminator: "", to: &errors) }
             for warning in Self.batchWarnings(of: result) { print("inkpdf: warning: \(result.document.relativePath): \(warning)", to: &errors) }
             if let failure = result.failure {

@@ -33,6 +33,21 @@ extension CommandRunner {
         return nil
     }
 
+    /// Whether the gate lets the handwriting's text into the PDFs an export command writes: that
+    /// is searching handwriting (`handwritingSearch`). Nil when it does; else the one line to say
+    /// (as a warning) if the ink has text, why it is left out and how to get it. Consulted after
+    /// `exportGate` let the command write, with the same files; the state is not written again.
+    func handwritingTextRefusal(_ options: GateOptions) -> String? {
+        let leftOut = "the handwriting's text is left out of the PDF (not searchable)"
+        let hint = "to make it searchable, give a Pro licence or App Store proof with --proof FILE and the trust file with --trust FILE "
+            + "(or INKPDF_PROOFS and INKPDF_TRUST)"
+        guard let gate = try? resolve(options, needsTrustForProofs: true) else { return "\(leftOut); \(hint)" }
+        let report = EntitlementChecker(trust: gate.trust, policy: gate.policy, clock: SystemClock())
+            .check(.handwritingSearch, proofs: gate.proofs, state: gate.state)
+        return report.decision.allowed ? nil : "\(leftOut): \(report.decision.message) To make it searchable, "
+            + hint.dropFirst("to make it searchable, ".count)
+    }
+
     func runEntitlement(_ command: EntitlementCommand, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         switch command {
         case .check(let arguments): checkEntitlement(arguments, output: &output, errors: &errors)

@@ -42,6 +42,8 @@ extension CommandRunner {
             }
         }
         var options = arguments.options(environment: environment)
+        options.handwritingTextNote = handwritingTextRefusal(arguments.gate)
+        options.handwritingText = options.handwritingTextNote == nil
         options.progress = WorkerProgressChannel.workerProgress(environment: environment)
         do {
             let report = try Flattener.flatten(pdf: arguments.pdf, ink: arguments.ink, output: arguments.output, options: options)

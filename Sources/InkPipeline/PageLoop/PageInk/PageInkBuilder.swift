@@ -1,5 +1,6 @@
 import Foundation
 import InkModel
+import InkPDFContent
 import InkRendering
 
 /// Turns each page's strokes into drawings, keeping count of strokes,
@@ -17,17 +18,32 @@ final class PageInkBuilder: @unchecked Sendable {
         /// Each warning, with the name of the unknown ink it is about (those are named once per document).
         var warnings: [(text: String, unknownInk: String?)] = []
         var latestInkTime: Double?
+        /// A layer had text entries that were not written.
+        var textLeftOut = false
     }
 
-    init(layers: any PageLayerSource) { self.layers = layers }
+    /// Whether `ink(ofPage:)` gives the words of the layers' `text` entries.
+    let handwritingText: Bool
+    /// Said once (a warning) when the text is not written and some layer has text entries.
+    let leftOutNote: String?
+
+    init(layers: any PageLayerSource, handwritingText: Bool = false, leftOutNote: String? = nil) {
+        self.layers = layers
+        self.handwritingText = handwritingText
+        self.leftOutNote = leftOutNote
+    }
 
     /// The ink file's name, as errors name it.
     var displayName: String { layers.displayName }
 
     func ink(ofPage page: Int) -> Result<PageInk, ExportError> {
         var drawings: [StrokeDrawing] = []
-        return visit(page) { _, _, strokeDrawings in drawings.append(contentsOf: strokeDrawings) }
-            .map { PageInk(page: page, drawings: drawings) }
+        var words: [HandwritingWord] = []
+        let text: ((PageLayer, inout [(text: String, unknownInk: String?)]) -> Void)? = handwritingText ? { layer, warnings in
+            words += HandwritingWords.words(of: layer, page: page) { warnings.append(($0, nil)) }
+        } : nil
+        return visit(page, text: text) { _, _, strokeDrawings in drawings.append(contentsOf: strokeDrawings) }
+            .map { PageInk(page: page, drawings: drawings, text: words) }
     }
 
     /// Page `page`'s layers, each stroke with its drawings, counted as `ink(ofPage:)` counts them.
@@ -39,8 +55,10 @@ final class PageInkBuilder: @unchecked Sendable {
         }.map { result }
     }
 
-    /// Calls `body` with each stroke's layer, index in it and drawings, in order, keeping the page's tally.
-    private func visit(_ page: Int, _ body: (PageLayer, Int, [StrokeDrawing]) -> Void) -> Result<Void, ExportError> {
+    /// Calls `body` with each stroke's layer, index in it and drawings, in order, keeping the page's tally,
+    /// and `text` (when given) with each layer that says what it reads.
+    private func visit(_ page: Int, text: ((PageLayer, inout [(text: String, unknownInk: String?)]) -> Void)? = nil,
+                       _ body: (PageLayer, Int, [StrokeDrawing]) -> Void) -> Result<Void, ExportError> {
         do {
             let pageLayers = try LayersRevision.namingLastGoodRevision { try layers.layers(forPage: page) }
             var tally = Tally()
@@ -59,6 +77,9 @@ final class PageInkBuilder: @unchecked Sendable {
                     }
                 }
                 tally.strokes += layer.strokes.count
+                if layer.hasRecognisedText {
+                    if let text { text(layer, &tally.warnings) } else if !handwritingText { tally.textLeftOut = true }
+                }
             }
             lock.withLock { tallies[page] = tally }
             return .success(())
@@ -74,7 +95,9 @@ final class PageInkBuilder: @unchecked Sendable {
     /// Page by page; an unknown ink is named once per document, other warnings say where.
     var warnings: [String] {
         var named: Set<String> = []
-        return pagesInOrder.flatMap(\.warnings).compactMap { warning in
+        let pages = pagesInOrder
+        let note = leftOutNote.flatMap { note in pages.contains(where: \.textLeftOut) ? [note] : nil } ?? []
+        return note + pages.flatMap(\.warnings).compactMap { warning in
             guard let ink = warning.unknownInk else { return warning.text }
             return named.insert(ink).inserted ? warning.text : nil
         }

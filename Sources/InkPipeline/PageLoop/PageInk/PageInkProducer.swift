@@ -48,9 +48,10 @@ final class PageInkProducer: @unchecked Sendable {
                     let drawings = try builder.ink(ofPage: request.page).get().drawings
                     return .success(Item(page: request.page, ink: .drawings(drawings)))
                 case .content(let width, let height):
-                    let drawings = try builder.ink(ofPage: request.page).get().drawings
-                    let content = InkContentWriter.content(for: consume drawings, width: width, height: height)
+                    let ink = try builder.ink(ofPage: request.page).get()
+                    var content = InkContentWriter.content(for: ink.drawings, width: width, height: height)
                         .compressed(with: &compressors.content)
+                    content.text = ink.text
                     guard let spool else { return .success(Item(page: request.page, ink: .content(content))) }
                     try spool.append(content, page: request.page)
                     return .success(Item(page: request.page, ink: .spooled))
@@ -59,6 +60,7 @@ final class PageInkProducer: @unchecked Sendable {
                     do {
                         let annotations = try InkAnnotationBuilder.annotations(page: request.page, layers: layers, frame: frame,
                                                                                grouping: grouping, author: author,
+                                                                               withText: builder.handwritingText,
                                                                                compressors: &compressors)
                         return .success(Item(page: request.page, ink: .annotations(annotations)))
                     } catch {

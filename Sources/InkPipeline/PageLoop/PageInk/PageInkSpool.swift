@@ -32,6 +32,8 @@ final class PageInkSpool: @unchecked Sendable {
         var grains: [Grain]
         var width: Double
         var height: Double
+        /// The words shown over the ink (`CompressedInkContent.text`), kept here, not in the file.
+        var text: [HandwritingWord] = []
     }
 
     private let descriptor: FileDescriptor
@@ -93,7 +95,7 @@ final class PageInkSpool: @unchecked Sendable {
         if asPDF { try write(Array("\nendstream\nendobj\n".utf8)) }
         appended.append(Entry(page: page, object: object, offset: offset, count: content.deflated.count, length: content.length,
                               graphicsStates: content.graphicsStates, grains: content.grains,
-                              width: content.width, height: content.height))
+                              width: content.width, height: content.height, text: content.text))
     }
 
     /// Ends the PDF (`asPDF`: a page tree of one blank page, the cross-reference table, the trailer)
@@ -131,7 +133,9 @@ final class PageInkSpool: @unchecked Sendable {
             throw .writeFailed(path: name, reason: failure == .ioError ? "the ink spooled for page \(entry.page) is short"
                                                                      : "cannot read back the ink: \(failure)")
         }
-        return CompressedInkContent(deflated: bytes, length: entry.length, graphicsStates: entry.graphicsStates,
-                                    grains: entry.grains, width: entry.width, height: entry.height)
+        var content = CompressedInkContent(deflated: bytes, length: entry.length, graphicsStates: entry.graphicsStates,
+                                           grains: entry.grains, width: entry.width, height: entry.height)
+        content.text = entry.text
+        return content
     }
 }

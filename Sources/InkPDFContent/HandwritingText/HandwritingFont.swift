@@ -1,0 +1,224 @@
+/// One word (or line) of handwriting as the invisible text layer shows it: what it
+/// reads and where, in the ink's frame (points from the top-left of the page as
+/// displayed, y down: the frame `InkContent` is drawn in).
+public struct HandwritingWord: Sendable, Equatable {
+    public var text: String
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(text: String, x: Double, y: Double, width: Double, height: Double) {
+        self.text = text
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+/// The font of a document's invisible handwriting text, and the text's operators.
+///
+/// One Type 0 font (`/BaseFont /InkPDFHandwriting`, `/Encoding /Identity-H`) whose
+/// descendant is a CIDFontType2 with a glyphless TrueType program of inkpdf's own
+/// (`GlyphlessTrueType`) and a `/ToUnicode` CMap, shared by every page of the document.
+/// Each character gets a CID the first time a page shows it (1, 2, …, in page order:
+/// the pages are written in order, so the numbering is deterministic), and the
+/// CMap maps each CID back to its character (UTF-16BE, a surrogate pair beyond the
+/// BMP). Every CID is one em wide (`/DW 1000`); a word is shown at size 1 under a
+/// text matrix that makes its characters share its box's width and fill its
+/// height, in render mode 3 (`3 Tr`: nothing is painted).
+///
+/// Tools that search PDFs (`inkpdf search`) tell handwriting from print by the
+/// font's name: it contains `InkPDFHandwriting`.
+public struct HandwritingFont: Sendable {
+    /// The font's `/BaseFont` and `/FontName`, and the resource name pages use for it (when free).
+    public static let name = "InkPDFHandwriting"
+    /// The most characters one document's text layer can show: CIDs are 2 bytes, and CID 0 is `.notdef`.
+    public static let maximumCharacters = 65_534
+
+    private var cids: [Unicode.Scalar: UInt16] = [:]
+    /// The characters in CID order (CID `n` is `characters[n - 1]`).
+    public private(set) var characters: [Unicode.Scalar] = []
+    /// Words left out because the font had no room for their characters.
+    public private(set) var wordsLeftOut = 0
+
+    public init() {}
+
+    /// Whether any page has shown text in the font.
+    public var isUsed: Bool { !characters.isEmpty }
+
+    /// The operators that show `words` invisibly on a frame `frameHeight` points high, in
+    /// the space of that frame turned y up (origin bottom-left), with the font under the
+    /// resource name `resource` (`/Name`); nil when no word can be shown (each has a box
+    /// with some width and height and finite numbers, else it is left out).
+    public mutating func operators(for words: [HandwritingWord], frameHeight: Double, resource: String) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var codes: [UInt16] = []
+        for word in words {
+            guard [word.x, word.y, word.width, word.height, frameHeight].allSatisfy(\.isFinite),
+                  word.width >= Self.smallestSide, word.height >= Self.smallestSide,
+                  encode(word.text, into: &codes) else { continue }
+            if bytes.isEmpty {
+                bytes += Array("BT\n3 Tr\n/".utf8)
+                bytes += Array(resource.utf8)
+                bytes += Array(" 1 Tf\n".utf8)
+            }
+            // Size 1: each character one unit wide before the matrix, which stretches the
+            // characters across the box and makes the em box (−0.2 … 0.8) its height.
+            let horizontal = word.width / Double(codes.count)
+            let baseline = frameHeight - word.y - word.height * Double(GlyphlessTrueType.ascent) / Double(GlyphlessTrueType.unitsPerEm)
+            number(horizontal, 6, &bytes); bytes += Array("0 0 ".utf8)
+            number(word.height, 4, &bytes)
+            number(word.x, 3, &bytes); number(baseline, 3, &bytes)
+            bytes += Array("Tm\n<".utf8)
+            for code in codes { hex(code, &bytes) }
+            bytes += Array("> Tj\n".utf8)
+        }
+        guard !bytes.isEmpty else { return nil }
+        bytes += Array("ET\n".utf8)
+        return bytes
+    }
+
+    /// Below this side (in points) a box is left out: a matrix that small is all but singular.
+    public static let smallestSide = 0.01
+
+    private func number(_ value: Double, _ digits: Int, _ bytes: inout [UInt8]) {
+        PDFNumberWriter.appendDecimal(value, fractionDigits: digits, to: &bytes)
+        bytes.append(32)
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    private func hex(_ code: UInt16, _ bytes: inout [UInt8]) {
+        for shift in [12, 8, 4, 0] { bytes.append(Self.hexDigits[Int((code >> UInt16(shift)) & 15)]) }
+    }
+
+    /// The CIDs of `text` (in the order it is seen, `visualOrder`) in `codes`, numbering new
+    /// characters; false (nothing numbered) when the font has no room for them or the text is empty.
+    private mutating func encode(_ text: String, into codes: inout [UInt16]) -> Bool {
+        codes.removeAll(keepingCapacity: true)
+        let scalars = Self.visualOrder(text)
+        var new: [Unicode.Scalar] = []
+        var seen: Set<Unicode.Scalar> = []
+        for scalar in scalars where cids[scalar] == nil && seen.insert(scalar).inserted {
+            new.append(scalar)
+            if characters.count + new.count > Self.maximumCharacters { wordsLeftOut += 1; return false }
+        }
+        for scalar in new {
+            characters.append(scalar)
+            cids[scalar] = UInt16(characters.count)
+        }
+        for scalar in scalars { codes.append(cids[scalar]!) }
+        return !codes.isEmpty
+    }
+
+    /// `text` in the order its characters lie from left to right, as a PDF shows right-to-left
+    /// text (Hebrew, Arabic …) and as readers expect to find it: they read such a run back
+    /// from right to left. A simplified bidi: a text whose first strong letter is right-to-left
+    /// is a right-to-left paragraph, whose runs of left-to-right letters and digits keep their
+    /// order while the runs themselves and everything else are reversed; in a left-to-right
+    /// paragraph only the right-to-left runs are reversed. Characters (graphemes) are kept
+    /// whole, a base before its marks.
+    static func visualOrder(_ text: String) -> [Unicode.Scalar] {
+        enum Direction { case leftToRight, rightToLeft, neutral }
+        func direction(_ character: Character) -> Direction {
+            guard let scalar = character.unicodeScalars.first else { return .neutral }
+            if isRightToLeft(scalar) && scalar.properties.numericType == nil { return .rightToLeft }
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil { return .leftToRight }
+            return .neutral
+        }
+        // Most text has no right-to-left letter: its scalars as they are, without breaking it into graphemes.
+        guard text.unicodeScalars.contains(where: isRightToLeft) else { return Array(text.unicodeScalars) }
+        let characters = Array(text)
+        let paragraph = characters.lazy.map(direction).first { $0 != .neutral } ?? .leftToRight
+        // Runs of one direction; neutrals take the paragraph's.
+        var runs: [(direction: Direction, characters: [Character])] = []
+        for character in characters {
+            var own = direction(character)
+            if own == .neutral { own = paragraph }
+            if runs.last?.direction == own { runs[runs.count - 1].characters.append(character) } else { runs.append((own, [character])) }
+        }
+        if paragraph == .rightToLeft { runs.reverse() }
+        var scalars: [Unicode.Scalar] = []
+        for run in runs {
+            for character in run.direction == .rightToLeft ? run.characters.reversed() : run.characters {
+                scalars += character.unicodeScalars
+            }
+        }
+        return scalars
+    }
+
+    /// Whether `scalar` belongs to a right-to-left script's block (Hebrew, Arabic, Syriac,
+    /// Thaana, N'Ko, Samaritan, Mandaic, their presentation forms, and the historic ones beyond the BMP).
+    static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+        default: false
+        }
+    }
+
+    // MARK: The font's objects
+
+    /// The Type 0 font dictionary, its descendant being object `descendant` and its CMap `toUnicode`.
+    public static func type0Dictionary(descendant: Int, toUnicode: Int) -> String {
+        "<<" + type0Keys + "/DescendantFonts[\(descendant) 0 R]/ToUnicode \(toUnicode) 0 R>>"
+    }
+
+    /// The Type 0 font's keys that name no other object (PDF text without `<< >>`).
+    public static let type0Keys = "/Type/Font/Subtype/Type0/BaseFont/\(name)/Encoding/Identity-H"
+    /// The CIDFont's keys that name no other object.
+    public static let cidFontKeys = "/Type/Font/Subtype/CIDFontType2/BaseFont/\(name)"
+        + "/CIDSystemInfo<</Registry(Adobe)/Ordering(Identity)/Supplement 0>>/DW \(GlyphlessTrueType.unitsPerEm)"
+    /// The descriptor's keys but its program. Symbolic (flag 3): its glyphs are no standard set.
+    public static let descriptorKeys = "/Type/FontDescriptor/FontName/\(name)/Flags 4"
+        + "/FontBBox[0 \(GlyphlessTrueType.descent) \(GlyphlessTrueType.unitsPerEm) \(GlyphlessTrueType.ascent)]/ItalicAngle 0"
+        + "/Ascent \(GlyphlessTrueType.ascent)/Descent \(GlyphlessTrueType.descent)/CapHeight 700/StemV 80"
+
+    /// The CIDFontType2 dictionary, its CIDs mapped to glyphs by the stream `cidToGIDMap`; every CID an em wide.
+    public static func cidFontDictionary(descriptor: Int, cidToGIDMap: Int) -> String {
+        "<<" + cidFontKeys + "/FontDescriptor \(descriptor) 0 R/CIDToGIDMap \(cidToGIDMap) 0 R>>"
+    }
+
+    /// The `/CIDToGIDMap` stream's data: CID 0 to glyph 0 (`.notdef`), every CID in use to glyph 1
+    /// (the program's one glyph): the program stays the same whatever the text.
+    public var cidToGIDMap: [UInt8] {
+        var map: [UInt8] = [0, 0]
+        map.reserveCapacity(2 * (characters.count + 1))
+        for _ in characters { map += [0, 1] }
+        return map
+    }
+
+    /// The font descriptor, the program being object `program`.
+    public static func descriptorDictionary(program: Int) -> String {
+        "<<" + descriptorKeys + "/FontFile2 \(program) 0 R>>"
+    }
+
+    /// The TrueType program (undeflated; its stream also needs `/Length1`, its length): `.notdef` and one glyph.
+    public static let program = GlyphlessTrueType.program(glyphCount: 2, name: name)
+
+    /// The `/ToUnicode` CMap: each CID to its character.
+    public var toUnicode: [UInt8] {
+        var bytes = Array(("/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
+            + "/CIDSystemInfo <</Registry (Adobe) /Ordering (UCS) /Supplement 0>> def\n"
+            + "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
+            + "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n").utf8)
+        // At most 100 mappings a block, as the CMap format asks.
+        var start = 0
+        while start < characters.count {
+            let block = characters[start..<min(start + 100, characters.count)]
+            bytes += Array("\(block.count) beginbfchar\n".utf8)
+            for (offset, scalar) in block.enumerated() {
+                bytes.append(UInt8(ascii: "<"))
+                hex(UInt16(start + offset + 1), &bytes)
+                bytes += Array("> <".utf8)
+                for unit in String(scalar).utf16 { hex(unit, &bytes) }
+                bytes += Array(">\n".utf8)
+            }
+            bytes += Array("endbfchar\n".utf8)
+            start += 100
+        }
+        bytes += Array("endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n".utf8)
+        return bytes
+    }
+}
