@@ -79,6 +79,7 @@ public struct CommandRunner {
         case .extract(let arguments): return extract(arguments, output: &output, errors: &errors)
         case .convert(let arguments): return convert(arguments, output: &output, errors: &errors)
         case .serve(let arguments): return serve(arguments, errors: &errors)
+        case .recognize(let arguments): return recognize(arguments, output: &output, errors: &errors)
         }
     }
 

@@ -23,6 +23,7 @@ public enum Command: Equatable, Sendable {
     case extract(ExtractArguments)
     case convert(ConvertArguments)
     case serve(ServeArguments)
+    case recognize(RecognizeArguments)
     /// Hidden: a command run as a worker process (`__isolated export …`), printing as it would.
     indirect case isolated(Command)
 }
@@ -66,6 +67,7 @@ extension Command {
         case "extract": return .extract(try parseExtract(rest))
         case "convert": return .convert(try parseConvert(rest))
         case "serve": return .serve(try parseServe(rest))
+        case "recognize", "recognise": return .recognize(try parseRecognize(rest))
         case "entitlement", "licence", "license": return .entitlement(try parseEntitlement(verb: verb, rest))
         default: throw UsageError(message: "unknown command '\(verb)'")
         }

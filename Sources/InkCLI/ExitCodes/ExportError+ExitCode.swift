@@ -26,6 +26,8 @@ extension ExportError {
         case .backgroundPDFMissing: .inputMissing
         case .pdfRequired, .noPDFToKeep, .annotationsOnEncryptedPDF, .ownAnnotationsAsInk: .usage
         case .backgroundPageOutOfRange: .pageOutOfRange
+        case .recognition(.unknownLanguage): .usage
+        case .recognition: .recognitionModelMissing
         }
     }
 }
