@@ -32,6 +32,22 @@ import Testing
         #expect(Double(result.found) >= 0.60 * Double(result.total), "found \(result.found) of \(result.total); missed \(result.missed)")
     }
 
+    /// Japanese words read by zinnia from their strokes, character by character, alone (`ja`) and
+    /// with English (`en+ja`: tesseract tells the CJK lines); every entry is zinnia's, in Japanese.
+    @Test(.timeLimit(.minutes(2)), arguments: ["ja", "en+ja"]) func japaneseWordsAreFoundAtTheirPlace(lang: String) throws {
+        let result = try recognised("japanese", lang: lang)
+        #expect(Double(result.found) >= 0.85 * Double(result.total), "found \(result.found) of \(result.total); missed \(result.missed)")
+        for entry in result.layers.flatMap(\.recognisedText) {
+            #expect(entry.source == "zinnia" && entry.lang == "ja", "\(entry.text): \(entry.source ?? "-") \(entry.lang ?? "-")")
+        }
+    }
+
+    /// With Japanese asked for too, English lines stay tesseract's.
+    @Test(.timeLimit(.minutes(2))) func englishLinesStayLatinWithJapaneseAskedFor() throws {
+        let result = try recognised("print", lang: "en+ja")
+        #expect(Double(result.found) >= 0.95 * Double(result.total), "found \(result.found) of \(result.total); missed \(result.missed)")
+    }
+
     /// The entries follow the ink: no stroke is given to two words of one layer, and each word's strokes
     /// lie in one line (an entry never spans two lines of the page).
     @Test(.timeLimit(.minutes(2))) func entriesNameEachStrokeOnceAndStayInTheirLine() throws {

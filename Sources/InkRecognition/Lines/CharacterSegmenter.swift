@@ -6,7 +6,7 @@ import InkModel
 /// a gap wider than `wordGap` letter heights between them are words.
 enum CharacterSegmenter {
     static let maximumWidth = 1.15
-    static let wordGap = 0.45
+    static let wordGap = 0.6
 
     struct Character {
         var strokes: [Int]
@@ -21,7 +21,7 @@ enum CharacterSegmenter {
             if var last = characters.last {
                 let union = last.box.union(extent.box)
                 // Joins the character being written unless that makes it too wide, or it starts past it.
-                if union.width <= maximumWidth * size && extent.minX < last.box.maxX + 0.3 * size {
+                if union.width <= maximumWidth * size && extent.minX < last.box.maxX + 0.6 * size {
                     last.strokes.append(index)
                     last.box = union
                     characters[characters.count - 1] = last

@@ -2,88 +2,101 @@ import InkModel
 
 /// Finds the lines of handwriting in a layer from its strokes' geometry and pen order.
 ///
-/// A stroke joins the line whose middle is nearest its own middle, within `joinDistance`
-/// letter heights, and not more than `columnGap` letter heights to its side (two columns at
-/// one height are two lines); the line the previous stroke went to is preferred (the pen
-/// order: a dot or a bar belongs to the word just written). Lines come out top to bottom,
-/// then left to right.
+/// A line is a band of heights. A stroke joins the line whose band it shares most of
+/// (at least `sharedHeight` of the lower of the two: a flat bar inside a band joins it, as
+/// does a tall stroke through a thin band), not more than `columnGap` band heights to its
+/// side (two columns at one height are two lines). The line the previous stroke went to is
+/// preferred, and takes a stroke just above or below it too (the pen order: the dot of an i,
+/// an accent, belongs to the word just written). Lines side by side that share most of their
+/// heights are then one. Lines come out top to bottom, then left to right.
 enum LineFinder {
-    static let joinDistance = 0.75
+    static let sharedHeight = 0.5
     static let columnGap = 4.0
+    /// How far above or below its band (in band heights) the previous stroke's line takes a stroke.
+    static let markReach = 0.5
+
+    struct Band {
+        var members: [StrokeExtent]
+        var minX, maxX, minY, maxY: Double
+        var height: Double { max(maxY - minY, 1) }
+
+        init(_ extent: StrokeExtent) {
+            members = [extent]
+            minX = extent.minX; maxX = extent.maxX; minY = extent.minY; maxY = extent.maxY
+        }
+
+        mutating func add(_ extent: StrokeExtent) {
+            members.append(extent)
+            minX = min(minX, extent.minX); maxX = max(maxX, extent.maxX)
+            minY = min(minY, extent.minY); maxY = max(maxY, extent.maxY)
+        }
+
+        mutating func absorb(_ other: Band) {
+            for member in other.members { add(member) }
+        }
+
+        /// The share of the lower of the two heights that both cover (heights at least 1 pt).
+        func shared(minY otherMinY: Double, maxY otherMaxY: Double) -> Double {
+            let overlap = min(maxY, otherMaxY) - max(minY, otherMinY)
+            return overlap / min(height, max(otherMaxY - otherMinY, 1))
+        }
+
+        func isBeside(minX otherMinX: Double, maxX otherMaxX: Double, within reach: Double) -> Bool {
+            otherMinX <= maxX + reach && otherMaxX >= minX - reach
+        }
+    }
 
     static func lines(of layer: PageLayer) -> [InkLine] {
         let extents = StrokeExtent.extents(of: layer)
         guard !extents.isEmpty else { return [] }
-        let letterHeight = median(extents.map(\.height).filter { $0 > 0.5 }) ?? 10
-        let height = max(letterHeight, 2)
-        struct Building { var members: [StrokeExtent]; var centreSum: Double; var minX, maxX: Double
-            var minY: Double { members.map(\.minY).min() ?? 0 }
-            var maxY: Double { members.map(\.maxY).max() ?? 0 }
-            var centre: Double { centreSum / Double(members.count) } }
-        var lines: [Building] = []
+        var bands: [Band] = []
         var previous: Int?
         for extent in extents {
-            func fits(_ line: Building, reach: Double) -> Bool {
-                abs(extent.centreY - line.centre) <= reach * height
-                    && extent.minX <= line.maxX + columnGap * height && extent.maxX >= line.minX - columnGap * height
+            var chosen: Int?, best = sharedHeight
+            for (index, band) in bands.enumerated()
+            where band.isBeside(minX: extent.minX, maxX: extent.maxX, within: columnGap * band.height) {
+                let shared = band.shared(minY: extent.minY, maxY: extent.maxY)
+                if shared >= best || (index == previous && shared >= best * 0.8) { best = shared; chosen = index }
             }
-            var chosen: Int?
-            if let previous, fits(lines[previous], reach: joinDistance * 1.4) {
-                chosen = previous
-            } else {
-                var best = Double.infinity
-                for (index, line) in lines.enumerated() where fits(line, reach: joinDistance) {
-                    let distance = abs(extent.centreY - line.centre)
-                    if distance < best { best = distance; chosen = index }
+            if chosen == nil, let previous {
+                let band = bands[previous]
+                let reach = markReach * band.height
+                if extent.maxY >= band.minY - reach, extent.minY <= band.maxY + reach,
+                   extent.height <= band.height, band.isBeside(minX: extent.minX, maxX: extent.maxX, within: band.height) {
+                    chosen = previous
                 }
             }
-            // A dot or a short bar counts for its place, not for the line's middle.
-            let weight = extent.height < height * 0.3 && extent.width < height * 0.3
             if let chosen {
-                lines[chosen].members.append(extent)
-                if !weight {
-                    lines[chosen].centreSum += extent.centreY
-                } else {
-                    lines[chosen].centreSum += lines[chosen].centre
-                }
-                lines[chosen].minX = min(lines[chosen].minX, extent.minX)
-                lines[chosen].maxX = max(lines[chosen].maxX, extent.maxX)
+                bands[chosen].add(extent)
             } else {
-                lines.append(Building(members: [extent], centreSum: extent.centreY, minX: extent.minX, maxX: extent.maxX))
-                chosen = lines.count - 1
+                bands.append(Band(extent))
+                chosen = bands.count - 1
             }
             previous = chosen
         }
-        // Lines side by side whose letters share most of their height are one line (a word begun
-        // above or below the others).
         var merged = true
         while merged {
             merged = false
-            outer: for i in lines.indices {
-                for j in lines.indices where j > i {
-                    let a = lines[i], b = lines[j]
-                    let gap = max(a.minX, b.minX) - min(a.maxX, b.maxX)
-                    let overlap = min(a.maxY, b.maxY) - max(a.minY, b.minY)
-                    let shared = overlap > 0.6 * min(a.maxY - a.minY, b.maxY - b.minY)
-                    guard abs(a.centre - b.centre) <= joinDistance * height * 1.2 || shared, gap <= columnGap * height else { continue }
-                    lines[i].members += b.members
-                    lines[i].centreSum += b.centreSum
-                    lines[i].minX = min(a.minX, b.minX)
-                    lines[i].maxX = max(a.maxX, b.maxX)
-                    lines.remove(at: j)
+            outer: for i in bands.indices {
+                for j in bands.indices where j > i {
+                    let a = bands[i], b = bands[j]
+                    guard a.shared(minY: b.minY, maxY: b.maxY) > 0.6,
+                          a.isBeside(minX: b.minX, maxX: b.maxX, within: columnGap * max(a.height, b.height)) else { continue }
+                    bands[i].absorb(b)
+                    bands.remove(at: j)
                     merged = true
                     break outer
                 }
             }
         }
-        let found = lines.map { line -> InkLine in
-            var box = line.members[0].box
-            for member in line.members.dropFirst() { box = box.union(member.box) }
-            let heights = line.members.map(\.height).filter { $0 > 0.5 }
-            return InkLine(strokes: line.members.map(\.index).sorted(), box: box, letterHeight: max(median(heights) ?? height, 2))
+        let found = bands.map { band -> InkLine in
+            let heights = band.members.map(\.height).filter { $0 > 0.5 }
+            return InkLine(strokes: band.members.map(\.index).sorted(),
+                           box: RecognisedText.Box(x: band.minX, y: band.minY, width: band.maxX - band.minX, height: band.maxY - band.minY),
+                           letterHeight: max(median(heights) ?? band.height, 2))
         }
         return found.sorted { a, b in
-            let sameRow = abs((a.box.y + a.box.maxY) / 2 - (b.box.y + b.box.maxY) / 2) < min(a.letterHeight, b.letterHeight)
+            let sameRow = abs((a.box.y + a.box.maxY) / 2 - (b.box.y + b.box.maxY) / 2) < min(a.box.height, b.box.height) / 2
             return sameRow ? a.box.x < b.box.x : a.box.y < b.box.y
         }
     }

@@ -161,7 +161,7 @@ public final class InkRecognizer {
         for word in CharacterSegmenter.words(characters, size: size) {
             var readings: [[(text: String, score: Double)]] = []
             for character in word {
-                let result = reader.recognizer.classify(Self.zinniaStrokes(character, layer: layer, size: size), best: 8)
+                let result = reader.recognizer.classify(Self.zinniaStrokes(character, layer: layer, size: options.zinniaOwnBox ? 0 : size), best: 8)
                 guard !result.isEmpty else { continue }
                 readings.append(result)
             }
@@ -173,12 +173,12 @@ public final class InkRecognizer {
             let confidence = 1 / (1 + exp(-4 * (margins.min() ?? 0)))
             entries.append(RecognisedText(text: text, strokes: word.flatMap(\.strokes).sorted(), lang: reader.language.tag,
                                           source: "zinnia", confidence: (confidence * 1000).rounded() / 1000,
-                                          alternatives: Self.alternatives(readings, maximum: options.alternatives)))
+                                          alternatives: Self.alternatives(readings, maximum: min(options.alternatives * readings.count, RecognisedText.maximumAlternatives))))
         }
         return entries
     }
 
-    /// A character's strokes in zinnia's box: the character centred in a square as large as the line.
+    /// A character's strokes in zinnia's box: the character centred in a square as large as the line (`size`; 0: as large as the character).
     static func zinniaStrokes(_ character: CharacterSegmenter.Character, layer: PageLayer, size: Double) -> [[(x: Int, y: Int)]] {
         let side = max(size, character.box.width, character.box.height)
         let unit = Double(ZinniaRecognizer.boxSize) / side

@@ -11,8 +11,10 @@ public struct RecognitionOptions: Sendable, Equatable {
     /// Whether a line's slant is sheared away before tesseract reads it.
     public var deslant = false
     /// How much wider than its letter height a CJK character may be before the next stroke starts another.
-    public var zinniaSegmentWidth = 1.15
-    /// Readings kept besides the first (`alternatives`).
+    public var zinniaSegmentWidth = 1.05
+    /// Whether each CJK character is given to zinnia filling its box (else at its size in the line).
+    public var zinniaOwnBox = false
+    /// Readings kept besides the first (`alternatives`; for CJK, this many a character).
     public var alternatives = 4
     /// `--redo`: recognise layers that already have `text` entries too (replacing them).
     public var redo = false
