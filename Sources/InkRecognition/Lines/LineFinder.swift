@@ -6,7 +6,7 @@ import InkModel
 /// (at least `sharedHeight` of the lower of the two: a flat bar inside a band joins it, as
 /// does a tall stroke through a thin band), not more than `columnGap` band heights to its
 /// side (two columns at one height are two lines). The line the previous stroke went to is
-/// preferred, and takes a stroke just above or below it too (the pen order: the dot of an i,
+/// preferred, and takes a small mark just above or below it too (the pen order: the dot of an i,
 /// an accent, belongs to the word just written). Lines side by side that share most of their
 /// heights are then one. Lines come out top to bottom, then left to right.
 enum LineFinder {
@@ -14,6 +14,8 @@ enum LineFinder {
     static let columnGap = 4.0
     /// How far above or below its band (in band heights) the previous stroke's line takes a stroke.
     static let markReach = 0.5
+    /// How large (in band heights) a mark may be: a dot, an accent, a short bar.
+    static let markSize = 0.4
 
     struct Band {
         var members: [StrokeExtent]
@@ -62,7 +64,8 @@ enum LineFinder {
                 let band = bands[previous]
                 let reach = markReach * band.height
                 if extent.maxY >= band.minY - reach, extent.minY <= band.maxY + reach,
-                   extent.height <= band.height, band.isBeside(minX: extent.minX, maxX: extent.maxX, within: band.height) {
+                   extent.height <= markSize * band.height, extent.width <= markSize * band.height,
+                   band.isBeside(minX: extent.minX, maxX: extent.maxX, within: band.height) {
                     chosen = previous
                 }
             }
