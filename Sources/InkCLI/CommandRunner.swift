@@ -88,7 +88,10 @@ public struct CommandRunner {
         var options = arguments.options(environment: environment)
         options.progress = pageProgress
         do {
-            let report = try flattenDocument(arguments.pdf, ink: arguments.ink, output: arguments.output, options: options,
+            let recognised = try recognisedInk(arguments.recognize, ink: arguments.ink, pdf: arguments.pdf, inkFormat: arguments.inkFormat,
+                                               gate: arguments.gate, command: "flatten", errors: &errors)
+            defer { recognised?.remove() }
+            let report = try flattenDocument(arguments.pdf, ink: recognised?.path ?? arguments.ink, output: arguments.output, options: options,
                                              limits: arguments.limits, gate: arguments.gate, quiet: arguments.quiet, errors: &errors)
             for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }
             if !arguments.quiet {
