@@ -67,3 +67,39 @@ import Testing
         #expect(recognizer.recognise(PageLayer(page: 1, strokes: [])).isEmpty)
     }
 }
+
+/// What is not writing is not read, and the work follows the ink, not the square of it.
+@Suite struct RecognitionBoundsTests {
+    static let pen = Ink(type: .pen, color: RGBAColor(red: 0, green: 0, blue: 0))
+
+    static func stroke(_ ink: Ink, from: (Double, Double), to: (Double, Double), points: Int = 40) -> Stroke {
+        Stroke(ink: ink, created: 1764460000, points: (0..<points).map { i in
+            let f = Double(i) / Double(points - 1)
+            return StrokePoint(x: from.0 + (to.0 - from.0) * f, y: from.1 + (to.1 - from.1) * f, w: 1.5, h: 1.5)
+        })
+    }
+
+    /// A highlighter across a page and a pen rule under it: no entries (each, drawn at a letter's scale,
+    /// was an image 4,600 pixels long that tesseract took a second over on the benchmark's dense pages).
+    @Test(.timeLimit(.minutes(1))) func highlightsAndRulesAreNotRead() throws {
+        let recognizer = try InkRecognizer(options: RecognitionOptions(languages: try RecognitionLanguage.parse("en")))
+        let marker = Ink(type: .marker, color: RGBAColor(red: 1, green: 0.9, blue: 0, alpha: 0.6), width: 13)
+        let layer = PageLayer(page: 1, strokes: [Self.stroke(marker, from: (60, 120), to: (450, 121)),
+                                                 Self.stroke(Self.pen, from: (60, 200), to: (450, 201))])
+        #expect(recognizer.recognise(layer).isEmpty)
+    }
+
+    /// 20,000 dots, each at its own height: each a line of its own, found in time linear in the dots
+    /// (comparing every line with every other took minutes), and none read.
+    @Test(.timeLimit(.minutes(1))) func manyLinesAreFoundInBoundedWork() throws {
+        let recognizer = try InkRecognizer(options: RecognitionOptions(languages: try RecognitionLanguage.parse("en")))
+        var strokes: [Stroke] = []
+        for i in 0..<20_000 {
+            let x = Double(i % 7) * 80, y = Double(i) * 4
+            strokes.append(Self.stroke(Self.pen, from: (x, y), to: (x + 1, y + 1), points: 2))
+        }
+        let clock = ContinuousClock.now
+        #expect(recognizer.recognise(PageLayer(page: 1, strokes: strokes)).isEmpty)
+        #expect(ContinuousClock.now - clock < .seconds(20))
+    }
+}

@@ -17,10 +17,11 @@ struct StrokeExtent: Equatable {
     var centreY: Double { (minY + maxY) / 2 }
     var box: RecognisedText.Box { RecognisedText.Box(x: minX, y: minY, width: maxX - minX, height: maxY - minY) }
 
-    /// The extent of each stroke that has points and finite coordinates.
+    /// The extent of each stroke that may be writing: it has points and finite coordinates, and is not a
+    /// highlighter's (a marker over text is not text).
     static func extents(of layer: PageLayer) -> [StrokeExtent] {
         layer.strokes.enumerated().compactMap { index, stroke in
-            guard !stroke.points.isEmpty else { return nil }
+            guard !stroke.points.isEmpty, stroke.ink.type != .marker else { return nil }
             let transform = stroke.transform ?? .identity
             var e = StrokeExtent(index: index, minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
             for point in stroke.points {

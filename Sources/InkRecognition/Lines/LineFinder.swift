@@ -16,6 +16,8 @@ enum LineFinder {
     static let markReach = 0.5
     /// How large (in band heights) a mark may be: a dot, an accent, a short bar.
     static let markSize = 0.4
+    /// How many of the latest lines a stroke (or a line, when lines are joined) is compared with.
+    static let recentLines = 32
 
     struct Band {
         var members: [StrokeExtent]
@@ -55,8 +57,10 @@ enum LineFinder {
         var previous: Int?
         for extent in extents {
             var chosen: Int?, best = sharedHeight
-            for (index, band) in bands.enumerated()
-            where band.isBeside(minX: extent.minX, maxX: extent.maxX, within: columnGap * band.height) {
+            // The lines written last (pen order): work bounded by strokes × `recentLines`, whatever the page.
+            for index in bands.indices.suffix(recentLines)
+            where bands[index].isBeside(minX: extent.minX, maxX: extent.maxX, within: columnGap * bands[index].height) {
+                let band = bands[index]
                 let shared = band.shared(minY: extent.minY, maxY: extent.maxY)
                 if shared >= best || (index == previous && shared >= best * 0.8) { best = shared; chosen = index }
             }
@@ -77,20 +81,24 @@ enum LineFinder {
             }
             previous = chosen
         }
-        var merged = true
-        while merged {
-            merged = false
-            outer: for i in bands.indices {
-                for j in bands.indices where j > i {
-                    let a = bands[i], b = bands[j]
-                    guard a.shared(minY: b.minY, maxY: b.maxY) > 0.6,
-                          a.isBeside(minX: b.minX, maxX: b.maxX, within: columnGap * max(a.height, b.height)) else { continue }
-                    bands[i].absorb(b)
-                    bands.remove(at: j)
-                    merged = true
-                    break outer
+        // Neighbours in height only (sorted by top): n log n, a few passes.
+        for _ in 0..<3 {
+            bands.sort { $0.minY < $1.minY }
+            var merged: [Band] = []
+            var changed = false
+            for band in bands {
+                if let index = merged.indices.suffix(recentLines).last(where: { i in
+                    merged[i].shared(minY: band.minY, maxY: band.maxY) > 0.6
+                        && merged[i].isBeside(minX: band.minX, maxX: band.maxX, within: columnGap * max(merged[i].height, band.height))
+                }) {
+                    merged[index].absorb(band)
+                    changed = true
+                } else {
+                    merged.append(band)
                 }
             }
+            bands = merged
+            if !changed { break }
         }
         let found = bands.map { band -> InkLine in
             let heights = band.members.map(\.height).filter { $0 > 0.5 }

@@ -9,6 +9,8 @@ import InkModel
 /// error then, before any work), and reused for every layer; one recogniser per thread.
 public final class InkRecognizer {
     public let options: RecognitionOptions
+    /// Points: lines less high than this are not read.
+    static let flatLine = 3.0
     private let tesseract: TesseractEngine?
     private let zinnia: [(language: RecognitionLanguage, recognizer: ZinniaRecognizer)]
     private let latin: [RecognitionLanguage]
@@ -80,7 +82,9 @@ public final class InkRecognizer {
     public func recognise(_ layer: PageLayer) -> [RecognisedText] {
         let extents = Dictionary(uniqueKeysWithValues: StrokeExtent.extents(of: layer).map { ($0.index, $0) })
         var entries: [RecognisedText] = []
-        for line in LineFinder.lines(of: layer) {
+        // A line flatter than `flatLine` is a rule, an underline or a stroke through words: no text to read
+        // (and drawn at its letters' scale it would be an image thousands of pixels long).
+        for line in LineFinder.lines(of: layer) where line.box.height >= Self.flatLine {
             if tesseract == nil, let reader = zinnia.first {
                 entries += readCJK(line, layer: layer, extents: extents, with: reader)
                 continue
@@ -121,6 +125,7 @@ public final class InkRecognizer {
             let letters = words.reduce(0) { $0 + $1.text.count }
             let score = letters == 0 ? 0 : words.reduce(0) { $0 + $1.confidence * Double($1.text.count) } / Double(letters)
             if best.map({ score > $0.score }) ?? true { best = (raster, words, score) }
+            if score >= options.sureEnough { break }
         }
         guard let (raster, words, _) = best else { return [] }
         let spans = words.map { (raster.pageX($0.left), raster.pageX($0.right)) }

@@ -6,6 +6,8 @@ public struct RecognitionOptions: Sendable, Equatable {
     /// The heights of a line's letters in the images tesseract reads, pixels: each line is read at
     /// each, and the reading tesseract is surest of is kept.
     public var letterPixels = [24.0, 40.0]
+    /// A reading this sure (mean word confidence) is kept without trying the next scale.
+    public var sureEnough = 0.9
     /// The width every stroke is drawn with for tesseract, pixels.
     public var strokePixels = 3.0
     /// Whether a line's slant is sheared away before tesseract reads it.

@@ -27,6 +27,7 @@ final class TesseractEngine {
     /// Loads the models of `languages` (tesseract's names joined by `+`) from `tessdata`.
     /// The corresponding C functions are `TessBaseAPICreate` and `TessBaseAPIInit2`.
     init(tessdata: String, languages: String, describe: (String) -> RecognitionError) throws(RecognitionError) {
+        Self.keepToOneThread
         guard let handle = TessBaseAPICreate() else { throw describe("tesseract could not be created") }
         // LSTM only: the legacy engine's data is not in Debian's -fast style packages.
         guard TessBaseAPIInit2(handle, tessdata, languages, OEM_LSTM_ONLY) == 0 else {
@@ -39,6 +40,17 @@ final class TesseractEngine {
         _ = TessBaseAPISetVariable(handle, "lstm_choice_mode", "2")
         _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
     }
+
+    /// Debian's tesseract runs its LSTM in OpenMP threads that spin while they wait: on a busy
+    /// machine (two cores, load 7) two dense pages took 163 s (46 s of it in the kernel), one thread 33 s.
+    /// `OMP_THREAD_LIMIT` is read only when libgomp loads; a maximum of 0 active parallel levels
+    /// makes every parallel region run on the calling thread. inkpdf runs documents in parallel itself.
+    /// The corresponding C function is `omp_set_max_active_levels` (libgomp, loaded with tesseract).
+    private static let keepToOneThread: Void = {
+        guard let symbol = dlsym(nil, "omp_set_max_active_levels") else { return }
+        typealias SetMaxActiveLevels = @convention(c) (Int32) -> Void
+        unsafeBitCast(symbol, to: SetMaxActiveLevels.self)(0)
+    }()
 
     deinit {
         TessBaseAPIEnd(handle)

@@ -38,6 +38,7 @@ extension RecognizeArguments {
                 case "stroke": options.strokePixels = value
                 case "zinnia-width": options.zinniaSegmentWidth = value
                 case "deslant": options.deslant = value >= 1
+                case "sure": options.sureEnough = value
                 case "zinnia-own-box": options.zinniaOwnBox = value >= 1
                 default: continue
                 }
