@@ -117,7 +117,7 @@ public final class InkRecognizer {
         // Read at each scale; keep the reading tesseract is surest of (mean word confidence, by letters).
         var best: (raster: LineRaster, words: [TesseractEngine.Word], score: Double)?
         for letterPixels in options.letterPixels {
-            guard let raster = LineRaster(line: line, layer: layer, letterPixels: letterPixels, strokePixels: options.strokePixels,
+            guard let raster = LineRaster(line: line, layer: layer, letterPixels: letterPixels, strokePixels: options.strokePixels * letterPixels / options.letterPixels[0],
                                           deslant: options.deslant) else { continue }
             let words = tesseract.words(grey: raster.grey, width: raster.width, height: raster.height,
                                         resolution: Int((raster.scale * 72).rounded()), segmentation: .singleLine,

@@ -8,8 +8,8 @@ public struct RecognitionOptions: Sendable, Equatable {
     public var letterPixels = [24.0, 40.0]
     /// A reading this sure (mean word confidence) is kept without trying the next scale.
     public var sureEnough = 0.9
-    /// The width every stroke is drawn with for tesseract, pixels.
-    public var strokePixels = 3.0
+    /// The width every stroke is drawn with for tesseract at the first scale (in proportion at the others), pixels.
+    public var strokePixels = 2.5
     /// Whether a line's slant is sheared away before tesseract reads it.
     public var deslant = false
     /// How much wider than its letter height a CJK character may be before the next stroke starts another.
