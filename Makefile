@@ -4,11 +4,14 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Debian packages the build, the tests and the benchmark need.
 PACKAGES := pkg-config libpoppler-glib-dev libcairo2-dev libfontconfig-dev zlib1g-dev libdeflate-dev libssl-dev libqpdf-dev libzip-dev libxml2-dev libmicrohttpd-dev librsvg2-dev \
-            fonts-dejavu-core fonts-urw-base35 poppler-utils qpdf mupdf-tools python3 xournalpp xvfb xauth zip unzip gzip openssl
+            fonts-dejavu-core fonts-urw-base35 poppler-utils qpdf mupdf-tools python3 xournalpp xvfb xauth zip unzip gzip openssl \
+            libtesseract-dev tesseract-ocr-eng tesseract-ocr-jpn libzinnia-dev tegaki-zinnia-japanese tegaki-zinnia-simplified-chinese ocrmypdf
 RMSCENE_VERSION := 0.8.0
 RMSCENE := rmscene==$(RMSCENE_VERSION)
 # Independent PDF readers the annotation tests compare against (MuPDF, PDFium, pikepdf, pyHanko), pinned.
 PYTHON_CHECKERS := pymupdf==1.26.5 pypdfium2==5.15.2 pikepdf==10.18.0 pyhanko==0.38.0
+# The handwriting samples' sources (scripts/handwriting_samples.py: Hershey single-stroke fonts, KanjiVG strokes), pinned.
+HANDWRITING_SAMPLES := Hershey-Fonts==2.1.0 kanjivg==20260714
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 INKPDF := .build/release/inkpdf
 # Demo material (a demo vendor key, trust file and Pro licence): see SamplePDFs/demo-licence/README.md.
@@ -31,6 +34,9 @@ deps:
 	@python3 scripts/python_checkers.py $(PYTHON_CHECKERS) 2>/dev/null || \
 	  python3 -m pip install -q $(PYTHON_CHECKERS) || python3 -m pip install -q --break-system-packages $(PYTHON_CHECKERS) || \
 	  { echo 'cannot install $(PYTHON_CHECKERS) from PyPI; the annotation tests compare against them' >&2; exit 1; }
+	@python3 -c 'import HersheyFonts, importlib.metadata as m; m.version("kanjivg")' 2>/dev/null || \
+	  python3 -m pip install -q $(HANDWRITING_SAMPLES) || python3 -m pip install -q --break-system-packages $(HANDWRITING_SAMPLES) || \
+	  { echo 'cannot install $(HANDWRITING_SAMPLES) from PyPI; the recognition tests write their samples with them' >&2; exit 1; }
 
 build: deps
 	$(SWIFT) build -c release --product inkpdf

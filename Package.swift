@@ -40,6 +40,11 @@ let package = Package(
         // SwiftPM warns about on every build; shim.h says which functions it declares.
         .systemLibrary(name: "CRsvg", pkgConfig: "gobject-2.0",
                        providers: [.apt(["librsvg2-dev"])]),
+        // tesseract (C API) and zinnia: the recognisers behind `inkpdf recognize` (InkRecognition).
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract",
+                       providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"])]),
+        .systemLibrary(name: "CZinnia", pkgConfig: "zinnia",
+                       providers: [.apt(["libzinnia-dev", "tegaki-zinnia-japanese"])]),
         // glibc's allocator controls (malloc_trim), which the Glibc module leaves out.
         .systemLibrary(name: "CMalloc"),
         // A worker's fatal-signal handler (C: a handler must be async-signal-safe), which tells the
@@ -59,9 +64,12 @@ let package = Package(
         .target(name: "InkImport", dependencies: ["InkModel", "InkFileSystem", "CZlib", "CZip", "CXML2", "CCairo"]),
         // Stroke geometry (pure) and the few functions that draw it with cairo.
         .target(name: "InkRendering", dependencies: ["InkModel", "CCairo"]),
+        // Handwriting recognition: lines found from the strokes, read by tesseract (the ink drawn
+        // alone) or zinnia (CJK, from the strokes), words mapped back to the strokes they cover.
+        .target(name: "InkRecognition", dependencies: ["InkModel", "InkRendering", "CCairo", "CTesseract", "CZinnia"]),
         // The page pipeline: poppler, cairo and qpdf wrappers, the shared page loop and ink
         // feed, then flatten, export and render, each in its folder; sidecars beside the output.
-        .target(name: "InkPipeline", dependencies: ["InkModel", "InkImport", "InkRendering", "InkPDFContent", "InkFileSystem",
+        .target(name: "InkPipeline", dependencies: ["InkModel", "InkImport", "InkRendering", "InkRecognition", "InkPDFContent", "InkFileSystem",
                                                     "LibCrypto", "CPoppler", "CCairo", "CQPDF", "CMalloc", "CFontconfig", "CRsvg"]),
         // Many documents at once, and the worker processes every document is drawn in.
         .target(name: "InkBatch", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFileSystem", "CCrashReport"]),
@@ -107,6 +115,7 @@ let package = Package(
         .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkFixtures", "InkModel", "InkPipeline", "InkBatch", "InkServe", "CZlib"]),
         // Tests that run the built inkpdf executable (worker processes, signals, limits).
         .testTarget(name: "InkIntegrationTests", dependencies: ["inkpdf", "InkCLI", "InkFixtures", "InkImport", "InkModel", "InkPipeline", "CZlib", "CDeflate"]),
+        .testTarget(name: "InkRecognitionTests", dependencies: ["InkRecognition", "InkModel", "InkFixtures"]),
         .testTarget(name: "InkServeTests", dependencies: ["InkServe"]),
         .testTarget(name: "InkPDFContentTests", dependencies: ["InkPDFContent", "InkPDFContentTestSupport", "InkRendering",
                                                                "InkModel", "InkFixtures", "CCairo", "CQPDF"]),

@@ -86,3 +86,4 @@ fi
 [ "${BENCH_XOURNAL:-1}" = 0 ] || RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-xournal.sh   # against Xournal++ on a dense .xopp; BENCH_XOURNAL=0 skips it
 [ "${BENCH_SEARCH:-1}" = 0 ] || RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-search.sh   # search over a batch's output folder; BENCH_SEARCH=0 skips it
 [ "${BENCH_RNOTE:-1}" = 0 ] || RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-rnote.sh   # an rnote notebook against the same strokes as ink-layers; BENCH_RNOTE=0 skips it
+[ "${BENCH_RECOGNIZE:-1}" = 0 ] || RUNS="$RUNS" SWIFT="$SWIFT" scripts/bench-recognize.sh   # recognize against ocrmypdf; BENCH_RECOGNIZE=0 skips it

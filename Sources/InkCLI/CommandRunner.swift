@@ -81,6 +81,7 @@ public struct CommandRunner {
         case .convert(let arguments): return convert(arguments, output: &output, errors: &errors)
         case .serve(let arguments): return serve(arguments, errors: &errors)
         case .search(let arguments): return search(arguments, output: &output, errors: &errors)
+        case .recognize(let arguments): return recognize(arguments, output: &output, errors: &errors)
         }
     }
 
@@ -91,7 +92,10 @@ public struct CommandRunner {
         options.handwritingText = options.handwritingTextNote == nil
         options.progress = pageProgress
         do {
-            let report = try flattenDocument(arguments.pdf, ink: arguments.ink, output: arguments.output, options: options,
+            let recognised = try recognisedInk(arguments.recognize, ink: arguments.ink, pdf: arguments.pdf, inkFormat: arguments.inkFormat,
+                                               gate: arguments.gate, command: "flatten", errors: &errors)
+            defer { recognised?.remove() }
+            let report = try flattenDocument(arguments.pdf, ink: recognised?.path ?? arguments.ink, output: arguments.output, options: options,
                                              limits: arguments.limits, gate: arguments.gate, quiet: arguments.quiet, errors: &errors)
             for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }
             if !arguments.quiet {

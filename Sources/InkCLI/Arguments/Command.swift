@@ -24,6 +24,7 @@ public enum Command: Equatable, Sendable {
     case convert(ConvertArguments)
     case serve(ServeArguments)
     case search(SearchArguments)
+    case recognize(RecognizeArguments)
     /// Hidden: a command run as a worker process (`__isolated export …`), printing as it would.
     indirect case isolated(Command)
 }
@@ -68,6 +69,7 @@ extension Command {
         case "convert": return .convert(try parseConvert(rest))
         case "serve": return .serve(try parseServe(rest))
         case "search": return .search(try parseSearch(rest))
+        case "recognize", "recognise": return .recognize(try parseRecognize(rest))
         case "entitlement", "licence", "license": return .entitlement(try parseEntitlement(verb: verb, rest))
         default: throw UsageError(message: "unknown command '\(verb)'")
         }

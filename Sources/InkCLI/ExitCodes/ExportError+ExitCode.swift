@@ -26,6 +26,8 @@ extension ExportError {
         case .backgroundPDFMissing: .inputMissing
         case .pdfRequired, .noPDFToKeep, .annotationsOnEncryptedPDF, .ownAnnotationsAsInk: .usage
         case .backgroundPageOutOfRange: .pageOutOfRange
+        case .recognition(.unknownLanguage), .recognition(.notInkLayers): .usage
+        case .recognition: .recognitionModelMissing
         }
     }
 }

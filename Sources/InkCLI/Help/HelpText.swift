@@ -8,7 +8,8 @@ public enum HelpText {
     /// Every command's help, in the order the overview lists them.
     public static let commands: [CommandHelp] = [
         FlattenArguments.help, ExportArguments.help, ExtractArguments.help, RenderArguments.help, BatchArguments.help,
-        ConvertArguments.help, SearchArguments.help, ServeArguments.help, MergeArguments.help, InspectArguments.help, DowngradeArguments.help, CheckArguments.help,
+        ConvertArguments.help, RecognizeArguments.help, SearchArguments.help, ServeArguments.help, MergeArguments.help, InspectArguments.help,
+        DowngradeArguments.help, CheckArguments.help,
         EntitlementCheckArguments.help, LicenceIssueArguments.help, LicenceVerifyArguments.help, VendorKeyArguments.help,
     ]
 

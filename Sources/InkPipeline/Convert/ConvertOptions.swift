@@ -1,6 +1,7 @@
 import Foundation
 import InkFileSystem
 import InkModel
+import InkRecognition
 
 /// What `convert` may be told besides its files.
 public struct ConvertOptions: Sendable {
@@ -15,6 +16,8 @@ public struct ConvertOptions: Sendable {
     public var confinement: [String]?
     /// gzip level of the output, nil for plain JSON Lines.
     public var compressionLevel: Int32?
+    /// `recognize`: each layer without `text` entries (all with `redo`) is recognised before it is written.
+    public var recognition: RecognitionOptions?
 
     public init(inkFormat: InkFormat? = nil, page: Int? = nil, password: String? = nil, compressionLevel: Int32? = nil) {
         self.inkFormat = inkFormat

@@ -9,4 +9,7 @@ public struct ConvertReport: Sendable, Equatable {
     public var pageCount: Int
     public var strokeCount: Int
     public var notes: [String]
+    /// With recognition: the layers recognised and the `text` entries they were given.
+    public var recognisedLayers = 0
+    public var recognisedWords = 0
 }

@@ -2,6 +2,7 @@ import Foundation
 import InkFileSystem
 import InkImport
 import InkModel
+import InkRecognition
 
 /// Converts any ink file inkpdf reads into an ink-layers file: every stroke with
 /// every value it had (what ink-layers has no field for stays under the
@@ -15,9 +16,11 @@ public enum Converter {
     public static func convert(ink inkPath: String, pdf pdfPath: String?, output outputPath: String,
                                options: ConvertOptions = ConvertOptions()) throws(ExportError) -> ConvertReport {
         try InkInputs.refuseOverwritingInputs(output: outputPath, inputs: [inkPath] + (pdfPath.map { [$0] } ?? []))
+        // The models are loaded before anything is read or written: a missing one is told first.
+        let recognition = try options.recognition.map { (options) throws(ExportError) in try LayerRecognition(options: options) }
         if pdfPath.map({ FileIdentity.sameFile($0, inkPath) }) ?? true, FileManager.default.fileExists(atPath: inkPath),
            (options.inkFormat ?? InkImporter.detectFormat(path: inkPath)) == .pdfAnnotations {
-            return try convertAnnotations(of: inkPath, output: outputPath, options: options)
+            return try convertAnnotations(of: inkPath, output: outputPath, options: options, recognition: recognition)
         }
         let source = try InkSource.open(ink: inkPath, pdf: pdfPath, format: options.inkFormat, page: options.page,
                                         password: options.password, confinement: options.confinement,
@@ -71,6 +74,7 @@ public enum Converter {
             for (page, from) in placements.sorted(by: { ($0.page, $0.from) < ($1.page, $1.from) }) where byOutput.contains(from) {
                 for var layer in try LayersRevision.namingLastGoodRevision({ try source.layers.layers(forPage: from) }) {
                     layer.page = page
+                    recognition?.recognise(&layer)
                     strokes += layer.strokes.count
                     pages.insert(page)
                     try writer.write(layer: layer)
@@ -83,17 +87,20 @@ public enum Converter {
             throw Flattener.exportError(from: error, path: outputPath)
         }
         try output.commitForExport()
-        return ConvertReport(output: outputPath, format: source.format, pageCount: pages.count, strokeCount: strokes, notes: notes)
+        var report = ConvertReport(output: outputPath, format: source.format, pageCount: pages.count, strokeCount: strokes, notes: notes)
+        report.recognisedLayers = recognition?.layers ?? 0
+        report.recognisedWords = recognition?.words ?? 0
+        return report
     }
 
     /// A PDF's annotations over the PDF itself: read straight into the output (what
     /// `InkSource` would give, without the ink-layers file it writes and parses again).
     private static func convertAnnotations(of pdf: String, output outputPath: String,
-                                           options: ConvertOptions) throws(ExportError) -> ConvertReport {
+                                           options: ConvertOptions, recognition: LayerRecognition?) throws(ExportError) -> ConvertReport {
         let output = try AtomicOutput.reserve(outputPath)
         let writer: CountingSink
         do {
-            writer = CountingSink(try InkLayersWriter(path: output.writablePath, compressionLevel: options.compressionLevel))
+            writer = CountingSink(try InkLayersWriter(path: output.writablePath, compressionLevel: options.compressionLevel), recognition: recognition)
         } catch {
             throw Flattener.exportError(from: error, path: outputPath)
         }
@@ -112,22 +119,32 @@ public enum Converter {
         }, writeFailure: { Flattener.exportError(from: $0, path: outputPath) })
         guard read.hasAnnotations else { throw .unknownInkFormat(path: pdf, isPDF: true) }
         try output.commitForExport()
-        return ConvertReport(output: outputPath, format: .pdfAnnotations, pageCount: writer.pages.count,
-                             strokeCount: writer.strokes, notes: read.notes)
+        var report = ConvertReport(output: outputPath, format: .pdfAnnotations, pageCount: writer.pages.count,
+                                   strokeCount: writer.strokes, notes: read.notes)
+        report.recognisedLayers = recognition?.layers ?? 0
+        report.recognisedWords = recognition?.words ?? 0
+        return report
     }
 
     /// Passes layers on to an ink-layers writer, counting their strokes and pages.
     private final class CountingSink: LayerSink {
         let writer: InkLayersWriter
+        /// Used on the writer's thread only (the sink is handed to it).
+        let recognition: LayerRecognition?
         private(set) var strokes = 0
         private(set) var pages = Set<Int>()
         var path: String { writer.path }
 
-        init(_ writer: InkLayersWriter) { self.writer = writer }
+        init(_ writer: InkLayersWriter, recognition: LayerRecognition?) {
+            self.writer = writer
+            self.recognition = recognition
+        }
 
         func write(header: InkLayersHeader) throws { try writer.write(header: header) }
 
         func write(layer: PageLayer) throws {
+            var layer = layer
+            recognition?.recognise(&layer)
             strokes += layer.strokes.count
             pages.insert(layer.page)
             try writer.write(layer: layer)

@@ -1,6 +1,7 @@
 import Foundation
 import InkFileSystem
 import InkModel
+import InkRecognition
 
 /// Why an export could not be made. Each case prints as one line that says
 /// what went wrong, where, and what to do.
@@ -57,6 +58,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case htmlGivenAsInk(path: String)
     /// The file given as ink is not one inkpdf reads.
     case unknownInkFormat(path: String, isPDF: Bool)
+    /// Recognition cannot run: a language inkpdf does not know, a model missing or damaged.
+    case recognition(RecognitionError)
 
     public var description: String {
         switch self {
@@ -134,6 +137,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
         case .unknownInkFormat(let path, let isPDF):
             isPDF ? "\(path): this is a PDF without annotations, not ink; give the PDF first and its ink with --ink FILE"
                 : "\(path): not an ink file inkpdf reads (ink-layers .ink.jsonl[.gz], Xournal++ .xopp/.xoj, reMarkable .rm/.content/.rmdoc, rnote .rnote); check the file, or name its format with --ink-format"
+        case .recognition(let error):
+            error.description
         case .noEmbeddedInk(let path):
             "\(path): the PDF carries no ink layers; only a PDF written by 'inkpdf export --embed-ink' has them"
         case .embeddedInkTooLarge(let path, let limit):

@@ -11,7 +11,8 @@ extension CommandRunner {
 
     /// Consults the gate for an export command before it writes anything: nil to go on,
     /// or the exit code after printing why not (85 when refused).
-    func exportGate(_ options: GateOptions, command: String, errors: inout some TextOutputStream) -> Int32? {
+    func exportGate(_ options: GateOptions, command: String, action: EntitlementAction = .exportAnnotated,
+                    errors: inout some TextOutputStream) -> Int32? {
         let gate: ResolvedGate
         do {
             gate = try resolve(options, needsTrustForProofs: true)
@@ -20,11 +21,11 @@ extension CommandRunner {
             return error.exitCode.rawValue
         }
         let report = EntitlementChecker(trust: gate.trust, policy: gate.policy, clock: SystemClock())
-            .check(.exportAnnotated, proofs: gate.proofs, state: gate.state)
+            .check(action, proofs: gate.proofs, state: gate.state)
         if let code = save(report.state, to: gate.statePath, errors: &errors) { return code }
         guard report.decision.allowed else {
             print("inkpdf: \(command) refused (\(report.decision.reason.rawValue)): \(report.decision.message) "
-                  + "Nothing was written; \(Self.exportUnlockHint)", to: &errors)
+                  + "Nothing was written; \(action == .exportAnnotated ? Self.exportUnlockHint : Self.recognizeUnlockHint)", to: &errors)
             return ExitCode.entitlementRequired.rawValue
         }
         for proof in report.proofs where proof.status != .ok {

@@ -10,7 +10,10 @@ extension CommandRunner {
         options.handwritingText = options.handwritingTextNote == nil
         options.progress = pageProgress
         do {
-            let report = try Exporter.export(pdf: arguments.pdf, ink: arguments.ink, output: arguments.output, options: options)
+            let recognised = try recognisedInk(arguments.recognize, ink: arguments.ink, pdf: arguments.pdf, inkFormat: arguments.inkFormat,
+                                               gate: arguments.gate, command: "export", errors: &errors)
+            defer { recognised?.remove() }
+            let report = try Exporter.export(pdf: arguments.pdf, ink: recognised?.path ?? arguments.ink, output: arguments.output, options: options)
             for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }
             if reportsAsJSON {
                 var object: [String: Any] = ["output": report.output, "pageCount": report.pageCount, "warnings": report.warnings,

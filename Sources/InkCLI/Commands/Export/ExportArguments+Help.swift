@@ -9,7 +9,7 @@ extension ExportArguments {
             "Exporting needs Pro unless the policy makes it free: see 'inkpdf entitlement --help'.",
         ],
         options: [.ink, .inkFormat, .annotations, .pdf, .page, .outputPDF,
-                  OptionHelp(["--embed-ink"], "attach the ink layers to OUT.pdf, for 'inkpdf extract'"),
+                  OptionHelp(["--embed-ink"], "attach the ink layers to OUT.pdf, for 'inkpdf extract'"), .recognize, .lang,
                   OptionHelp(["--ink-only"], "write only the ink, one page per page (for other tools' overlays)"),
                   OptionHelp(["--ink-as"], value: "content|annotations", "the ink as page content (the default) or as /Ink annotations a viewer can edit"),
                   OptionHelp(["--group"], value: "stroke|layer", "with --ink-as annotations: one annotation a stroke (the default), or one a layer and page"),

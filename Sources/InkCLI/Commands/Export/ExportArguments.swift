@@ -30,6 +30,8 @@ public struct ExportArguments: Equatable, Sendable {
     public var limits = WorkerLimits()
     /// `--confine`, `--allow FOLDER`: as for flatten.
     public var confinement: [String]?
+    /// `--recognize [--lang TAGS]`: the languages to recognise layers without `text` entries in; nil: none.
+    public var recognize: String?
 
     public init(pdf: String?, ink: String, output: String, password: String? = nil, ignoreMismatch: Bool = false,
                 writeSidecar: Bool = true, quiet: Bool = false, pages: PageSelection? = nil, onlyAnnotated: Bool = false,
@@ -68,7 +70,9 @@ extension Command {
         var scanner = ArgumentScanner(command: "export", arguments: arguments)
         var embedInk = false, inkOnly = false
         var inkAs: ExportOptions.InkAs?, grouping: ExportOptions.AnnotationGrouping?
+        var recognition = RecognitionRequest()
         let common = try scanner.documentOptions { (option, scanner) throws(UsageError) -> Bool in
+            if try recognition.take(option, from: &scanner) { return true }
             switch option {
             case "--embed-ink": embedInk = true
             case "--ink-only": inkOnly = true
@@ -106,6 +110,7 @@ extension Command {
         parsed.annotations = common.annotations
         parsed.page = common.page
         parsed.confinement = common.confinement
+        parsed.recognize = try recognition.languages(command: "export")
         return parsed
     }
 

@@ -10,5 +10,5 @@ extension FlattenArguments {
             "The work runs in a worker process bounded in time and memory. On a terminal, a live line shows pages done, pages per second and time left. Exporting needs Pro unless the policy makes it free: see 'inkpdf entitlement --help'.",
         ],
         options: [.ink, .inkFormat, .annotations, .pdf, .page, .outputPDF, .password, .pages, .onlyAnnotated, .stripMetadata, .ignoreMismatch,
-                  .noSidecar, .quiet] + OptionHelp.workerLimits + OptionHelp.confinement + OptionHelp.gate)
+                  .noSidecar, .recognize, .lang, .quiet] + OptionHelp.workerLimits + OptionHelp.confinement + OptionHelp.gate)
 }

@@ -35,6 +35,8 @@ public struct FlattenArguments: Equatable, Sendable {
     /// Hidden `--unless-up-to-date`: `batch` has the worker decide whether another tool's document
     /// is up to date (it reads the document, which the batch's own process does not) and do nothing if so.
     public var unlessUpToDate = false
+    /// `--recognize [--lang TAGS]`: the languages to recognise layers without `text` entries in; nil: none.
+    public var recognize: String?
 
     public init(pdf: String?, ink: String, output: String, password: String? = nil, ignoreMismatch: Bool = false,
                 writeSidecar: Bool = true, quiet: Bool = false, pages: PageSelection? = nil,
@@ -56,7 +58,9 @@ extension Command {
     static func parseFlatten(_ arguments: [String]) throws(UsageError) -> FlattenArguments {
         var scanner = ArgumentScanner(command: "flatten", arguments: arguments)
         var stripMetadata = false, recordInkSHA256: String?, singleThreaded = false, unlessUpToDate = false
+        var recognition = RecognitionRequest()
         let common = try scanner.documentOptions { (option, scanner) throws(UsageError) -> Bool in
+            if try recognition.take(option, from: &scanner) { return true }
             switch option {
             case "--strip-metadata": stripMetadata = true
             case "--record-ink-sha256": recordInkSHA256 = try scanner.value(for: option)
@@ -78,6 +82,7 @@ extension Command {
         parsed.singleThreaded = singleThreaded
         parsed.unlessUpToDate = unlessUpToDate
         parsed.confinement = common.confinement
+        parsed.recognize = try recognition.languages(command: "flatten")
         return parsed
     }
 

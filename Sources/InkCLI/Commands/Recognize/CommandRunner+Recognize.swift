@@ -1,0 +1,63 @@
+import Entitlements
+import InkPipeline
+import InkRecognition
+
+extension CommandRunner {
+    func recognize(_ arguments: RecognizeArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        if let refused = exportGate(arguments.gate, command: "recognize", action: .handwritingSearch, errors: &errors) { return refused }
+        do {
+            var options = arguments.convert.options(environment: environment)
+            options.recognition = try arguments.recognitionOptions(environment: environment)
+            let report = try Converter.convert(ink: arguments.convert.ink, pdf: arguments.convert.pdf, output: arguments.convert.output,
+                                               options: options)
+            if !arguments.convert.quiet {
+                print("wrote \(report.output) (\(Self.counted(report.pageCount, "page")) with ink, \(Self.counted(report.recognisedLayers, "layer")) recognised: \(report.recognisedWords) text entr\(report.recognisedWords == 1 ? "y" : "ies"))",
+                      to: &output)
+            }
+            return ExitCode.success.rawValue
+        } catch {
+            print("inkpdf: \(error)", to: &errors)
+            return error.exitCode.rawValue
+        }
+    }
+}
+
+extension RecognizeArguments {
+    /// The recognition these arguments ask for; the models' folders from the environment (`TESSDATA_PREFIX`, `INKPDF_ZINNIA_MODELS`).
+    func recognitionOptions(environment: [String: String]) throws(ExportError) -> RecognitionOptions {
+        do throws(RecognitionError) {
+            var options = RecognitionOptions(languages: try RecognitionLanguage.parse(languages), models: RecognitionModels(environment: environment))
+            options.redo = redo
+            // Measurement only (scripts/bench-recognize.sh): the preprocessing to try, `letter=40,stroke=3`.
+            for setting in (environment["INKPDF_RECOGNITION_TUNING"] ?? "").split(separator: ",") {
+                let pair = setting.split(separator: "=")
+                guard pair.count == 2, let value = Double(pair[1]), value.isFinite, value >= 0, value < 1_000 else { continue }
+                switch pair[0] {
+                case "letter": options.letterPixels = [value]
+                case "letter2": options.letterPixels.append(value)
+                case "stroke": options.strokePixels = value
+                case "zinnia-width": options.zinniaSegmentWidth = value
+                case "deslant": options.deslant = value >= 1
+                case "sure": options.sureEnough = value
+                case "zinnia-own-box": options.zinniaOwnBox = value >= 1
+                default: continue
+                }
+            }
+            return options
+        } catch {
+            throw .recognition(error)
+        }
+    }
+
+    public static let help = CommandHelp(
+        name: "recognize",
+        synopsis: ["recognize INK -o OUT.ink.jsonl[.gz] [--lang en+ja] [--redo]"],
+        summary: "reads the handwriting: adds what it says (text entries) to an ink-layers file (Pro)",
+        description: ["Reads any ink file convert reads (ink-layers, Xournal++, reMarkable, InkML, rnote, a PDF's annotations) and writes it as an ink-layers file in which every layer without text entries has them: the words its strokes read, each naming its strokes, with a confidence and other readings. Lines of handwriting are found from the strokes; Latin lines are read by tesseract from the ink drawn alone, CJK lines by zinnia from the strokes themselves.",
+                      "Handwriting search is Pro: without a proof it is refused (exit 85, nothing written). A missing or damaged model is exit 92, naming the Debian package to install."],
+        options: [OptionHelp(["--output", "-o"], value: "OUT", "the ink-layers file to write (atomically)"),
+                  OptionHelp(["--lang"], value: "TAGS", "the languages, BCP 47 tags joined by + (en, de, fr, es, it, pt, nl, sv, pl, ja, zh-Hans; default en)"),
+                  OptionHelp(["--redo"], "recognise layers that already have text entries too, replacing them"),
+                  OptionHelp.pdf.with(text: "the PDF the ink lies on, instead of the one the file names"), .page, .inkFormat, .annotations,
+                  .password, OptionHelp.quiet.with(text: "print nothing but errors")] + OptionHelp.gate + OptionHelp.confinement)
+}

@@ -1,0 +1,224 @@
+import Foundation
+import InkModel
+
+/// Reads what a layer's handwriting says: finds its lines, reads Latin lines with tesseract
+/// (the ink drawn alone) and CJK lines with zinnia (the strokes themselves, character by
+/// character), and gives `text` entries that name the strokes each word is made of.
+///
+/// The models are loaded once, when the recogniser is made (a missing or damaged model is an
+/// error then, before any work), and reused for every layer; one recogniser per thread.
+public final class InkRecognizer {
+    public let options: RecognitionOptions
+    /// Points: lines less high than this are not read.
+    static let flatLine = 3.0
+    private let tesseract: TesseractEngine?
+    private let zinnia: [(language: RecognitionLanguage, recognizer: ZinniaRecognizer)]
+    private let latin: [RecognitionLanguage]
+
+    public init(options: RecognitionOptions) throws(RecognitionError) {
+        self.options = options
+        let languages = options.languages.isEmpty ? try RecognitionLanguage.parse("en") : options.languages
+        latin = languages.filter { !$0.isCJK }
+        let cjk = languages.filter(\.isCJK)
+        // tesseract reads the Latin lines; with CJK languages too, it tells which lines are CJK.
+        let tesseractLanguages = latin.isEmpty ? [] : latin + cjk
+        for language in tesseractLanguages {
+            let path = options.models.tesseractModel(language)
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw .modelMissing(path: path, language: language.tag, package: language.tesseractPackage)
+            }
+        }
+        var zinnia: [(RecognitionLanguage, ZinniaRecognizer)] = []
+        for language in cjk {
+            guard let path = options.models.zinniaModel(language), let package = language.zinniaPackage else { continue }
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw .modelMissing(path: path, language: language.tag, package: package)
+            }
+            zinnia.append((language, try ZinniaRecognizer(model: path) { reason in
+                .modelDamaged(path: path, language: language.tag, package: package, engine: "zinnia", reason: reason)
+            }))
+        }
+        self.zinnia = zinnia
+        if tesseractLanguages.isEmpty {
+            tesseract = nil
+        } else {
+            try Self.checkTesseractModels(tesseractLanguages, models: options.models)
+            let first = tesseractLanguages[0]
+            let path = options.models.tesseractModel(first)
+            tesseract = try TesseractEngine(tessdata: options.models.tessdata,
+                                            languages: tesseractLanguages.map(\.tesseract).joined(separator: "+")) { reason in
+                .modelDamaged(path: path, language: tesseractLanguages.map(\.tag).joined(separator: "+"),
+                              package: tesseractLanguages.map(\.tesseractPackage).joined(separator: " "), engine: "tesseract", reason: reason)
+            }
+        }
+    }
+
+    /// A traineddata file is a table of contents and its parts; tesseract aborts the process on
+    /// some damaged ones rather than returning an error, so the table is checked first.
+    private static func checkTesseractModels(_ languages: [RecognitionLanguage], models: RecognitionModels) throws(RecognitionError) {
+        for language in languages {
+            let path = models.tesseractModel(language)
+            let damaged = { (reason: String) in
+                RecognitionError.modelDamaged(path: path, language: language.tag, package: language.tesseractPackage,
+                                              engine: "tesseract", reason: reason)
+            }
+            guard let handle = FileHandle(forReadingAtPath: path) else { throw damaged("it cannot be opened") }
+            defer { try? handle.close() }
+            guard let size = try? handle.seekToEnd(), (try? handle.seek(toOffset: 0)) != nil,
+                  let head = try? handle.read(upToCount: 4), head.count == 4 else { throw damaged("it is shorter than its table of contents") }
+            let entries = head.withUnsafeBytes { Int32(littleEndian: $0.loadUnaligned(as: Int32.self)) }
+            guard entries > 0, entries < 1_000, let table = try? handle.read(upToCount: Int(entries) * 8), table.count == Int(entries) * 8
+            else { throw damaged("its table of contents is not one") }
+            for entry in 0..<Int(entries) {
+                let offset = table.withUnsafeBytes { Int64(littleEndian: $0.loadUnaligned(fromByteOffset: entry * 8, as: Int64.self)) }
+                guard offset == -1 || (offset >= 0 && UInt64(offset) <= size) else {
+                    throw damaged("its part \(entry) lies beyond its \(size) bytes")
+                }
+            }
+        }
+    }
+
+    /// The `text` entries of a layer, in reading order (line by line, word by word).
+    public func recognise(_ layer: PageLayer) -> [RecognisedText] {
+        let extents = Dictionary(uniqueKeysWithValues: StrokeExtent.extents(of: layer).map { ($0.index, $0) })
+        var entries: [RecognisedText] = []
+        // A line flatter than `flatLine` is a rule, an underline or a stroke through words: no text to read
+        // (and drawn at its letters' scale it would be an image thousands of pixels long).
+        for line in LineFinder.lines(of: layer) where line.box.height >= Self.flatLine {
+            if tesseract == nil, let reader = zinnia.first {
+                entries += readCJK(line, layer: layer, extents: extents, with: reader)
+                continue
+            }
+            let words = readLatin(line, layer: layer, extents: extents)
+            if let reader = zinnia.first, Self.isMostlyCJK(words.map(\.entry.text)) {
+                entries += readCJK(line, layer: layer, extents: extents, with: reader)
+            } else {
+                entries += words.map(\.entry)
+            }
+        }
+        return entries
+    }
+
+    static func isMostlyCJK(_ texts: [String]) -> Bool {
+        var cjk = 0, other = 0
+        for scalar in texts.joined().unicodeScalars where !scalar.properties.isWhitespace {
+            switch scalar.value {
+            case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FFFF: cjk += 1
+            default: other += 1
+            }
+        }
+        return cjk > 0 && cjk * 2 >= other
+    }
+
+    // MARK: tesseract
+
+    private func readLatin(_ line: InkLine, layer: PageLayer, extents: [Int: StrokeExtent]) -> [(entry: RecognisedText, box: RecognisedText.Box)] {
+        guard let tesseract else { return [] }
+        // Read at each scale; keep the reading tesseract is surest of (mean word confidence, by letters).
+        var best: (raster: LineRaster, words: [TesseractEngine.Word], score: Double)?
+        for letterPixels in options.letterPixels {
+            guard let raster = LineRaster(line: line, layer: layer, letterPixels: letterPixels, strokePixels: options.strokePixels * letterPixels / options.letterPixels[0],
+                                          deslant: options.deslant) else { continue }
+            let words = tesseract.words(grey: raster.grey, width: raster.width, height: raster.height,
+                                        resolution: Int((raster.scale * 72).rounded()), segmentation: .singleLine,
+                                        alternatives: options.alternatives)
+            let letters = words.reduce(0) { $0 + $1.text.count }
+            let score = letters == 0 ? 0 : words.reduce(0) { $0 + $1.confidence * Double($1.text.count) } / Double(letters)
+            if best.map({ score > $0.score }) ?? true { best = (raster, words, score) }
+            if score >= options.sureEnough { break }
+        }
+        guard let (raster, words, _) = best else { return [] }
+        let spans = words.map { (raster.pageX($0.left), raster.pageX($0.right)) }
+        // Each stroke goes to the word its extent overlaps most (or, overlapping none, the nearest within a letter).
+        var members = [[Int]](repeating: [], count: words.count)
+        for index in line.strokes {
+            guard let extent = extents[index] else { continue }
+            var best: Int?, bestScore = -line.letterHeight
+            for (w, span) in spans.enumerated() {
+                let overlap = min(extent.maxX, span.1) - max(extent.minX, span.0)
+                if overlap > bestScore { bestScore = overlap; best = w }
+            }
+            if let best { members[best].append(index) }
+        }
+        var entries: [(RecognisedText, RecognisedText.Box)] = []
+        for (w, word) in words.enumerated() {
+            let text = word.text.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+            guard !text.isEmpty, !members[w].isEmpty, text.unicodeScalars.count <= RecognisedText.maximumLength,
+                  !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { continue }
+            let lang = word.language.flatMap { name in options.languages.first { $0.tesseract == name }?.tag } ?? latin.first?.tag
+            let alternatives = word.alternatives.map(\.precomposedStringWithCanonicalMapping)
+                .filter { !$0.isEmpty && $0 != text && $0.unicodeScalars.count <= RecognisedText.maximumLength }
+            let entry = RecognisedText(text: text, strokes: members[w], lang: lang, source: "tesseract",
+                                       confidence: (word.confidence * 1000).rounded() / 1000,
+                                       alternatives: Array(alternatives.prefix(RecognisedText.maximumAlternatives)))
+            entries.append((entry, RecognisedText.Box(x: spans[w].0, y: line.box.y, width: spans[w].1 - spans[w].0, height: line.box.height)))
+        }
+        return entries
+    }
+
+    // MARK: zinnia
+
+    private func readCJK(_ line: InkLine, layer: PageLayer, extents: [Int: StrokeExtent],
+                         with reader: (language: RecognitionLanguage, recognizer: ZinniaRecognizer)) -> [RecognisedText] {
+        let size = max(line.box.height, line.letterHeight)
+        let characters = CharacterSegmenter.characters(of: line, extents: extents, maximumWidth: options.zinniaSegmentWidth)
+        var entries: [RecognisedText] = []
+        for word in CharacterSegmenter.words(characters, size: size) {
+            var readings: [[(text: String, score: Double)]] = []
+            for character in word {
+                let result = reader.recognizer.classify(Self.zinniaStrokes(character, layer: layer, size: options.zinniaOwnBox ? 0 : size), best: 8)
+                guard !result.isEmpty else { continue }
+                readings.append(result)
+            }
+            guard !readings.isEmpty else { continue }
+            let text = readings.map { $0[0].text }.joined().precomposedStringWithCanonicalMapping
+            guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { continue }
+            // Confidence: the least sure character's first score against its second (zinnia's scores are margins).
+            let margins = readings.map { $0.count > 1 ? $0[0].score - $0[1].score : $0[0].score }
+            let confidence = 1 / (1 + exp(-4 * (margins.min() ?? 0)))
+            entries.append(RecognisedText(text: text, strokes: word.flatMap(\.strokes).sorted(), lang: reader.language.tag,
+                                          source: "zinnia", confidence: (confidence * 1000).rounded() / 1000,
+                                          alternatives: Self.alternatives(readings, maximum: min(options.alternatives * readings.count, RecognisedText.maximumAlternatives))))
+        }
+        return entries
+    }
+
+    /// A character's strokes in zinnia's box: the character centred in a square as large as the line (`size`; 0: as large as the character).
+    static func zinniaStrokes(_ character: CharacterSegmenter.Character, layer: PageLayer, size: Double) -> [[(x: Int, y: Int)]] {
+        let side = max(size, character.box.width, character.box.height)
+        let unit = Double(ZinniaRecognizer.boxSize) / side
+        let left = character.box.x + character.box.width / 2 - side / 2
+        let top = character.box.y + character.box.height / 2 - side / 2
+        return character.strokes.map { index in
+            let stroke = layer.strokes[index]
+            let transform = stroke.transform ?? .identity
+            var points: [(x: Int, y: Int)] = []
+            for point in stroke.points {
+                let (x, y) = transform.apply(x: point.x, y: point.y)
+                let p = (x: Int(min(max((x - left) * unit, 0), Double(ZinniaRecognizer.boxSize)).rounded()),
+                         y: Int(min(max((y - top) * unit, 0), Double(ZinniaRecognizer.boxSize)).rounded()))
+                if points.last.map({ $0.x != p.x || $0.y != p.y }) ?? true { points.append(p) }
+            }
+            return points
+        }
+    }
+
+    /// Other readings of a run of characters: the least sure character changed to its next
+    /// readings first, then the next least sure, each reading once.
+    static func alternatives(_ readings: [[(text: String, score: Double)]], maximum: Int) -> [String] {
+        let best = readings.map { $0[0].text }
+        var swaps: [(index: Int, text: String, margin: Double)] = []
+        for (index, choices) in readings.enumerated() {
+            for choice in choices.dropFirst() { swaps.append((index, choice.text, choices[0].score - choice.score)) }
+        }
+        var out: [String] = []
+        for swap in swaps.sorted(by: { $0.margin < $1.margin }) {
+            var texts = best
+            texts[swap.index] = swap.text
+            let reading = texts.joined().precomposedStringWithCanonicalMapping
+            if !out.contains(reading), reading != best.joined() { out.append(reading) }
+            if out.count >= maximum { break }
+        }
+        return out
+    }
+}

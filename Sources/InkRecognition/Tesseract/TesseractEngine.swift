@@ -1,0 +1,136 @@
+import CTesseract
+import Foundation
+
+/// One tesseract instance (`TessBaseAPI`), initialised once with its languages and reused for
+/// every line a thread reads: initialising loads the models (tens of MB), reading a line does not.
+/// Not shared between threads; released when the last reference goes.
+final class TesseractEngine {
+    /// A word tesseract read: its text, confidence 0 … 1, its box in the image's pixels and
+    /// other readings (one letter changed to the recogniser's next choice), best first.
+    struct Word {
+        var text: String
+        var confidence: Double
+        var left, top, right, bottom: Int
+        var language: String?
+        var alternatives: [String]
+    }
+
+    /// How tesseract divides the image: one line of text, or text anywhere (sparse).
+    enum Segmentation: Int32 {
+        case singleLine = 7
+        case sparse = 11
+    }
+
+    private let handle: OpaquePointer
+    let languages: String
+
+    /// Loads the models of `languages` (tesseract's names joined by `+`) from `tessdata`.
+    /// The corresponding C functions are `TessBaseAPICreate` and `TessBaseAPIInit2`.
+    init(tessdata: String, languages: String, describe: (String) -> RecognitionError) throws(RecognitionError) {
+        Self.keepToOneThread
+        guard let handle = TessBaseAPICreate() else { throw describe("tesseract could not be created") }
+        // LSTM only: the legacy engine's data is not in Debian's -fast style packages.
+        guard TessBaseAPIInit2(handle, tessdata, languages, OEM_LSTM_ONLY) == 0 else {
+            TessBaseAPIDelete(handle)
+            throw describe("tesseract could not load it")
+        }
+        self.handle = handle
+        self.languages = languages
+        // Per-letter choices for the n-best readings; no chatter on the error stream.
+        _ = TessBaseAPISetVariable(handle, "lstm_choice_mode", "2")
+        _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
+    }
+
+    /// Debian's tesseract runs its LSTM in OpenMP threads that spin while they wait: on a busy
+    /// machine (two cores, load 7) two dense pages took 163 s (46 s of it in the kernel), one thread 33 s.
+    /// `OMP_THREAD_LIMIT` is read only when libgomp loads; a maximum of 0 active parallel levels
+    /// makes every parallel region run on the calling thread. inkpdf runs documents in parallel itself.
+    /// The corresponding C function is `omp_set_max_active_levels` (libgomp, loaded with tesseract).
+    private static let keepToOneThread: Void = {
+        guard let symbol = dlsym(nil, "omp_set_max_active_levels") else { return }
+        typealias SetMaxActiveLevels = @convention(c) (Int32) -> Void
+        unsafeBitCast(symbol, to: SetMaxActiveLevels.self)(0)
+    }()
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    /// Reads the words of an 8-bit grey image (`bytes`, rows of `width` bytes, dark ink on white).
+    /// The corresponding C functions are `TessBaseAPISetImage`, `TessBaseAPIRecognize` and the result iterator's.
+    func words(grey bytes: [UInt8], width: Int, height: Int, resolution: Int, segmentation: Segmentation,
+               alternatives maximumAlternatives: Int) -> [Word] {
+        bytes.withUnsafeBufferPointer { buffer in
+            TessBaseAPISetImage(handle, buffer.baseAddress, Int32(width), Int32(height), 1, Int32(width))
+        }
+        TessBaseAPISetSourceResolution(handle, Int32(resolution))
+        TessBaseAPISetPageSegMode(handle, TessPageSegMode(rawValue: UInt32(segmentation.rawValue)))
+        defer { TessBaseAPIClear(handle) }
+        guard TessBaseAPIRecognize(handle, nil) == 0, let iterator = TessBaseAPIGetIterator(handle) else { return [] }
+        defer { TessResultIteratorDelete(iterator) }
+        var words: [Word] = []
+        var letters: [[(text: String, confidence: Double)]] = []
+        func finishWord() {
+            guard var word = words.last, !letters.isEmpty else { return }
+            word.alternatives = Self.alternatives(word.text, letters: letters, maximum: maximumAlternatives)
+            words[words.count - 1] = word
+            letters = []
+        }
+        let pageIterator = TessResultIteratorGetPageIteratorConst(iterator)
+        repeat {
+            if TessPageIteratorIsAtBeginningOf(pageIterator, RIL_WORD) != 0 {
+                finishWord()
+                guard let cText = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
+                let text = String(cString: cText)
+                TessDeleteText(cText)
+                var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+                _ = TessPageIteratorBoundingBox(pageIterator, RIL_WORD, &left, &top, &right, &bottom)
+                let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD)) / 100
+                let language = TessResultIteratorWordRecognitionLanguage(iterator).map { String(cString: $0) }
+                words.append(Word(text: text, confidence: min(max(confidence, 0), 1), left: Int(left), top: Int(top),
+                                  right: Int(right), bottom: Int(bottom), language: language, alternatives: []))
+            }
+            // The choice iterator asserts (aborting the process) where there is no word: only at a symbol that has text.
+            guard maximumAlternatives > 0, !words.isEmpty, let symbol = TessResultIteratorGetUTF8Text(iterator, RIL_SYMBOL) else { continue }
+            TessDeleteText(symbol)
+            var choices: [(text: String, confidence: Double)] = []
+            if let choice = TessResultIteratorGetChoiceIterator(iterator) {
+                repeat {
+                    if let c = TessChoiceIteratorGetUTF8Text(choice) {
+                        choices.append((String(cString: c), Double(TessChoiceIteratorConfidence(choice))))
+                    }
+                } while TessChoiceIteratorNext(choice) != 0 && choices.count < 4
+                TessChoiceIteratorDelete(choice)
+            }
+            letters.append(choices)
+        } while TessResultIteratorNext(iterator, maximumAlternatives > 0 ? RIL_SYMBOL : RIL_WORD) != 0
+        finishWord()
+        return words
+    }
+
+    /// Other readings of a word: the letter whose second choice came closest to its first is
+    /// changed first, then the next, each reading once.
+    static func alternatives(_ text: String, letters: [[(text: String, confidence: Double)]], maximum: Int) -> [String] {
+        guard letters.allSatisfy({ !$0.isEmpty }) else { return [] }
+        let best = letters.map { $0[0].text }
+        guard best.joined() == text else { return [] }
+        var swaps: [(index: Int, choice: String, margin: Double)] = []
+        for (index, choices) in letters.enumerated() {
+            for choice in choices.dropFirst() where choice.text != choices[0].text && !choice.text.isEmpty {
+                swaps.append((index, choice.text, choices[0].confidence - choice.confidence))
+            }
+        }
+        var readings: [String] = []
+        for swap in swaps.sorted(by: { $0.margin < $1.margin }) {
+            var letters = best
+            letters[swap.index] = swap.choice
+            let reading = letters.joined()
+            if reading != text, !readings.contains(reading), !reading.contains(where: { $0.isWhitespace || $0.isNewline }) {
+                readings.append(reading)
+            }
+            if readings.count == maximum { break }
+        }
+        return readings
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import InkFixtures
+import InkModel
+import Testing
+
+/// `flatten --recognize` and `export --recognize` with the built inkpdf: the sidecar carries the text
+/// entries and is their cache; a free user gets the document without them, told in one line.
+@Suite(.timeLimit(.minutes(3)))
+struct RecognizeFlattenTests {
+    static let pdf = SharedCorpus.repository.appendingPathComponent("SamplePDFs/course-notes.pdf").path
+
+    /// The project's print samples (scripts/handwriting_samples.py) in `folder`.
+    static func samples(_ folder: TestFolder) throws -> String {
+        let run = try Run.of(["python3", SharedCorpus.repository.appendingPathComponent("scripts/handwriting_samples.py").path, folder.path("samples")],
+                             tool: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(run.status == 0, "scripts/handwriting_samples.py (make deps installs its modules): \(run.errors)")
+        return folder.path("samples/print.ink.jsonl")
+    }
+
+    static func sidecarText(_ path: String) throws -> [RecognisedText] {
+        let reader = try InkLayersReader(path: path)
+        var entries: [RecognisedText] = []
+        while let layer = try reader.nextLayer() { entries += layer.recognisedText }
+        return entries
+    }
+
+    @Test(arguments: ["flatten", "export"]) func theSidecarCarriesTheTextAndIsItsCache(command: String) throws {
+        let folder = TestFolder()
+        let ink = try Self.samples(folder)
+        let policy = folder.write(#"{"handwritingSearch":"free","exportAnnotated":"free"}"#, to: "policy.json")
+        let environment = RecognizeExecutableTests.environment([:])
+        let first = try Run.of([command, Self.pdf, "--ink", ink, "-o", folder.path("first.pdf"), "--recognize", "--policy", policy],
+                               environment: environment)
+        #expect(first.status == 0, "\(first.errors)")
+        let entries = try Self.sidecarText(folder.path("first.ink.jsonl.gz"))
+        #expect(entries.count >= 20 && entries.allSatisfy { $0.source == "tesseract" })
+        #expect(entries.contains { $0.text == "convolution" })
+        // Again over the sidecar, with no models at all: nothing is recognised (a model would be missing, exit 92).
+        let empty = folder.path("no-models")
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let second = try Run.of([command, Self.pdf, "--ink", folder.path("first.ink.jsonl.gz"), "-o", folder.path("second.pdf"), "--recognize",
+                                 "--policy", policy], environment: RecognizeExecutableTests.environment(["TESSDATA_PREFIX": empty]))
+        #expect(second.status == 0, "\(second.errors)")
+        #expect(try Self.sidecarText(folder.path("second.ink.jsonl.gz")) == entries)
+        // The input itself has no models either: that run is the one that would need them.
+        let third = try Run.of([command, Self.pdf, "--ink", ink, "-o", folder.path("third.pdf"), "--recognize", "--policy", policy],
+                               environment: RecognizeExecutableTests.environment(["TESSDATA_PREFIX": empty]))
+        #expect(third.status == 92 && !FileManager.default.fileExists(atPath: folder.path("third.pdf")))
+    }
+
+    @Test func aFreeUserGetsTheDocumentWithoutTextToldInOneLine() throws {
+        let folder = TestFolder()
+        let ink = try Self.samples(folder)
+        let policy = folder.write(#"{"exportAnnotated":"free"}"#, to: "policy.json")
+        let run = try Run.of(["flatten", Self.pdf, "--ink", ink, "-o", folder.path("out.pdf"), "--recognize", "--policy", policy],
+                             environment: RecognizeExecutableTests.environment([:]))
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.errors.split(separator: "\n").count == 1 && run.errors.contains("--recognize is handwriting search, a Pro feature"))
+        #expect(try Self.sidecarText(folder.path("out.ink.jsonl.gz")).isEmpty)
+    }
+
+    @Test func anotherToolsDocumentIsAUsageError() throws {
+        let folder = TestFolder()
+        let policy = folder.write(#"{"handwritingSearch":"free","exportAnnotated":"free"}"#, to: "policy.json")
+        let notebook = SharedCorpus.repository.appendingPathComponent("SamplePDFs/worksheet-notebook.xopp").path
+        let run = try Run.of(["flatten", notebook, "-o", folder.path("out.pdf"), "--recognize", "--policy", policy],
+                             environment: RecognizeExecutableTests.environment([:]))
+        #expect(run.status == 64 && run.errors.contains("inkpdf recognize"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out.pdf")))
+    }
+}

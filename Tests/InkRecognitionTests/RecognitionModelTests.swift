@@ -1,0 +1,71 @@
+import Foundation
+import InkRecognition
+import Testing
+
+/// A model that is missing or damaged is one located line naming the package, never a crash.
+@Suite struct RecognitionModelTests {
+    func temporaryFolder() throws -> String {
+        let folder = NSTemporaryDirectory() + "inkpdf-models-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func aMissingTesseractModelNamesItsPackage() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let options = RecognitionOptions(languages: try RecognitionLanguage.parse("de"),
+                                         models: RecognitionModels(tessdata: folder, zinnia: folder))
+        #expect(throws: RecognitionError.modelMissing(path: folder + "/deu.traineddata", language: "de", package: "tesseract-ocr-deu")) {
+            try InkRecognizer(options: options)
+        }
+        let message = RecognitionError.modelMissing(path: folder + "/deu.traineddata", language: "de", package: "tesseract-ocr-deu").description
+        #expect(message.contains("apt-get install tesseract-ocr-deu") && !message.contains("\n"))
+    }
+
+    @Test func aMissingZinniaModelNamesItsPackage() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let options = RecognitionOptions(languages: try RecognitionLanguage.parse("zh-Hans"),
+                                         models: RecognitionModels(tessdata: folder, zinnia: folder))
+        #expect(throws: RecognitionError.modelMissing(path: folder + "/handwriting-zh_CN.model", language: "zh-Hans",
+                                                      package: "tegaki-zinnia-simplified-chinese")) {
+            try InkRecognizer(options: options)
+        }
+    }
+
+    /// Damaged models: a traineddata whose table points past its end (tesseract would abort the
+    /// process on some), one cut short, and a zinnia model of random bytes.
+    @Test(arguments: ["table", "short", "zinnia"]) func aDamagedModelIsAnError(kind: String) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var bytes = Data()
+        switch kind {
+        case "table":
+            withUnsafeBytes(of: Int32(2).littleEndian) { bytes.append(contentsOf: $0) }
+            withUnsafeBytes(of: Int64(12).littleEndian) { bytes.append(contentsOf: $0) }
+            withUnsafeBytes(of: Int64(1 << 40).littleEndian) { bytes.append(contentsOf: $0) }
+        case "short": bytes = Data([1, 0])
+        default: bytes = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })
+        }
+        let name = kind == "zinnia" ? "handwriting-ja.model" : "eng.traineddata"
+        try bytes.write(to: URL(fileURLWithPath: folder + "/" + name))
+        let options = RecognitionOptions(languages: try RecognitionLanguage.parse(kind == "zinnia" ? "ja" : "en"),
+                                         models: RecognitionModels(tessdata: folder, zinnia: folder))
+        do {
+            _ = try InkRecognizer(options: options)
+            Issue.record("a damaged \(name) was loaded")
+        } catch {
+            guard case .modelDamaged(let path, _, let package, _, _) = error else { Issue.record("\(error)"); return }
+            #expect(path == folder + "/" + name)
+            #expect(package == (kind == "zinnia" ? "tegaki-zinnia-japanese" : "tesseract-ocr-eng"))
+            #expect(error.description.contains("--reinstall") && !error.description.contains("\n"))
+        }
+    }
+
+    @Test func languagesAreBCP47TagsJoinedByPlus() throws {
+        #expect(try RecognitionLanguage.parse("en+ja").map(\.tag) == ["en", "ja"])
+        #expect(try RecognitionLanguage.parse("zh-Hans+EN+en").map(\.tag) == ["zh-Hans", "en"])
+        #expect(throws: RecognitionError.self) { try RecognitionLanguage.parse("en+") }
+        #expect(throws: RecognitionError.self) { try RecognitionLanguage.parse("klingon") }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import InkModel
+import InkRecognition
+import Testing
+
+@Suite struct RecognitionTests {
+    func recognised(_ style: String, lang: String) throws -> (found: Int, total: Int, missed: [String], layers: [PageLayer]) {
+        let samples = try HandwritingSamples.shared.get()
+        let recognizer = try InkRecognizer(options: RecognitionOptions(languages: try RecognitionLanguage.parse(lang)))
+        var layers = try samples.layers(style)
+        for index in layers.indices { layers[index].setRecognisedText(recognizer.recognise(layers[index])) }
+        let truth = try samples.truth(style)
+        let result = HandwritingSamples.found(truth, in: layers)
+        return (result.found, truth.count, result.missed, layers)
+    }
+
+    @Test(.timeLimit(.minutes(2))) func printLikeWordsAreFoundAtTheirPlace() throws {
+        let result = try recognised("print", lang: "en")
+        #expect(Double(result.found) >= 0.95 * Double(result.total), "found \(result.found) of \(result.total); missed \(result.missed)")
+        // Every entry is tesseract's, in English, names strokes of its layer once each, and none is empty.
+        for layer in result.layers {
+            for entry in layer.recognisedText {
+                #expect(entry.source == "tesseract" && entry.lang == "en")
+                #expect(Set(entry.strokes).count == entry.strokes.count && entry.strokes.allSatisfy(layer.strokes.indices.contains))
+                #expect(entry.confidence.map { (0...1).contains($0) } ?? false)
+            }
+        }
+    }
+
+    @Test(.timeLimit(.minutes(2))) func cursiveWordsAreFoundAtTheirPlace() throws {
+        let result = try recognised("cursive", lang: "en")
+        #expect(Double(result.found) >= 0.60 * Double(result.total), "found \(result.found) of \(result.total); missed \(result.missed)")
+    }
+
+    /// Japanese words read by zinnia from their strokes, character by character, alone (`ja`) and
+    /// with English (`en+ja`: tesseract tells the CJK lines); every entry is zinnia's, in Japanese.
+    @Test(.timeLimit(.minutes(2)), arguments: ["ja", "en+ja"]) func japaneseWordsAreFoundAtTheirPlace(lang: String) throws {
+        let result = try recognised("japanese", lang: lang)
+        #expect(Double(result.found) >= 0.85 * Double(result.total), "found \(result.found) of \(result.total); missed \(result.missed)")
+        for entry in result.layers.flatMap(\.recognisedText) {
+            #expect(entry.source == "zinnia" && entry.lang == "ja", "\(entry.text): \(entry.source ?? "-") \(entry.lang ?? "-")")
+        }
+    }
+
+    /// With Japanese asked for too, English lines stay tesseract's.
+    @Test(.timeLimit(.minutes(2))) func englishLinesStayLatinWithJapaneseAskedFor() throws {
+        let result = try recognised("print", lang: "en+ja")
+        #expect(Double(result.found) >= 0.95 * Double(result.total), "found \(result.found) of \(result.total); missed \(result.missed)")
+    }
+
+    /// The entries follow the ink: no stroke is given to two words of one layer, and each word's strokes
+    /// lie in one line (an entry never spans two lines of the page).
+    @Test(.timeLimit(.minutes(2))) func entriesNameEachStrokeOnceAndStayInTheirLine() throws {
+        let result = try recognised("print", lang: "en")
+        for layer in result.layers {
+            var seen = Set<Int>()
+            for entry in layer.recognisedText {
+                for stroke in entry.strokes { #expect(seen.insert(stroke).inserted, "stroke \(stroke) is in two entries") }
+                let box = try #require(layer.box(of: entry))
+                #expect(box.height < 60, "\(entry.text): \(box) spans more than a line")
+            }
+        }
+    }
+
+    @Test func aLayerWithoutStrokesHasNoText() throws {
+        let recognizer = try InkRecognizer(options: RecognitionOptions(languages: try RecognitionLanguage.parse("en")))
+        #expect(recognizer.recognise(PageLayer(page: 1, strokes: [])).isEmpty)
+    }
+}
+
+/// What is not writing is not read, and the work follows the ink, not the square of it.
+@Suite struct RecognitionBoundsTests {
+    static let pen = Ink(type: .pen, color: RGBAColor(red: 0, green: 0, blue: 0))
+
+    static func stroke(_ ink: Ink, from: (Double, Double), to: (Double, Double), points: Int = 40) -> Stroke {
+        Stroke(ink: ink, created: 1764460000, points: (0..<points).map { i in
+            let f = Double(i) / Double(points - 1)
+            return StrokePoint(x: from.0 + (to.0 - from.0) * f, y: from.1 + (to.1 - from.1) * f, w: 1.5, h: 1.5)
+        })
+    }
+
+    /// A highlighter across a page and a pen rule under it: no entries (each, drawn at a letter's scale,
+    /// was an image 4,600 pixels long that tesseract took a second over on the benchmark's dense pages).
+    @Test(.timeLimit(.minutes(1))) func highlightsAndRulesAreNotRead() throws {
+        let recognizer = try InkRecognizer(options: RecognitionOptions(languages: try RecognitionLanguage.parse("en")))
+        let marker = Ink(type: .marker, color: RGBAColor(red: 1, green: 0.9, blue: 0, alpha: 0.6), width: 13)
+        let layer = PageLayer(page: 1, strokes: [Self.stroke(marker, from: (60, 120), to: (450, 121)),
+                                                 Self.stroke(Self.pen, from: (60, 200), to: (450, 201))])
+        #expect(recognizer.recognise(layer).isEmpty)
+    }
+
+    /// 20,000 dots, each at its own height: each a line of its own, found in time linear in the dots
+    /// (comparing every line with every other took minutes), and none read.
+    @Test(.timeLimit(.minutes(1))) func manyLinesAreFoundInBoundedWork() throws {
+        let recognizer = try InkRecognizer(options: RecognitionOptions(languages: try RecognitionLanguage.parse("en")))
+        var strokes: [Stroke] = []
+        for i in 0..<20_000 {
+            let x = Double(i % 7) * 80, y = Double(i) * 4
+            strokes.append(Self.stroke(Self.pen, from: (x, y), to: (x + 1, y + 1), points: 2))
+        }
+        let clock = ContinuousClock.now
+        #expect(recognizer.recognise(PageLayer(page: 1, strokes: strokes)).isEmpty)
+        #expect(ContinuousClock.now - clock < .seconds(20))
+    }
+}
