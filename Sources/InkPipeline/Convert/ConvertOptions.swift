@@ -18,6 +18,8 @@ public struct ConvertOptions: Sendable {
     public var compressionLevel: Int32?
     /// `recognize`: each layer without `text` entries (all with `redo`) is recognised before it is written.
     public var recognition: RecognitionOptions?
+    /// Told after each layer recognised (a worker's watchdog goes by it: recognition takes seconds a page).
+    public var progress: PageProgress?
 
     public init(inkFormat: InkFormat? = nil, page: Int? = nil, password: String? = nil, compressionLevel: Int32? = nil) {
         self.inkFormat = inkFormat

@@ -18,6 +18,8 @@ public enum Converter {
         try InkInputs.refuseOverwritingInputs(output: outputPath, inputs: [inkPath] + (pdfPath.map { [$0] } ?? []))
         // The models are loaded before anything is read or written: a missing one is told first.
         let recognition = try options.recognition.map { (options) throws(ExportError) in try LayerRecognition(options: options) }
+        recognition?.progress = options.progress
+        options.progress?.begin(pages: [])
         if pdfPath.map({ FileIdentity.sameFile($0, inkPath) }) ?? true, FileManager.default.fileExists(atPath: inkPath),
            (options.inkFormat ?? InkImporter.detectFormat(path: inkPath)) == .pdfAnnotations {
             return try convertAnnotations(of: inkPath, output: outputPath, options: options, recognition: recognition)

@@ -8,6 +8,8 @@ public final class LayerRecognition: @unchecked Sendable {
     private let recognizer: InkRecognizer
     public private(set) var layers = 0
     public private(set) var words = 0
+    /// Told after each layer recognised, with its page.
+    public var progress: PageProgress?
 
     public init(_ recognizer: InkRecognizer) { self.recognizer = recognizer }
 
@@ -22,5 +24,6 @@ public final class LayerRecognition: @unchecked Sendable {
         layers += 1
         words += entries.count
         layer.setRecognisedText(entries)
+        progress?.finished(page: layer.page)
     }
 }

@@ -5,6 +5,7 @@ enum Endpoint: String, CaseIterable, Sendable {
     case export
     case render
     case convert
+    case recognize
     case entitlementsCheck = "entitlements/check"
     case health = "healthz"
     case metrics
@@ -46,8 +47,10 @@ enum Endpoint: String, CaseIterable, Sendable {
         case .entitlementsCheck:
             return MultipartUpload.Form(files: ["proof"], repeatable: ["proof"], texts: Set(valueOptions))
         default:
+            // flatten and export: `recognize` and `lang` ask for the ink to be recognised first (a worker of its own).
+            let recognition: Set<String> = self == .flatten || self == .export ? ["recognize", "lang"] : []
             return MultipartUpload.Form(files: ["pdf", "ink", "proof"], repeatable: ["proof"],
-                                        texts: Set(valueOptions).union(flagOptions).union(["password"]))
+                                        texts: Set(valueOptions).union(flagOptions).union(["password"]).union(recognition))
         }
     }
 
@@ -58,6 +61,7 @@ enum Endpoint: String, CaseIterable, Sendable {
         case .export: ["pages", "ink-format", "annotations", "page", "ink-as", "group"]
         case .render: ["pages", "ink-format", "annotations", "page", "dpi", "scale"]
         case .convert: ["ink-format", "annotations", "page"]
+        case .recognize: ["ink-format", "annotations", "page", "lang"]
         case .entitlementsCheck: ["action", "notes", "first-use"]
         case .health, .metrics: []
         }
@@ -69,6 +73,7 @@ enum Endpoint: String, CaseIterable, Sendable {
         case .flatten: ["only-annotated", "ignore-mismatch", "strip-metadata"]
         case .export: ["only-annotated", "ignore-mismatch", "embed-ink", "ink-only"]
         case .render: ["ignore-mismatch"]
+        case .recognize: ["redo"]
         case .convert, .entitlementsCheck, .health, .metrics: []
         }
     }
@@ -112,6 +117,9 @@ enum Endpoint: String, CaseIterable, Sendable {
             return ["__isolated", "render"] + documents + limits + ["--quiet", "--confine"] + options
         case .convert:
             return ["__isolated", "convert", ink, "-o", output] + (pdf.map { ["--pdf", $0] } ?? []) + ["--quiet", "--confine"] + options
+        case .recognize:
+            return ["__isolated", "recognize", ink, "-o", output] + (pdf.map { ["--pdf", $0] } ?? []) + ["--quiet", "--confine"] + options
+                + gate + proofArguments
         case .entitlementsCheck, .health, .metrics:
             return []
         }

@@ -215,12 +215,25 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
             return failed(request, error)
         }
         let pdf = upload.files["pdf"]?.first
-        let ink = upload.files["ink"]?.first
+        var ink = upload.files["ink"]?.first
         let name = Self.stem(of: pdf ?? ink ?? "document")
+        // `recognize=1` (a form part or the query) on flatten and export: the ink is recognised first, by a
+        // worker of its own (`recognize`, gated as searching handwriting), and the document drawn from that.
+        var recognition: (arguments: [String], output: String)?
+        if endpoint == .flatten || endpoint == .export,
+           let asked = upload.texts["recognize"] ?? connection.query("recognize"), ["1", "true", "yes", "on"].contains(asked.lowercased()) {
+            guard pdf != nil, let given = ink else {
+                return failed(request, .badForm("recognize=1 reads ink-layers ink over its PDF: give the PDF as the part 'pdf' and the ink as 'ink' (another tool's document: POST it to /v1/recognize first)"))
+            }
+            let recognised = requestFolder + "/recognised/\(name).ink.jsonl"
+            try? FileManager.default.createDirectory(atPath: requestFolder + "/recognised", withIntermediateDirectories: true)
+            ink = recognised
+            recognition = ([given, "-o", recognised], recognised)
+        }
         let output: String
         switch endpoint {
         case .render: output = requestFolder + "/out"
-        case .convert: output = requestFolder + "/out/\(name).ink.jsonl"
+        case .convert, .recognize: output = requestFolder + "/out/\(name).ink.jsonl"
         default: output = requestFolder + "/out/\(name).pdf"
         }
         let snapshot = gate.snapshot
@@ -229,7 +242,7 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
         if let policy = snapshot.policy { gateArguments += ["--policy", policy] }
         if let state = configuration.state { gateArguments += ["--state", state] }
         let limits = configuration.limits
-        let arguments: [String]
+        var arguments: [String]
         do {
             arguments = try endpoint.workerArguments(
                 pdf: pdf, ink: ink, proofs: upload.files["proof"] ?? [], options: options, output: output,
@@ -250,6 +263,21 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
         let result: (status: Int32, output: Data, errors: Data)
         do {
             defer { slots.leave() }
+            if let recognition {
+                let lang = upload.texts["lang"].map { ["--lang", $0] } ?? []
+                let recognizing = ["__isolated", "recognize"] + recognition.arguments + ["--quiet", "--confine"] + lang + gateArguments
+                    + (upload.files["proof"] ?? []).flatMap { ["--proof", $0] }
+                let recognised = try DocumentWorker(executable: executable, limits: limits, environment: environment)
+                    .spawn(recognizing, environment: environment, document: Self.name(of: recognition.arguments[0]),
+                           destinations: [recognition.output])
+                if recognised.status == 85 {   // the gate refused (entitlement required)
+                    // Not allowed to search handwriting: the document is drawn from the ink as sent (its
+                    // own text entries are left out by the drawing worker, which says so).
+                    arguments = arguments.map { $0 == recognition.output ? recognition.arguments[0] : $0 }
+                } else if recognised.status != 0 {
+                    return failed(request, .command(exit: recognised.status, message: clean(Self.lastError(recognised.errors, status: recognised.status), request)))
+                }
+            }
             result = try DocumentWorker(executable: executable, limits: limits, environment: environment)
                 .spawn(arguments, environment: environment, document: (pdf ?? ink).map(Self.name(of:)) ?? "the request",
                        destinations: [endpoint == .render ? output + "/page.png" : output])
@@ -339,7 +367,7 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
         switch endpoint {
         case .render:
             single = written.count == 1 ? (outFolder + "/" + written[0], "image/png", written[0]) : nil
-        case .convert:
+        case .convert, .recognize:
             single = (output, "application/x-ndjson", name + ".ink.jsonl")
         default:
             single = wantsSidecar ? nil : (output, "application/pdf", name + ".pdf")

@@ -47,7 +47,7 @@ enum ServiceError: Error, Equatable, Sendable {
         switch self {
         case .badForm(let message): message
         case .unauthorized: "send Authorization: Bearer TOKEN with a token from the service's token file"
-        case .notFound(let path): "\(path): no such endpoint (POST /v1/flatten, /v1/export, /v1/render, /v1/convert, /v1/entitlements/check; GET /healthz, /metrics)"
+        case .notFound(let path): "\(path): no such endpoint (POST /v1/flatten, /v1/export, /v1/render, /v1/convert, /v1/recognize, /v1/entitlements/check; GET /healthz, /metrics)"
         case .wrongMethod(let path, let allowed): "\(path) takes \(allowed)"
         case .notNormalized(let path): "\(path): a path with '.', '..' or '//' is refused; send the endpoint's own path"
         case .notMultipart: "send the files as multipart/form-data (curl -F pdf=@FILE -F ink=@FILE)"

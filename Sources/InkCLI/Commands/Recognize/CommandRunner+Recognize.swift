@@ -8,6 +8,7 @@ extension CommandRunner {
         do {
             var options = arguments.convert.options(environment: environment)
             options.recognition = try arguments.recognitionOptions(environment: environment)
+            options.progress = pageProgress
             let report = try Converter.convert(ink: arguments.convert.ink, pdf: arguments.convert.pdf, output: arguments.convert.output,
                                                options: options)
             if !arguments.convert.quiet {

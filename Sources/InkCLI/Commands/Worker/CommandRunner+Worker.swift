@@ -96,11 +96,14 @@ extension CommandRunner {
         case .convert(let arguments):
             WorkerProcess.applyLimits(Self.limits(environment["INKPDF_LIMITS"]))
             document = arguments.ink
+        case .recognize(let arguments):
+            WorkerProcess.applyLimits(Self.limits(environment["INKPDF_LIMITS"]))
+            document = arguments.convert.ink
         case .entitlement(.check):
             WorkerProcess.applyLimits(Self.limits(environment["INKPDF_LIMITS"]))
             document = "the entitlement check"
         default:
-            print("inkpdf: \(DocumentWorker.isolatedVerb) runs export, render, convert or entitlement check only", to: &errors)
+            print("inkpdf: \(DocumentWorker.isolatedVerb) runs export, render, convert, recognize or entitlement check only", to: &errors)
             return ExitCode.usage.rawValue
         }
         do {

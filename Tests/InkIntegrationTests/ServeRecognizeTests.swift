@@ -1,0 +1,50 @@
+import Foundation
+import InkFixtures
+import InkModel
+import Testing
+
+/// The service recognises handwriting: `POST /v1/recognize` (an ink file back, with `text` entries),
+/// and `recognize=1` on flatten, a worker of its own before the drawing one; both behind the gate
+/// (searching handwriting is Pro). Loopback only, a few requests.
+@Suite(.serialized, .timeLimit(.minutes(5)))
+struct ServeRecognizeTests {
+    static let pdf = SharedCorpus.repository.appendingPathComponent("SamplePDFs/course-notes.pdf").path
+
+    static func entries(_ path: String) throws -> [RecognisedText] {
+        try RecognizeFlattenTests.sidecarText(path)
+    }
+
+    @Test func recognizeAnswersTheInkWithItsWordsAndIsGated() throws {
+        let folder = TestFolder()
+        let ink = try RecognizeFlattenTests.samples(folder)
+        let service = try ServiceProcess(["--trust", DemoLicence.trust, "--jobs", "1"], environment: RecognizeExecutableTests.environment([:]))
+        let refused = try service.request("/v1/recognize", files: ["ink": ink])
+        #expect(refused.status == 402 && refused.json["reason"] as? String == "requires_pro", "\(refused.text)")
+
+        let out = folder.path("recognised.ink.jsonl")
+        let answer = try service.request("/v1/recognize", files: ["ink": ink, "proof": DemoLicence.licence], fields: ["lang": "en"], out: out)
+        #expect(answer.status == 200, "\(answer.text)")
+        let entries = try Self.entries(out)
+        #expect(entries.count >= 20 && entries.contains { $0.text == "convolution" }, "\(entries.map(\.text))")
+
+        let bad = try service.request("/v1/recognize", files: ["ink": ink, "proof": DemoLicence.licence], fields: ["lang": "klingon language"])
+        #expect(bad.status == 400, "\(bad.text)")
+        #expect(service.stop() == 0)
+    }
+
+    @Test func flattenWithRecognizeWritesTheWordsSearchably() throws {
+        let folder = TestFolder()
+        let ink = try RecognizeFlattenTests.samples(folder)
+        let service = try ServiceProcess(["--trust", DemoLicence.trust, "--jobs", "1"], environment: RecognizeExecutableTests.environment([:]))
+        let out = folder.path("flattened.pdf")
+        let answer = try service.request("/v1/flatten?recognize=1", files: ["pdf": Self.pdf, "ink": ink, "proof": DemoLicence.licence], out: out)
+        #expect(answer.status == 200, "\(answer.text)")
+        let text = try Run.of(["pdftotext", out, "-"], tool: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(text.output.contains("convolution"), "the recognised words are not in the PDF's text")
+        // Without the PDF, the recognised ink has nothing to be drawn over.
+        let alone = try service.request("/v1/flatten", files: ["ink": ink, "proof": DemoLicence.licence], fields: ["recognize": "1"])
+        #expect(alone.status == 400 && (alone.json["message"] as? String ?? "").contains("/v1/recognize"), "\(alone.text)")
+        #expect(eventually(within: 10) { service.leftInWorkFolder.isEmpty }, "left behind: \(service.leftInWorkFolder)")
+        #expect(service.stop() == 0)
+    }
+}
