@@ -34,15 +34,7 @@ import Testing
     }
 
     static func gunzip(_ path: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = ["-dc", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        String(decoding: try ChildProcess.run(URL(fileURLWithPath: "/bin/gzip"), ["-dc", path]).output, as: UTF8.self)
     }
 
     @Test func everyCommandThatWritesLayersKeepsTheTextBitForBit() throws {
