@@ -151,3 +151,20 @@ import Testing
         }
     }
 }
+
+extension HelpTests {
+    /// Every code fence of the README and of docs/ closes: one left open turns every section after it into code.
+    @Test func everyCodeFenceInTheDocsCloses() throws {
+        let docs = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
+        for file in ["README.md"] + docs {
+            var open: Int?
+            for (number, line) in try Self.text(of: file).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let trimmed = line.drop { $0 == " " }
+                guard trimmed.hasPrefix("```") else { continue }
+                if open == nil { open = number + 1 } else if trimmed.allSatisfy({ $0 == "`" }) { open = nil }
+            }
+            #expect(open == nil, "\(file): the code fence opened at line \(open ?? 0) does not close")
+        }
+    }
+}
