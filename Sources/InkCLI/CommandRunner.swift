@@ -93,7 +93,7 @@ public struct CommandRunner {
         options.progress = pageProgress
         do {
             let recognised = try recognisedInk(arguments.recognize, ink: arguments.ink, pdf: arguments.pdf, inkFormat: arguments.inkFormat,
-                                               gate: arguments.gate, command: "flatten", errors: &errors)
+                                               gate: arguments.gate, command: "flatten", importing: &options.recognitionLanguages, errors: &errors)
             defer { recognised?.remove() }
             let report = try flattenDocument(arguments.pdf, ink: recognised?.path ?? arguments.ink, output: arguments.output, options: options,
                                              limits: arguments.limits, gate: arguments.gate, quiet: arguments.quiet, errors: &errors)

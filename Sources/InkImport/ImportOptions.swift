@@ -22,6 +22,13 @@ public struct ImportOptions: Sendable {
     /// to (a background PDF or image, a page file) must lie in once symlinks are resolved; nil reads
     /// any regular file the document names. `batch` confines by default.
     public var confinement: [String]?
+    /// Applied to each layer as the import writes it (`--recognize`: the layer's handwriting read into `text` entries).
+    public var transformLayer: (@Sendable (inout PageLayer) -> Void)?
+    /// The sink an importer writes its layers to at `path`: of `layersForm`, each layer through `transformLayer`.
+    public func makeSink(path: String) throws -> any LayerSink {
+        let sink = try layersForm.makeSink(path: path)
+        return transformLayer.map { TransformingLayerSink(sink, transform: $0) } ?? sink
+    }
     /// The most bytes a file the document refers to (a background image, an attachment) may have.
     public var maximumReferencedFileBytes: Int = 1 << 30
 

@@ -43,6 +43,7 @@ public struct DocumentWorker: Sendable {
         if let format = options.inkFormat { arguments += ["--ink-format", format.rawValue] }
         if options.annotations != .print { arguments += ["--annotations", options.annotations.rawValue] }
         if let page = options.page { arguments += ["--page", String(page)] }
+        if let languages = options.recognitionLanguages { arguments += ["--recognize", "--lang", languages] }
         arguments += confinementArguments(options.confinement)
         if unlessUpToDate { arguments.append("--unless-up-to-date") }
         return arguments

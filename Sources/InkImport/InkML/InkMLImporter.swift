@@ -59,7 +59,7 @@ public enum InkMLImporter {
         do {
             // The layers are written on a thread of their own while the XML is read.
             let writer: BackgroundLayerSink
-            do { writer = BackgroundLayerSink(try options.layersForm.makeSink(path: layersPath)) } catch {
+            do { writer = BackgroundLayerSink(try options.makeSink(path: layersPath)) } catch {
                 throw InkMLImportError.cannotWrite(path: layersPath, reason: "\(error)")
             }
             let document = InkMLDocumentReader(path: path, writer: writer, options: options, pdfPageSize: pdfPageSize)

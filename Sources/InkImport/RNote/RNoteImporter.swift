@@ -113,7 +113,7 @@ public enum RNoteImporter {
         let layersPath = (options.temporaryDirectory as NSString)
             .appendingPathComponent("inkpdf-rnote-\(UUID().uuidString)\(options.layersForm.fileSuffix)")
         do {
-            let sink = try options.layersForm.makeSink(path: layersPath)
+            let sink = try options.makeSink(path: layersPath)
             var header = InkLayersHeader(extra: JSONObject())
             header.extra["title"] = .string(((path as NSString).lastPathComponent as NSString).deletingPathExtension)
             var rnote = JSONObject()

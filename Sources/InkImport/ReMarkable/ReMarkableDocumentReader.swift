@@ -140,7 +140,7 @@ struct ReMarkableDocumentReader {
     /// The layers are written on a thread of their own while the pages are read.
     private func openWriter(_ layersPath: String, header: InkLayersHeader) throws(ReMarkableImportError) -> BackgroundLayerSink {
         do {
-            let writer = BackgroundLayerSink(try options.layersForm.makeSink(path: layersPath))
+            let writer = BackgroundLayerSink(try options.makeSink(path: layersPath))
             try writer.write(header: header)
             return writer
         } catch {

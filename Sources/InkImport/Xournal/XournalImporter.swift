@@ -62,7 +62,7 @@ public enum XournalImporter {
             // The layers are written on a thread of their own while the XML is read.
             let sink: BackgroundLayerSink
             do {
-                sink = BackgroundLayerSink(try options.layersForm.makeSink(path: layersPath))
+                sink = BackgroundLayerSink(try options.makeSink(path: layersPath))
             } catch {
                 throw XournalImportError.cannotWrite(path: layersPath, reason: "\(error)")
             }

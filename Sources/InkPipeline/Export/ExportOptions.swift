@@ -13,6 +13,8 @@ public struct ExportOptions: Sendable {
     public var password: String?
     /// `--annotations`: which of a PDF's annotations are read as ink, by their flags.
     public var annotations = AnnotationVisibility.print
+    /// `--recognize` over another tool's document: its layers are recognised as they are imported.
+    public var recognitionLanguages: String?
     /// Draws the ink even when its header records a different PDF.
     public var ignoreDocumentMismatch: Bool
     /// Writes the full-fidelity `NAME.ink.jsonl.gz` beside the output.

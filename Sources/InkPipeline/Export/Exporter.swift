@@ -43,7 +43,8 @@ public enum Exporter {
         try InkInputs.refuseOverwritingInputs(output: outputPath, inputs: [inkPath] + (pdfPath.map { [$0] } ?? []))
         let source = try InkSource.open(ink: inkPath, pdf: pdfPath, format: options.inkFormat, page: options.page,
                                         password: options.password, confinement: options.confinement,
-                                        annotations: options.annotations)
+                                        annotations: options.annotations,
+                                        recognition: try LayerRecognition(languages: options.recognitionLanguages, progress: options.progress))
         guard let pdfPath = source.pdfPath else { throw .noPDFToKeep(inkFile: inkPath) }
         if source.format == .pdfAnnotations, FileIdentity.sameFile(pdfPath, inkPath) { throw .ownAnnotationsAsInk(path: pdfPath) }
         let layers = source.layers

@@ -10,6 +10,9 @@ public struct FlattenOptions: Sendable {
     public var password: String?
     /// `--annotations`: which of a PDF's annotations are read as ink, by their flags.
     public var annotations = AnnotationVisibility.print
+    /// `--recognize` over another tool's document: its layers are recognised as they are imported (ink-layers
+    /// ink is recognised before, by the command). The BCP 47 tags joined by `+`.
+    public var recognitionLanguages: String?
     /// Draws the ink even when its header records a different PDF.
     public var ignoreDocumentMismatch: Bool
     /// Writes the full-fidelity `NAME.ink.jsonl.gz` beside the output.

@@ -36,7 +36,8 @@ public enum Flattener {
         try InkInputs.refuseOverwritingInputs(output: outputPath, inputs: [inkPath] + (pdfPath.map { [$0] } ?? []))
         let source = try InkSource.open(ink: inkPath, pdf: pdfPath, format: options.inkFormat, page: options.page,
                                         password: options.password, confinement: options.confinement,
-                                        annotations: options.annotations)
+                                        annotations: options.annotations,
+                                        recognition: try LayerRecognition(languages: options.recognitionLanguages, progress: options.progress))
         let document = try source.pdfPath.map { (path: String) throws(ExportError) in try PDFDocument(path: path, password: options.password) }
         let input = try InkInputs.prepare(source, pdfPageCount: document?.pageCount, selection: options.pages,
                                           onlyAnnotated: options.onlyAnnotated, ignoreMismatch: options.ignoreDocumentMismatch)

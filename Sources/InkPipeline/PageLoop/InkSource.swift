@@ -55,7 +55,8 @@ final class InkSource {
     /// that read one, else a spool (no decimal text written and parsed again).
     static func open(ink: String, pdf: String?, format: InkFormat?, page: Int?, password: String?, confinement: [String]?,
                      requireBackground: Bool = true, keepsRawValues: Bool = false,
-                     layersForm: LayersForm = .spool, annotations: AnnotationVisibility = .print) throws(ExportError) -> InkSource {
+                     layersForm: LayersForm = .spool, annotations: AnnotationVisibility = .print,
+                     recognition: LayerRecognition? = nil) throws(ExportError) -> InkSource {
         guard FileManager.default.fileExists(atPath: ink) else { throw .inputMissing(path: ink) }
         let detected = format ?? InkImporter.detectFormat(path: ink)
         // Not recognised and not plainly something else: read as ink-layers, whose reader says what is wrong.
@@ -69,6 +70,7 @@ final class InkSource {
         options.keepsRawValues = keepsRawValues
         options.layersForm = layersForm
         options.confinement = confinement
+        if let recognition { options.transformLayer = { recognition.recognise(&$0) } }
         let sizes = PDFPageSizes(password: password)
         let imported: ImportedDocument
         do {

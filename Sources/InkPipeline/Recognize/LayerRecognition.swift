@@ -1,3 +1,4 @@
+import Foundation
 import InkModel
 import InkRecognition
 
@@ -12,6 +13,15 @@ public final class LayerRecognition: @unchecked Sendable {
     public var progress: PageProgress?
 
     public init(_ recognizer: InkRecognizer) { self.recognizer = recognizer }
+
+    /// For `languages` (BCP 47 tags joined by `+`; nil: no recognition, nil), the models from the environment.
+    public convenience init?(languages: String?, progress: PageProgress?) throws(ExportError) {
+        guard let languages else { return nil }
+        let parsed: [RecognitionLanguage]
+        do throws(RecognitionError) { parsed = try RecognitionLanguage.parse(languages) } catch { throw .recognition(error) }
+        try self.init(options: RecognitionOptions(languages: parsed, models: RecognitionModels(environment: ProcessInfo.processInfo.environment)))
+        self.progress = progress
+    }
 
     /// Loads the models `options` name; a missing or damaged one is the error.
     public convenience init(options: RecognitionOptions) throws(ExportError) {

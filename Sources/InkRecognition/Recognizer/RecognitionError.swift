@@ -18,7 +18,7 @@ public enum RecognitionError: Error, Equatable, Sendable, CustomStringConvertibl
         case .modelDamaged(let path, let language, let package, let engine, let reason):
             "\(path): \(engine) cannot read the \(language) model (\(reason)); reinstall it with 'apt-get install --reinstall \(package)'"
         case .notInkLayers(let path, let command):
-            "\(path): \(command) --recognize reads ink-layers files; recognise it first ('inkpdf recognize \(path) -o NOTES.ink.jsonl') and \(command) NOTES.ink.jsonl over its PDF"
+            "\(path): \(command) --recognize does not read a PDF's own annotations; recognise them first ('inkpdf recognize \(path) -o NOTES.ink.jsonl') and \(command) NOTES.ink.jsonl over the PDF"
         }
     }
 }

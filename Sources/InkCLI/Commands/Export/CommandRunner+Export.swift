@@ -11,7 +11,7 @@ extension CommandRunner {
         options.progress = pageProgress
         do {
             let recognised = try recognisedInk(arguments.recognize, ink: arguments.ink, pdf: arguments.pdf, inkFormat: arguments.inkFormat,
-                                               gate: arguments.gate, command: "export", errors: &errors)
+                                               gate: arguments.gate, command: "export", importing: &options.recognitionLanguages, errors: &errors)
             defer { recognised?.remove() }
             let report = try Exporter.export(pdf: arguments.pdf, ink: recognised?.path ?? arguments.ink, output: arguments.output, options: options)
             for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }

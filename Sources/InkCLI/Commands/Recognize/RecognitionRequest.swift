@@ -49,14 +49,20 @@ extension CommandRunner {
     /// ink-layers file, or nil where there is nothing to do (no `--recognize`, every layer has text: the
     /// sidecar of an earlier run is its cache) or handwriting search is not allowed (said in one line; the
     /// document is written without recognised text).
+    /// Another tool's document is recognised as it is imported, where it is drawn: `importing` is then set
+    /// to the languages (and nil is returned).
     func recognisedInk(_ languages: String?, ink: String, pdf: String?, inkFormat: InkFormat?, gate: GateOptions, command: String,
-                       errors: inout some TextOutputStream) throws(ExportError) -> RecognisedInk? {
+                       importing: inout String?, errors: inout some TextOutputStream) throws(ExportError) -> RecognisedInk? {
         guard let languages else { return nil }
-        guard (inkFormat ?? InkImporter.detectFormat(path: ink)) == .inkLayers else {
-            throw .recognition(.notInkLayers(path: ink, command: command))
-        }
+        let format = inkFormat ?? InkImporter.detectFormat(path: ink)
+        // A PDF's own annotations are read where the PDF is opened, not by an importer: recognised by `recognize` first.
+        guard format != .pdfAnnotations else { throw .recognition(.notInkLayers(path: ink, command: command)) }
         guard handwritingSearchAllowed(gate) else {
             print("inkpdf: warning: \(command): --recognize is handwriting search, a Pro feature; \(ink) is written without recognised text", to: &errors)
+            return nil
+        }
+        if let format, format != .inkLayers {
+            importing = languages
             return nil
         }
         if try Self.everyLayerHasText(ink) { return nil }

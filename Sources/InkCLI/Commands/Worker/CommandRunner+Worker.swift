@@ -45,6 +45,8 @@ extension CommandRunner {
         options.handwritingTextNote = handwritingTextRefusal(arguments.gate)
         options.handwritingText = options.handwritingTextNote == nil
         options.progress = WorkerProgressChannel.workerProgress(environment: environment)
+        // `--recognize` reaches the worker only for another tool's document, recognised as it is imported.
+        if options.handwritingText { options.recognitionLanguages = arguments.recognize }
         do {
             let report = try Flattener.flatten(pdf: arguments.pdf, ink: arguments.ink, output: arguments.output, options: options)
             print(String(decoding: report.json, as: UTF8.self), to: &output)
