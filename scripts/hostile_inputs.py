@@ -350,10 +350,10 @@ def pdf_annotation_files(folder):
     paths.append(write(os.path.join(folder, "one-stored-stream-60-annotations.pdf"), one_page(
         ["<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList [[1 1 2 2]] /NM (inkpdf:id:S) /InkPDF:Layer %d 0 R >>" % (4 + copies)] * copies,
         [("/Filter /FlateDecode", zlib.compress(line, 9))])))
-    # 200 annotations naming one /InkList of 100,000 points: the page's points are spent after 20,
-    # and 180 warnings of each kind become one line. (With 3,000, poppler's own loading of the
-    # annotations takes 2 GB before flatten's 60 s watchdog: a limit on poppler's side still open.)
-    copies = 200
+    # 3,000 annotations naming one /InkList of 100,000 points: the page's points are spent after 20,
+    # and 2,980 warnings of each kind become one line; poppler is handed a copy without the 2,980
+    # (its own loading of them took 2 GB and ended in the memory limit).
+    copies = 3000
     ink_list = "[[" + " ".join("%d %d" % (10 + i % 180, 10 + i % 280) for i in range(100_000)) + "]]"
     paths.append(write(os.path.join(folder, "warning-flood.pdf"), one_page(
         ["<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList %d 0 R /NM (note {%d}) >>" % (4 + copies, i) for i in range(copies)],
