@@ -142,6 +142,33 @@ import Testing
         #expect(Self.budgetLines(run.errors).count == 1, "\(run.errors)")
     }
 
+    /// A PDF inside another tool's document (a Xournal++ TeX image) is drawn by poppler too: the
+    /// same file as a `<teximage>` ended the flatten with exit 88 at 2 GB; its annotations past the
+    /// budget are left out of the image, in one line.
+    @Test func aPDFImageInADocumentIsBoundedToo() throws {
+        let folder = TestFolder()
+        let pdf = folder.path("shared.pdf")
+        try Self.sharedInkList(copies: 3000, points: PDFAnnotationReader.maximumPointsPerAnnotation, at: pdf)
+        let image = try Data(contentsOf: URL(fileURLWithPath: pdf)).base64EncodedString()
+        let notebook = folder.path("notebook.xopp")
+        try ("<?xml version=\"1.0\" standalone=\"no\"?><xournal creator=\"xournalpp 1.2.3\" fileversion=\"4\"><title>t</title>"
+             + "<page width=\"612\" height=\"792\"><background type=\"solid\" color=\"#ffffffff\" style=\"plain\"/><layer>"
+             + "<teximage text=\"x\" left=\"10\" top=\"20\" right=\"210\" bottom=\"320\">\(image)</teximage></layer></page></xournal>")
+            .write(toFile: notebook, atomically: true, encoding: .utf8)
+        let output = folder.path("out.pdf")
+        let run = try Self.measured(["flatten", notebook, "-o", output, "--no-sidecar", "--stall-timeout", "90"] + DemoLicence.arguments,
+                                    in: folder)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.seconds < 90, "\(run.seconds) s")
+        #expect(run.peakBytes < 1 << 30, "peak \(run.peakBytes >> 20) MB")
+        let lines = Self.budgetLines(run.errors)
+        #expect(lines.count == 1 && lines[0].contains("page 1: an image at (10, 20) is a PDF; its page 1: 2980 annotations (2980 Ink) left out"),
+                "\(run.errors)")
+        try expectQPDFCheckAcceptable(output)
+        let temporaries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path("tmp"))) ?? ["?"]
+        #expect(temporaries.isEmpty, "\(temporaries)")
+    }
+
     /// An ordinary annotated PDF is drawn from the file itself (so its output stays byte for byte
     /// what it was): no copy, no line; its points are counted for the reopenings. The corpus's
     /// annotated PDFs (read in place, when present) are all ordinary.

@@ -125,22 +125,27 @@ enum PopplerAnnotationBudget {
                 page.set("/Annots", kept)
             }
         }
-        let copy = try DrawnCopy(in: temporaryDirectory, warning: warning(path: path, scan: scan))
+        let copy = try DrawnCopy(in: temporaryDirectory, warning: warning(path: path, scan: scan), summary: summary(path: path, scan: scan))
         try document.write(to: copy.path, name: path)
         return copy
     }
 
     /// One line: the file, its pages (the first few), what was left out, and why.
     static func warning(path: String, scan: Scan) -> String {
+        "\(path): \(summary(path: path, scan: scan)); "
+            + "read as ink (`inkpdf flatten \(path)`), a page keeps its first \(PDFAnnotationReader.maximumPointsPerPage) points"
+    }
+
+    /// The pages (the first few), what was left out of them, and why.
+    static func summary(path: String, scan: Scan) -> String {
         let numbers = scan.removed.keys.sorted()
         let named = numbers.prefix(5).map(String.init).joined(separator: ", ")
         let pages = numbers.count == 1 ? "page \(named)" : "pages \(named)" + (numbers.count > 5 ? " and \(numbers.count - 5) more" : "")
         let total = scan.removed.values.reduce(0) { $0 + $1.count }
         let kinds = scan.subtypes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        return "\(path): \(pages): \(total) annotation\(total == 1 ? "" : "s") (\(kinds)) left out of the drawing: "
+        return "\(pages): \(total) annotation\(total == 1 ? "" : "s") (\(kinds)) left out of the drawing: "
             + "they would make poppler load more than the \(pointsPerPage) points a page's annotations may have "
-            + "(or the \(documentPoints(fileBytes: fileBytes(path))) of the whole file); "
-            + "read as ink (`inkpdf flatten \(path)`), a page keeps its first \(PDFAnnotationReader.maximumPointsPerPage) points"
+            + "(or the \(documentPoints(fileBytes: fileBytes(path))) of the whole file)"
     }
 
     static func fileBytes(_ path: String) -> Int {
@@ -155,14 +160,17 @@ public final class DrawnCopy: Sendable {
     public let path: String
     /// The one line that says what the copy leaves out.
     public let warning: String
+    /// The same without the file's name and the hint: what was left out, and why.
+    public let summary: String
 
-    init(in folder: String, warning: String) throws(ExportError) {
+    init(in folder: String, warning: String, summary: String) throws(ExportError) {
         var template = Array((folder as NSString).appendingPathComponent("inkpdf-drawn-XXXXXX.pdf").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
         guard descriptor >= 0 else { throw .writeFailed(path: folder, reason: Errno.current.description) }
         close(descriptor)
         path = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         self.warning = warning
+        self.summary = summary
     }
 
     deinit { unlink(path) }
