@@ -23,7 +23,8 @@ enum PopplerAnnotationBudget {
     static let placedSubtypes: Set<String> = ["/Ink", "/Highlight", "/Underline", "/StrikeOut", "/Squiggly", "/Line",
                                               "/Polygon", "/PolyLine", "/Square", "/Circle"]
 
-    /// The most points all pages' annotations together may make poppler parse, for a file of
+    /// The most points all pages' annotations together may make poppler parse (and the annotation
+    /// reader read as ink), for a file of
     /// `bytes`: the page budget, and what the file could hold without sharing — a point is two
     /// numbers of at least two bytes each, deflated at most `PDFAnnotationReader.maximumInflationPerByte`
     /// to one (the reader's bound on what stored strokes may inflate to). Beyond that, only arrays
