@@ -182,9 +182,9 @@ def write_all(folder, outside):
                        gzip.compress(rnote([rnote_brush([(0, 0), (1e10, 1e10)])]).replace('"width":800,"height":1200', '"width":1e10,"height":1e10').encode())))
     paths += inkml_files(os.path.join(folder, "inkml"))
     paths += remarkable_old_layout_files(os.path.join(folder, "remarkable-old"))
+    paths += shared_inklist_pages_files(os.path.join(folder, "pdf-annotations"))
     paths += issue_40_files(folder)
     paths += pdf_annotation_files(os.path.join(folder, "pdf-annotations"))
-    paths += shared_inklist_pages_files(os.path.join(folder, "pdf-annotations"))
     return paths
 
 def rnote_brush(points):
@@ -319,6 +319,22 @@ def pdf_objects(objects):
     out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
     return bytes(out)
 
+def shared_inklist_pages_files(folder):
+    """Pages that together ask for more annotation points than the document may have (issue 40):
+    20 pages, each naming one /InkList of 100,000 points 20 times (a page's budget each), 1.1 MB.
+    poppler kept every page's points (flatten 59 s, 1.3 GB) and the reader gave them all as ink
+    (convert 190 s, 1.6 GB of ink): both now stop at the document's budget."""
+    pages, per_page = 20, 20
+    shared = 3 + pages + pages * per_page
+    objects = ["<< /Type /Catalog /Pages 2 0 R >>",
+               "<< /Type /Pages /Kids [%s] /Count %d >>" % (" ".join("%d 0 R" % (3 + k) for k in range(pages)), pages)]
+    for k in range(pages):
+        refs = " ".join("%d 0 R" % (3 + pages + k * per_page + i) for i in range(per_page))
+        objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [%s] >>" % refs)
+    objects += ["<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList %d 0 R >>" % shared] * (pages * per_page)
+    objects.append("[[" + " ".join("%d %d" % (10 + i % 180, 10 + i % 280) for i in range(100_000)) + "]]")
+    return [write(os.path.join(folder, "shared-inklist-20-pages.pdf"), pdf_objects(objects))]
+
 def pdf_annotation_files(folder):
     """PDFs whose annotations are read as ink (issue 40): numbers at a double's edge, stored strokes
     named by many annotations, a flood of warnings, holes in the page tree, many pages."""
@@ -378,19 +394,3 @@ def pdf_annotation_files(folder):
         objects.append("<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList [[%d 10 50 50]] >>" % (10 + k % 100))
     paths.append(write(os.path.join(folder, "chained-annotations-3000-pages.pdf"), pdf_objects(objects)))
     return paths
-
-def shared_inklist_pages_files(folder):
-    """Pages that together ask for more annotation points than the document may have (issue 40):
-    20 pages, each naming one /InkList of 100,000 points 20 times (a page's budget each), 1.1 MB.
-    poppler kept every page's points (flatten 59 s, 1.3 GB) and the reader gave them all as ink
-    (convert 190 s, 1.6 GB of ink): both now stop at the document's budget."""
-    pages, per_page = 20, 20
-    shared = 3 + pages + pages * per_page
-    objects = ["<< /Type /Catalog /Pages 2 0 R >>",
-               "<< /Type /Pages /Kids [%s] /Count %d >>" % (" ".join("%d 0 R" % (3 + k) for k in range(pages)), pages)]
-    for k in range(pages):
-        refs = " ".join("%d 0 R" % (3 + pages + k * per_page + i) for i in range(per_page))
-        objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [%s] >>" % refs)
-    objects += ["<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList %d 0 R >>" % shared] * (pages * per_page)
-    objects.append("[[" + " ".join("%d %d" % (10 + i % 180, 10 + i % 280) for i in range(100_000)) + "]]")
-    return [write(os.path.join(folder, "shared-inklist-20-pages.pdf"), pdf_objects(objects))]
