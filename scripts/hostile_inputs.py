@@ -394,3 +394,4 @@ def pdf_annotation_files(folder):
         objects.append("<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList [[%d 10 50 50]] >>" % (10 + k % 100))
     paths.append(write(os.path.join(folder, "chained-annotations-3000-pages.pdf"), pdf_objects(objects)))
     return paths
+
