@@ -17,7 +17,7 @@ INKPDF := .build/release/inkpdf
 # Demo material (a demo vendor key, trust file and Pro licence): see SamplePDFs/demo-licence/README.md.
 DEMO := SamplePDFs/demo-licence
 
-.PHONY: deps build install run test test-slurm samples demo-licence bench robustness fuzz fuzz-remarkable fuzz-xournal fuzz-inkml fuzz-rnote clean
+.PHONY: deps build install run test test-slurm samples demo-licence bench robustness fuzz fuzz-remarkable fuzz-xournal fuzz-inkml fuzz-rnote fuzz-pdf-annotations fuzz-serve-request clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -119,6 +119,15 @@ fuzz-inkml: deps
 # and the corpus's .rnote files (read in place).
 fuzz-rnote: deps
 	CORPUS=$(CORPUS) scripts/fuzz.sh $(FUZZ_SECONDS) rnote
+
+# Fuzzes the PDF annotation reader and the count of what poppler would load, seeded with generated PDFs
+# and the corpus's annotated PDFs (read in place).
+fuzz-pdf-annotations: deps
+	CORPUS=$(CORPUS) scripts/fuzz.sh $(FUZZ_SECONDS) pdf-annotations
+
+# Fuzzes the service's request parsing (its daemon on 127.0.0.1, the multipart form, the endpoints' command lines).
+fuzz-serve-request: deps
+	scripts/fuzz.sh $(FUZZ_SECONDS) serve-request
 
 clean:
 	rm -rf .build out bench-work

@@ -2,7 +2,8 @@
 # Fuzzes a reader with libFuzzer (`swiftc -sanitize=fuzzer`).
 # Usage: scripts/fuzz.sh [SECONDS] [TARGET]   (default 600 seconds; TARGET ink-layers
 # (default), remarkable, the `.rm` lines-file reader, xournal, the Xournal++ importer, inkml, the
-# InkML importer, or rnote, the rnote importer). Findings land in
+# InkML importer, rnote, the rnote importer, pdf-annotations, the PDF annotation reader, or
+# serve-request, the service's request parsing). Findings land in
 # fuzz-work/TARGET/; ink-layers findings are copied into Tests/InkModelTests/FuzzRegressions/,
 # where FuzzRegressionTests.swift runs every file through the same check: fix the bug, keep the file.
 set -euo pipefail
@@ -154,8 +155,104 @@ rnote)
     "$work/rnote-fuzzer" "$work/corpus" "${seeds[@]}" -max_total_time="$SECONDS_TO_RUN" -max_len=262144 \
         -rss_limit_mb=2048 -timeout=30 -artifact_prefix="$work/" -print_final_stats=1
     ;;
+pdf-annotations)
+    work=fuzz-work/pdf-annotations
+    mkdir -p "$work/corpus"
+    # The reader (and the count of what poppler would load) lives in InkPipeline, whose files need
+    # most of the package (the qpdf wrapper, flatten's errors, the importers' sinks): SwiftPM builds
+    # InkPipeline and its dependencies, instrumented for the fuzzer and testable, in a build folder
+    # of its own, and the target is linked with their objects and the system libraries they use.
+    spm=fuzz-work/spm
+    swift build -c release --target InkPipeline --build-path "$spm" -Xswiftc -sanitize=fuzzer,address \
+        -Xswiftc -enable-testing -Xcc -fsanitize=fuzzer-no-link,address
+    modules=()
+    for module in InkPipeline InkModel InkImport InkRendering InkPDFContent InkFileSystem LibCrypto LibDeflate; do
+        while IFS= read -r object; do modules+=("$object"); done < <(find "$spm/release/$module.build" -name "*.o")
+    done
+    c_modules=()
+    for module in CPoppler CCairo CFontconfig CZlib CDeflate CCrypto CQPDF CZip CXML2 CRsvg CMalloc; do c_modules+=(-I "Sources/$module"); done
+    packages="poppler-glib cairo cairo-ft zlib libdeflate libcrypto libqpdf libzip libxml-2.0 gobject-2.0 librsvg-2.0"
+    # shellcheck disable=SC2046
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name PDFAnnotationsFuzz -I "$spm/release/Modules" "${c_modules[@]}" \
+        $(pkg-config --cflags-only-I $packages | sed 's/-I/-Xcc -I/g') \
+        Fuzz/PDFAnnotationsFuzzer.swift "${modules[@]}" $(pkg-config --libs $packages) -o "$work/pdf-annotations-fuzzer"
+    # Generated seeds: one page with Ink (one shared /InkList), Highlight, Square, Line, Polygon and
+    # Squiggly annotations, inkpdf's own keys, a page tree with a hole; each with a correct table.
+    if [ -z "$(ls -A "$work/corpus")" ]; then
+        python3 - "$work/corpus" <<'PYTHON'
+import os, sys, zlib
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath("scripts/fuzz.sh"))))
+from hostile_inputs import pdf_objects
+folder = sys.argv[1]
+def one_page(name, annotations, extra=()):
+    refs = " ".join("%d 0 R" % (4 + i) for i in range(len(annotations)))
+    objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Rotate 90 /Annots [%s] >>" % refs] + list(annotations) + list(extra)
+    with open(os.path.join(folder, name), "wb") as f: f.write(pdf_objects(objects))
+one_page("kinds.pdf", [
+    "<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /C [1 0 0] /CA 0.5 /BS << /W 3 /S /D /D [3 2] >> /InkList [[10 10 50 50 90 20] [60 60 70 80]] /NM (a) >>",
+    "<< /Type /Annot /Subtype /Highlight /Rect [0 0 200 300] /F 4 /C [1 1 0] /QuadPoints [10 40 60 40 10 30 60 30] >>",
+    "<< /Type /Annot /Subtype /Square /Rect [20 20 80 80] /F 4 /C [0 0 1] /IC [0 1 0] /RD [1 1 1 1] /BE << /S /C /I 1 >> >>",
+    "<< /Type /Annot /Subtype /Line /Rect [0 0 200 300] /F 4 /L [10 10 150 250] /LE [/OpenArrow /Circle] /C [0 0 0] >>",
+    "<< /Type /Annot /Subtype /Polygon /Rect [0 0 200 300] /F 4 /Vertices [10 10 100 10 50 90] /IC [1 0 1] >>",
+    "<< /Type /Annot /Subtype /Squiggly /Rect [0 0 200 300] /F 4 /QuadPoints [10 140 60 140 10 130 60 130] >>",
+    "<< /Type /Annot /Subtype /Circle /Rect [100 100 180 150] /F 6 >>",
+    "<< /Type /Annot /Subtype /Link /Rect [0 0 20 20] /A << /S /URI /URI (x) >> >>"])
+one_page("shared.pdf", ["<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList 7 0 R >>"] * 3, ["[[10 10 20 20 30 30] 8 0 R]", "[40 40 50 50]"])
+line = b'{"page":1,"layer":"Notes","strokes":[{"ink":{"type":"pen","color":"#000000"},"created":0,"points":[[20,20,0,2,2,1,1,0,1.5],[60,60,0,2,2,1,1,0,1.5]]}]}'
+one_page("own.pdf", ["<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList [[20 20 60 60]] /NM (inkpdf:created:5) /InkPDF:Layer 5 0 R >>"],
+         [("/Filter /FlateDecode", zlib.compress(line))])
+with open(os.path.join(folder, "hole.pdf"), "wb") as f:
+    f.write(pdf_objects(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R 99 0 R 4 0 R] /Count 2 >>",
+                         "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 150] >>",
+                         "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [5 0 R 5 0 R] >>",
+                         "<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList [[10 10 50 50]] >>"]))
+PYTHON
+    fi
+    seeds=()
+    [ -d "$CORPUS/pdfs-annotated" ] && seeds+=("$CORPUS/pdfs-annotated")
+    "$work/pdf-annotations-fuzzer" "$work/corpus" "${seeds[@]}" -max_total_time="$SECONDS_TO_RUN" -max_len=262144 \
+        -rss_limit_mb=2048 -timeout=30 -artifact_prefix="$work/" -print_final_stats=1
+    ;;
+serve-request)
+    work=fuzz-work/serve-request
+    mkdir -p "$work/corpus"
+    # The service's HTTP layer (libmicrohttpd's daemon, the multipart form) and the endpoints' forms and
+    # command lines, compiled into one module; the target's own handler stands for the gate and the workers.
+    copy_into_one_module "$work/src" Sources/InkServe/HTTP/*.swift Sources/InkServe/Service/Endpoint.swift \
+                Sources/InkServe/Service/ServiceError.swift Sources/InkServe/Service/ServeError.swift
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name ServeRequestFuzz -I Sources/CMicroHTTPD -lmicrohttpd \
+        "${copies[@]}" Fuzz/ServeRequestFuzzer.swift -o "$work/serve-request-fuzzer"
+    # Generated requests: health, a flatten form (files, texts, flags), repeated proofs, a bad path, a body cut short.
+    if [ -z "$(ls -A "$work/corpus")" ]; then
+        b=XyZ
+        # PART NAME EXTRA CONTENT: one part of the body in $work/body; FORM PATH: the request with that body.
+        part() { printf -- '--%s\r\nContent-Disposition: form-data; name="%s"%s\r\n\r\n%s\r\n' "$b" "$1" "$2" "$3" >> "$work/body"; }
+        form() {
+            printf -- '--%s--\r\n' "$b" >> "$work/body"
+            printf 'POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=%s\r\nContent-Length: %d\r\n\r\n' \
+                "$1" "$b" "$(wc -c < "$work/body")"
+            cat "$work/body"
+            rm -f "$work/body"
+        }
+        printf 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n' > "$work/corpus/health"
+        part pdf '; filename="../a b.pdf"' '%PDF-1.4'; part ink '; filename=".ink.jsonl"' '{"format":"inkpdf-layers","version":1}'
+        part pages '' '1-3'; part only-annotated '' 'yes'; part strip-metadata '' '0'
+        form '/v1/flatten?sidecar=1' > "$work/corpus/flatten"
+        part proof '; filename="a.jws"' 'x'; part proof '; filename="a.jws"' 'y'; part action '' 'export'
+        form /v1/entitlements/check > "$work/corpus/proofs"
+        part ink '' ''; part ink '; filename="b"' 'z'; part dpi '' '--output=/etc/x'
+        form /v1/render > "$work/corpus/empty-part"
+        part ink '' 'x'
+        form /v1//../flatten > "$work/corpus/bad-path"
+        part ink '; filename="c"' 'abc'
+        form /v1/export | head -c 150 > "$work/corpus/cut-short"
+    fi
+    "$work/serve-request-fuzzer" "$work/corpus" -max_total_time="$SECONDS_TO_RUN" -max_len=65536 \
+        -rss_limit_mb=2048 -timeout=30 -artifact_prefix="$work/" -print_final_stats=1
+    ;;
 *)
-    echo "fuzz.sh: unknown target '$TARGET' (ink-layers, remarkable, xournal, inkml or rnote)" >&2
+    echo "fuzz.sh: unknown target '$TARGET' (ink-layers, remarkable, xournal, inkml, rnote, pdf-annotations or serve-request)" >&2
     exit 64
     ;;
 esac

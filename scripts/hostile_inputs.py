@@ -182,6 +182,7 @@ def write_all(folder, outside):
                        gzip.compress(rnote([rnote_brush([(0, 0), (1e10, 1e10)])]).replace('"width":800,"height":1200', '"width":1e10,"height":1e10').encode())))
     paths += inkml_files(os.path.join(folder, "inkml"))
     paths += remarkable_old_layout_files(os.path.join(folder, "remarkable-old"))
+    paths += shared_inklist_pages_files(os.path.join(folder, "pdf-annotations"))
     paths += issue_40_files(folder)
     paths += pdf_annotation_files(os.path.join(folder, "pdf-annotations"))
     paths += text_layer_files(os.path.join(folder, "text-layer"))
@@ -319,6 +320,22 @@ def pdf_objects(objects):
     out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
     return bytes(out)
 
+def shared_inklist_pages_files(folder):
+    """Pages that together ask for more annotation points than the document may have (issue 40):
+    20 pages, each naming one /InkList of 100,000 points 20 times (a page's budget each), 1.1 MB.
+    poppler kept every page's points (flatten 59 s, 1.3 GB) and the reader gave them all as ink
+    (convert 190 s, 1.6 GB of ink): both now stop at the document's budget."""
+    pages, per_page = 20, 20
+    shared = 3 + pages + pages * per_page
+    objects = ["<< /Type /Catalog /Pages 2 0 R >>",
+               "<< /Type /Pages /Kids [%s] /Count %d >>" % (" ".join("%d 0 R" % (3 + k) for k in range(pages)), pages)]
+    for k in range(pages):
+        refs = " ".join("%d 0 R" % (3 + pages + k * per_page + i) for i in range(per_page))
+        objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [%s] >>" % refs)
+    objects += ["<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList %d 0 R >>" % shared] * (pages * per_page)
+    objects.append("[[" + " ".join("%d %d" % (10 + i % 180, 10 + i % 280) for i in range(100_000)) + "]]")
+    return [write(os.path.join(folder, "shared-inklist-20-pages.pdf"), pdf_objects(objects))]
+
 def pdf_annotation_files(folder):
     """PDFs whose annotations are read as ink (issue 40): numbers at a double's edge, stored strokes
     named by many annotations, a flood of warnings, holes in the page tree, many pages."""
@@ -351,10 +368,10 @@ def pdf_annotation_files(folder):
     paths.append(write(os.path.join(folder, "one-stored-stream-60-annotations.pdf"), one_page(
         ["<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList [[1 1 2 2]] /NM (inkpdf:id:S) /InkPDF:Layer %d 0 R >>" % (4 + copies)] * copies,
         [("/Filter /FlateDecode", zlib.compress(line, 9))])))
-    # 200 annotations naming one /InkList of 100,000 points: the page's points are spent after 20,
-    # and 180 warnings of each kind become one line. (With 3,000, poppler's own loading of the
-    # annotations takes 2 GB before flatten's 60 s watchdog: a limit on poppler's side still open.)
-    copies = 200
+    # 3,000 annotations naming one /InkList of 100,000 points: the page's points are spent after 20,
+    # and 2,980 warnings of each kind become one line; poppler is handed a copy without the 2,980
+    # (its own loading of them took 2 GB and ended in the memory limit).
+    copies = 3000
     ink_list = "[[" + " ".join("%d %d" % (10 + i % 180, 10 + i % 280) for i in range(100_000)) + "]]"
     paths.append(write(os.path.join(folder, "warning-flood.pdf"), one_page(
         ["<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList %d 0 R /NM (note {%d}) >>" % (4 + copies, i) for i in range(copies)],

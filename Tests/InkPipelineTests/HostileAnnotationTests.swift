@@ -153,6 +153,37 @@ import Testing
         #expect(spent.count == 1 && spent[0].contains("/NM 'note {20}'") && spent[0].contains("(and 579 more like it, page 1)"), "\(notes)")
     }
 
+    /// Pages that each name one shared `/InkList` up to the page's points gave the document's pages
+    /// their points over and over (20 pages of 20 × 100,000 points, 1.1 MB: 1.6 GB of ink in 190 s):
+    /// the pages together get `PopplerAnnotationBudget.documentPoints` of the file, and the page
+    /// that reaches it says so.
+    @Test func pagesSharingOneInkListStayWithinTheDocumentsPoints() throws {
+        let folder = TestFolder()
+        let path = folder.path("pages.pdf")
+        let pages = 3, perPage = 200, points = 10_000, list = 3 + pages + pages * perPage
+        var objects: [TestPDF.Object] = [.text("<< /Type /Catalog /Pages 2 0 R >>"),
+                                         .text("<< /Type /Pages /Kids [\((0..<pages).map { "\($0 + 3) 0 R" }.joined(separator: " "))] /Count \(pages) >>")]
+        for page in 0..<pages {
+            let references = (0..<perPage).map { "\(3 + pages + page * perPage + $0) 0 R" }.joined(separator: " ")
+            objects.append(.text("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [\(references)] >>"))
+        }
+        objects += Array(repeating: .text("<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList \(list) 0 R >>"), count: pages * perPage)
+        objects.append(.text("[[" + (0..<points).map { "\($0 % 180 + 10) \($0 % 280 + 10)" }.joined(separator: " ") + "]]"))
+        try TestPDF.write(objects, to: path)
+        var status = stat()
+        #expect(stat(path, &status) == 0)
+        let budget = PopplerAnnotationBudget.documentPoints(fileBytes: Int(status.st_size))
+        #expect(budget < pages * perPage * points, "the file must ask for more than its budget")
+        let read = try PDFAnnotationReader.read(pdf: path, password: nil, layersForm: .inkLayers)
+        defer { unlink(read.layersPath) }
+        let layers = try PageOrderedLayers(path: read.layersPath)
+        var total = 0
+        for page in 1...pages { total += try layers.layers(forPage: page).flatMap(\.strokes).reduce(0) { $0 + $1.points.count } }
+        #expect(total == budget, "\(total) points of \(budget)")
+        #expect(read.notes.contains { $0.contains("points the document's budget left the page are spent") }, "\(read.notes)")
+        #expect(read.notes.count <= WarningTally.maximumLines + pages, "\(read.notes.count) lines")
+    }
+
     /// poppler loads an `/Ink` that has `/AP` but no `/InkList`; the reader assumed it did not, so
     /// the ordinals shifted and flatten hid the annotation left as it is, drawing the converted one
     /// twice. The converted annotation is the second `/Ink` poppler loads; flattened, the page

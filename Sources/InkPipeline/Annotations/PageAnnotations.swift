@@ -53,7 +53,16 @@ struct PageAnnotations {
     /// page): hidden from poppler's drawing as a converted one is, since poppler would spend
     /// minutes and gigabytes drawing it (a squiggle along 3.4e308 points).
     private var hideFromDrawing = false
-    private var pointsLeft = PDFAnnotationReader.maximumPointsPerPage
+    private var pointsLeft: Int
+    /// The points the page may give: the page's budget, or what the document's leaves it.
+    private let allowance: Int
+    /// The points the page's annotations gave (charged to the document's budget).
+    var pointsSpent: Int { allowance - pointsLeft }
+    /// The page's limit as the warnings name it.
+    private var limitText: String {
+        allowance >= PDFAnnotationReader.maximumPointsPerPage ? "the page's \(PDFAnnotationReader.maximumPointsPerPage) points"
+            : "the \(allowance) points the document's budget left the page"
+    }
     /// The document's stored strokes, each stream decoded once (`StoredInkCache`).
     private let cache: StoredInkCache
     /// What the page's annotations may still take of stored strokes, in points, whether they
@@ -76,7 +85,9 @@ struct PageAnnotations {
     static let maximumOverlapChecks = 1_000
 
     init(number: Int, page: QPDFObject, path: String, cache: StoredInkCache, tally: WarningTally,
-         keepsStacking: Bool = false, visibility: AnnotationVisibility = .print) {
+         keepsStacking: Bool = false, visibility: AnnotationVisibility = .print, points: Int = PDFAnnotationReader.maximumPointsPerPage) {
+        allowance = min(points, PDFAnnotationReader.maximumPointsPerPage)
+        pointsLeft = allowance
         self.number = number
         self.page = page
         self.path = path
@@ -322,7 +333,7 @@ struct PageAnnotations {
         guard let list = annotation["/InkList"] else { return [] }
         guard list.isArray else { warn(place, annotation, "/InkList is not an array"); return [] }
         guard pointsLeft > 0 else {
-            warn(place, annotation, "the page's \(PDFAnnotationReader.maximumPointsPerPage) points are spent; its /InkList is left out")
+            warn(place, annotation, "\(limitText) are spent; its /InkList is left out")
             return []
         }
         var entries: [[Double]] = []
@@ -440,7 +451,7 @@ struct PageAnnotations {
         // Every stored stroke handed out, or compared, is charged to the page: one stream named by
         // many annotations gives its strokes within the page's points, not once per annotation.
         guard points <= storedPointsLeft, points <= pointsLeft else {
-            warn(place, annotation, "its stored strokes (\(points) points) would pass the page's \(PDFAnnotationReader.maximumPointsPerPage) points; left out")
+            warn(place, annotation, "its stored strokes (\(points) points) would pass \(limitText); left out")
             return 0
         }
         storedPointsLeft -= points
@@ -635,7 +646,7 @@ struct PageAnnotations {
         var bad = 0
         for p in positions {
             guard pointsLeft > 0 else {
-                warn(place, annotation, "the page's \(PDFAnnotationReader.maximumPointsPerPage) points are spent; the rest are left out")
+                warn(place, annotation, "\(limitText) are spent; the rest are left out")
                 break
             }
             guard p.x.isFinite, p.y.isFinite, abs(p.x) <= 1e9, abs(p.y) <= 1e9,

@@ -16,10 +16,13 @@ enum DecorationPainter {
                           on context: OpaquePointer) -> [String] {
         guard let planned, case .paper(let paper) = planned.background else { return [] }
         PaperPainter.draw(paper, width: width, height: height, on: context)
-        guard let image = paper.image,
-              !drawImage(image, in: Decoration(layer: 0, x: 0, y: 0, width: width, height: height, content: .image(image)),
-                         on: context) else { return [] }
-        return ["page \(page): the background image is neither PNG, PDF nor SVG (or cannot be drawn); plain paper is drawn"]
+        guard let image = paper.image else { return [] }
+        var notes: [String] = []
+        if !drawImage(image, in: Decoration(layer: 0, x: 0, y: 0, width: width, height: height, content: .image(image)),
+                      on: context, notes: &notes) {
+            return ["page \(page): the background image is neither PNG, PDF nor SVG (or cannot be drawn); plain paper is drawn"]
+        }
+        return notes.map { "page \(page): the background image: " + $0 }
     }
 
     /// Draws a page's ink (`drawInk`) between what lies under it and over it, in the frame
@@ -65,10 +68,8 @@ enum DecorationPainter {
             case .text(let text, let family, let size, let color):
                 drawText(text, family: family, size: size, color: color, x: decoration.x, y: decoration.y, on: context)
             case .image(let bytes):
-                if !drawImage(bytes, in: decoration, on: context) {
-                    let x = InkRange.clamped(decoration.x, to: InkRange.maximumCoordinate)
-                    let y = InkRange.clamped(decoration.y, to: InkRange.maximumCoordinate)
-                    warnings.append("an image at (\(Int(x)), \(Int(y))) is neither PNG, PDF nor SVG (or cannot be drawn); it is not drawn")
+                if !drawImage(bytes, in: decoration, on: context, notes: &warnings) {
+                    warnings.append("an image at (\(decoration.shownX), \(decoration.shownY)) is neither PNG, PDF nor SVG (or cannot be drawn); it is not drawn")
                 }
             }
         }
@@ -105,7 +106,8 @@ enum DecorationPainter {
     }
 
     /// Draws PNG, PDF or SVG (librsvg, as vectors) bytes stretched over the decoration's rectangle; false for other data.
-    static func drawImage(_ bytes: [UInt8], in box: Decoration, on context: OpaquePointer) -> Bool {
+    /// What a PDF image leaves out goes to `notes`.
+    static func drawImage(_ bytes: [UInt8], in box: Decoration, on context: OpaquePointer, notes: inout [String]) -> Bool {
         guard box.width > 0, box.height > 0 else { return true }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             guard let surface = PNGData.surface(bytes) else { return false }
@@ -121,7 +123,7 @@ enum DecorationPainter {
             return true
         }
         if bytes.starts(with: Array("%PDF".utf8)) {
-            return drawPDF(bytes, in: box, on: context)
+            return drawPDF(bytes, in: box, on: context, notes: &notes)
         }
         if SVGImage.looksLikeSVG(bytes) {
             switch SVGImage.parse(bytes) {
@@ -136,11 +138,15 @@ enum DecorationPainter {
         return false
     }
 
-    private static func drawPDF(_ bytes: [UInt8], in box: Decoration, on context: OpaquePointer) -> Bool {
+    private static func drawPDF(_ bytes: [UInt8], in box: Decoration, on context: OpaquePointer, notes: inout [String]) -> Bool {
         let path = (ImportOptions.defaultTemporaryDirectory as NSString).appendingPathComponent("inkpdf-image-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).pdf")
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return false }
         defer { unlink(path) }
-        guard let document = try? PDFDocument(path: path), document.pageCount >= 1, let page = try? document.page(1) else { return false }
+        // Opened for drawing: an image's PDF is anyone's, and its annotations could ask poppler for gigabytes.
+        guard let document = try? PDFDocument.openForDrawing(path: path), document.pageCount >= 1, let page = try? document.page(1) else { return false }
+        if let copy = document.drawnCopy {
+            notes.append("an image at (\(box.shownX), \(box.shownY)) is a PDF; its \(copy.summary)")
+        }
         let (width, height) = document.displayedSize(of: page)
         guard width > 0, height > 0 else { return false }
         cairo_save(context)
@@ -153,6 +159,10 @@ enum DecorationPainter {
 }
 
 extension Decoration {
+    /// The rectangle's corner as a message shows it: whole points, clamped to `InkRange`.
+    var shownX: Int { Int(InkRange.clamped(x, to: InkRange.maximumCoordinate)) }
+    var shownY: Int { Int(InkRange.clamped(y, to: InkRange.maximumCoordinate)) }
+
     /// Text boxes and images are drawn over the page's ink, polygons under it.
     var liesOverInk: Bool {
         if case .polygon = content { return false }

@@ -38,7 +38,7 @@ public enum Flattener {
                                         password: options.password, confinement: options.confinement,
                                         annotations: options.annotations,
                                         recognition: try LayerRecognition(languages: options.recognitionLanguages, progress: options.progress))
-        let document = try source.pdfPath.map { (path: String) throws(ExportError) in try PDFDocument(path: path, password: options.password) }
+        let document = try source.pdfPath.map { (path: String) throws(ExportError) in try PDFDocument.openForDrawing(path: path, password: options.password) }
         let input = try InkInputs.prepare(source, pdfPageCount: document?.pageCount, selection: options.pages,
                                           onlyAnnotated: options.onlyAnnotated, ignoreMismatch: options.ignoreDocumentMismatch)
         options.progress?.begin(pages: input.kept)
@@ -68,7 +68,7 @@ public enum Flattener {
         try SidecarOutput.commit(output, with: sidecar)
         return FlattenReport(output: outputPath, sidecar: sidecar?.destination,
                              pageCount: input.kept.count, inkedPageCount: stats.inkedPages,
-                             strokeCount: stats.strokes, warnings: source.notes + stats.warnings)
+                             strokeCount: stats.strokes, warnings: source.notes + (document?.drawnCopy.map { [$0.warning] } ?? []) + stats.warnings)
     }
 
 
@@ -173,12 +173,19 @@ public enum Flattener {
         // annotations as ink (150 a page held 0.8 MB each) is drawn from a copy opened afresh every
         // so many pages. Its navigation (sizes, links' targets, outline, labels) stays the document's.
         let drawsOwnAnnotations = document.map { source.drawsAnnotationsAsInk(of: $0.path) } ?? false
+        // Likewise once the pages drawn from one opening have made poppler load a page's budget of
+        // annotation points (`PopplerAnnotationBudget`): 20 pages of 2,000,000 took 1.3 GB.
         var drawing = document
+        var loadedPoints = 0
         for (index, number) in input.kept.enumerated() {
-            if drawsOwnAnnotations, index > 0, index % Self.annotatedPagesPerOpening == 0, let document {
-                drawing = try PDFDocument(path: document.path, password: options.password)
+            let points = sources[index].flatMap { document?.annotationPoints[$0] } ?? 0
+            let periodic = drawsOwnAnnotations && index > 0 && index % Self.annotatedPagesPerOpening == 0
+            if periodic || (loadedPoints > 0 && loadedPoints + points > PopplerAnnotationBudget.pointsPerPage), let document {
+                drawing = try document.reopened(password: options.password)
+                loadedPoints = 0
                 FreedMemory.release()
             }
+            loadedPoints += points
             let (width, height) = size(ofOutputPage: number)
             writer.beginPage(width: width, height: height)
             if writesLabels, let label = labels[index] { writer.setPageLabel(label) }

@@ -15,16 +15,25 @@ public final class PDFDocument {
     private var rotations: [Int]?
     private var sizes: [Int: (Double, Double)] = [:]
     private var destinationTree: OpaquePointer?
+    /// The copy poppler opened instead of `path`, when a page's annotations were past what it may load.
+    public let drawnCopy: DrawnCopy?
+    /// The points poppler makes of each page's annotations (pages without any left out), as
+    /// `PopplerAnnotationBudget` counted them when the document was opened for drawing.
+    var annotationPoints: [Int: Int] = [:]
 
     /// Opens the PDF at `path`, trying each form of `password` that
     /// `PasswordCandidates` lists: UTF-8 (AES-256 files, also in its NFKC form)
     /// and then Latin-1 bytes (RC4 and AES-128 files take PDFDocEncoding).
     ///
     /// The corresponding C function is `poppler_document_new_from_file`.
-    public init(path: String, password: String? = nil) throws(ExportError) {
+    ///
+    /// `drawnFrom`: a copy of the file for poppler to open instead (`PopplerAnnotationBudget`);
+    /// the document is still `path` (its name in messages, what qpdf reads).
+    public init(path: String, password: String? = nil, drawnFrom copy: DrawnCopy? = nil) throws(ExportError) {
         self.path = path
+        self.drawnCopy = copy
         try ExportError.requireReadableFile(path)
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let absolute = URL(fileURLWithPath: copy?.path ?? path).standardizedFileURL.path
         var uriError: UnsafeMutablePointer<GError>?
         guard let uri = g_filename_to_uri(absolute, nil, &uriError) else {
             throw .inputUnreadable(path: path, reason: GLibError.consume(uriError)?.message ?? "bad file name")
@@ -51,6 +60,26 @@ public final class PDFDocument {
             throw password == nil ? .passwordRequired(path: path) : .wrongPassword(path: path)
         }
         throw .damagedPDF(path: path, reason: lastError?.message ?? "poppler could not open it")
+    }
+
+    /// Opens `path` for drawing: as it is, or, when a page's annotations would make poppler load
+    /// more than a page may (`PopplerAnnotationBudget`), from a copy without those past the budget;
+    /// `drawnCopy?.warning` then says what was left out.
+    public static func openForDrawing(path: String, password: String? = nil) throws(ExportError) -> PDFDocument {
+        try ExportError.requireReadableFile(path)
+        let scan = PopplerAnnotationBudget.scan(path: path, password: password)
+        let copy = try scan.map { (scan) throws(ExportError) in try PopplerAnnotationBudget.drawableCopy(of: scan, path: path, password: password) }
+        let document = try PDFDocument(path: path, password: password, drawnFrom: copy ?? nil)
+        document.annotationPoints = scan?.points ?? [:]
+        return document
+    }
+
+    /// Opens the same file again, as this document was opened (`drawnFrom`, `annotationPoints`):
+    /// poppler keeps every page's annotations it has loaded until the document goes.
+    public func reopened(password: String?) throws(ExportError) -> PDFDocument {
+        let document = try PDFDocument(path: path, password: password, drawnFrom: drawnCopy)
+        document.annotationPoints = annotationPoints
+        return document
     }
 
     deinit {

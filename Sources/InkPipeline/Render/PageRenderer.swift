@@ -22,7 +22,7 @@ public enum PageRenderer {
         let source = try InkSource.open(ink: inkPath, pdf: pdfPath, format: options.inkFormat, page: options.page,
                                         password: options.password, confinement: options.confinement,
                                         annotations: options.annotations)
-        let document = try source.pdfPath.map { (path: String) throws(ExportError) in try PDFDocument(path: path, password: options.password) }
+        let document = try source.pdfPath.map { (path: String) throws(ExportError) in try PDFDocument.openForDrawing(path: path, password: options.password) }
         let input = try InkInputs.prepare(source, pdfPageCount: document?.pageCount, selection: options.pages,
                                           onlyAnnotated: false, ignoreMismatch: options.ignoreDocumentMismatch)
         let layers = source.layers
@@ -33,8 +33,12 @@ public enum PageRenderer {
         let textures = InkTextures()
         var images: [String] = []
         var strokes = 0
-        var warnings: [String] = source.notes
+        var warnings: [String] = source.notes + (document?.drawnCopy.map { [$0.warning] } ?? [])
         var warnedInks: Set<String> = []
+        // poppler keeps every page's annotations it has loaded: the document is opened afresh once
+        // the pages drawn have made it load a page's budget of annotation points (`PopplerAnnotationBudget`).
+        var drawing = document
+        var loadedPoints = 0
         for number in input.kept {
             let name = "\(base)-\(String(repeating: "0", count: max(0, digits - String(number).count)))\(number).png"
             let destination = (outputDirectory as NSString).appendingPathComponent(name)
@@ -60,7 +64,14 @@ public enum PageRenderer {
             }
             let background: RenderedBackground
             if let document, let pdfNumber = source.pdfPage(ofOutputPage: number) {
-                background = .pdf(document, pdfNumber)
+                let points = document.annotationPoints[pdfNumber] ?? 0
+                if loadedPoints > 0, loadedPoints + points > PopplerAnnotationBudget.pointsPerPage {
+                    drawing = try document.reopened(password: options.password)
+                    loadedPoints = 0
+                    FreedMemory.release()
+                }
+                loadedPoints += points
+                background = .pdf(drawing ?? document, pdfNumber)
             } else if let planned = source.plan?[number - 1], case .paper(let paper) = planned.background {
                 background = .paper(paper, width: planned.width, height: planned.height)
             } else {
