@@ -47,45 +47,50 @@ import Testing
     }
 
     /// Runs inkpdf with `arguments`, its streams into files of `folder`, polled (never a blocking
-    /// wait) and killed after `seconds`; `wait4`'s usage gives the peak of it and its workers.
+    /// wait) and killed after `seconds`. The peak is `wait4`'s for it and its workers, taken by a small
+    /// Python parent: a process started straight from this one would count this test process's own
+    /// memory (Linux keeps the peak of the image a process replaces with `exec`).
     static func measured(_ arguments: [String], in folder: TestFolder, seconds: Double = 90) throws -> Measured {
-        let outPath = folder.path("measured.out"), errPath = folder.path("measured.err")
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let executable = BuiltExecutable.inkpdf.path
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
+        let outPath = folder.path("measured.out"), errPath = folder.path("measured.err"), resultPath = folder.path("measured.result")
         // Its temporary folder is one of `folder`, to see it emptied.
         let temporary = folder.path("tmp")
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = temporary
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for variable in envp { free(variable) } }
-        var pid: pid_t = 0
-        let started = ContinuousClock.now
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-        #expect(spawned == 0, "posix_spawn: \(spawned)")
-        var status: Int32 = 0
-        var usage = rusage()
-        var killed = false
-        while wait4(pid, &status, WNOHANG, &usage) == 0 {
-            if ContinuousClock.now - started > .seconds(seconds) {
-                kill(pid, SIGKILL)
-                killed = true
-                _ = wait4(pid, &status, 0, &usage)
-                break
-            }
-            usleep(20_000)
-        }
-        let elapsed = ContinuousClock.now - started
-        let exited = !killed && status & 0x7f == 0
-        return Measured(status: exited ? (status >> 8) & 0xff : nil,
-                        seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-                        peakBytes: Int(usage.ru_maxrss) * 1024,
+        let script = """
+            import os, sys, time
+            out, err, result, limit = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+            argv = sys.argv[5:]
+            pid = os.fork()
+            if pid == 0:
+                os.dup2(os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644), 1)
+                os.dup2(os.open(err, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644), 2)
+                os.execv(argv[0], argv)
+            start, killed = time.monotonic(), False
+            while True:
+                done, status, usage = os.wait4(pid, os.WNOHANG)
+                if done:
+                    break
+                if time.monotonic() - start > limit:
+                    os.kill(pid, 9)
+                    killed = True
+                    done, status, usage = os.wait4(pid, 0)
+                    break
+                time.sleep(0.02)
+            code = os.waitstatus_to_exitcode(status)
+            with open(result, "w") as f:
+                f.write("%d %d %d %f" % (code, usage.ru_maxrss, killed, time.monotonic() - start))
+            """
+        let run = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/python3"),
+                                       ["-c", script, outPath, errPath, resultPath, String(seconds), BuiltExecutable.inkpdf.path] + arguments,
+                                       environment: environment)
+        #expect(run.status == 0, "the measuring parent: \(String(decoding: run.errors, as: UTF8.self))")
+        let fields = ((try? String(contentsOfFile: resultPath, encoding: .utf8)) ?? "").split(separator: " ")
+        let code = fields.count == 4 ? Int32(fields[0]) : nil
+        let killed = fields.count == 4 && fields[2] == "1"
+        return Measured(status: killed ? nil : code.flatMap { $0 >= 0 ? $0 : nil },
+                        seconds: fields.count == 4 ? Double(fields[3]) ?? .infinity : .infinity,
+                        peakBytes: fields.count == 4 ? (Int(fields[1]) ?? Int.max / 1024) * 1024 : Int.max,
                         output: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
                         errors: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
     }
@@ -124,7 +129,7 @@ import Testing
         // The copy poppler drew from is gone with the command.
         let temporaries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path("tmp"))) ?? ["?"]
         #expect(temporaries.isEmpty, "\(temporaries)")
-        #expect(Set(folder.contents).isSubset(of: ["shared.pdf", "out.pdf", "some.ink.jsonl", "measured.out", "measured.err", "tmp"]),
+        #expect(Set(folder.contents).isSubset(of: ["shared.pdf", "out.pdf", "some.ink.jsonl", "measured.out", "measured.err", "measured.result", "tmp"]),
                 "\(folder.contents)")
     }
 
