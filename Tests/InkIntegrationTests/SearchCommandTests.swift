@@ -517,7 +517,7 @@ import Testing
         return (run, kilobytes)
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time"), "needs GNU time"))
+    @Test   // GNU time: make deps installs it
     func aFolderOfManyDocumentsIsSearchedInFlatMemory() throws {
         let folder = TestFolder()
         let template = folder.path("template.pdf")
