@@ -34,7 +34,7 @@ struct RecognitionRequest {
 
 extension OptionHelp {
     static let recognize = OptionHelp(["--recognize"],
-        "recognise the handwriting of ink-layers layers that have no text entries first (Pro: handwriting search); the sidecar keeps the text, so the next run does not recognise again")
+        "recognise the handwriting of layers that have no text entries first (Pro: handwriting search): ink-layers ink before drawing (its sidecar keeps the text, so the next run does not recognise again), another tool's document as it is imported; a PDF's own annotations: 'inkpdf recognize' them first")
     static let lang = OptionHelp(["--lang"], value: "TAGS", "with --recognize: the languages, BCP 47 tags joined by + (default en)")
 }
 
