@@ -24,16 +24,7 @@ import Testing
 
     /// A PDF of `objects` (object 1 the catalog) with a correct cross-reference table.
     static func writePDF(_ objects: [String], to path: String) throws {
-        var bytes = Array("%PDF-1.7\n%\u{00E2}\u{00E3}\n".utf8)
-        var offsets: [Int] = []
-        for (index, object) in objects.enumerated() {
-            offsets.append(bytes.count)
-            bytes += Array("\(index + 1) 0 obj\n\(object)\nendobj\n".utf8)
-        }
-        var tail = "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets { tail += String(format: "%010d 00000 n \n", offset) }
-        tail += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(bytes.count)\n%%EOF\n"
-        try Data(bytes + Array(tail.utf8)).write(to: URL(fileURLWithPath: path))
+        try HandWrittenPDF.write(objects, header: "%PDF-1.7\n%\u{00E2}\u{00E3}\n", to: path)
     }
 
     /// How a measured run ended: its exit status (nil when it was killed at the deadline),

@@ -94,17 +94,7 @@ import Testing
     }
 
     static func writePDF(_ path: String, _ objects: [String]) throws {
-        var bytes = "%PDF-1.7\n"
-        var offsets: [Int] = []
-        for (index, object) in objects.enumerated() {
-            offsets.append(bytes.utf8.count)
-            bytes += "\(index + 1) 0 obj\n\(object)\nendobj\n"
-        }
-        let xref = bytes.utf8.count
-        bytes += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets { bytes += String(format: "%010d 00000 n \n", offset) }
-        bytes += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        try Data(bytes.utf8).write(to: URL(fileURLWithPath: path))
+        try HandWrittenPDF.write(objects, header: "%PDF-1.7\n", to: path)
     }
 
     // MARK: Printed text

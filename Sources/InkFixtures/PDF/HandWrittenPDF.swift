@@ -3,10 +3,10 @@ import Foundation
 /// A PDF written byte by byte from its objects' text (object 1 is the catalog): for the
 /// shapes cairo and qpdf never write (page trees that list a page twice or lie in their
 /// counts, form-field trees that loop), with a correct cross-reference table.
-enum HandWrittenPDF {
-    /// Writes `objects` as objects 1, 2, … to `path`; `trailer` is added to the trailer dictionary (an `/ID`).
-    static func write(_ objects: [String], trailer: String = "", to path: String) throws {
-        var text = "%PDF-1.4\n"
+public enum HandWrittenPDF {
+    /// Writes `objects` as objects 1, 2, … to `path` after `header`; `trailer` is added to the trailer dictionary (an `/ID`).
+    public static func write(_ objects: [String], header: String = "%PDF-1.4\n", trailer: String = "", to path: String) throws {
+        var text = header
         var offsets: [Int] = []
         for (index, object) in objects.enumerated() {
             offsets.append(text.utf8.count)

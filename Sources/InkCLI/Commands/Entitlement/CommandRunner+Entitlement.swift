@@ -13,11 +13,21 @@ extension CommandRunner {
     /// or the exit code after printing why not (85 when refused).
     func exportGate(_ options: GateOptions, command: String, action: EntitlementAction = .exportAnnotated,
                     errors: inout some TextOutputStream) -> Int32? {
+        consultGate(options, command: command, action: action, refused: "written",
+                    hint: action == .exportAnnotated ? Self.exportUnlockHint : Self.recognizeUnlockHint, errors: &errors)
+    }
+
+    /// Consults the gate for `action` before `command` does anything: nil to go on, or the exit code after
+    /// printing why not (85 when refused: "Nothing was `refused`; `hint`"). `usageExit` replaces the
+    /// usage exit code for a command that answers bad command lines otherwise (search, as grep).
+    func consultGate(_ options: GateOptions, command: String, action: EntitlementAction, refused: String, hint: String,
+                     usageExit: ExitCode? = nil, errors: inout some TextOutputStream) -> Int32? {
         let gate: ResolvedGate
         do {
             gate = try resolve(options, needsTrustForProofs: true)
         } catch {
             print("inkpdf: \(command): \(error.message)", to: &errors)
+            if case .usage = error, let usageExit { return usageExit.rawValue }
             return error.exitCode.rawValue
         }
         let report = EntitlementChecker(trust: gate.trust, policy: gate.policy, clock: SystemClock())
@@ -25,7 +35,7 @@ extension CommandRunner {
         if let code = save(report.state, to: gate.statePath, errors: &errors) { return code }
         guard report.decision.allowed else {
             print("inkpdf: \(command) refused (\(report.decision.reason.rawValue)): \(report.decision.message) "
-                  + "Nothing was written; \(action == .exportAnnotated ? Self.exportUnlockHint : Self.recognizeUnlockHint)", to: &errors)
+                  + "Nothing was \(refused); \(hint)", to: &errors)
             return ExitCode.entitlementRequired.rawValue
         }
         for proof in report.proofs where proof.status != .ok {

@@ -97,9 +97,5 @@ extension CommandRunner {
     }
 
     /// Whether the gate allows handwriting search (nothing printed).
-    func handwritingSearchAllowed(_ options: GateOptions) -> Bool {
-        guard let gate = try? resolve(options, needsTrustForProofs: true) else { return false }
-        return EntitlementChecker(trust: gate.trust, policy: gate.policy, clock: SystemClock())
-            .check(.handwritingSearch, proofs: gate.proofs, state: gate.state).decision.allowed
-    }
+    func handwritingSearchAllowed(_ options: GateOptions) -> Bool { handwritingTextRefusal(options) == nil }
 }

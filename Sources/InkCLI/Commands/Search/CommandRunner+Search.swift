@@ -133,32 +133,7 @@ extension CommandRunner {
     /// Consults the gate before a search of handwriting reads anything: nil to go on, or the exit
     /// code after printing why not (85 when refused).
     func handwritingSearchGate(_ options: GateOptions, errors: inout some TextOutputStream) -> Int32? {
-        let gate: ResolvedGate
-        do {
-            gate = try resolve(options, needsTrustForProofs: true)
-        } catch {
-            print("inkpdf: search: \(error.message)", to: &errors)
-            if case .usage = error { return ExitCode.searchIncomplete.rawValue }
-            return error.exitCode.rawValue
-        }
-        let report = EntitlementChecker(trust: gate.trust, policy: gate.policy, clock: SystemClock())
-            .check(.handwritingSearch, proofs: gate.proofs, state: gate.state)
-        if let path = gate.statePath {
-            do {
-                try report.state.save(path: path)
-            } catch {
-                print("inkpdf: \(error)", to: &errors)
-                return GateSetupError.configuration(error).exitCode.rawValue
-            }
-        }
-        guard report.decision.allowed else {
-            print("inkpdf: search refused (\(report.decision.reason.rawValue)): \(report.decision.message) "
-                  + "Nothing was searched; \(Self.searchUnlockHint)", to: &errors)
-            return ExitCode.entitlementRequired.rawValue
-        }
-        for proof in report.proofs where proof.status != .ok {
-            print("inkpdf: warning: \(proof.source): \(proof.status.rawValue): \(proof.detail)", to: &errors)
-        }
-        return nil
+        consultGate(options, command: "search", action: .handwritingSearch, refused: "searched", hint: Self.searchUnlockHint,
+                    usageExit: .searchIncomplete, errors: &errors)
     }
 }
