@@ -41,10 +41,10 @@ let package = Package(
         .systemLibrary(name: "CRsvg", pkgConfig: "gobject-2.0",
                        providers: [.apt(["librsvg2-dev"])]),
         // tesseract (C API) and zinnia: the recognisers behind `inkpdf recognize` (InkRecognition).
-        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract",
-                       providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"])]),
-        .systemLibrary(name: "CZinnia", pkgConfig: "zinnia",
-                       providers: [.apt(["libzinnia-dev", "tegaki-zinnia-japanese"])]),
+        // Headers only, no pkg-config (it would link them): each shim.h opens its library when
+        // recognition first runs, so that the processes that do not recognise do not load it.
+        .systemLibrary(name: "CTesseract", providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"])]),
+        .systemLibrary(name: "CZinnia", providers: [.apt(["libzinnia-dev", "tegaki-zinnia-japanese"])]),
         // glibc's allocator controls (malloc_trim), which the Glibc module leaves out.
         .systemLibrary(name: "CMalloc"),
         // A worker's fatal-signal handler (C: a handler must be async-signal-safe), which tells the

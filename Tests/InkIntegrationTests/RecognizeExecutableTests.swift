@@ -24,6 +24,23 @@ struct RecognizeExecutableTests {
         return folder.writeInk("notes.ink.jsonl", layers: [layer, second])
     }
 
+    /// tesseract and zinnia are opened only by the processes that recognise: a flatten does not
+    /// load them (every inkpdf process paid about 5 MB for them when they were linked), `recognize` does.
+    @Test func onlyRecognisingLoadsTheEngines() throws {
+        let folder = TestFolder()
+        let policy = folder.write(#"{"handwritingSearch":"free","exportAnnotated":"free"}"#, to: "policy.json")
+        let input = Self.inkWithText(folder)
+        let loaded = { (run: Run) in ["libtesseract", "libzinnia"].filter { run.errors.contains("file=\($0)") } }
+        let flatten = try Run.of(["flatten", RecognizeFlattenTests.pdf, "--ink", input, "-o", folder.path("out.pdf"), "--policy", policy],
+                                 environment: Self.environment(["LD_DEBUG": "files"]))
+        #expect(flatten.status == 0, "\(flatten.errors.suffix(500))")
+        #expect(loaded(flatten).isEmpty)
+        let recognize = try Run.of(["recognize", input, "-o", folder.path("out.ink.jsonl"), "--redo", "--lang", "en+ja", "--policy", policy],
+                                   environment: Self.environment(["LD_DEBUG": "files"]))
+        #expect(recognize.status == 0, "\(recognize.errors.suffix(500))")
+        #expect(loaded(recognize) == ["libtesseract", "libzinnia"])
+    }
+
     @Test func refusedWithoutProNothingWritten() throws {
         let folder = TestFolder()
         let input = Self.inkWithText(folder), output = folder.path("out.ink.jsonl")

@@ -1,5 +1,5 @@
 import Foundation
-import InkRecognition
+@testable import InkRecognition
 import Testing
 
 /// A model that is missing or damaged is one located line naming the package, never a crash.
@@ -67,5 +67,25 @@ import Testing
         #expect(try RecognitionLanguage.parse("zh-Hans+EN+en").map(\.tag) == ["zh-Hans", "en"])
         #expect(throws: RecognitionError.self) { try RecognitionLanguage.parse("en+") }
         #expect(throws: RecognitionError.self) { try RecognitionLanguage.parse("klingon") }
+    }
+}
+
+/// The engines' libraries are opened when recognition first runs; one that cannot be opened is
+/// one line naming its Debian package.
+@Suite struct RecognitionLibraryTests {
+    @Test func anEngineWhoseLibraryCannotBeOpenedNamesItsPackage() {
+        for (result, engine, package) in [(TesseractEngine.open("libinkpdf-absent-tesseract.so.5").map { _ in () }, "tesseract", "libtesseract5"),
+                                          (ZinniaRecognizer.open("libinkpdf-absent-zinnia.so.0").map { _ in () }, "zinnia", "libzinnia0")] {
+            guard case .failure(let error) = result, case .engineMissing(let named, let library, let named2, let reason) = error else {
+                Issue.record("\(engine): a library that is not there was opened"); continue
+            }
+            #expect(named == engine && named2 == package && library.hasPrefix("libinkpdf-absent-") && reason.contains("libinkpdf-absent-"))
+            #expect(error.description.hasSuffix("install it with 'apt-get install \(package)'") && !error.description.contains("\n"))
+        }
+    }
+
+    @Test func theInstalledLibrariesOpenWithEveryFunction() throws {
+        _ = try TesseractEngine.library.get()
+        _ = try ZinniaRecognizer.library.get()
     }
 }

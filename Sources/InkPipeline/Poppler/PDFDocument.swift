@@ -68,6 +68,8 @@ public final class PDFDocument {
     public static func openForDrawing(path: String, password: String? = nil) throws(ExportError) -> PDFDocument {
         try ExportError.requireReadableFile(path)
         let scan = PopplerAnnotationBudget.scan(path: path, password: password)
+        // What qpdf parsed for the count is freed; given back before poppler allocates on top of it.
+        FreedMemory.release()
         let copy = try scan.map { (scan) throws(ExportError) in try PopplerAnnotationBudget.drawableCopy(of: scan, path: path, password: password) }
         let document = try PDFDocument(path: path, password: password, drawnFrom: copy ?? nil)
         document.annotationPoints = scan?.points ?? [:]

@@ -22,24 +22,43 @@ final class TesseractEngine {
     }
 
     private let handle: OpaquePointer
+    private let api: InkpdfTesseract
     let languages: String
 
     /// Loads the models of `languages` (tesseract's names joined by `+`) from `tessdata`.
     /// The corresponding C functions are `TessBaseAPICreate` and `TessBaseAPIInit2`.
     init(tessdata: String, languages: String, describe: (String) -> RecognitionError) throws(RecognitionError) {
+        let api = try Self.library.get()
+        self.api = api
         Self.keepToOneThread
-        guard let handle = TessBaseAPICreate() else { throw describe("tesseract could not be created") }
+        guard let handle = api.TessBaseAPICreate() else { throw describe("tesseract could not be created") }
         // LSTM only: the legacy engine's data is not in Debian's -fast style packages.
-        guard TessBaseAPIInit2(handle, tessdata, languages, OEM_LSTM_ONLY) == 0 else {
-            TessBaseAPIDelete(handle)
+        guard api.TessBaseAPIInit2(handle, tessdata, languages, OEM_LSTM_ONLY) == 0 else {
+            api.TessBaseAPIDelete(handle)
             throw describe("tesseract could not load it")
         }
         self.handle = handle
         self.languages = languages
         // Per-letter choices for the n-best readings; no chatter on the error stream.
-        _ = TessBaseAPISetVariable(handle, "lstm_choice_mode", "2")
-        _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
+        _ = api.TessBaseAPISetVariable(handle, "lstm_choice_mode", "2")
+        _ = api.TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
     }
+
+    /// tesseract's functions (CTesseract/shim.h), its library opened the first time they are asked for.
+    static let library = open(sharedObject)
+
+    /// Opens `sharedObject` and reads its functions; the error names the package to install.
+    static func open(_ sharedObject: String) -> Result<InkpdfTesseract, RecognitionError> {
+        var error: UnsafePointer<CChar>?
+        guard let table = inkpdf_tesseract_open(sharedObject, &error) else {
+            return .failure(.engineMissing(engine: "tesseract", library: sharedObject, package: "libtesseract5",
+                                           reason: error.map { String(cString: $0) } ?? "unknown"))
+        }
+        return .success(table.pointee)
+    }
+
+    /// The file name of the library Debian's libtesseract5 installs.
+    static let sharedObject = "libtesseract.so.5"
 
     /// Debian's tesseract runs its LSTM in OpenMP threads that spin while they wait: on a busy
     /// machine (two cores, load 7) two dense pages took 163 s (46 s of it in the kernel), one thread 33 s.
@@ -47,14 +66,13 @@ final class TesseractEngine {
     /// makes every parallel region run on the calling thread. inkpdf runs documents in parallel itself.
     /// The corresponding C function is `omp_set_max_active_levels` (libgomp, loaded with tesseract).
     private static let keepToOneThread: Void = {
-        guard let symbol = dlsym(nil, "omp_set_max_active_levels") else { return }
-        typealias SetMaxActiveLevels = @convention(c) (Int32) -> Void
-        unsafeBitCast(symbol, to: SetMaxActiveLevels.self)(0)
+        guard case .success(let api) = library, let setMaxActiveLevels = api.omp_set_max_active_levels else { return }
+        setMaxActiveLevels(0)
     }()
 
     deinit {
-        TessBaseAPIEnd(handle)
-        TessBaseAPIDelete(handle)
+        api.TessBaseAPIEnd(handle)
+        api.TessBaseAPIDelete(handle)
     }
 
     /// Reads the words of an 8-bit grey image (`bytes`, rows of `width` bytes, dark ink on white).
@@ -62,13 +80,13 @@ final class TesseractEngine {
     func words(grey bytes: [UInt8], width: Int, height: Int, resolution: Int, segmentation: Segmentation,
                alternatives maximumAlternatives: Int) -> [Word] {
         bytes.withUnsafeBufferPointer { buffer in
-            TessBaseAPISetImage(handle, buffer.baseAddress, Int32(width), Int32(height), 1, Int32(width))
+            api.TessBaseAPISetImage(handle, buffer.baseAddress, Int32(width), Int32(height), 1, Int32(width))
         }
-        TessBaseAPISetSourceResolution(handle, Int32(resolution))
-        TessBaseAPISetPageSegMode(handle, TessPageSegMode(rawValue: UInt32(segmentation.rawValue)))
-        defer { TessBaseAPIClear(handle) }
-        guard TessBaseAPIRecognize(handle, nil) == 0, let iterator = TessBaseAPIGetIterator(handle) else { return [] }
-        defer { TessResultIteratorDelete(iterator) }
+        api.TessBaseAPISetSourceResolution(handle, Int32(resolution))
+        api.TessBaseAPISetPageSegMode(handle, TessPageSegMode(rawValue: UInt32(segmentation.rawValue)))
+        defer { api.TessBaseAPIClear(handle) }
+        guard api.TessBaseAPIRecognize(handle, nil) == 0, let iterator = api.TessBaseAPIGetIterator(handle) else { return [] }
+        defer { api.TessResultIteratorDelete(iterator) }
         var words: [Word] = []
         var letters: [[(text: String, confidence: Double)]] = []
         func finishWord() {
@@ -77,34 +95,34 @@ final class TesseractEngine {
             words[words.count - 1] = word
             letters = []
         }
-        let pageIterator = TessResultIteratorGetPageIteratorConst(iterator)
+        let pageIterator = api.TessResultIteratorGetPageIteratorConst(iterator)
         repeat {
-            if TessPageIteratorIsAtBeginningOf(pageIterator, RIL_WORD) != 0 {
+            if api.TessPageIteratorIsAtBeginningOf(pageIterator, RIL_WORD) != 0 {
                 finishWord()
-                guard let cText = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
+                guard let cText = api.TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
                 let text = String(cString: cText)
-                TessDeleteText(cText)
+                api.TessDeleteText(cText)
                 var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
-                _ = TessPageIteratorBoundingBox(pageIterator, RIL_WORD, &left, &top, &right, &bottom)
-                let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD)) / 100
-                let language = TessResultIteratorWordRecognitionLanguage(iterator).map { String(cString: $0) }
+                _ = api.TessPageIteratorBoundingBox(pageIterator, RIL_WORD, &left, &top, &right, &bottom)
+                let confidence = Double(api.TessResultIteratorConfidence(iterator, RIL_WORD)) / 100
+                let language = api.TessResultIteratorWordRecognitionLanguage(iterator).map { String(cString: $0) }
                 words.append(Word(text: text, confidence: min(max(confidence, 0), 1), left: Int(left), top: Int(top),
                                   right: Int(right), bottom: Int(bottom), language: language, alternatives: []))
             }
             // The choice iterator asserts (aborting the process) where there is no word: only at a symbol that has text.
-            guard maximumAlternatives > 0, !words.isEmpty, let symbol = TessResultIteratorGetUTF8Text(iterator, RIL_SYMBOL) else { continue }
-            TessDeleteText(symbol)
+            guard maximumAlternatives > 0, !words.isEmpty, let symbol = api.TessResultIteratorGetUTF8Text(iterator, RIL_SYMBOL) else { continue }
+            api.TessDeleteText(symbol)
             var choices: [(text: String, confidence: Double)] = []
-            if let choice = TessResultIteratorGetChoiceIterator(iterator) {
+            if let choice = api.TessResultIteratorGetChoiceIterator(iterator) {
                 repeat {
-                    if let c = TessChoiceIteratorGetUTF8Text(choice) {
-                        choices.append((String(cString: c), Double(TessChoiceIteratorConfidence(choice))))
+                    if let c = api.TessChoiceIteratorGetUTF8Text(choice) {
+                        choices.append((String(cString: c), Double(api.TessChoiceIteratorConfidence(choice))))
                     }
-                } while TessChoiceIteratorNext(choice) != 0 && choices.count < 4
-                TessChoiceIteratorDelete(choice)
+                } while api.TessChoiceIteratorNext(choice) != 0 && choices.count < 4
+                api.TessChoiceIteratorDelete(choice)
             }
             letters.append(choices)
-        } while TessResultIteratorNext(iterator, maximumAlternatives > 0 ? RIL_SYMBOL : RIL_WORD) != 0
+        } while api.TessResultIteratorNext(iterator, maximumAlternatives > 0 ? RIL_SYMBOL : RIL_WORD) != 0
         finishWord()
         return words
     }
