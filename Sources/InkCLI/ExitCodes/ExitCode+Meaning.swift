@@ -23,7 +23,7 @@ extension ExitCode {
         case .workerCrashed: "the worker crashed or passed --memory-limit; nothing was written"
         case .mergeConflicts: "merge conflicts (merge --fail-on-conflict; the merge was written)"
         case .batchFailures: "batch: at least one document failed (the others were done)"
-        case .recognitionModelMissing: "recognize, --recognize: a recognition model is missing or damaged (install the Debian package named)"
+        case .recognitionModelMissing: "recognize, --recognize: a recognition model or engine library is missing or damaged (install the Debian package named)"
         case .interrupted: "interrupted by SIGINT"
         case .terminated: "stopped by SIGTERM"
         }

@@ -42,7 +42,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case mergeConflicts = 90
     /// `batch`: at least one document failed (or a folder could not be read); the others were done.
     case batchFailures = 91
-    /// `recognize`, `--recognize`: a recognition model is missing or damaged (the line names the Debian package).
+    /// `recognize`, `--recognize`: a recognition model or engine library is missing or damaged (the line names the Debian package).
     case recognitionModelMissing = 92
     /// Stopped by SIGINT (128 + 2).
     case interrupted = 130
