@@ -10,9 +10,23 @@
 # Then the batch benchmark (see the end; BENCH_BATCH=0 skips it), and the export, annotation
 # export, service, ink, real-world, Xournal++, reMarkable and InkML benchmarks (BENCH_EXPORT, BENCH_ANNOTATIONS, BENCH_SERVE,
 # BENCH_INK, BENCH_DOCUMENTS, BENCH_XOURNAL, BENCH_REMARKABLE, BENCH_INKML, BENCH_TEXT=0 skip them).
+# Writes docs/benchmark-results.md from the run's figures (see below).
 set -euo pipefail
+self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 # shellcheck source=scripts/bench-common.sh
 source "$(dirname "$0")/bench-common.sh"
+# The whole run is also kept in bench-work/bench.log; when it succeeds, its figures become
+# docs/benchmark-results.md (scripts/bench-results.py: date, machine, each target and figure).
+if [ -z "${BENCH_LOG:-}" ]; then
+    export BENCH_LOG="$work/bench.log" PAGES RUNS
+    status=0
+    "$self" "$@" 2>&1 | tee "$BENCH_LOG" || status=$?
+    if [ "$status" = 0 ]; then
+        scripts/bench-results.py "$BENCH_LOG" > docs/benchmark-results.md.tmp && mv docs/benchmark-results.md.tmp docs/benchmark-results.md
+        echo "wrote docs/benchmark-results.md"
+    fi
+    exit "$status"
+fi
 dense_document 36
 dense_document "$PAGES"
 

@@ -213,4 +213,5 @@ def main():
     bad = sum(counts.get(k, 0) for k in ("crash", "hang", "partial file", "memory", "wrote outside", "read outside")) + len(unexercised)
     sys.exit(1 if bad else 0)
 
-main()
+if __name__ == "__main__":
+    main()

@@ -62,6 +62,9 @@ public struct CommandRunner {
         case .manPage:
             output.write(ManPage.roff)
             return ExitCode.success.rawValue
+        case .commandsReference:
+            output.write(CommandsReference.markdown)
+            return ExitCode.success.rawValue
         case .version:
             print("inkpdf \(Self.version)", to: &output)
             return ExitCode.success.rawValue

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `inkpdf COMMAND --help`, `-h` and `inkpdf help`: every command's help comes from its
-/// `CommandHelp`, and the parser, the man page and the README follow that one list.
+/// `CommandHelp`, and the parser, the man page and docs/commands.md follow that one list.
 @Suite struct HelpTests {
     static let names = HelpText.commands.map(\.name)
 
@@ -130,7 +130,7 @@ import Testing
     @Test func theManPageAndTheReadmeListEveryExitCode() throws {
         let page = try Self.text(of: "docs/inkpdf.1"), readme = try Self.text(of: "README.md")
         let codes = try #require(page.range(of: ".SH \"EXIT STATUS\"").map { page[$0.upperBound...] })
-        let table = try #require(readme.range(of: "### Exit codes").map { readme[$0.upperBound...] })
+        let table = try #require(readme.range(of: "## Exit codes").map { readme[$0.upperBound...] })
         for code in ExitCode.allCases {
             #expect(codes.contains(".B \(code.rawValue)\n"), "docs/inkpdf.1 has no exit code \(code.rawValue)")
             #expect(table.contains("| \(code.rawValue) |") || table.contains("\(code.rawValue), ") || table.contains(", \(code.rawValue) |"),
@@ -138,17 +138,18 @@ import Testing
         }
     }
 
-    /// The README's option tables for flatten and batch name every option those commands' helps list.
-    @Test(arguments: [("flatten", "## Flatten"), ("batch", "## Batch")])
-    func theReadmeTablesNameEveryOption(name: String, heading: String) throws {
-        let readme = try Self.text(of: "README.md")
-        let help = try #require(HelpText.commands.first { $0.name == name })
-        let start = try #require(readme.range(of: heading + "\n"))
-        let rest = readme[start.upperBound...]
-        let section = rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)]
-        for option in help.options {
-            #expect(option.names.contains { section.contains("`" + $0) }, "README.md \(heading) does not name \(option.names[0])")
+    /// docs/commands.md, the option reference the README and docs/ link to, is what the help makes.
+    @Test func theCommandsReferenceIsWhatTheHelpMakes() throws {
+        let reference = try Self.text(of: "docs/commands.md")
+        #expect(reference == CommandsReference.markdown,
+                "docs/commands.md is out of date: swift run inkpdf \(CommandsReference.verb) > docs/commands.md")
+        for command in HelpText.commands {
+            #expect(reference.contains("\n## \(command.name)\n"))
+            for option in command.options { #expect(reference.contains("`" + option.names[0]), "\(command.name): \(option.names[0])") }
         }
+        var out = "", err = ""
+        #expect(CommandRunner(environment: [:]).run([CommandsReference.verb], output: &out, errors: &err) == 0)
+        #expect(out == CommandsReference.markdown && err.isEmpty)
     }
 }
 

@@ -16,7 +16,7 @@ public enum EntitlementConfigurationError: Error, Equatable, Sendable, CustomStr
         case .fileMissing(let path, let role): "\(path): no such \(role) file"
         case .fileUnreadable(let path, let reason): "\(path): cannot read it: \(reason)"
         case .fileUnwritable(let path, let reason): "\(path): cannot write it: \(reason)"
-        case .invalidJSON(let path): "\(path): not a JSON object; see the README's Entitlements section for the format"
+        case .invalidJSON(let path): "\(path): not a JSON object; see docs/entitlements.md for the format"
         case .unknownKey(let path, let key, let known):
             "\(path): unknown key \"\(key)\"; the keys are \(known.map { "\"\($0)\"" }.joined(separator: ", "))"
         case .missingKey(let path, let key): "\(path): \"\(key)\" is required"

@@ -1,5 +1,5 @@
 /// The operator's rules: which tier each gated action needs and the free tier's limits.
-/// Every value has a default (the table in the README); a policy file overrides some.
+/// Every value has a default (the table in docs/entitlements.md); a policy file overrides some.
 public struct EntitlementPolicy: Equatable, Sendable {
     /// A free user may create notes while they have fewer than this.
     public var freeNoteLimit = 5

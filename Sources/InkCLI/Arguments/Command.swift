@@ -9,6 +9,8 @@ public enum Command: Equatable, Sendable {
     case version
     /// Hidden: prints docs/inkpdf.1 (`__man-page`).
     case manPage
+    /// Hidden: docs/commands.md (`CommandsReference`).
+    case commandsReference
     case flatten(FlattenArguments)
     /// Hidden: the worker process that a flatten runs in (`__worker flatten …`).
     case worker(FlattenArguments)
@@ -55,6 +57,7 @@ extension Command {
             return .help(topic: topic)
         case "-V", "--version", "version": return .version
         case ManPage.verb: return .manPage
+        case CommandsReference.verb: return .commandsReference
         case "flatten": return .flatten(try parseFlatten(rest))
         case DocumentWorker.workerVerb where rest.first == "flatten": return .worker(try parseFlatten(Array(rest.dropFirst())))
         case "merge": return .merge(try parseMerge(rest))

@@ -1,5 +1,5 @@
 extension ExitCode {
-    /// What the code means, as `inkpdf --help` lists it (the README's and the man page's tables say the same).
+    /// What the code means, as `inkpdf --help` lists it (the README's, docs/commands.md's and the man page's tables say the same).
     public var meaning: String {
         switch self {
         case .success: "done"

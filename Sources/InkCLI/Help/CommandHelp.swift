@@ -1,6 +1,6 @@
 /// What `inkpdf COMMAND --help` prints, and the command's lines in `inkpdf --help`:
 /// the one place a command's options are described. The man page (docs/inkpdf.1)
-/// and the README's option tables follow it; `HelpTests` checks that they do, and
+/// and docs/commands.md are made from it; `HelpTests` checks that they are, and
 /// that the command's parser takes every option listed here.
 public struct CommandHelp: Sendable, Equatable {
     /// The words after `inkpdf` that name the command: `flatten`, `licence issue`.

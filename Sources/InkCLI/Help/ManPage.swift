@@ -33,7 +33,7 @@ public enum ManPage {
         page.append(".SH EXAMPLES")
         for (text, command) in examples { page += [".PP", escaped(text), ".PP", ".RS", ".nf", escaped(command), ".fi", ".RE"] }
         page += [".SH \"SEE ALSO\"", ".BR qpdf (1),", ".BR pdftocairo (1),", ".BR xournalpp (1);",
-                 escaped("the README for the ink-layers format, the entitlement rules and the benchmark.")]
+                 escaped("docs/ in the source (docs/commands.md, docs/ink-layers.md, docs/entitlements.md) for every option, the ink-layers format and the entitlement rules.")]
         return page.joined(separator: "\n") + "\n"
     }
 

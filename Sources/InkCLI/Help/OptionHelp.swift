@@ -1,4 +1,4 @@
-/// One option as the help, the man page and the README describe it: its names
+/// One option as the help, the man page and docs/commands.md describe it: its names
 /// (the long one first), the value it takes, and one sentence on what it does.
 public struct OptionHelp: Sendable, Equatable {
     /// `["--output", "-o"]`: the long name first, then its short forms.
