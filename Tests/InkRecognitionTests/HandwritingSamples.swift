@@ -20,11 +20,17 @@ struct HandwritingSamples {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
     /// Writes the samples; the script's modules come with `make deps`.
-    static let shared: Result<HandwritingSamples, SampleError> = {
-        let folder = NSTemporaryDirectory() + "inkpdf-handwriting-\(getpid())"
+    static let shared = written(seed: nil)
+
+    /// The samples the script writes with other seeds (other jitter of the same words), once each.
+    static let seeded: [Int: Result<HandwritingSamples, SampleError>] = Dictionary(uniqueKeysWithValues: [7, 8].map { ($0, written(seed: $0)) })
+
+    /// Runs scripts/handwriting_samples.py into a temporary folder (`seed`: its default when nil).
+    static func written(seed: Int?) -> Result<HandwritingSamples, SampleError> {
+        let folder = NSTemporaryDirectory() + "inkpdf-handwriting-\(getpid())" + (seed.map { "-seed\($0)" } ?? "")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", root + "/scripts/handwriting_samples.py", folder]
+        process.arguments = ["python3", root + "/scripts/handwriting_samples.py", folder] + (seed.map { ["--seed", String($0)] } ?? [])
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors
@@ -35,7 +41,7 @@ struct HandwritingSamples {
             return .failure(SampleError(message: "scripts/handwriting_samples.py failed (run make deps): " + String(decoding: message, as: UTF8.self)))
         }
         return .success(HandwritingSamples(folder: folder))
-    }()
+    }
 
     struct SampleError: Error, CustomStringConvertible { var message: String; var description: String { message } }
 

@@ -89,3 +89,20 @@ import Testing
         _ = try ZinniaRecognizer.library.get()
     }
 }
+
+/// zinnia's readings re-ranked by how common a character is (JIS X 0208's levels, by iconv).
+@Suite struct CommonCharacterTests {
+    @Test func levelsComeFromTheJapaneseCharacterSet() {
+        #expect(CommonCharacters.level("日") == 0 && CommonCharacters.level("あ") == 0 && CommonCharacters.level("ア") == 0)
+        #expect(CommonCharacters.level("曰") == 1 && CommonCharacters.level("閘") == 1)
+        #expect(CommonCharacters.level("𠮷") == 2 && CommonCharacters.level("丟") == 2)
+    }
+
+    @Test func aRareCharacterScoredJustAboveACommonOneComesSecond() {
+        let readings = [(text: "曰", score: 0.33), (text: "日", score: -0.76), (text: "丹", score: -1.05)]
+        #expect(CommonCharacters.reranked(readings).map(\.text) == ["日", "丹", "曰"])
+        // Far ahead, the rare one keeps its place; between equals, zinnia's order stays.
+        #expect(CommonCharacters.reranked([(text: "曰", score: 2.0), (text: "日", score: -0.5)]).map(\.text) == ["曰", "日"])
+        #expect(CommonCharacters.reranked([(text: "丹", score: -1), (text: "日", score: -1)]).map(\.text) == ["丹", "日"])
+    }
+}

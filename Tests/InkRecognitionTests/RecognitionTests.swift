@@ -4,8 +4,8 @@ import InkRecognition
 import Testing
 
 @Suite struct RecognitionTests {
-    func recognised(_ style: String, lang: String) throws -> (found: Int, total: Int, missed: [String], layers: [PageLayer]) {
-        let samples = try HandwritingSamples.shared.get()
+    func recognised(_ style: String, lang: String, seed: Int? = nil) throws -> (found: Int, total: Int, missed: [String], layers: [PageLayer]) {
+        let samples = try (seed.map { HandwritingSamples.seeded[$0]! } ?? HandwritingSamples.shared).get()
         let recognizer = try InkRecognizer(options: RecognitionOptions(languages: try RecognitionLanguage.parse(lang)))
         var layers = try samples.layers(style)
         for index in layers.indices { layers[index].setRecognisedText(recognizer.recognise(layers[index])) }
@@ -34,8 +34,11 @@ import Testing
 
     /// Japanese words read by zinnia from their strokes, character by character, alone (`ja`) and
     /// with English (`en+ja`: tesseract tells the CJK lines); every entry is zinnia's, in Japanese.
-    @Test(.timeLimit(.minutes(2)), arguments: ["ja", "en+ja"]) func japaneseWordsAreFoundAtTheirPlace(lang: String) throws {
-        let result = try recognised("japanese", lang: lang)
+    /// Seeds 7 and 8 jitter the same words otherwise: read as zinnia ranks them, 16 of their 20 were
+    /// found (曰 for 日, 閘 for 間, 旌 for 族), with the common characters first 17.
+    @Test(.timeLimit(.minutes(2)), arguments: [("ja", nil), ("en+ja", nil), ("ja", 7), ("ja", 8)] as [(String, Int?)])
+    func japaneseWordsAreFoundAtTheirPlace(lang: String, seed: Int?) throws {
+        let result = try recognised("japanese", lang: lang, seed: seed)
         #expect(Double(result.found) >= 0.85 * Double(result.total), "found \(result.found) of \(result.total); missed \(result.missed)")
         for entry in result.layers.flatMap(\.recognisedText) {
             #expect(entry.source == "zinnia" && entry.lang == "ja", "\(entry.text): \(entry.source ?? "-") \(entry.lang ?? "-")")

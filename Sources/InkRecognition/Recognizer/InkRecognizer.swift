@@ -90,7 +90,8 @@ public final class InkRecognizer {
                 continue
             }
             let words = readLatin(line, layer: layer, extents: extents)
-            if let reader = zinnia.first, Self.isMostlyCJK(words.map(\.entry.text)) {
+            // A line tesseract reads as CJK, or of which it reads nothing at all, is zinnia's.
+            if let reader = zinnia.first, words.isEmpty || Self.isMostlyCJK(words.map(\.entry.text)) {
                 entries += readCJK(line, layer: layer, extents: extents, with: reader)
             } else {
                 entries += words.map(\.entry)
@@ -168,7 +169,7 @@ public final class InkRecognizer {
             for character in word {
                 let result = reader.recognizer.classify(Self.zinniaStrokes(character, layer: layer, size: options.zinniaOwnBox ? 0 : size), best: 8)
                 guard !result.isEmpty else { continue }
-                readings.append(result)
+                readings.append(CommonCharacters.reranked(result))
             }
             guard !readings.isEmpty else { continue }
             let text = readings.map { $0[0].text }.joined().precomposedStringWithCanonicalMapping
