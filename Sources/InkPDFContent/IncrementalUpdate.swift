@@ -149,9 +149,9 @@ public struct IncrementalUpdate: ~Copyable {
         reader.releaseHandles()
         // qpdf holds every page dictionary it parsed until it is reopened, and a reopen reads
         // the whole cross-reference table again: reopening every 256 pages kept memory flat
-        // but cost the square of the page count (45 s more on a flat tree of 20,000 pages),
-        // never reopening cost 2-4 MB more at 1000 pages. The interval came from the root's
-        // /Count, which a file may lie about (/Count 1 brought the square back); now
+        // but cost the square of the page count (on a flat tree of tens of thousands of pages),
+        // never reopening costs memory that grows with the pages. The interval came from the
+        // root's /Count, which a file may lie about (/Count 1 brought the square back); now
         // `ReopeningSchedule` decides from the walk itself, none more often than every 256 pages.
         var places: [PagePlace] = []
         try reader.walkPages(reopeningEvery: 256) { place, _ in places.append(place) }

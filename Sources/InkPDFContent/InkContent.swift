@@ -7,7 +7,7 @@ import LibDeflate
 /// the `cm` that puts the grid and the ink's y-down coordinates there.
 ///
 /// Resource names are fixed by what they stand for (`InkGraphicsState.name`,
-/// `InkPattern.name`), the same on every page, so that a document defines
+/// `Grain.patternName`), the same on every page, so that a document defines
 /// each once and each page's resources only list the ones it uses.
 public struct InkContent: Sendable, Equatable {
     public var operators: [UInt8]

@@ -10,15 +10,11 @@ public enum InkContentCompression {
     public typealias Compressor = DeflateCompressor
 
     /// The ink's libdeflate level, chosen by measurement on the benchmark's dense pages
-    /// (`inkpdf-content-bench measure 24`, its libdeflate table; operators on the 1/12 pt
-    /// grid; a loaded 2-core machine, best of 3, three runs) against zlib's former
-    /// settings (level 4, lazy matching tuned 8/16/32/16: 40.9 KB/page in 2.4–3.6 ms):
-    /// - level 3 makes 39.6 KB/page (0.969 × zlib's; the worst page 0.972 ×) in
-    ///   1.3–1.7 ms, about half zlib's time;
-    /// - level 2 makes 40.3 KB (worst page 0.990 ×) in 1.1–1.4 ms: too close to
-    ///   zlib's bytes for "no page larger"; level 1 42.3 KB (larger than zlib's);
-    /// - level 4 39.3 KB in 1.5–2.0 ms, 6 38.0 KB in 3.0–4.4 ms (slower than zlib),
-    ///   12 35.8 KB in 19–22 ms.
+    /// (`inkpdf-content-bench measure`, its libdeflate table) against zlib's former settings
+    /// (level 4, lazy matching tuned 8/16/32/16): level 3 writes fewer bytes than zlib did,
+    /// no page larger, in about half its time; level 2 comes too close to zlib's bytes for
+    /// "no page larger", level 1 is larger, and level 4 and up cost more time than they save
+    /// in bytes (the figures: docs/benchmarks.md, "Compression").
     /// A compressor allocated per page costs no measurable time more, but is not reused memory.
     public static let inkLevel: Int32 = 3
 

@@ -302,9 +302,9 @@ private struct Emitter {
     /// `path` as one path object from its own origin (its first point).
     ///
     /// Measured on the benchmark's dense pages: moving the origin before every
-    /// path object compresses best (42.3 KB/page at zlib 6, against 44.0 when
-    /// moving only for paths reaching more than 1000 grid units from the
-    /// origin, and 58.7 without local origins): small numbers repeat.
+    /// path object compresses best, better than moving it only for paths that
+    /// reach far from the origin, and far better than no local origins: small
+    /// numbers repeat.
     @discardableResult
     mutating func pathObject(_ path: InkPath, forFill: Bool) -> GridBounds {
         relocate(to: path.elements[...])

@@ -1,8 +1,8 @@
 /// Every page's object number and generation, found by walking the page tree with
 /// qpdf (`QPDFPageReader.walkPages`, what qpdf parsed dropped every `interval` pages) instead of
 /// through qpdf's list of all pages, which parses every page dictionary up front and
-/// keeps them while the document is open (on a 1221-page manual full of links, most of
-/// the 369 MB that reading its annotations took).
+/// keeps them while the document is open (`QPDFPageList`: memory that grows with the
+/// pages, most on a long manual full of links).
 public enum PageReferenceScan {
     /// `result[i]` is page i + 1's object, numbered as qpdf numbers its pages; nil when the
     /// file is encrypted, would need qpdf to repair it, has a tree qpdf would mend (see

@@ -1,9 +1,9 @@
 /// Every page's `/Rotate` read by walking the page tree with qpdf, a page at a
 /// time, without qpdf's list of all pages (which parses every page dictionary up
-/// front and, on a large manual, holds a hundred megabytes): what qpdf parsed is
-/// dropped every 32 pages, so memory stays flat in the page count (a page of a
-/// manual full of links costs qpdf about 60 KB; reopening a file costs it only
-/// its cross-reference table). Pages are numbered as qpdf numbers them
+/// front and keeps them: `QPDFPageList`): what qpdf parsed is dropped every 32 pages
+/// or more (`ReopeningSchedule`), so memory stays flat in the page count (a page of
+/// a manual full of links holds tens of kilobytes of qpdf's objects; reopening a
+/// file costs it only its cross-reference table). Pages are numbered as qpdf numbers them
 /// (`QPDFPageReader.walkPages`: kids counted, no `/Count` believed).
 public enum PageRotationScan {
     /// `result[i]` is page i + 1's raw `/Rotate` (0 when it has none), or nil when the

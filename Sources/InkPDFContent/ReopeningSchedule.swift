@@ -1,7 +1,7 @@
 /// When a qpdf document is opened afresh to drop what it parsed (qpdf keeps every object it
 /// parsed until it is closed). A reopening reads the whole cross-reference table again, so
-/// reopening every so many pages made a walk quadratic in pages (5,000 blank pages 12 s,
-/// 20,000 past 120 s).
+/// reopening every so many pages made a walk quadratic in pages (minutes on a file of
+/// tens of thousands of blank pages).
 ///
 /// So a reopening is due after at least `pages` pages *and* once the time spent on the pages
 /// since the last one is at least `costFactor` times what that reopening took: all reopenings

@@ -8,7 +8,7 @@ import CDeflate
 /// room for all the output. inkpdf uses it where a whole buffer is at hand
 /// (a page's ink content, the sidecar's gzip members of about a megabyte) and
 /// keeps zlib where data comes in pieces of unknown total (every inflate, and
-/// reading a `.gz`), see docs/benchmarks.md, "Compression".
+/// reading a `.gz`); docs/benchmarks.md, "Compression", says which path uses which.
 ///
 /// A compressor is one owner's (`~Copyable`, freed by `deinit`) and must not be
 /// used by two threads at once. Allocating one is not free (its match-finder

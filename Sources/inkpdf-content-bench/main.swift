@@ -10,8 +10,11 @@ import LibDeflate
 
 // Measurements of the PDF content writer (InkPDFContent) against cairo's PDF
 // output of the same drawings, on the benchmark's dense pages:
-//   inkpdf-content-bench measure [PAGES] [DIR]   ms/page, bytes/page, zlib levels, grids, SSIM near ink
+//   inkpdf-content-bench measure [PAGES] [DIR]   ms/page, bytes/page, zlib levels and tunings, libdeflate levels, SSIM near ink
+//   inkpdf-content-bench profile [PAGES [DIR [--repeat N]]]   the ink of a page step by step (geometry, writing, compression)
 //   inkpdf-content-bench append PAGES DIR        appends dense ink to every page of a PAGES-page PDF; peak RSS
+//   inkpdf-content-bench append-file PDF OUT     lays the first dense page's ink over every page of PDF
+//   inkpdf-content-bench scan LAYERS             times the index of an ink-layers file (which line holds which page)
 //   inkpdf-content-bench gzip FILE               gzip of FILE (an ink-layers file): zlib streaming against libdeflate members
 // Build with -c release. cairo's streams are compressed at level 4 here, as the
 // inkpdf executable did while cairo wrote the ink (see deflateInit_ below).
@@ -237,7 +240,7 @@ func append(pages: Int, directory: String) throws {
 
 /// The ink's cost per dense page, step by step, on one thread: geometry (strokes to
 /// drawings: sampling, outlines, curve fitting), content writing, compression
-/// (zlib at the writer's level). Best of `runs`; `--repeat N` loops the geometry
+/// (libdeflate at the ink's level). Best of `runs`; `--repeat N` loops the geometry
 /// alone N times (for a profiler).
 func profile(pages: Int, directory: String, runs: Int, geometryRepeats: Int) throws {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

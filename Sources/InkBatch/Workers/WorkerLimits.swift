@@ -21,7 +21,8 @@ public struct WorkerLimits: Sendable, Equatable {
         self.stallTimeout = stallTimeout
     }
 
-    /// 15 minutes and 4 GiB: far beyond any legitimate document (1000 dense pages take under a minute);
+    /// 15 minutes and 4 GiB: far beyond any legitimate document (the benchmark's 1000 dense pages take a
+    /// small part of either);
     /// a minute without progress: a page, however dense, takes under a second or two.
     public static let `default` = WorkerLimits(timeout: 900, memoryMB: 4096, stallTimeout: 60)
 }

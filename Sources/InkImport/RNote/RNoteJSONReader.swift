@@ -30,7 +30,7 @@ final class RNoteJSONReader {
     /// The bytes this document may still expand to when reading began (the budget's remainder).
     private let allowed: Int
     // The reader's state is touched once or more per byte, by one thread, never passed inout:
-    // Swift's run-time exclusivity checks on these class properties took a fifth of the time.
+    // Swift's run-time exclusivity checks on these class properties were a large share of the time.
     /// The chunk being read (the read-ahead's; nil before the first and at the end).
     @exclusivity(unchecked) private var chunk: UnsafeMutablePointer<UInt8>?
     @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<UInt8>

@@ -65,9 +65,9 @@ public enum PDFAnnotationReader {
 
     /// The fewest pages read between reopenings of the document (see `AnnotatedPages`; `ReopeningSchedule`
     /// reopens less often when the pages are cheap to read). Each page's annotations are
-    /// forgotten once read, but qpdf still holds a little of each (its table entry and a null):
-    /// 1000 pages of 150 strokes give 194 MB without reopening, 170 MB every 200 pages
-    /// (574 MB when every 100 pages was the only bound).
+    /// forgotten once read, but qpdf still holds a little of each (its table entry and a null),
+    /// which reopening drops: on a long document of dense pages it lowers the peak a little more,
+    /// far less than forgetting does.
     static let reopenInterval = 200
     /// The most reopenings for annotations that pages share (see `AnnotatedPages`); after that,
     /// annotations are no longer forgotten between the periodic reopenings.
@@ -144,7 +144,7 @@ public enum PDFAnnotationReader {
             }
             try sink.write(header: try header(stored, pages.pageCount))
             // The pages' points together are bounded too (`PopplerAnnotationBudget.documentPoints`): 20 pages
-            // naming one /InkList of 100,000 points 20 times each (1.1 MB) gave 1.6 GB of ink in 190 s.
+            // naming one /InkList of 100,000 points 20 times each (about a megabyte) gave gigabytes of ink.
             var documentLeft = PopplerAnnotationBudget.documentPoints(fileBytes: PopplerAnnotationBudget.fileBytes(path))
             reopenings = try pages.visit { document, number, page throws(ExportError) in
                 let page: PageAnnotations = document.releasingObjects {
@@ -237,15 +237,15 @@ public enum PDFAnnotationReader {
 /// The pages of a PDF whose annotations are read, visited in order with qpdf in
 /// bounded memory. qpdf keeps what it parsed until the document is closed. So:
 /// - the pages are found without qpdf's list of all pages where that can be done
-///   (`QPDFPageList`; a 1221-page manual full of links took 369 MB through that list);
+///   (`QPDFPageList`: that list's memory grows with the pages);
 /// - each page's annotations are forgotten once visited (`QPDFDocument.forgetObjects`),
-///   and the document is opened afresh every `reopenInterval` pages (its table of
-///   forgotten objects);
+///   and the document is opened afresh every `reopenInterval` pages or more
+///   (`ReopeningSchedule`; its table of forgotten objects);
 /// - an annotation that a page lists after an earlier one did (shared against the
 ///   standard, as a stamp on every page may be) is read again from the document opened
 ///   afresh, and never forgotten from then on: one reopening each, at most
 ///   `maximumSharingReopenings` (annotations chained across pages, each page listing the
-///   previous page's, cost a reopening a page: 1,500 pages 63 s); after that nothing is
+///   previous page's, cost a reopening a page, quadratic in the pages); after that nothing is
 ///   forgotten, and only the periodic reopenings drop what qpdf parsed.
 struct AnnotatedPages {
     let pages: QPDFPageList

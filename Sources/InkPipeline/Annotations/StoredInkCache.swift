@@ -3,8 +3,8 @@ import InkModel
 
 /// inkpdf's stored strokes (`/InkPDF:Layer` and `/InkPDF:Strokes` streams) decoded once for the
 /// whole document, by object: a stream that many annotations name (on one page or on many) is
-/// inflated and parsed once, not once per annotation (40 annotations over one 64 MB stream took
-/// 14 s and 260 MB more each).
+/// inflated and parsed once, not once per annotation (each annotation over one large stream
+/// cost a whole decoding of it, in time and in memory).
 ///
 /// Work is bounded by the file: what all decodings together may inflate to is
 /// `PDFAnnotationReader.maximumStreamBytes` plus `PDFAnnotationReader.maximumInflationPerByte`

@@ -121,7 +121,7 @@ public enum Exporter {
             // A document whose pages are all kept as they are: the original bytes, then an
             // incremental update with the ink, if any (measured the faster way, and any
             // signature over the original stays valid; without ink the copy is the original,
-            // where qpdf's rewrite of a 1221-page manual held 423 MB). Otherwise qpdf rewrites it.
+            // where qpdf's rewrite would hold a long manual's objects). Otherwise qpdf rewrites it.
             let incremental = !options.inkOnly && !arranged && !options.embedInk && !isEncrypted && cairoPages.isEmpty
                 && kept == Array(1...pageCount)
             if options.inkOnly {
@@ -447,12 +447,13 @@ public enum Exporter {
     /// it replaces anything.
     ///
     /// `withPoppler`: an incremental update of annotations, three objects a stroke, is read back
-    /// with poppler, whose cross-reference table takes a fraction of qpdf's (at 150,000 annotations
-    /// qpdf's opening of the copy was the export's peak: 141 MB, against 60 MB while writing).
+    /// with poppler, whose cross-reference table takes a fraction of qpdf's (with a dense page of
+    /// annotations on every page, qpdf's opening of the copy was the export's peak, far above the
+    /// writing's).
     private static func checkReadsBack(_ path: String, pageCount: Int, source: String, password: String?,
                                        withPoppler: Bool = false) throws(ExportError) {
         // What the drawing freed goes back first: the reader's tables are mapped afresh and
-        // would otherwise add to it (11 MB at 150,000 annotations, the export's peak).
+        // would otherwise add to it (with many annotations, at the export's peak).
         FreedMemory.release()
         if withPoppler {
             let count: Int

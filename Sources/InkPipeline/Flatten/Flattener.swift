@@ -10,10 +10,12 @@ import InkRendering
 ///
 /// For each page, poppler draws the original with
 /// `poppler_page_render_for_printing` into a cairo PDF page the size of the
-/// page as displayed, and the page's layers are drawn on top. The ink of the
-/// next pages is read and turned into paths on a second thread while the
-/// current page renders (unless `singleThreaded`); at most `lookahead` pages
-/// of ink are held at once.
+/// page as displayed. The ink is made meanwhile by `PageInkFeed` on threads of
+/// its own, one a core, below this thread's priority (unless `singleThreaded`):
+/// written as PDF content, spooled, and appended to the finished file as an
+/// incremental update (`appendInk`). Only a page whose text boxes or images lie
+/// over its ink has that ink drawn by cairo, under them; at most `lookahead` of
+/// those pages' drawings wait at once.
 public enum Flattener {
     /// The sidecar header key that records what the output was made from:
     /// `"source":{"inkSha256":"…"}` (the PDF's hash is in `pdf.sha256`).
@@ -23,9 +25,9 @@ public enum Flattener {
     /// Pages drawn from one opening of a PDF drawn with its own annotations as ink (see `flatten`).
     static let annotatedPagesPerOpening = 50
     /// libdeflate level of the sidecar (gzip members of about a megabyte, `FileOutput`): the
-    /// drawing is mostly digits, which level 1 already shrinks well. Measured on 38 MB of the
-    /// benchmark's ink (`inkpdf-content-bench gzip`): zlib 1 streaming 0.314 of the text at
-    /// 10.2 ms/MB, libdeflate 1 in 1 MB members 0.283 at 4.1 ms/MB (2: 0.263 at 7.3 ms/MB).
+    /// drawing is mostly digits, which level 1 already shrinks well, smaller than zlib's
+    /// streaming level 1 in less than half its time; a higher level saves less than it costs
+    /// (`inkpdf-content-bench gzip`; docs/benchmarks.md, "Compression").
     static let sidecarCompressionLevel: Int32 = 1
 
     /// Flattens `ink` onto `pdf`: ink-layers over the PDF given, or another tool's
@@ -134,11 +136,11 @@ public enum Flattener {
         }
         let firstSize = size(ofOutputPage: input.kept[0])
         let writer = try CairoPDFWriter(path: path, name: name, width: firstSize.0, height: firstSize.1)
-        // The ink is written by the content writer on the producer thread, spooled, and appended
+        // The ink is written by the content writer on the producer's threads, spooled, and appended
         // to the finished file; a page whose text boxes or images lie over its ink (an imported
         // page's) has its ink drawn by cairo, under them. The feed starts before the outline and
         // the labels are read, so that its threads draw ink while this one reads the document's
-        // navigation (on a 1080-page manual, its pages' /Rotate and outline: about a second).
+        // navigation (its pages' /Rotate and outline, which take a while on a long manual).
         let inkFrames = Dictionary(uniqueKeysWithValues: input.inkedKept.map { number in
             (number, inkFrame(ofOutputPage: number, displayed: size(ofOutputPage: number), plan: source.plan))
         })
@@ -170,11 +172,12 @@ public enum Flattener {
 
         var warnings: [String] = []
         // poppler keeps each page's annotations once it has loaded them: a PDF drawn with its own
-        // annotations as ink (150 a page held 0.8 MB each) is drawn from a copy opened afresh every
-        // so many pages. Its navigation (sizes, links' targets, outline, labels) stays the document's.
+        // annotations as ink (their memory grows with every page drawn) is drawn from a copy opened
+        // afresh every so many pages. Its navigation (sizes, links' targets, outline, labels) stays the document's.
         let drawsOwnAnnotations = document.map { source.drawsAnnotationsAsInk(of: $0.path) } ?? false
         // Likewise once the pages drawn from one opening have made poppler load a page's budget of
-        // annotation points (`PopplerAnnotationBudget`): 20 pages of 2,000,000 took 1.3 GB.
+        // annotation points (`PopplerAnnotationBudget`): pages each at that budget would otherwise
+        // add up to gigabytes.
         var drawing = document
         var loadedPoints = 0
         for (index, number) in input.kept.enumerated() {

@@ -136,7 +136,8 @@ public final class PDFDocument {
     /// the catalog has one; a name it does not find is looked up in poppler's tree of
     /// both, made on first need. The tree is not the first resort: making it resolves
     /// every destination of the document to its page, each by a walk over the pages
-    /// (a 1080-page manual's 36,812 took 2.1–2.4 s, the outline and links need a few thousand).
+    /// (a long manual has tens of thousands, seconds of work before the first page; the outline
+    /// and links need a few thousand).
     ///
     /// The corresponding C functions are `poppler_document_find_dest`, `poppler_document_create_dests_tree`
     /// and `g_tree_lookup`.

@@ -8,7 +8,7 @@ import InkImport
 /// annotations are asked for (drawing the page, its links, `hideAnnotations`) and keeps them
 /// with the document; an annotation's arrays are parsed once per annotation, shared or not. A
 /// few kilobytes can so ask for gigabytes: 3,000 `/Ink` annotations naming one `/InkList` of
-/// 100,000 points took flatten to the 2 GB limit (exit 88). Before poppler opens a PDF, what
+/// 100,000 points took flatten to its memory limit (exit 88). Before poppler opens a PDF, what
 /// each page's annotations would make it parse is counted with qpdf, by array lengths
 /// (`points(of:limit:)`), against `PDFAnnotationReader.maximumPointsPerPage` (the budget of
 /// the annotation reader, which reads them as ink); only when some page passes it is poppler
@@ -29,7 +29,7 @@ enum PopplerAnnotationBudget {
     /// numbers of at least two bytes each, deflated at most `PDFAnnotationReader.maximumInflationPerByte`
     /// to one (the reader's bound on what stored strokes may inflate to). Beyond that, only arrays
     /// named again and again can make the points: 20 pages each naming one /InkList of 100,000
-    /// points 20 times (1.1 MB) took flatten 59 s and 1.3 GB.
+    /// points 20 times (about a megabyte) took flatten past a gigabyte.
     static func documentPoints(fileBytes bytes: Int) -> Int {
         pointsPerPage + min(bytes, Int.max / PDFAnnotationReader.maximumInflationPerByte) / 4 * PDFAnnotationReader.maximumInflationPerByte
     }

@@ -2,8 +2,8 @@ import InkPDFContent
 
 /// The pages of a file opened with qpdf, found without qpdf's list of all pages where
 /// that can be done. qpdf's list parses every page dictionary (with the object streams
-/// they sit in) and keeps them while the document is open: 140 MB on a 1221-page manual
-/// full of links. A walk of the page tree (`PageReferenceScan`) finds each page's object
+/// they sit in) and keeps them while the document is open: memory that grows with the
+/// pages, most on a long manual full of links. A walk of the page tree (`PageReferenceScan`) finds each page's object
 /// in flat memory instead; qpdf's list stays for a file the walk cannot read (encrypted,
 /// repaired, a tree qpdf mends) and for what rewrites the document (arranging, removing pages).
 struct QPDFPageList {

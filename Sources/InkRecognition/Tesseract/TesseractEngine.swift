@@ -61,7 +61,7 @@ final class TesseractEngine {
     static let sharedObject = "libtesseract.so.5"
 
     /// Debian's tesseract runs its LSTM in OpenMP threads that spin while they wait: on a busy
-    /// machine (two cores, load 7) two dense pages took 163 s (46 s of it in the kernel), one thread 33 s.
+    /// machine that made dense pages several times slower than one thread, much of it in the kernel.
     /// `OMP_THREAD_LIMIT` is read only when libgomp loads; a maximum of 0 active parallel levels
     /// makes every parallel region run on the calling thread. inkpdf runs documents in parallel itself.
     /// The corresponding C function is `omp_set_max_active_levels` (libgomp, loaded with tesseract).

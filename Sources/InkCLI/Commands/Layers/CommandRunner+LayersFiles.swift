@@ -44,7 +44,7 @@ extension CommandRunner {
         }
     }
 
-    /// gzip (zlib level 6) when the output's name ends in `.gz`, else plain text.
+    /// gzip (libdeflate level 6, `InkLayersWriter`) when the output's name ends in `.gz`, else plain text.
     static func compression(for output: String) -> Int32? {
         output.lowercased().hasSuffix(".gz") ? 6 : nil
     }

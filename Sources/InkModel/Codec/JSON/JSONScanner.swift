@@ -8,9 +8,8 @@ import Darwin
 
 /// A strict JSON (RFC 8259) scanner over the bytes of one line.
 ///
-/// Written directly against the bytes because Foundation's decoders parse at
-/// about 6 MB/s, far too slow for files of hundreds of megabytes (see
-/// notes/performance.md). It is also the validator: anything that is not
+/// Written directly against the bytes because Foundation's decoders are far
+/// too slow for files of hundreds of megabytes. It is also the validator: anything that is not
 /// JSON (trailing commas, `NaN`, `+1`, `.5`, leading zeros, bad escapes,
 /// control characters or invalid UTF-8 in strings, nesting deeper than
 /// `maxDepth`) is a `JSONSyntaxError` with its byte offset.

@@ -60,8 +60,9 @@ public final class PageOrderedLayers: PageLayerSource, @unchecked Sendable {
     private let streamLock = Mutex(())
 
     /// A plain file at least twice this size is indexed in parts side by side, one a
-    /// core, up to one a `partBytes` (measured on the benchmark's 423 MB file: 0.64 s in
-    /// one pass, 0.34 s in two parts on two cores). The pass runs before the first page.
+    /// core, up to one a `partBytes` (on the benchmark's file of hundreds of megabytes, two
+    /// parts on two cores take about half the time of one pass). The pass runs before the
+    /// first page.
     static let partBytes: Int64 = 8 << 20
 
     /// Opens the file and indexes it in one streaming pass (a large plain file in parts at once).
