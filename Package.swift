@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "InkPDFContent", dependencies: ["InkRendering", "InkModel", "InkFileSystem", "LibCrypto", "CZlib", "LibDeflate", "CQPDF"]),
         // Rasters (cairo, poppler), SSIM near ink and sample PDFs for the content writer's tests and measurements.
         // Optimised even in debug builds: SSIM over page-sized rasters would otherwise take minutes per test.
-        .target(name: "InkPDFContentTestSupport", dependencies: ["InkPDFContent", "InkRendering", "CCairo", "CPoppler", "CQPDF"],
+        .target(name: "InkPDFContentTestSupport", dependencies: ["InkPDFContent", "InkPipeline", "InkRendering", "CCairo", "CQPDF"],
                 swiftSettings: [.unsafeFlags(["-O"])]),
         // Measures the content writer against cairo (ms, bytes, zlib and libdeflate levels, grids, SSIM, appender memory, gzip).
         .executableTarget(name: "inkpdf-content-bench", dependencies: ["InkPDFContent", "InkPDFContentTestSupport", "InkFixtures",

@@ -1,6 +1,6 @@
 import CCairo
-import CPoppler
 import Foundation
+import InkPipeline
 import InkRendering
 
 /// A grey image (0 black … 255 white, luma of RGB) to compare renderings of ink.
@@ -63,26 +63,17 @@ public struct GreyRaster: Sendable {
         }
     }
 
-    /// Page `page` (1-based) of the PDF at `path` as poppler renders it (`poppler_page_render`), on white.
-    ///
-    /// The corresponding C functions are `poppler_document_new_from_file`, `poppler_document_get_page`,
-    /// `poppler_page_get_size` and `poppler_page_render`.
+    /// Page `page` (1-based) of the PDF at `path` as poppler renders it (`PDFPage.render`, as a viewer shows it), on white.
     public static func poppler(_ path: String, page: Int, scale: Double) throws -> GreyRaster {
-        var error: UnsafeMutablePointer<GError>?
-        let uri = URL(fileURLWithPath: path).absoluteString
-        guard let document = poppler_document_new_from_file(uri, nil, &error) else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown"
-            if let error { g_error_free(error) }
-            throw RasterError.cannotOpen(path: path, reason: message)
+        let document: PDFDocument
+        do throws(ExportError) { document = try PDFDocument(path: path) } catch {
+            throw RasterError.cannotOpen(path: path, reason: error.description)
         }
-        defer { inkpdf_g_object_unref(UnsafeMutableRawPointer(document)) }
-        guard let popplerPage = poppler_document_get_page(document, Int32(page - 1)) else {
+        guard page >= 1, page <= document.pageCount, let popplerPage = try? document.page(page) else {
             throw RasterError.cannotOpen(path: path, reason: "no page \(page)")
         }
-        defer { inkpdf_g_object_unref(UnsafeMutableRawPointer(popplerPage)) }
-        var width = 0.0, height = 0.0
-        poppler_page_get_size(popplerPage, &width, &height)
-        return rendered(width: width, height: height, scale: scale) { poppler_page_render(popplerPage, $0) }
+        let (width, height) = popplerPage.displayedSize
+        return rendered(width: width, height: height, scale: scale) { popplerPage.render(on: $0) }
     }
 
     /// SSIM (Gaussian window σ = 1.5 px) averaged over the pixels near ink (not

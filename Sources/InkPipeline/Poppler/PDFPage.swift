@@ -34,4 +34,12 @@ public struct PDFPage: ~Copyable {
     public func renderForPrinting(on context: OpaquePointer) {
         poppler_page_render_for_printing(handle, context)
     }
+
+    /// Draws the page as a viewer shows it (annotations as displayed) onto `context`, whose user
+    /// space is the displayed page: how the tests read a page back.
+    ///
+    /// The corresponding C function is `poppler_page_render`.
+    public func render(on context: OpaquePointer) {
+        poppler_page_render(handle, context)
+    }
 }
