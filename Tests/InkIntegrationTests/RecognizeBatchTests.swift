@@ -1,0 +1,98 @@
+import Foundation
+import InkFixtures
+import InkModel
+import Testing
+
+/// `batch --recognize` and `--recognize` over a PDF's own annotations, with the built inkpdf: the words are
+/// the output's text at their ink, the gate and a missing model are told once, and an output's sidecar is
+/// the cache of what was recognised.
+@Suite(.timeLimit(.minutes(4)))
+struct RecognizeBatchTests {
+    static let pro = #"{"handwritingSearch":"free","exportAnnotated":"free"}"#
+
+    /// One word the samples write and where (scripts/handwriting_samples.py's truth).
+    struct Word: Decodable {
+        var page: Int
+        var text: String
+        var box: [Double]
+        var strokes: [Int]
+    }
+
+    static func truth(_ ink: String) throws -> [Word] {
+        let path = ink.replacingOccurrences(of: ".ink.jsonl", with: ".truth.json")
+        return try JSONDecoder().decode([Word].self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// The words of `words` (all on `page` of the samples) that PyMuPDF's search finds on page `page` of
+    /// `pdf` over their ink, and the page's text as pdftotext gives it.
+    static func found(_ words: [Word], in pdf: String, page: Int = 1) throws -> (atTheirInk: [String], poppler: String) {
+        let data = try ReferenceReaders.script("text_layer.py", [pdf, "--page", String(page), "--find"] + words.map(\.text))
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        let hits = object["hits"] as? [String: [[Double]]] ?? [:]
+        let atTheirInk = words.filter { word in
+            let (x, y, w, h) = (word.box[0], word.box[1], word.box[2], word.box[3])
+            return (hits[word.text] ?? []).contains { rect in rect[0] < x + w && rect[2] > x && rect[1] < y + h && rect[3] > y }
+        }
+        return (atTheirInk.map(\.text), object["poppler"] as? String ?? "")
+    }
+
+    /// A folder `notes/` with the course notes as `a.pdf` and the print samples beside it as `a.ink.jsonl`.
+    static func notes(_ folder: TestFolder) throws -> (ink: String, words: [Word]) {
+        let samples = try RecognizeFlattenTests.samples(folder)
+        try FileManager.default.createDirectory(atPath: folder.path("notes"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: RecognizeFlattenTests.pdf, toPath: folder.path("notes/a.pdf"))
+        try FileManager.default.copyItem(atPath: samples, toPath: folder.path("notes/a.ink.jsonl"))
+        return (folder.path("notes/a.ink.jsonl"), try truth(samples))
+    }
+
+    /// The course notes with the print samples' words drawn on them as /Ink annotations by PyMuPDF (one per
+    /// word, on page 1), and on page 2 the last `withContents` words again, each with its word as /Contents.
+    static func annotatedPDF(_ folder: TestFolder, ink: String, words: [Word], to name: String, withContents: Int = 0) throws -> String {
+        let pdf = folder.path(name)
+        try FileManager.default.copyItem(atPath: RecognizeFlattenTests.pdf, toPath: pdf)
+        let reader = try InkLayersReader(path: ink)
+        var strokes: [[[Double]]] = []
+        while let layer = try reader.nextLayer() { strokes += layer.strokes.map { $0.points.map { [$0.x, $0.y] } } }
+        let annotations = words.map { word in Array(strokes[word.strokes[0]...word.strokes[1]]) }
+        let code = """
+            import json
+            annotations = json.loads(\(String(decoding: try JSONSerialization.data(withJSONObject: annotations), as: UTF8.self).debugDescription))
+            words = json.loads(\(String(decoding: try JSONSerialization.data(withJSONObject: words.map(\.text)), as: UTF8.self).debugDescription))
+            for strokes in annotations:
+                doc[0].add_ink_annot([[tuple(p) for p in s] for s in strokes])
+            for strokes, word in list(zip(annotations, words))[len(words) - \(withContents):]:
+                annot = doc[1].add_ink_annot([[tuple(p) for p in s] for s in strokes])
+                annot.set_info(content=word)
+                annot.update()
+            """
+        try ReferenceReaders.editWithMuPDF(pdf, code)
+        return pdf
+    }
+
+    static func sidecarText(_ path: String) throws -> [(page: Int, entry: RecognisedText)] {
+        let reader = try InkLayersReader(path: path)
+        var entries: [(page: Int, entry: RecognisedText)] = []
+        while let layer = try reader.nextLayer() { entries += layer.recognisedText.map { (layer.page, $0) } }
+        return entries
+    }
+
+    /// A PDF's own /Ink annotations are recognised as they are read (flatten and batch alike); an annotation whose
+    /// /Contents gives its words keeps them (its page's layer has text, as `recognize` leaves such a layer).
+    @Test(.enabled(if: ReferenceReaders.isAvailable, "\(ReferenceReaders.missing)"))
+    func aPDFsOwnAnnotationsAreRecognisedContentsKept() throws {
+        let folder = TestFolder()
+        let samples = try RecognizeFlattenTests.samples(folder)
+        let words = try Self.truth(samples)
+        let pdf = try Self.annotatedPDF(folder, ink: samples, words: words, to: "annotated.pdf", withContents: 4)
+        let policy = folder.write(Self.pro, to: "policy.json")
+        let run = try Run.of(["flatten", pdf, "-o", folder.path("out.pdf"), "--recognize", "--policy", policy],
+                             environment: RecognizeExecutableTests.environment([:]))
+        #expect(run.status == 0, "\(run.errors)")
+        let found = try Self.found(words, in: folder.path("out.pdf"))
+        #expect(found.atTheirInk.count >= words.count * 9 / 10 && found.atTheirInk.contains("convolution"), "\(found.atTheirInk)")
+        let entries = try Self.sidecarText(folder.path("out.ink.jsonl.gz"))
+        #expect(entries.filter { $0.page == 1 }.count >= 20 && entries.filter { $0.page == 1 }.allSatisfy { $0.entry.source == "tesseract" })
+        #expect(entries.filter { $0.page == 2 }.map { "\($0.entry.text) \($0.entry.source ?? "")" } == words.suffix(4).map { "\($0.text) pdf" })
+        #expect(try Self.found(Array(words.suffix(4)), in: folder.path("out.pdf"), page: 2).atTheirInk.count == 4)
+    }
+}
