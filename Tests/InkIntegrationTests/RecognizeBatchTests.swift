@@ -76,6 +76,113 @@ struct RecognizeBatchTests {
         return entries
     }
 
+    @Test(.enabled(if: ReferenceReaders.isAvailable, "\(ReferenceReaders.missing)"))
+    func batchRecognisesInkLayersAndAnnotationsAtTheirInk() throws {
+        let folder = TestFolder()
+        let (ink, words) = try Self.notes(folder)
+        _ = try Self.annotatedPDF(folder, ink: ink, words: words, to: "notes/b.pdf")
+        let policy = folder.write(Self.pro, to: "policy.json")
+        // The words the course notes print are no proof: these are handwriting only.
+        let printed = try Self.found(words, in: RecognizeFlattenTests.pdf)
+        #expect(!printed.poppler.contains("kernel") && !printed.poppler.contains("spectrum") && printed.atTheirInk.isEmpty)
+
+        let run = try Run.of(["batch", folder.path("notes"), "-o", folder.path("out"), "--annotations", "--recognize", "--jobs", "2",
+                              "--progress", "lines", "--policy", policy], environment: RecognizeExecutableTests.environment([:]))
+        #expect(run.status == 0, "\(run.errors)")
+        for name in ["a", "b"] {
+            let found = try Self.found(words, in: folder.path("out/\(name).pdf"))
+            #expect(found.atTheirInk.count >= words.count * 9 / 10, "\(name).pdf: only \(found.atTheirInk) of \(words.map(\.text)) at their ink")
+            #expect(found.atTheirInk.contains("convolution") && found.poppler.contains("kernel") && found.poppler.contains("spectrum"),
+                    "\(name).pdf: \(found.atTheirInk)")
+            let entries = try Self.sidecarText(folder.path("out/\(name).ink.jsonl.gz"))
+            #expect(entries.count >= 20 && entries.allSatisfy { $0.entry.source == "tesseract" }, "\(name): \(entries.map(\.entry))")
+        }
+    }
+
+    /// The sidecar records the words and the languages: an output made without them is flattened again, one made
+    /// with them is up to date, and what it holds is not read again (a layer that changed is).
+    @Test func theSidecarIsTheCacheOfWhatWasRecognised() throws {
+        let folder = TestFolder()
+        let (ink, _) = try Self.notes(folder)
+        let policy = folder.write(Self.pro, to: "policy.json")
+        let environment = RecognizeExecutableTests.environment([:])
+        let batch = { (extra: [String]) in
+            try Run.of(["batch", folder.path("notes"), "-o", folder.path("out"), "--progress", "lines", "--policy", policy] + extra,
+                       environment: environment)
+        }
+        let sidecar = folder.path("out/a.ink.jsonl.gz")
+        let plain = try batch([])
+        #expect(plain.status == 0 && plain.output.contains("flattened a.pdf"), "\(plain.output) \(plain.errors)")
+        #expect(try Self.sidecarText(sidecar).isEmpty)
+
+        let first = try batch(["--recognize"])
+        #expect(first.status == 0 && first.output.contains("flattened a.pdf"), "an output without the words is not up to date: \(first.output)")
+        let entries = try Self.sidecarText(sidecar)
+        #expect(entries.count >= 20 && entries.allSatisfy { $0.entry.source == "tesseract" })
+        #expect(entries.contains { $0.entry.text == "convolution" })
+        let again = try batch(["--recognize"])
+        #expect(again.status == 0 && again.output.contains("up to date a.pdf"), "\(again.output)")
+        let otherLanguages = try batch(["--recognize", "--lang", "en+ja"])
+        #expect(otherLanguages.output.contains("flattened a.pdf"), "recognised in other languages: \(otherLanguages.output)")
+        _ = try batch(["--recognize"])
+
+        // What the sidecar holds is what a forced run draws: a word tesseract cannot have read is the output's text.
+        let reader = try InkLayersReader(path: sidecar)
+        var layers: [PageLayer] = []
+        while var layer = try reader.nextLayer() {
+            layer.setRecognisedText(layer.recognisedText.map { entry in
+                var entry = entry
+                if entry.text == "convolution" { entry.text = "cachedword" }
+                return entry
+            })
+            layers.append(layer)
+        }
+        folder.writeInk("out/a.ink.jsonl.gz", header: reader.header, layers: layers, gzip: true)
+        let forced = try batch(["--recognize", "--force"])
+        #expect(forced.status == 0 && forced.output.contains("flattened a.pdf"), "\(forced.output) \(forced.errors)")
+        #expect(try Self.sidecarText(sidecar).contains { $0.entry.text == "cachedword" })
+        let text = try Run.of(["pdftotext", folder.path("out/a.pdf"), "-"], tool: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(text.output.contains("cachedword"), "the cached words are not the output's text")
+
+        // The ink changes: a second page of the same strokes. Page 1 is as it was (cached), page 2 is read.
+        let original = try InkLayersReader(path: ink)
+        var inkLayers: [PageLayer] = []
+        while let layer = try original.nextLayer() { inkLayers.append(layer) }
+        var second = inkLayers[0]
+        second.page = 2
+        folder.writeInk("notes/a.ink.jsonl", header: original.header, layers: inkLayers + [second])
+        let changed = try batch(["--recognize"])
+        #expect(changed.status == 0 && changed.output.contains("flattened a.pdf"), "\(changed.output) \(changed.errors)")
+        let now = try Self.sidecarText(sidecar)
+        #expect(now.contains { $0.page == 1 && $0.entry.text == "cachedword" }, "page 1 was read again")
+        #expect(now.contains { $0.page == 2 && $0.entry.text == "convolution" } && !now.contains { $0.page == 2 && $0.entry.text == "cachedword" })
+    }
+
+    @Test func aFreeUserGetsTheDocumentsWithoutTextToldInOneLine() throws {
+        let folder = TestFolder()
+        _ = try Self.notes(folder)
+        let policy = folder.write(#"{"exportAnnotated":"free"}"#, to: "policy.json")
+        let run = try Run.of(["batch", folder.path("notes"), "-o", folder.path("out"), "--recognize", "--progress", "lines", "--policy", policy],
+                             environment: RecognizeExecutableTests.environment([:]))
+        #expect(run.status == 0 && run.output.contains("flattened a.pdf"), "\(run.errors)")
+        #expect(run.errors.split(separator: "\n").count == 1 && run.errors.contains("--recognize is handwriting search, a Pro feature"),
+                "\(run.errors)")
+        #expect(try Self.sidecarText(folder.path("out/a.ink.jsonl.gz")).isEmpty)
+    }
+
+    @Test func aMissingModelIsOneLineExit92BeforeAnyDocument() throws {
+        let folder = TestFolder()
+        _ = try Self.notes(folder)
+        let policy = folder.write(Self.pro, to: "policy.json")
+        let empty = folder.path("no-models")
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let run = try Run.of(["batch", folder.path("notes"), "-o", folder.path("out"), "--recognize", "--policy", policy],
+                             environment: RecognizeExecutableTests.environment(["TESSDATA_PREFIX": empty]))
+        #expect(run.status == 92, "\(run.errors)")
+        #expect(run.errors.split(separator: "\n").count == 1 && run.errors.contains("apt-get install"), "\(run.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out/a.pdf")))
+    }
+
     /// A PDF's own /Ink annotations are recognised as they are read (flatten and batch alike); an annotation whose
     /// /Contents gives its words keeps them (its page's layer has text, as `recognize` leaves such a layer).
     @Test(.enabled(if: ReferenceReaders.isAvailable, "\(ReferenceReaders.missing)"))
