@@ -201,5 +201,19 @@ struct RecognizeBatchTests {
         #expect(entries.filter { $0.page == 1 }.count >= 20 && entries.filter { $0.page == 1 }.allSatisfy { $0.entry.source == "tesseract" })
         #expect(entries.filter { $0.page == 2 }.map { "\($0.entry.text) \($0.entry.source ?? "")" } == words.suffix(4).map { "\($0.text) pdf" })
         #expect(try Self.found(Array(words.suffix(4)), in: folder.path("out.pdf"), page: 2).atTheirInk.count == 4)
+
+        // export over another copy of the PDF reads the annotations as ink the same way.
+        let exported = try Run.of(["export", RecognizeFlattenTests.pdf, "--ink", pdf, "-o", folder.path("exported.pdf"), "--recognize",
+                                   "--policy", policy], environment: RecognizeExecutableTests.environment([:]))
+        #expect(exported.status == 0, "\(exported.errors)")
+        let exportedWords = try Self.found(words, in: folder.path("exported.pdf"))
+        #expect(exportedWords.atTheirInk.count >= words.count * 9 / 10, "\(exportedWords.atTheirInk)")
+
+        // A free user: the document, without the words recognised, told in one line.
+        let free = folder.write(#"{"exportAnnotated":"free"}"#, to: "free.json")
+        let freeRun = try Run.of(["flatten", pdf, "-o", folder.path("free.pdf"), "--recognize", "--policy", free],
+                                 environment: RecognizeExecutableTests.environment([:]))
+        #expect(freeRun.status == 0 && freeRun.errors.contains("--recognize is handwriting search, a Pro feature"), "\(freeRun.errors)")
+        #expect(try Self.sidecarText(folder.path("free.ink.jsonl.gz")).allSatisfy { $0.entry.source == "pdf" })
     }
 }
