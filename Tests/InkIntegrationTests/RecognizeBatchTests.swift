@@ -170,6 +170,24 @@ struct RecognizeBatchTests {
         #expect(try Self.sidecarText(folder.path("out/a.ink.jsonl.gz")).isEmpty)
     }
 
+    /// The ink is recognised into a temporary copy before it is drawn; what is wrong with it is still told of the ink.
+    @Test func whatIsWrongWithTheInkNamesTheInk() throws {
+        let folder = TestFolder()
+        let (ink, _) = try Self.notes(folder)
+        let reader = try InkLayersReader(path: ink)
+        var header = reader.header
+        header.pdfSHA256 = String(repeating: "0", count: 64)
+        header.pdfPageCount = 8
+        var layers: [PageLayer] = []
+        while let layer = try reader.nextLayer() { layers.append(layer) }
+        folder.writeInk("notes/a.ink.jsonl", header: header, layers: layers)
+        let policy = folder.write(Self.pro, to: "policy.json")
+        let run = try Run.of(["batch", folder.path("notes"), "-o", folder.path("out"), "--recognize", "--policy", policy],
+                             environment: RecognizeExecutableTests.environment([:]))
+        #expect(run.status == 91 && run.errors.contains("failed: a.pdf: \(ink):1: the ink was made for a PDF"), "\(run.errors)")
+        #expect(!run.errors.contains("inkpdf-recognised"))
+    }
+
     @Test func aMissingModelIsOneLineExit92BeforeAnyDocument() throws {
         let folder = TestFolder()
         _ = try Self.notes(folder)

@@ -51,9 +51,9 @@ public enum Flattener {
             try recognisedInkLayers(inkPath, format: options.inkFormat, recognition: recognition)
         }
         defer { if let recognisedInk { unlink(recognisedInk) } }
-        let source = try InkSource.open(ink: recognisedInk ?? inkPath, pdf: pdfPath, format: options.inkFormat, page: options.page,
+        let source = try InkSource.open(ink: inkPath, pdf: pdfPath, format: options.inkFormat, page: options.page,
                                         password: options.password, confinement: options.confinement,
-                                        annotations: options.annotations, recognition: recognition)
+                                        annotations: options.annotations, recognition: recognition, recognisedCopy: recognisedInk)
         if let failure = recognition?.failure { throw failure }
         let document = try source.pdfPath.map { (path: String) throws(ExportError) in try PDFDocument.openForDrawing(path: path, password: options.password) }
         let input = try InkInputs.prepare(source, pdfPageCount: document?.pageCount, selection: options.pages,

@@ -24,9 +24,9 @@ final class InkSource {
     private let temporaries: [String]
     /// The ink-layers file the layers are read from (the ink file itself, or the import's).
     let layersPath: String
-    /// The ink-layers file whose lines a sidecar copies: the ink file itself, or for a PDF's
-    /// annotations the ink-layers file they were read into.
-    var layersLinesPath: String { format == .pdfAnnotations ? layersPath : path }
+    /// The ink-layers file whose lines a sidecar copies: the ink file itself (or the recognised copy
+    /// drawn in its place), or for a PDF's annotations the ink-layers file they were read into.
+    var layersLinesPath: String { format == .pdfAnnotations || format == .inkLayers ? layersPath : path }
     /// For a PDF's annotations: the annotations of each page that became strokes, which
     /// drawing that PDF under its own ink leaves out (`PDFPage.hideAnnotations`).
     private(set) var convertedAnnotations: [Int: [ConvertedAnnotation]] = [:]
@@ -56,8 +56,13 @@ final class InkSource {
     static func open(ink: String, pdf: String?, format: InkFormat?, page: Int?, password: String?, confinement: [String]?,
                      requireBackground: Bool = true, keepsRawValues: Bool = false,
                      layersForm: LayersForm = .spool, annotations: AnnotationVisibility = .print,
-                     recognition: LayerRecognition? = nil) throws(ExportError) -> InkSource {
+                     recognition: LayerRecognition? = nil, recognisedCopy: String? = nil) throws(ExportError) -> InkSource {
         guard FileManager.default.fileExists(atPath: ink) else { throw .inputMissing(path: ink) }
+        // Ink-layers ink recognised before drawing: its layers are read from the copy, and messages name the ink.
+        if let recognisedCopy {
+            return InkSource(path: ink, format: .inkLayers, layers: try InkInputs.openInk(recognisedCopy), plan: nil, pdfPath: pdf,
+                             notes: [], temporaries: [], layersPath: recognisedCopy)
+        }
         let detected = format ?? InkImporter.detectFormat(path: ink)
         // Not recognised and not plainly something else: read as ink-layers, whose reader says what is wrong.
         if detected == nil { try refuseWhatIsNotInk(ink) }
