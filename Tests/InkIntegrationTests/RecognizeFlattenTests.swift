@@ -78,9 +78,5 @@ extension RecognizeFlattenTests {
         #expect(run.status == 0, "\(run.errors)")
         let text = try Run.of(["pdftotext", folder.path("out.pdf"), "-"], tool: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(text.output.contains("convolution"), "the recognised words are not in the PDF's text")
-        // A PDF's own annotations are recognised by `recognize` first: one line says how.
-        let annotated = try Run.of(["flatten", Self.pdf, "-o", folder.path("own.pdf"), "--recognize", "--policy", policy],
-                                   environment: RecognizeExecutableTests.environment([:]))
-        #expect(annotated.status == 64 && annotated.errors.contains("inkpdf recognize"), "\(annotated.errors)")
     }
 }

@@ -105,7 +105,7 @@ public enum BatchFlattener {
         do {
             let pdfHash = try ExportError.sha256(ofFileAt: pdf)
             let inkHash = try ExportError.sha256(ofFileAt: ink)
-            if !options.force && isUpToDate(output: output, pdfHash: pdfHash, inkHash: inkHash) {
+            if !options.force && isUpToDate(output: output, pdfHash: pdfHash, inkHash: inkHash, recognised: options.flatten.recognitionLanguages) {
                 return BatchResult(document: document, output: output, outcome: .upToDate)
             }
             var flattenOptions = options.flatten
@@ -129,14 +129,16 @@ public enum BatchFlattener {
         outputRoot.hasSuffix("/") ? outputRoot + document.relativePath : outputRoot + "/" + document.relativePath
     }
 
-    /// Whether `output` exists and its sidecar records these hashes of the PDF and the ink.
-    public static func isUpToDate(output: String, pdfHash: String, inkHash: String) -> Bool {
+    /// Whether `output` exists and its sidecar records these hashes of the PDF and the ink, and with
+    /// `recognised` (`--recognize`'s languages) that the ink was recognised in those languages.
+    public static func isUpToDate(output: String, pdfHash: String, inkHash: String, recognised: String? = nil) -> Bool {
         var info = stat()
         guard stat(output, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
               let header = try? InkLayersReader(path: Flattener.sidecarPath(forOutput: output)).header,
               header.pdfSHA256?.lowercased() == pdfHash,
               case .object(let source)? = header.extra[Flattener.sourceKey],
               case .string(let recorded)? = source[Flattener.inkHashKey] else { return false }
+        if let recognised, source[Flattener.recognisedKey] != .string(recognised) { return false }
         return recorded.lowercased() == inkHash
     }
 

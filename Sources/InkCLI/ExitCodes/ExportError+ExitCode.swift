@@ -26,7 +26,7 @@ extension ExportError {
         case .backgroundPDFMissing: .inputMissing
         case .pdfRequired, .noPDFToKeep, .annotationsOnEncryptedPDF, .ownAnnotationsAsInk: .usage
         case .backgroundPageOutOfRange: .pageOutOfRange
-        case .recognition(.unknownLanguage), .recognition(.notInkLayers): .usage
+        case .recognition(.unknownLanguage): .usage
         case .recognition: .recognitionModelMissing
         }
     }

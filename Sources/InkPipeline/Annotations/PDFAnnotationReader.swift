@@ -77,16 +77,18 @@ public enum PDFAnnotationReader {
     /// On error nothing is left behind.
     /// With `keepingStackingOrder` (the PDF will be drawn under these strokes), an annotation that
     /// would become ink but lies under one drawn as itself stays drawn as itself (`PageAnnotations`).
+    /// `transformLayer` changes each layer before it is written (`--recognize`: its text recognised).
     static func read(pdf path: String, password: String?, layersForm: LayersForm,
                      temporaryDirectory: String = ImportOptions.defaultTemporaryDirectory,
-                     keepingStackingOrder: Bool = false, visibility: AnnotationVisibility = .print) throws(ExportError) -> Result {
+                     keepingStackingOrder: Bool = false, visibility: AnnotationVisibility = .print,
+                     transformLayer: ((inout PageLayer) -> Void)? = nil) throws(ExportError) -> Result {
         let layersPath = try makeTemporaryFile(in: temporaryDirectory, suffix: layersForm.fileSuffix)
         var done = false
         defer { if !done { unlink(layersPath) } }
         let sink: any LayerSink
         do { sink = try layersForm.makeSink(path: layersPath) } catch { throw Flattener.exportError(from: error, path: layersPath) }
-        let read = try self.read(pdf: path, password: password, into: sink, sinkPath: layersPath,
-                                 keepingStackingOrder: keepingStackingOrder, visibility: visibility) { stored, _ in stored }
+        let read = try self.read(pdf: path, password: password, into: transformLayer.map { TransformingLayerSink(sink, transform: $0) } ?? sink,
+                                 sinkPath: layersPath, keepingStackingOrder: keepingStackingOrder, visibility: visibility) { stored, _ in stored }
         done = true
         return Result(layersPath: layersPath, layersForm: layersForm, notes: read.notes, converted: read.converted,
                       hasAnnotations: read.hasAnnotations)

@@ -24,9 +24,9 @@ final class InkSource {
     private let temporaries: [String]
     /// The ink-layers file the layers are read from (the ink file itself, or the import's).
     let layersPath: String
-    /// The ink-layers file whose lines a sidecar copies: the ink file itself, or for a PDF's
-    /// annotations the ink-layers file they were read into.
-    var layersLinesPath: String { format == .pdfAnnotations ? layersPath : path }
+    /// The ink-layers file whose lines a sidecar copies: the ink file itself (or the recognised copy
+    /// drawn in its place), or for a PDF's annotations the ink-layers file they were read into.
+    var layersLinesPath: String { format == .pdfAnnotations || format == .inkLayers ? layersPath : path }
     /// For a PDF's annotations: the annotations of each page that became strokes, which
     /// drawing that PDF under its own ink leaves out (`PDFPage.hideAnnotations`).
     private(set) var convertedAnnotations: [Int: [ConvertedAnnotation]] = [:]
@@ -56,8 +56,13 @@ final class InkSource {
     static func open(ink: String, pdf: String?, format: InkFormat?, page: Int?, password: String?, confinement: [String]?,
                      requireBackground: Bool = true, keepsRawValues: Bool = false,
                      layersForm: LayersForm = .spool, annotations: AnnotationVisibility = .print,
-                     recognition: LayerRecognition? = nil) throws(ExportError) -> InkSource {
+                     recognition: LayerRecognition? = nil, recognisedCopy: String? = nil) throws(ExportError) -> InkSource {
         guard FileManager.default.fileExists(atPath: ink) else { throw .inputMissing(path: ink) }
+        // Ink-layers ink recognised before drawing: its layers are read from the copy, and messages name the ink.
+        if let recognisedCopy {
+            return InkSource(path: ink, format: .inkLayers, layers: try InkInputs.openInk(recognisedCopy), plan: nil, pdfPath: pdf,
+                             notes: [], temporaries: [], layersPath: recognisedCopy)
+        }
         let detected = format ?? InkImporter.detectFormat(path: ink)
         // Not recognised and not plainly something else: read as ink-layers, whose reader says what is wrong.
         if detected == nil { try refuseWhatIsNotInk(ink) }
@@ -65,7 +70,9 @@ final class InkSource {
             return InkSource(path: ink, format: .inkLayers, layers: try InkInputs.openInk(ink), plan: nil, pdfPath: pdf,
                              notes: [], temporaries: [])
         }
-        if detected == .pdfAnnotations { return try openAnnotations(of: ink, pdf: pdf, password: password, visibility: annotations) }
+        if detected == .pdfAnnotations {
+            return try openAnnotations(of: ink, pdf: pdf, password: password, visibility: annotations, recognition: recognition)
+        }
         var options = ImportOptions(pdf: pdf, page: page)
         options.keepsRawValues = keepsRawValues
         options.layersForm = layersForm
@@ -102,16 +109,18 @@ final class InkSource {
 
     /// A PDF's annotations as ink (page N of the ink is page N of the PDF), over `pdf` when
     /// given, else over the PDF itself. A PDF with no annotation but links, form fields and
-    /// pop-ups is refused as not ink (a PDF given where its ink was meant).
-    private static func openAnnotations(of ink: String, pdf: String?, password: String?,
-                                        visibility: AnnotationVisibility) throws(ExportError) -> InkSource {
+    /// pop-ups is refused as not ink (a PDF given where its ink was meant). With `recognition`, each page's
+    /// layer is recognised as it is read, as another tool's document is as it is imported (a layer whose
+    /// annotations carry `/Contents`, read as `text` entries, keeps them).
+    private static func openAnnotations(of ink: String, pdf: String?, password: String?, visibility: AnnotationVisibility,
+                                        recognition: LayerRecognition?) throws(ExportError) -> InkSource {
         // Always ink-layers lines (not a spool): a sidecar copies them as they are.
         // Drawn over the PDF itself: what stays drawn as itself keeps its place above what becomes ink.
         let overItself = pdf.map { FileIdentity.sameFile($0, ink) } ?? true
         let read: PDFAnnotationReader.Result
         do {
             read = try PDFAnnotationReader.read(pdf: ink, password: password, layersForm: .inkLayers, keepingStackingOrder: overItself,
-                                                visibility: visibility)
+                                                visibility: visibility, transformLayer: recognition.map { recognition in { recognition.recognise(&$0) } })
         } catch .damagedPDF(_, let reason) where overItself {
             // poppler, which draws the page, may still open it (and say so if it cannot).
             read = try PDFAnnotationReader.drawnAsViewersDraw(pdf: ink, reason: reason, layersForm: .inkLayers)

@@ -6,20 +6,37 @@ import InkRecognition
 /// none (every layer with `redo`), counting what it recognised. One recogniser (its models
 /// loaded once) for all the layers, used by one thread at a time.
 public final class LayerRecognition: @unchecked Sendable {
-    private let recognizer: InkRecognizer
+    private let options: RecognitionOptions
+    /// Nil until first needed when made `loadingWhenNeeded`.
+    private var recognizer: InkRecognizer?
+    /// Why the models could not be loaded when first needed (`loadingWhenNeeded`): that layer and
+    /// those after it were left without text, and the caller throws this instead of writing them.
+    public private(set) var failure: ExportError?
     public private(set) var layers = 0
     public private(set) var words = 0
+    /// Layers whose `text` entries came back from `cache` instead of being recognised.
+    public private(set) var reused = 0
+    /// What an earlier run recognised (a batch output's sidecar); not consulted with `redo`.
+    public var cache: RecognitionCache?
     /// Told after each layer recognised, with its page.
     public var progress: PageProgress?
 
-    public init(_ recognizer: InkRecognizer) { self.recognizer = recognizer }
+    public init(_ recognizer: InkRecognizer) {
+        options = recognizer.options
+        self.recognizer = recognizer
+    }
+
+    private init(deferring options: RecognitionOptions) { self.options = options }
 
     /// For `languages` (BCP 47 tags joined by `+`; nil: no recognition, nil), the models from the environment.
-    public convenience init?(languages: String?, progress: PageProgress?) throws(ExportError) {
+    /// `loadingWhenNeeded`: the models are loaded when a layer first needs them (not at all when `cache` has
+    /// every layer; a missing one is then `failure`), for a batch's document whose models the batch checked.
+    public convenience init?(languages: String?, progress: PageProgress?, loadingWhenNeeded: Bool = false) throws(ExportError) {
         guard let languages else { return nil }
         let parsed: [RecognitionLanguage]
         do throws(RecognitionError) { parsed = try RecognitionLanguage.parse(languages) } catch { throw .recognition(error) }
-        try self.init(options: RecognitionOptions(languages: parsed, models: RecognitionModels(environment: ProcessInfo.processInfo.environment)))
+        let options = RecognitionOptions(languages: parsed, models: RecognitionModels(environment: ProcessInfo.processInfo.environment))
+        if loadingWhenNeeded { self.init(deferring: options) } else { try self.init(options: options) }
         self.progress = progress
     }
 
@@ -29,11 +46,24 @@ public final class LayerRecognition: @unchecked Sendable {
     }
 
     public func recognise(_ layer: inout PageLayer) {
-        guard recognizer.options.redo || !layer.hasRecognisedText, !layer.strokes.isEmpty else { return }
+        guard options.redo || !layer.hasRecognisedText, !layer.strokes.isEmpty else { return }
+        if !options.redo, let text = cache?.text(for: layer) {
+            layer.extra[RecognisedText.key] = text
+            reused += 1
+            return
+        }
+        guard let recognizer = loadedRecognizer() else { return }
         let entries = recognizer.recognise(layer)
         layers += 1
         words += entries.count
         layer.setRecognisedText(entries)
         progress?.finished(page: layer.page)
+    }
+
+    private func loadedRecognizer() -> InkRecognizer? {
+        if let recognizer { return recognizer }
+        guard failure == nil else { return nil }
+        do throws(RecognitionError) { recognizer = try InkRecognizer(options: options) } catch { failure = .recognition(error) }
+        return recognizer
     }
 }

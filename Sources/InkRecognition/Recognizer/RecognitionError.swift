@@ -8,8 +8,6 @@ public enum RecognitionError: Error, Equatable, Sendable, CustomStringConvertibl
     case modelDamaged(path: String, language: String, package: String, engine: String, reason: String)
     /// The engine's library cannot be opened: the Debian package that installs it.
     case engineMissing(engine: String, library: String, package: String, reason: String)
-    /// `--recognize` on ink that is not an ink-layers file (another tool's document keeps its own file as the sidecar).
-    case notInkLayers(path: String, command: String)
 
     public var description: String {
         switch self {
@@ -21,8 +19,6 @@ public enum RecognitionError: Error, Equatable, Sendable, CustomStringConvertibl
             "\(path): \(engine) cannot read the \(language) model (\(reason)); reinstall it with 'apt-get install --reinstall \(package)'"
         case .engineMissing(let engine, let library, let package, let reason):
             "\(library): \(engine) cannot be loaded (\(reason)); install it with 'apt-get install \(package)'"
-        case .notInkLayers(let path, let command):
-            "\(path): \(command) --recognize does not read a PDF's own annotations; recognise them first ('inkpdf recognize \(path) -o NOTES.ink.jsonl') and \(command) NOTES.ink.jsonl over the PDF"
         }
     }
 }

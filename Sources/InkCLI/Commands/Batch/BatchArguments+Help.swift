@@ -15,6 +15,8 @@ extension BatchArguments {
                   OptionHelp(["--copy-uninked"], "copy PDFs without ink instead of skipping them"),
                   OptionHelp(["--annotations"], "flatten a PDF with no ink file beside it with its own annotations (ink, highlights, shapes from any viewer) as its ink"),
                   OptionHelp(["--force"], "redo documents that are up to date"),
+                  OptionHelp(["--recognize"], "recognise the handwriting of every document as flatten --recognize does (Pro: handwriting search); the sidecar keeps the words, so a later run reads again only the layers that changed, and an output without them is not up to date (another tool's document: --force adds them)"),
+                  OptionHelp.lang,
                   .password, .stripMetadata, OptionHelp.quiet.with(text: "print only failures"),
                   OptionHelp.timeout.with(text: "as for flatten, per document (each runs in a worker)"),
                   OptionHelp.stallTimeout.with(text: "as for flatten, per document"),

@@ -36,6 +36,8 @@ public struct BatchArguments: Equatable, Sendable {
     /// Where the files a document refers to may be read from: confined by default to the
     /// document's own folder (`[]`), plus `--allow FOLDER`s; nil with `--no-confine`.
     public var confinement: [String]? = []
+    /// `--recognize [--lang TAGS]`: the languages every document is recognised in (nil: not recognised).
+    public var recognize: String?
 
     public init(source: String, output: String, jobs: Int? = nil, shard: BatchShard? = nil, json: String? = nil,
                 progress: ProgressStyle = .auto, quiet: Bool = false, copyUninked: Bool = false, force: Bool = false,
@@ -59,8 +61,9 @@ extension Command {
     static func parseBatch(_ arguments: [String]) throws(UsageError) -> BatchArguments {
         var scanner = ArgumentScanner(command: "batch", arguments: arguments)
         var result = BatchArguments(source: "", output: "")
-        var output: String?, confinement = ConfinementArguments()
+        var output: String?, confinement = ConfinementArguments(), recognition = RecognitionRequest()
         while let option = try scanner.nextOption() {
+            if try recognition.take(option, from: &scanner) { continue }
             switch option {
             case "--output", "-o": output = try scanner.value(for: option)
             case "--jobs", "-j":
@@ -100,6 +103,7 @@ extension Command {
         result.source = scanner.positional[0]
         result.output = output
         result.confinement = try confinement.confinement(command: "batch", confinedByDefault: true)
+        result.recognize = try recognition.languages(command: "batch")
         return result
     }
 }

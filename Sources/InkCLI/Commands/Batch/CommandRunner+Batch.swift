@@ -7,6 +7,23 @@ extension CommandRunner {
     func batch(_ arguments: BatchArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         // Batch export is an export: the gate is consulted once, before anything is read or written.
         if let refused = exportGate(arguments.gate, command: "batch", errors: &errors) { return refused }
+        // `--recognize`: as flatten's, once for every document; a free user's documents are written without the
+        // words (one line says so), and a missing model is told before any document is written.
+        var recognition: String?
+        if let languages = arguments.recognize {
+            if handwritingSearchAllowed(arguments.gate) {
+                do {
+                    _ = try LayerRecognition(languages: languages, progress: nil)
+                } catch {
+                    print("inkpdf: batch: \(error)", to: &errors)
+                    return error.exitCode.rawValue
+                }
+                recognition = languages
+            } else {
+                print("inkpdf: warning: batch: --recognize is handwriting search, a Pro feature; the documents are written without recognised text",
+                      to: &errors)
+            }
+        }
         let plan: BatchFlattener.Plan
         do {
             plan = try BatchFlattener.plan(source: arguments.source, output: arguments.output, shard: arguments.shard,
@@ -23,6 +40,7 @@ extension CommandRunner {
         var options = arguments.options(environment: environment, workerExecutable: workerExecutable)
         options.flatten.handwritingTextNote = handwritingTextRefusal(arguments.gate)
         options.flatten.handwritingText = options.flatten.handwritingTextNote == nil
+        options.flatten.recognitionLanguages = recognition
         let report = BatchFlattener.run(plan, options: options) { result, progress in
             if live { print("\r\u{1B}[K", terminator: "", to: &errors) }
             for warning in Self.batchWarnings(of: result) { print("inkpdf: warning: \(result.document.relativePath): \(warning)", to: &errors) }

@@ -34,7 +34,7 @@ struct RecognitionRequest {
 
 extension OptionHelp {
     static let recognize = OptionHelp(["--recognize"],
-        "recognise the handwriting of layers that have no text entries first (Pro: handwriting search): ink-layers ink before drawing (its sidecar keeps the text, so the next run does not recognise again), another tool's document as it is imported; a PDF's own annotations: 'inkpdf recognize' them first")
+        "recognise the handwriting of layers that have no text entries first (Pro: handwriting search): ink-layers ink before drawing (its sidecar keeps the text, so the next run does not recognise again), another tool's document and a PDF's own annotations as they are read (annotations whose /Contents give their words keep them)")
     static let lang = OptionHelp(["--lang"], value: "TAGS", "with --recognize: the languages, BCP 47 tags joined by + (default en)")
 }
 
@@ -49,14 +49,12 @@ extension CommandRunner {
     /// ink-layers file, or nil where there is nothing to do (no `--recognize`, every layer has text: the
     /// sidecar of an earlier run is its cache) or handwriting search is not allowed (said in one line; the
     /// document is written without recognised text).
-    /// Another tool's document is recognised as it is imported, where it is drawn: `importing` is then set
-    /// to the languages (and nil is returned).
+    /// Another tool's document, and a PDF's own annotations, are recognised as they are read, where they are
+    /// drawn: `importing` is then set to the languages (and nil is returned).
     func recognisedInk(_ languages: String?, ink: String, pdf: String?, inkFormat: InkFormat?, gate: GateOptions, command: String,
                        importing: inout String?, errors: inout some TextOutputStream) throws(ExportError) -> RecognisedInk? {
         guard let languages else { return nil }
         let format = inkFormat ?? InkImporter.detectFormat(path: ink)
-        // A PDF's own annotations are read where the PDF is opened, not by an importer: recognised by `recognize` first.
-        guard format != .pdfAnnotations else { throw .recognition(.notInkLayers(path: ink, command: command)) }
         guard handwritingSearchAllowed(gate) else {
             print("inkpdf: warning: \(command): --recognize is handwriting search, a Pro feature; \(ink) is written without recognised text", to: &errors)
             return nil

@@ -45,7 +45,8 @@ extension CommandRunner {
         options.handwritingTextNote = handwritingTextRefusal(arguments.gate)
         options.handwritingText = options.handwritingTextNote == nil
         options.progress = WorkerProgressChannel.workerProgress(environment: environment)
-        // `--recognize` reaches the worker only for another tool's document, recognised as it is imported.
+        // `--recognize` reaches the worker for another tool's document and a PDF's annotations, recognised as they
+        // are read, and from `batch` for ink-layers ink too, recognised before it is drawn.
         if options.handwritingText { options.recognitionLanguages = arguments.recognize }
         do {
             let report = try Flattener.flatten(pdf: arguments.pdf, ink: arguments.ink, output: arguments.output, options: options)
