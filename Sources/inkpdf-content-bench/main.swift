@@ -242,7 +242,7 @@ func append(pages: Int, directory: String) throws {
 /// drawings: sampling, outlines, curve fitting), content writing, compression
 /// (libdeflate at the ink's level). Best of `runs`; `--repeat N` loops the geometry
 /// alone N times (for a profiler).
-func profile(pages: Int, directory: String, runs: Int, geometryRepeats: Int) throws {
+func profile(pages: Int, directory: String, runs: Int, geometryRepeats: Int, fidelity: Bool = false) throws {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let document = try ContentWriterSamples.denseDocument(path: directory + "/dense.pdf", pages: pages)
     let strokes = document.map { $0.strokes() }
@@ -284,6 +284,25 @@ func profile(pages: Int, directory: String, runs: Int, geometryRepeats: Int) thr
     print(String(format: "ink per dense page (%d pages, %d strokes/page): geometry %.2f ms, content writing %.2f ms, compression %.2f ms (libdeflate %d), total %.2f ms; %.1f KB",
                  pages, strokes.map(\.count).reduce(0, +) / pages, geometry / n * 1000, writing / n * 1000, compression / n * 1000,
                  InkContentCompression.inkLevel, (geometry + writing + compression) / n * 1000, Double(bytes) / n / 1024))
+    guard fidelity else { return }
+    // The bars: each page's ink bytes (to compare with another build's), and the SSIM
+    // near ink of the written ink (poppler) against the unfitted reference (cairo), pages 1-3 at 288 dpi.
+    let compressed = contents.map { $0.compressed(with: &compressor) }
+    print("ink bytes per page: " + compressed.map { String($0.deflated.count) }.joined(separator: " "))
+    let fidelityPages = min(3, pages), scale = 4.0
+    let inkPath = directory + "/profile-ink.pdf"
+    try writeInkPDF(Array(compressed.prefix(fidelityPages)), to: inkPath)
+    var worst = 1.0, sum = 0.0, pixels = 0
+    for page in 0..<fidelityPages {
+        let reference = strokes[page].flatMap { InkStyle.drawings(for: $0, quality: .reference).drawings }
+        let expected = GreyRaster.cairo(reference, width: size.width, height: size.height, scale: scale, snapping: false)
+        let result = GreyRaster.compare(try GreyRaster.poppler(inkPath, page: page + 1, scale: scale), expected)
+        worst = min(worst, result.ssim)
+        sum += result.ssim * Double(result.pixels)
+        pixels += result.pixels
+    }
+    print(String(format: "SSIM near ink against the unfitted reference, pages 1-%d at 288 dpi: %.4f (worst page %.4f)",
+                 fidelityPages, sum / Double(pixels), worst))
 }
 
 /// The sidecar's gzip and an annotation's layer line: zlib (streaming, as the sidecar was
@@ -361,12 +380,13 @@ do {
     case "gzip" where arguments.count > 2:
         try gzip(file: arguments[2])
     case "profile":
-        // profile [PAGES [DIR [--repeat N]]]
+        // profile [PAGES [DIR [--repeat N | --fidelity]]]
         let repeats = arguments.count > 5 && arguments[4] == "--repeat" ? Int(arguments[5]) ?? 0 : 0
         try profile(pages: arguments.count > 2 ? Int(arguments[2]) ?? 12 : 12,
-                    directory: arguments.count > 3 ? arguments[3] : "bench-work/content", runs: 3, geometryRepeats: repeats)
+                    directory: arguments.count > 3 ? arguments[3] : "bench-work/content", runs: 3, geometryRepeats: repeats,
+                    fidelity: arguments.count > 4 && arguments[4] == "--fidelity")
     default:
-        print("usage: inkpdf-content-bench measure [PAGES] [DIR] | append PAGES DIR | profile [PAGES [DIR [--repeat N]]] | scan LAYERS | gzip FILE")
+        print("usage: inkpdf-content-bench measure [PAGES] [DIR] | append PAGES DIR | profile [PAGES [DIR [--repeat N | --fidelity]]] | scan LAYERS | gzip FILE")
         exit(64)
     }
 } catch {

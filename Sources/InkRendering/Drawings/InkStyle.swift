@@ -75,7 +75,8 @@ public enum InkStyle {
             // Opaque ink: overlaps cannot show, so stretches of nearly even width can be
             // centreline strokes, far fewer bytes than an outline; unless the width changes
             // so fast that the stretches get short.
-            if fitted, fill.color.alpha >= 1, let runs = ConstantWidthRuns.drawings(samples, color: fill.color, clip: clip) {
+            if fitted, fill.color.alpha >= 1,
+               let runs = ConstantWidthRuns.drawings(positions: centre, widths: samples.lazy.map(\.width), color: fill.color, clip: clip) {
                 return runs
             }
             return [StrokeDrawing(path: outline { .round(radius: $0.width / 2) }, paint: fill, clip: clip)]

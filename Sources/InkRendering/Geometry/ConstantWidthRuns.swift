@@ -22,14 +22,15 @@ enum ConstantWidthRuns {
 
     /// The stretches, or nil when there would be more than one per `minimumSamplesPerRun` samples.
     static func drawings(_ samples: [StrokeSample], color: RGBAColor, clip: InkPath?) -> [StrokeDrawing]? {
-        drawings(positions: samples.lazy.map(\.position), widths: samples.lazy.map(\.width), color: color, clip: clip)
+        drawings(positions: samples.map(\.position), widths: samples.lazy.map(\.width), color: color, clip: clip)
     }
 
     /// The stretches of a centreline whose point `i` is at `positions[i]` with width `widths[i]`
-    /// (views of the samples or of a stroke's points: nothing is copied but each run's positions).
-    static func drawings<Positions: RandomAccessCollection, Widths: RandomAccessCollection>(
-        positions: Positions, widths: Widths, color: RGBAColor, clip: InkPath?
-    ) -> [StrokeDrawing]? where Positions.Element == Point, Positions.Index == Int, Widths.Element == Double, Widths.Index == Int {
+    /// (widths a view of the samples or of a stroke's points; each run is fitted from a view of
+    /// `positions`: nothing is copied).
+    static func drawings<Widths: RandomAccessCollection>(
+        positions: [Point], widths: Widths, color: RGBAColor, clip: InkPath?
+    ) -> [StrokeDrawing]? where Widths.Element == Double, Widths.Index == Int {
         // Each run: first and last sample (shared with the next run) and its width.
         var runs: [(start: Int, end: Int, width: Double)] = []
         var start = 0
@@ -48,9 +49,11 @@ enum ConstantWidthRuns {
         }
         runs.append((start, widths.count - 1, (low + high) / 2))
         guard runs.count * minimumSamplesPerRun <= widths.count else { return nil }
-        return runs.map { run in
-            StrokeDrawing(path: centreline(Array(positions[run.start...run.end])),
-                          paint: Paint(color: color, style: .stroke(width: quantized(run.width))), clip: clip)
+        return positions.withUnsafeBufferPointer { all in
+            runs.map { run in
+                StrokeDrawing(path: centreline(UnsafeBufferPointer(rebasing: all[run.start...run.end])),
+                              paint: Paint(color: color, style: .stroke(width: quantized(run.width))), clip: clip)
+            }
         }
     }
 
@@ -61,6 +64,11 @@ enum ConstantWidthRuns {
     /// The stretch as one subpath of fitted curves, with a corner wherever it
     /// turns back by more than 90° between samples (a round join is drawn there).
     static func centreline(_ points: [Point]) -> InkPath {
+        points.withUnsafeBufferPointer { centreline($0) }
+    }
+
+    /// The same, of a view of the points.
+    static func centreline(_ points: UnsafeBufferPointer<Point>) -> InkPath {
         var path = InkPath()
         path.move(to: points[0])
         guard points.count > 1 else {
@@ -72,11 +80,11 @@ enum ConstantWidthRuns {
             let incoming = VariableWidthOutline.direction(points[i - 1], points[i])
             let outgoing = VariableWidthOutline.direction(points[i], points[i + 1])
             if incoming.x * outgoing.x + incoming.y * outgoing.y < 0 {
-                CurveFitter.appendFit(Array(points[chainStart...i]), tolerance: tolerance, to: &path)
+                CurveFitter.appendFit(UnsafeBufferPointer(rebasing: points[chainStart...i]), tolerance: tolerance, to: &path)
                 chainStart = i
             }
         }
-        CurveFitter.appendFit(Array(points[chainStart...]), tolerance: tolerance, to: &path)
+        CurveFitter.appendFit(UnsafeBufferPointer(rebasing: points[chainStart...]), tolerance: tolerance, to: &path)
         return path
     }
 }

@@ -15,23 +15,31 @@ public enum CurveFitter {
     /// one that finds the farthest point (measured: curve fitting was most of the
     /// geometry's time, and three passes an attempt most of that).
     public static func appendFit(_ points: [Point], tolerance: Double, to path: inout InkPath) {
-        guard points.count > 1 else { return }
-        if points.count == 2 {
-            path.line(to: points[1])
+        points.withUnsafeBufferPointer { appendFit($0, tolerance: tolerance, to: &path) }
+    }
+
+    /// Appends curves through `points` (a view of the caller's samples: nothing is copied) to `path`.
+    /// The working buffers (chord lengths, parameters, the last curve's residuals) are on the
+    /// stack for short runs (`withUnsafeTemporaryAllocation`), so most fits allocate nothing.
+    public static func appendFit(_ p: UnsafeBufferPointer<Point>, tolerance: Double, to path: inout InkPath) {
+        guard p.count > 1 else { return }
+        if p.count == 2 {
+            path.line(to: p[1])
             return
         }
-        let startTangent = unit(points[1] - points[0])
-        let endTangent = unit(points[points.count - 2] - points[points.count - 1])
-        let count = points.count
-        points.withUnsafeBufferPointer { p in
-            let lengths = UnsafeMutableBufferPointer<Double>.allocate(capacity: count)
-            let parameters = UnsafeMutableBufferPointer<Double>.allocate(capacity: count)
-            defer { lengths.deallocate(); parameters.deallocate() }
-            lengths[0] = 0
-            for i in 1..<count { lengths[i] = lengths[i - 1] + p[i].distance(to: p[i - 1]) }
-            let fitting = Fitting(p: p, lengths: UnsafeBufferPointer(lengths), u: parameters,
-                                  toleranceSquared: tolerance * tolerance)
-            fitting.fit(0, count - 1, startTangent, endTangent, &path, depth: 0)
+        let startTangent = unit(p[1] - p[0])
+        let endTangent = unit(p[p.count - 2] - p[p.count - 1])
+        let count = p.count
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) { scratch in
+            withUnsafeTemporaryAllocation(of: Point.self, capacity: count) { residuals in
+                let lengths = UnsafeMutableBufferPointer(rebasing: scratch[0..<count])
+                let parameters = UnsafeMutableBufferPointer(rebasing: scratch[count..<(2 * count)])
+                lengths[0] = 0
+                for i in 1..<count { lengths[i] = lengths[i - 1] + p[i].distance(to: p[i - 1]) }
+                let fitting = Fitting(p: p, lengths: UnsafeBufferPointer(lengths), u: parameters, residuals: residuals,
+                                      toleranceSquared: tolerance * tolerance)
+                fitting.fit(0, count - 1, startTangent, endTangent, &path, depth: 0)
+            }
         }
     }
 
@@ -58,6 +66,9 @@ public enum CurveFitter {
         let lengths: UnsafeBufferPointer<Double>
         /// `u[k]` is the parameter of point `first + k` of the range being fitted.
         let u: UnsafeMutableBufferPointer<Double>
+        /// `residuals[k]`: the last curve measured by `maxError` at `u[k]`, less point `first + k`
+        /// (interior points only), which the Newton step that follows would otherwise work out again.
+        let residuals: UnsafeMutableBufferPointer<Point>
         let toleranceSquared: Double
 
         func fit(_ first: Int, _ last: Int, _ t1: Point, _ t2: Point, _ path: inout InkPath, depth: Int) {
@@ -100,11 +111,15 @@ public enum CurveFitter {
             let origin = lengths[first], total = lengths[last] - origin
             let scale = total > 0 ? 1 / total : 0
             var sums = Sums()
-            for k in 0...(last - first) {
-                let t = k == last - first && total > 0 ? 1 : (lengths[first + k] - origin) * scale
+            let n = last - first
+            for k in 0..<n {
+                let t = (lengths[first &+ k] - origin) * scale
                 u[k] = t
-                sums.add(t, p[first + k], start, end)
+                sums.add(t, p[first &+ k], start, end)
             }
+            let t = total > 0 ? 1 : (lengths[last] - origin) * scale
+            u[n] = t
+            sums.add(t, p[last], start, end)
             return sums
         }
 
@@ -168,7 +183,8 @@ public enum CurveFitter {
         func maxError(_ first: Int, _ last: Int, _ b: CubicBezier) -> (Double, Int) {
             var worst = 0.0, index = (first + last) / 2
             for i in (first + 1)..<last {
-                let d = b.point(at: u[i - first]) - p[i]
+                let d = b.point(at: u[i &- first]) - p[i]
+                residuals[i &- first] = d
                 let e = d.x * d.x + d.y * d.y
                 if e >= worst { worst = e; index = i }
             }
@@ -176,18 +192,19 @@ public enum CurveFitter {
         }
 
         /// One Newton–Raphson step per point towards the closest point on the curve,
-        /// summing the system for the new parameters as it goes.
+        /// summing the system for the new parameters as it goes. `b` must be the curve
+        /// `maxError` measured last (its residuals at the interior points are reused).
         func reparameterise(_ first: Int, _ last: Int, _ b: CubicBezier) -> Sums {
             let d10 = (b.control1 - b.start) * 3, d11 = (b.control2 - b.control1) * 3, d12 = (b.end - b.control2) * 3
             let d20 = (d11 - d10) * 2, d21 = (d12 - d11) * 2
             let start = p[first], end = p[last]
             var sums = Sums()
-            for i in 0...(last - first) {
+            let n = last - first
+            for i in 0...n {
                 let t = u[i], s = 1 - t
-                let q = b.point(at: t)
                 let q1 = d10 * (s * s) + d11 * (2 * s * t) + d12 * (t * t)
                 let q2 = d20 * s + d21 * t
-                let diff = q - p[first + i]
+                let diff = i == 0 || i == n ? b.point(at: t) - p[first &+ i] : residuals[i]
                 let numerator = dot(diff, q1)
                 let denominator = dot(q1, q1) + dot(diff, q2)
                 var next = t
@@ -195,7 +212,7 @@ public enum CurveFitter {
                     next = min(max(t - numerator / denominator, 0), 1)
                     u[i] = next
                 }
-                sums.add(next, p[first + i], start, end)
+                sums.add(next, p[first &+ i], start, end)
             }
             return sums
         }

@@ -33,14 +33,16 @@ struct Side {
             for p in points.dropFirst() { path.line(to: p) }
             return
         }
-        var start = 0
-        for i in 1..<points.count where corners[i] || i == points.count - 1 {
-            if i - start == 1 {
-                path.line(to: points[i])
-            } else {
-                CurveFitter.appendFit(Array(points[start...i]), tolerance: tolerance, to: &path)
+        points.withUnsafeBufferPointer { all in
+            var start = 0
+            for i in 1..<all.count where corners[i] || i == all.count - 1 {
+                if i - start == 1 {
+                    path.line(to: all[i])
+                } else {
+                    CurveFitter.appendFit(UnsafeBufferPointer(rebasing: all[start...i]), tolerance: tolerance, to: &path)
+                }
+                start = i
             }
-            start = i
         }
     }
 }
