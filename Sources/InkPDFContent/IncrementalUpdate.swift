@@ -179,11 +179,12 @@ public struct IncrementalUpdate: ~Copyable {
     /// places the ink's displayed page on the page's default user space
     /// (export: the page's boxes, `/Rotate` and `/UserUnit`); nil when the two
     /// are the same (flatten: cairo's pages are the displayed pages).
+    /// Text only (`CompressedInkContent.isTextOnly`), the page gets the words and no form.
     public mutating func addInk(_ content: CompressedInkContent, toPage number: Int,
                                 matrix: [Double]? = nil) throws(IncrementalUpdateError) {
         let (place, page, copied) = try beginPageUpdate(number)
         defer { reader.releaseHandles() }
-        let form = try writeForm(content)
+        let form = content.isTextOnly ? nil : try writeForm(content)
 
         // The page's resources (its own or inherited, through the node that lists it) with the form added under an unused name.
         let resources = copied ? reader.value(page, "/Resources") ?? reader.inherited(reader.object(place.parent, place.parentGeneration), "/Resources")
@@ -227,13 +228,13 @@ public struct IncrementalUpdate: ~Copyable {
         }
         var resourceEntries = ""
         if let resources {
-            for key in reader.keys(resources) where key != "/XObject" && !(key == "/Font" && text != nil) {
+            for key in reader.keys(resources) where !(key == "/XObject" && form != nil) && !(key == "/Font" && text != nil) {
                 guard let value = reader.value(resources, key) else { continue }
                 resourceEntries += reader.unparseName(key) + " " + reader.unparse(value)
             }
         }
         if let text { resourceEntries += "/Font<<" + text.fonts + ">>" }
-        resourceEntries += "/XObject<<" + xObjectEntries + formName + " \(form) 0 R>>"
+        if let form { resourceEntries += "/XObject<<" + xObjectEntries + formName + " \(form) 0 R>>" }
 
         // The contents: q, the original streams, then Q and the ink.
         var contents = "[\(try saveStreamObject()) 0 R"
@@ -244,7 +245,7 @@ public struct IncrementalUpdate: ~Copyable {
                 contents += " " + reader.unparse(original)
             }
         }
-        contents += " \(try closingStream(formName: formName, matrix: matrix)) 0 R"
+        contents += " \(try closingStream(formName: form == nil ? nil : formName, matrix: matrix)) 0 R"
         if let text { contents += " \(text.stream) 0 R" }
         contents += "]"
 
@@ -576,8 +577,9 @@ public struct IncrementalUpdate: ~Copyable {
         return id
     }
 
-    /// `Q`, the placement and `Do` of the form: shared by every page with the same name and matrix.
-    private mutating func closingStream(formName: String, matrix: [Double]?) throws(IncrementalUpdateError) -> Int {
+    /// `Q`, the placement and `Do` of the form (none: the placement alone, for the text after it):
+    /// shared by every page with the same name and matrix.
+    private mutating func closingStream(formName: String?, matrix: [Double]?) throws(IncrementalUpdateError) -> Int {
         let text = InkResourceObjects.closingOperators(formName: formName, matrix: matrix)
         let key = String(decoding: text, as: UTF8.self)
         if let id = closingStreams[key] { return id }

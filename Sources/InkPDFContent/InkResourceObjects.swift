@@ -83,9 +83,9 @@ public enum InkResourceObjects {
                 Array("q \(n) 0 0 \(n) 0 0 cm \(tileImageName) Do Q\n".utf8))
     }
 
-    /// `Q`, then `matrix` (when given) and the form named `formName` drawn:
+    /// `Q`, then `matrix` (when given) and the form named `formName` drawn (when given):
     /// what follows a page's original content.
-    public static func closingOperators(formName: String, matrix: [Double]?) -> [UInt8] {
+    public static func closingOperators(formName: String?, matrix: [Double]?) -> [UInt8] {
         var text: [UInt8] = Array("\nQ\n".utf8)
         if let matrix {
             for value in matrix {
@@ -94,7 +94,7 @@ public enum InkResourceObjects {
             }
             text += Array("cm\n".utf8)
         }
-        text += Array((formName + " Do\n").utf8)
+        if let formName { text += Array((formName + " Do\n").utf8) }
         return text
     }
 }

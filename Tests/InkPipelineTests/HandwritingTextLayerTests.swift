@@ -250,3 +250,39 @@ struct HandwritingTextLayerTests {
         #expect(text.components(separatedBy: "beginbfchar").count - 1 == 601)
     }
 }
+
+extension HandwritingTextLayerTests {
+    /// Entries mixing right-to-left words with numbers and Latin. Not here, because no layout
+    /// satisfies every reader (measured with poppler 22.12, PyMuPDF 1.26.5, pypdfium2): a number
+    /// between two right-to-left words ("עמוד 12 מתוך 30": poppler "עמוד  12מתוך 30", MuPDF
+    /// "30  מתוך12 עמוד", PDFium exact), since poppler and MuPDF give the space before the number
+    /// to the number whatever the order or the spacing of the words; Arabic-Indic digits ("سنة ١٤٤٥
+    /// هجري": MuPDF reverses them, "٥٤٤١"; poppler glues them to the next word).
+    static let mixed = ["שלום 123 abc", "abc שלום 123", "مرحبا 2024", "total 3.5 שקל", "שלום עולם 2024 abc def"]
+
+    /// Each word of an entry mixing directions comes out whole from poppler, MuPDF and PDFium:
+    /// no space lost (a number glued to a word), no number reversed. (Laid out in the Unicode
+    /// bidirectional algorithm's visual order; a simpler order glued "שלום123" in MuPDF and poppler.)
+    @Test(arguments: Command.plain)
+    func mixedDirectionWordsComeOutWhole(command: Command) throws {
+        let folder = TestFolder()
+        let pdf = folder.path("page.pdf")
+        try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: [TestPage()])
+        var layer = PageLayer(page: 1, strokes: Self.mixed.indices.map { Self.stroke(x: 60, y: 60 + 60 * Double($0)) })
+        layer.setRecognisedText(Self.mixed.enumerated().map { RecognisedText(text: $1, strokes: [$0]) })
+        let ink = folder.writeInk("page.ink.jsonl", layers: [layer])
+        let output = folder.path("out.pdf")
+        _ = try Self.write(command, pdf: pdf, ink: ink, output: output)
+        let found = try Self.read(output, page: 1, find: [])
+        for (reader, text) in [("poppler", found.poppler), ("MuPDF", found.mupdf), ("PDFium", found.pdfium)] {
+            let lines = text.split(whereSeparator: \.isNewline).map { Set($0.split(whereSeparator: \.isWhitespace).map(String.init)) }
+                .filter { !$0.isEmpty }
+            // One line an entry, top to bottom; the words of a line may come in another order.
+            #expect(lines.count == Self.mixed.count, "\(reader): \(text)")
+            for (entry, line) in zip(Self.mixed, lines) {
+                #expect(line == Set(entry.split(separator: " ").map(String.init)),
+                        "\(reader) does not extract the words of \(entry) whole: \(text)")
+            }
+        }
+    }
+}

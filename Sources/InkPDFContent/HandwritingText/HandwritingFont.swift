@@ -114,39 +114,126 @@ public struct HandwritingFont: Sendable {
     }
 
     /// `text` in the order its characters lie from left to right, as a PDF shows right-to-left
-    /// text (Hebrew, Arabic …) and as readers expect to find it: they read such a run back
-    /// from right to left. A simplified bidi: a text whose first strong letter is right-to-left
-    /// is a right-to-left paragraph, whose runs of left-to-right letters and digits keep their
-    /// order while the runs themselves and everything else are reversed; in a left-to-right
-    /// paragraph only the right-to-left runs are reversed. Characters (graphemes) are kept
+    /// text (Hebrew, Arabic …) and as readers expect to find it: they undo the Unicode
+    /// bidirectional algorithm (UAX #9) on what they see. So the order is that algorithm's, for
+    /// one paragraph without explicit embeddings: the paragraph's direction from its first strong
+    /// letter (P2, P3); numbers, their separators and terminators resolved as the weak rules say
+    /// (W1–W7: "123" after Hebrew stays "123", "1,5" one number, "abc 123" left to right);
+    /// neutrals (spaces, punctuation) between letters of one direction take it, the others the
+    /// paragraph's (N1, N2); levels (I1, I2) and the runs reversed from the highest (L2).
+    /// A simpler rule put the space between a Hebrew word and a number on the wrong side: MuPDF
+    /// and poppler then glued the two together ("שלום123"). Characters (graphemes) are kept
     /// whole, a base before its marks.
     static func visualOrder(_ text: String) -> [Unicode.Scalar] {
-        enum Direction { case leftToRight, rightToLeft, neutral }
-        func direction(_ character: Character) -> Direction {
-            guard let scalar = character.unicodeScalars.first else { return .neutral }
-            if isRightToLeft(scalar) && scalar.properties.numericType == nil { return .rightToLeft }
-            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil { return .leftToRight }
-            return .neutral
-        }
         // Most text has no right-to-left letter: its scalars as they are, without breaking it into graphemes.
         guard text.unicodeScalars.contains(where: isRightToLeft) else { return Array(text.unicodeScalars) }
         let characters = Array(text)
-        let paragraph = characters.lazy.map(direction).first { $0 != .neutral } ?? .leftToRight
-        // Runs of one direction; neutrals take the paragraph's.
-        var runs: [(direction: Direction, characters: [Character])] = []
-        for character in characters {
-            var own = direction(character)
-            if own == .neutral { own = paragraph }
-            if runs.last?.direction == own { runs[runs.count - 1].characters.append(character) } else { runs.append((own, [character])) }
-        }
-        if paragraph == .rightToLeft { runs.reverse() }
-        var scalars: [Unicode.Scalar] = []
-        for run in runs {
-            for character in run.direction == .rightToLeft ? run.characters.reversed() : run.characters {
-                scalars += character.unicodeScalars
+        var types = characters.map { bidiClass($0.unicodeScalars.first!) }
+        let paragraphRightToLeft = types.first { $0 == .l || $0 == .r || $0 == .al }.map { $0 != .l } ?? false
+        let start: BidiClass = paragraphRightToLeft ? .r : .l
+        // W1 (marks are inside their characters). W2: a European number after Arabic letters is Arabic; W3: AL is R.
+        var lastStrong = start
+        for index in types.indices {
+            switch types[index] {
+            case .l, .r, .al: lastStrong = types[index]
+            case .en where lastStrong == .al: types[index] = .an
+            default: break
             }
         }
-        return scalars
+        for index in types.indices where types[index] == .al { types[index] = .r }
+        // W4: one separator between two numbers of a kind joins them.
+        for index in types.indices.dropFirst().dropLast() {
+            let before = types[index - 1], after = types[index + 1]
+            if types[index] == .es, before == .en, after == .en { types[index] = .en }
+            if types[index] == .cs, before == after, before == .en || before == .an { types[index] = before }
+        }
+        // W5: terminators next to a European number are part of it.
+        var index = 0
+        while index < types.count {
+            guard types[index] == .et else { index += 1; continue }
+            var end = index
+            while end < types.count, types[end] == .et { end += 1 }
+            if (index > 0 && types[index - 1] == .en) || (end < types.count && types[end] == .en) {
+                for place in index..<end { types[place] = .en }
+            }
+            index = end
+        }
+        // W6: other separators and terminators are neutral. W7: a European number after L (or at an L start) is L.
+        lastStrong = start
+        for index in types.indices {
+            switch types[index] {
+            case .es, .et, .cs: types[index] = .on
+            case .l, .r: lastStrong = types[index]
+            case .en where lastStrong == .l: types[index] = .l
+            default: break
+            }
+        }
+        // N1, N2: a run of neutrals takes the direction on both its sides (numbers count as R), else the paragraph's.
+        func strength(_ type: BidiClass) -> BidiClass { type == .l ? .l : .r }
+        index = 0
+        while index < types.count {
+            guard types[index] == .on else { index += 1; continue }
+            var end = index
+            while end < types.count, types[end] == .on { end += 1 }
+            let before = index > 0 ? strength(types[index - 1]) : start
+            let after = end < types.count ? strength(types[end]) : start
+            let resolved = before == after ? before : start
+            for place in index..<end { types[place] = resolved }
+            index = end
+        }
+        // I1, I2: the levels; L1's trailing whitespace goes back to the paragraph's level.
+        let base = paragraphRightToLeft ? 1 : 0
+        var levels = types.map { type -> Int in
+            switch (base, type) {
+            case (0, .r): 1
+            case (0, .an), (0, .en): 2
+            case (1, .l), (1, .en), (1, .an): 2
+            default: base
+            }
+        }
+        var trailing = characters.count
+        while trailing > 0, characters[trailing - 1].isWhitespace { trailing -= 1; levels[trailing] = base }
+        // L2: from the highest level to the lowest odd one, every run at that level or above reversed.
+        var order = Array(characters.indices)
+        let highest = levels.max() ?? 0
+        var level = highest
+        while level >= 1 {
+            var place = 0
+            while place < order.count {
+                guard levels[order[place]] >= level else { place += 1; continue }
+                var end = place
+                while end < order.count, levels[order[end]] >= level { end += 1 }
+                order[place..<end].reverse()
+                place = end
+            }
+            level -= 1
+        }
+        return order.flatMap { characters[$0].unicodeScalars }
+    }
+
+    /// The bidirectional classes `visualOrder` tells apart (UAX #9, table 4); neutrals are all `on`.
+    enum BidiClass { case l, r, al, en, an, es, et, cs, on }
+
+    /// `scalar`'s bidirectional class, as far as `visualOrder` needs it: letters of right-to-left
+    /// scripts R (Arabic's AL), digits EN (Arabic-Indic AN), the separators and terminators of
+    /// numbers, other letters and numbers L, the rest neutral.
+    static func bidiClass(_ scalar: Unicode.Scalar) -> BidiClass {
+        switch scalar.value {
+        case 0x0660...0x0669, 0x066B, 0x066C: return .an
+        case 0x06F0...0x06F9: return .en
+        case 0x0030...0x0039, 0x00B2, 0x00B3, 0x00B9, 0x2070...0x2079, 0x2080...0x2089, 0xFF10...0xFF19: return .en
+        case 0x002B, 0x002D, 0x207A, 0x207B, 0x208A, 0x208B, 0x2212, 0xFE62, 0xFE63, 0xFF0B, 0xFF0D: return .es
+        case 0x0023...0x0025, 0x00A2...0x00A5, 0x00B0, 0x00B1, 0x0609, 0x060A, 0x066A, 0x2030...0x2034, 0x20A0...0x20CF,
+             0x2213, 0xFF03...0xFF05: return .et
+        case 0x002C, 0x002E, 0x002F, 0x003A, 0x00A0, 0x060C, 0x202F, 0x2044, 0xFE50, 0xFE52, 0xFE55, 0xFF0C, 0xFF0E, 0xFF0F, 0xFF1A:
+            return .cs
+        case 0x0600...0x07BF, 0x0860...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF, 0x10D00...0x10D3F, 0x10F30...0x10F6F, 0x1EC70...0x1EEFF:
+            return isRightToLeft(scalar) && scalar.properties.numericType == nil ? .al : .on
+        default:
+            if isRightToLeft(scalar) { return scalar.properties.numericType == nil ? .r : .en }
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil { return .l }
+            return .on
+        }
     }
 
     /// Whether `scalar` belongs to a right-to-left script's block (Hebrew, Arabic, Syriac,

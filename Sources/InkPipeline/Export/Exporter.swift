@@ -95,8 +95,11 @@ public enum Exporter {
         var requests: [PageInkFeed.Request] = []
         var annotationRequests: [PageInkFeed.Request] = []
         for page in inkPages {
-            if cairoInk.contains(page) { requests.append(PageInkFeed.Request(page: page, form: .drawings)); continue }
             let frame = Flattener.inkFrame(ofOutputPage: page, displayed: placements[page]!.displayedSize, plan: plan)
+            if cairoInk.contains(page) {
+                requests.append(PageInkFeed.Request(page: page, form: .drawings(width: frame.width, height: frame.height)))
+                continue
+            }
             if asAnnotations {
                 let annotationFrame = InkAnnotationBuilder.Frame(width: frame.width, height: frame.height, placement: matrix(page)!)
                 annotationRequests.append(PageInkFeed.Request(page: page, form: .annotations(
@@ -153,13 +156,16 @@ public enum Exporter {
                 // forms that qpdf copies from (and reads each form's data from only when it
                 // writes it), and qpdf attaches the layers.
                 let appendsContent = !isEncrypted
-                let appended = (appendsContent ? requests.filter { $0.form != .drawings } : []) + annotationRequests
+                let appended = (appendsContent ? requests.filter { !$0.isDrawings } : []) + annotationRequests
                 let appendedPages = Set(appended.map(\.page))
                 var cairoDocument: QPDFDocument?
                 var cairoFile: AtomicOutput?
                 let spool = appendsContent ? nil : try PageInkSpool(besides: outputPath, name: outputPath, asPDF: true)
-                let ink = try PageInkFeed(layers: layers, requests: requests.filter { !appendedPages.contains($0.page) }, spool: spool,
-                                          handwritingText: options.handwritingText && spool != nil,
+                // The words of the pages whose ink cairo draws, appended with the rest (text only, `PageInkFeed`).
+                let textSpool = appendsContent && options.handwritingText && !cairoInk.isEmpty
+                    ? try PageInkSpool(besides: outputPath, name: outputPath) : nil
+                let ink = try PageInkFeed(layers: layers, requests: requests.filter { !appendedPages.contains($0.page) },
+                                          spool: spool ?? textSpool, handwritingText: options.handwritingText && (spool ?? textSpool) != nil,
                                           handwritingTextNote: appended.isEmpty ? options.handwritingTextNote : nil)
                 if !cairoPages.isEmpty {
                     let file = try AtomicOutput.reserve(outputPath + ".ink.pdf")
@@ -169,7 +175,9 @@ public enum Exporter {
                                                to: cairoPath, name: outputPath, progress: nil)
                     cairoDocument = try openInkPDF(cairoPath, name: outputPath)
                 }
-                let spooled = Dictionary(uniqueKeysWithValues: try ink.finish().map { ($0.page, $0) })
+                let finished = try ink.finish()
+                let spooled = spool == nil ? [:] : Dictionary(uniqueKeysWithValues: finished.map { ($0.page, $0) })
+                let textOnly = textSpool.map { spool in (entries: finished, spool: spool) }
                 FreedMemory.release()
                 let inkStreams = if let spool, !spooled.isEmpty { try QPDFDocument(path: try spool.finishPDF(), password: nil) } else { nil as QPDFDocument? }
                 if arranged {
@@ -219,13 +227,13 @@ public enum Exporter {
                 let placeholder = appendsContent && embedded != nil ? try attachedStream(in: written, name: outputPath) : nil
                 written.close()
                 FreedMemory.release()
-                if !appended.isEmpty || placeholder != nil {
+                if !appended.isEmpty || placeholder != nil || !(textOnly?.entries.isEmpty ?? true) {
                     // The rewritten document's pages are the kept ones in order.
                     let outputPages = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1, $0 + 1) })
                     let cairoInkTime = stats.latestInkTime
                     let made = try appendInk(layers: layers, requests: appended, to: output.writablePath, name: outputPath,
                                              matrix: { matrix($0) }, header: asAnnotations ? try annotationHeader(layers) : nil,
-                                             text: (options.handwritingText, options.handwritingTextNote),
+                                             text: (options.handwritingText, options.handwritingTextNote), textOnly: textOnly,
                                              outputPage: { outputPages[$0]! }, progress: options.progress) { (update, made) throws(ExportError) in
                         guard let placeholder, let embedded else { return }
                         try embedded.wait()
@@ -236,12 +244,12 @@ public enum Exporter {
                     stats.warnings += made.warnings
                     stats.latestInkTime = [stats.latestInkTime, made.latestInkTime].compactMap { $0 }.max()
                 }
-                if !appended.isEmpty || placeholder != nil {
+                if !appended.isEmpty || placeholder != nil || !(textOnly?.entries.isEmpty ?? true) {
                     try checkReadsBack(output.writablePath, pageCount: kept.count, source: pdfPath, password: options.password,
                                        withPoppler: asAnnotations)
                 }
-                // The spool (read while writing) is released here, before its file goes.
-                withExtendedLifetime(spool) {}
+                // The spools (read while writing) are released here, before the spool's file goes.
+                withExtendedLifetime((spool, textSpool)) {}
                 cairoFile.take()?.abandon()
             }
             try sidecar?.wait()
@@ -323,13 +331,14 @@ public enum Exporter {
     /// `then` adds more to the update once the ink is in, given what was made.
     private static func appendInk(layers: any PageLayerSource, requests: [PageInkFeed.Request], to path: String,
                                   name: String, matrix: (Int) -> [Double]?, header: [UInt8]?, text: (write: Bool, note: String?),
+                                  textOnly: (entries: [PageInkSpool.Entry], spool: PageInkSpool)? = nil,
                                   outputPage: (Int) -> Int,
                                   progress: PageProgress?,
                                   then: (inout IncrementalUpdate, InkDrawingStats) throws(ExportError) -> Void = { _, _ in })
         throws(ExportError) -> InkDrawingStats {
         try IncrementalUpdate.appendStaged(to: path, name: name) { (update) throws(ExportError) in
             guard let stats = try append(requests, layers: layers, to: &update, outputPage: outputPage, matrix: matrix,
-                                         header: header, text: text, name: name, progress: progress) else {
+                                         header: header, text: text, textOnly: textOnly, name: name, progress: progress) else {
                 throw .damagedPDF(path: name, reason: "a page of qpdf's rewrite is not an object of the file")
             }
             try then(&update, stats)
@@ -363,9 +372,11 @@ public enum Exporter {
 
     /// Makes the ink of `requests` (the producer's threads make each page's content or
     /// annotations; this thread appends them in order) and adds each page's to `update`,
-    /// on page `outputPage(N)`. Nil when a page is not an object of the file.
+    /// on page `outputPage(N)`, then the spooled words of the pages whose ink cairo drew (`textOnly`).
+    /// Nil when a page is not an object of the file.
     private static func append(_ requests: [PageInkFeed.Request], layers: any PageLayerSource, to update: inout IncrementalUpdate,
                                outputPage: (Int) -> Int, matrix: (Int) -> [Double]?, header: [UInt8]?, text: (write: Bool, note: String?),
+                               textOnly: (entries: [PageInkSpool.Entry], spool: PageInkSpool)? = nil,
                                name: String, progress: PageProgress?) throws(ExportError) -> InkDrawingStats? {
         let ink = try PageInkFeed(layers: layers, requests: requests, handwritingText: text.write, handwritingTextNote: text.note)
         for request in requests {
@@ -385,6 +396,16 @@ public enum Exporter {
             }
         }
         _ = try ink.finish()
+        for entry in textOnly?.entries ?? [] {
+            let content = try textOnly!.spool.content(entry)
+            do {
+                try update.addInk(content, toPage: outputPage(entry.page), matrix: matrix(entry.page))
+            } catch .pageNotInFile {
+                return nil
+            } catch {
+                throw ExportError(appending: error, name: name)
+            }
+        }
         var stats = InkDrawingStats()
         stats.take(ink, notes: [])
         if let warning = HandwritingWords.leftOutWarning(update.handwritingWordsLeftOut) { stats.warnings.append(warning) }

@@ -67,8 +67,13 @@ struct InkOverlay {
 
     /// Puts the content spooled as `entry` over page `number`, placed by `matrix`: the spool's
     /// Form XObject copied from `streams` (the spool opened by qpdf), its data read only when written.
+    /// Text only (`PageInkSpool.Entry.isTextOnly`), just the words.
     mutating func overlay(_ entry: PageInkSpool.Entry, from streams: QPDFDocument, onto number: Int,
                           matrix: [Double]) throws(ExportError) {
+        if entry.isTextOnly {
+            try overlay(nil, onto: number, matrix: matrix, text: entry.text, frameHeight: entry.height)
+            return
+        }
         let form = document.copyForeign(streams.object(id: entry.object, generation: 0), from: streams)
         if let error = streams.takeError() {
             throw .writeFailed(path: document.path, reason: "the ink spooled for page \(entry.page) cannot be read: \(error)")
@@ -156,24 +161,26 @@ struct InkOverlay {
         return made
     }
 
-    /// Lays the Form XObject `form` over page `number` of `document`, and `text` (the handwriting's
-    /// words, in the form's frame `frameHeight` high) over it.
-    private mutating func overlay(_ form: QPDFObject, onto number: Int, matrix placement: [Double],
+    /// Lays the Form XObject `form` (if any) over page `number` of `document`, and `text` (the
+    /// handwriting's words, in the form's frame `frameHeight` high) over it.
+    private mutating func overlay(_ form: QPDFObject?, onto number: Int, matrix placement: [Double],
                                   text: [HandwritingWord] = [], frameHeight: Double = 0) throws(ExportError) {
         let page = document.page(number)
 
         // Resources: a fresh dictionary for this page (the original may be
         // shared with other pages or inherited), with the ink under an unused name.
         let resources = page.inherited("/Resources")?.shallowCopy() ?? document.newDictionary()
-        let xObjects = resources["/XObject"]?.shallowCopy() ?? document.newDictionary()
         var name = "/InkPDFInk"
-        var suffix = 1
-        while xObjects[name] != nil {
-            suffix += 1
-            name = "/InkPDFInk\(suffix)"
+        if let form {
+            let xObjects = resources["/XObject"]?.shallowCopy() ?? document.newDictionary()
+            var suffix = 1
+            while xObjects[name] != nil {
+                suffix += 1
+                name = "/InkPDFInk\(suffix)"
+            }
+            xObjects.set(name, form)
+            resources.set("/XObject", xObjects)
         }
-        xObjects.set(name, form)
-        resources.set("/XObject", xObjects)
 
         let matrix = placement.map(PagePlacement.pdfNumber).joined(separator: " ")
         var textStream: QPDFObject?
@@ -192,7 +199,7 @@ struct InkOverlay {
             }
         }
         page.set("/Resources", resources)
-        let drawInk = document.newStream(Array("\nQ q \(matrix) cm \(name) Do Q\n".utf8))
+        let drawInk = document.newStream(Array((form == nil ? "\nQ\n" : "\nQ q \(matrix) cm \(name) Do Q\n").utf8))
         let contents = document.newArray([save()])
         if let original = page["/Contents"] {
             if original.isArray {

@@ -173,10 +173,10 @@ public enum Flattener {
             (number, inkFrame(ofOutputPage: number, displayed: size(ofOutputPage: number), plan: source.plan))
         })
         let requests = input.inkedKept.map { number -> PageInkFeed.Request in
-            if let planned = source.plan?[number - 1], planned.decorations.contains(where: \.liesOverInk) {
-                return PageInkFeed.Request(page: number, form: .drawings)
-            }
             let frame = inkFrames[number]!
+            if let planned = source.plan?[number - 1], planned.decorations.contains(where: \.liesOverInk) {
+                return PageInkFeed.Request(page: number, form: .drawings(width: frame.width, height: frame.height))
+            }
             return PageInkFeed.Request(page: number, form: .content(width: frame.width, height: frame.height))
         }
         let spool = try PageInkSpool(besides: name, name: name)

@@ -14,7 +14,9 @@ import InkRendering
 ///   bounded channel (export: `content(ofPage:)`, pages ascending).
 /// - `.drawings` pages come through the channel for cairo (`drawInk`): ink
 ///   that must lie under what cairo draws after it (an imported page's text
-///   boxes and images over its ink).
+///   boxes and images over its ink). Their words (`handwritingText`) go to the
+///   spool, when there is one, as text-only content (`CompressedInkContent.textOnly`):
+///   invisible, the text's place in the stacking order does not matter.
 ///
 /// Only `.drawings` pages and unspooled content pause the producer (at most
 /// `Flattener.lookahead` waiting); spooled pages it makes as fast as it can.
@@ -22,8 +24,8 @@ final class PageInkFeed {
     enum Form: Equatable {
         /// PDF content for an ink page `width` × `height` points (the frame the ink's coordinates are in).
         case content(width: Double, height: Double)
-        /// Drawings, for cairo.
-        case drawings
+        /// Drawings, for cairo, of ink whose frame is `width` × `height` points (the frame of its words).
+        case drawings(width: Double, height: Double)
         /// `/Ink` annotations (`InkAnnotationBuilder`) in `frame`, grouped so; `author` the header's.
         case annotations(frame: InkAnnotationBuilder.Frame, grouping: InkAnnotationBuilder.Grouping, author: String?)
     }
@@ -31,6 +33,12 @@ final class PageInkFeed {
     struct Request {
         var page: Int
         var form: Form
+
+        /// Whether the page's ink is drawn by cairo (`.drawings`).
+        var isDrawings: Bool {
+            if case .drawings = form { return true }
+            return false
+        }
     }
 
     private let channel: PageInkChannel
@@ -48,7 +56,7 @@ final class PageInkFeed {
     init(layers: any PageLayerSource, requests: [Request], spool: PageInkSpool? = nil, concurrent: Bool = true,
          belowDrawing: Bool = false, handwritingText: Bool = false, handwritingTextNote: String? = nil) throws(ExportError) {
         // Concurrent, only what comes through the channel is waited for here.
-        pending = (concurrent ? requests.filter { spool == nil || $0.form == .drawings } : requests)[...]
+        pending = (concurrent ? requests.filter { spool == nil || $0.isDrawings } : requests)[...]
         channel = PageInkChannel(pages: concurrent ? pending.map(\.page) : [], capacity: Flattener.lookahead)
         self.spool = spool
         let work = PageInkProducer.Work(builder: PageInkBuilder(layers: layers, handwritingText: handwritingText, leftOutNote: handwritingTextNote), spool: spool)

@@ -44,9 +44,12 @@ final class PageInkProducer: @unchecked Sendable {
         func make(_ request: PageInkFeed.Request, compressors: inout Compressors) -> Result<Item, ExportError> {
             do {
                 switch request.form {
-                case .drawings:
-                    let drawings = try builder.ink(ofPage: request.page).get().drawings
-                    return .success(Item(page: request.page, ink: .drawings(drawings)))
+                case .drawings(let width, let height):
+                    let ink = try builder.ink(ofPage: request.page).get()
+                    if let spool, !ink.text.isEmpty {
+                        try spool.append(.textOnly(ink.text, width: width, height: height), page: request.page)
+                    }
+                    return .success(Item(page: request.page, ink: .drawings(ink.drawings)))
                 case .content(let width, let height):
                     let ink = try builder.ink(ofPage: request.page).get()
                     var content = InkContentWriter.content(for: ink.drawings, width: width, height: height)

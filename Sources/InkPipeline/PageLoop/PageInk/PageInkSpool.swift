@@ -34,6 +34,8 @@ final class PageInkSpool: @unchecked Sendable {
         var height: Double
         /// The words shown over the ink (`CompressedInkContent.text`), kept here, not in the file.
         var text: [HandwritingWord] = []
+        /// The words alone (`CompressedInkContent.isTextOnly`): nothing in the file (`object` 0).
+        var isTextOnly = false
     }
 
     private let descriptor: FileDescriptor
@@ -83,6 +85,11 @@ final class PageInkSpool: @unchecked Sendable {
     func append(_ content: CompressedInkContent, page: Int) throws(ExportError) {
         lock.lock()
         defer { lock.unlock() }
+        if content.isTextOnly {
+            appended.append(Entry(page: page, offset: end, count: 0, length: 0, graphicsStates: [], grains: [],
+                                  width: content.width, height: content.height, text: content.text, isTextOnly: true))
+            return
+        }
         var object: Int32 = 0
         if asPDF {
             objectOffsets.append(end)
@@ -124,6 +131,7 @@ final class PageInkSpool: @unchecked Sendable {
     ///
     /// The corresponding C function is `pread`.
     func content(_ entry: Entry) throws(ExportError) -> CompressedInkContent {
+        if entry.isTextOnly { return .textOnly(entry.text, width: entry.width, height: entry.height) }
         var bytes = [UInt8](repeating: 0, count: entry.count)
         let failure = bytes.withUnsafeMutableBytes { (buffer) -> Errno? in
             do throws(Errno) { try descriptor.read(at: Int64(entry.offset), into: buffer) } catch { return error }
