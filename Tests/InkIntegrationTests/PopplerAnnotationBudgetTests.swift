@@ -11,10 +11,10 @@ import Testing
 /// output and one line saying what was left out of the drawing.
 @Suite struct PopplerAnnotationBudgetTests {
     /// A one-page PDF whose page lists `copies` `/Ink` annotations naming one `/InkList` of `points` points.
-    static func sharedInkList(copies: Int, points: Int, at path: String) throws {
+    static func sharedInkList(copies: Int, points: Int, at path: String) async throws {
         let list = "[[" + (0..<points).map { "\($0 % 180 + 10) \($0 % 280 + 10)" }.joined(separator: " ") + "]]"
         let references = (0..<copies).map { "\($0 + 4) 0 R" }.joined(separator: " ")
-        try writePDF([
+        try await writePDF([
             "<< /Type /Catalog /Pages 2 0 R >>",
             "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
             "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [\(references)] >>",
@@ -23,7 +23,7 @@ import Testing
     }
 
     /// A PDF of `objects` (object 1 the catalog) with a correct cross-reference table.
-    static func writePDF(_ objects: [String], to path: String) throws {
+    static func writePDF(_ objects: [String], to path: String) async throws {
         try HandWrittenPDF.write(objects, header: "%PDF-1.7\n%\u{00E2}\u{00E3}\n", to: path)
     }
 
@@ -41,7 +41,7 @@ import Testing
     /// wait) and killed after `seconds`. The peak is `wait4`'s for it and its workers, taken by a small
     /// Python parent: a process started straight from this one would count this test process's own
     /// memory (Linux keeps the peak of the image a process replaces with `exec`).
-    static func measured(_ arguments: [String], in folder: TestFolder, seconds: Double = 90) throws -> Measured {
+    static func measured(_ arguments: [String], in folder: TestFolder, seconds: Double = 90) async throws -> Measured {
         let outPath = folder.path("measured.out"), errPath = folder.path("measured.err"), resultPath = folder.path("measured.result")
         // Its temporary folder is one of `folder`, to see it emptied.
         let temporary = folder.path("tmp")
@@ -72,8 +72,7 @@ import Testing
             with open(result, "w") as f:
                 f.write("%d %d %d %f" % (code, usage.ru_maxrss, killed, time.monotonic() - start))
             """
-        let run = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/python3"),
-                                       ["-c", script, outPath, errPath, resultPath, String(seconds), BuiltExecutable.inkpdf.path] + arguments,
+        let run = try await OutsideTool.python3.outcome(["-c", script, outPath, errPath, resultPath, String(seconds), BuiltExecutable.inkpdf.path] + arguments,
                                        environment: environment)
         #expect(run.status == 0, "the measuring parent: \(String(decoding: run.errors, as: UTF8.self))")
         let fields = ((try? String(contentsOfFile: resultPath, encoding: .utf8)) ?? "").split(separator: " ")
@@ -101,13 +100,13 @@ import Testing
 
     /// Flattened over other ink, and with its own annotations as ink: each run ends well within
     /// bounds; the PDF's first 20 annotations (the page's 2,000,000 points) are drawn.
-    @Test(arguments: [false, true]) func threeThousandAnnotationsSharingOneInkListAreBounded(ownAnnotations: Bool) throws {
+    @Test(arguments: [false, true]) func threeThousandAnnotationsSharingOneInkListAreBounded(ownAnnotations: Bool) async throws {
         let folder = TestFolder()
         let pdf = folder.path("shared.pdf"), output = folder.path("out.pdf")
-        try Self.sharedInkList(copies: 3000, points: PDFAnnotationReader.maximumPointsPerAnnotation, at: pdf)
+        try await Self.sharedInkList(copies: 3000, points: PDFAnnotationReader.maximumPointsPerAnnotation, at: pdf)
         let ink = ownAnnotations ? [] : ["--ink", try Self.ink(in: folder)]
         // The watchdog's 60 s a page is no bound of this test's: a debug build on a loaded machine may come near it.
-        let run = try Self.measured(["flatten", pdf] + ink + ["-o", output, "--no-sidecar", "--stall-timeout", "90"] + DemoLicence.arguments,
+        let run = try await Self.measured(["flatten", pdf] + ink + ["-o", output, "--no-sidecar", "--stall-timeout", "90"] + DemoLicence.arguments,
                                     in: folder)
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.seconds < 90, "\(run.seconds) s")
@@ -116,7 +115,7 @@ import Testing
         #expect(lines.count == 1, "\(run.errors)")
         #expect(lines.first?.contains("\(pdf): page 1: 2980 annotations (2980 Ink) left out of the drawing") == true, "\(lines)")
         #expect(run.errors.split(separator: "\n").count <= 10, "\(run.errors)")
-        try expectQPDFCheckAcceptable(output)
+        try await expectQPDFCheckAcceptable(output)
         // The copy poppler drew from is gone with the command.
         let temporaries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path("tmp"))) ?? ["?"]
         #expect(temporaries.isEmpty, "\(temporaries)")
@@ -125,13 +124,13 @@ import Testing
     }
 
     /// `render` draws the page through poppler too.
-    @Test func renderIsBoundedToo() throws {
+    @Test func renderIsBoundedToo() async throws {
         let folder = TestFolder()
         let pdf = folder.path("shared.pdf")
-        try Self.sharedInkList(copies: 3000, points: PDFAnnotationReader.maximumPointsPerAnnotation, at: pdf)
+        try await Self.sharedInkList(copies: 3000, points: PDFAnnotationReader.maximumPointsPerAnnotation, at: pdf)
         let images = folder.path("images")
         try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
-        let run = try Self.measured(["render", pdf, "--ink", try Self.ink(in: folder), "-o", images], in: folder)
+        let run = try await Self.measured(["render", pdf, "--ink", try Self.ink(in: folder), "-o", images], in: folder)
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.seconds < 90, "\(run.seconds) s")
         #expect(run.peakBytes < 1 << 30, "peak \(run.peakBytes >> 20) MB")
@@ -141,10 +140,10 @@ import Testing
     /// A PDF inside another tool's document (a Xournal++ TeX image) is drawn by poppler too: the
     /// same file as a `<teximage>` ended the flatten with exit 88 at 2 GB; its annotations past the
     /// budget are left out of the image, in one line.
-    @Test func aPDFImageInADocumentIsBoundedToo() throws {
+    @Test func aPDFImageInADocumentIsBoundedToo() async throws {
         let folder = TestFolder()
         let pdf = folder.path("shared.pdf")
-        try Self.sharedInkList(copies: 3000, points: PDFAnnotationReader.maximumPointsPerAnnotation, at: pdf)
+        try await Self.sharedInkList(copies: 3000, points: PDFAnnotationReader.maximumPointsPerAnnotation, at: pdf)
         let image = try Data(contentsOf: URL(fileURLWithPath: pdf)).base64EncodedString()
         let notebook = folder.path("notebook.xopp")
         try ("<?xml version=\"1.0\" standalone=\"no\"?><xournal creator=\"xournalpp 1.2.3\" fileversion=\"4\"><title>t</title>"
@@ -152,7 +151,7 @@ import Testing
              + "<teximage text=\"x\" left=\"10\" top=\"20\" right=\"210\" bottom=\"320\">\(image)</teximage></layer></page></xournal>")
             .write(toFile: notebook, atomically: true, encoding: .utf8)
         let output = folder.path("out.pdf")
-        let run = try Self.measured(["flatten", notebook, "-o", output, "--no-sidecar", "--stall-timeout", "90"] + DemoLicence.arguments,
+        let run = try await Self.measured(["flatten", notebook, "-o", output, "--no-sidecar", "--stall-timeout", "90"] + DemoLicence.arguments,
                                     in: folder)
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.seconds < 90, "\(run.seconds) s")
@@ -160,7 +159,7 @@ import Testing
         let lines = Self.budgetLines(run.errors)
         #expect(lines.count == 1 && lines[0].contains("page 1: an image at (10, 20) is a PDF; its page 1: 2980 annotations (2980 Ink) left out"),
                 "\(run.errors)")
-        try expectQPDFCheckAcceptable(output)
+        try await expectQPDFCheckAcceptable(output)
         let temporaries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path("tmp"))) ?? ["?"]
         #expect(temporaries.isEmpty, "\(temporaries)")
     }
@@ -168,10 +167,10 @@ import Testing
     /// An ordinary annotated PDF is drawn from the file itself (so its output stays byte for byte
     /// what it was): no copy, no line; its points are counted for the reopenings. The corpus's
     /// annotated PDFs (read in place, when present) are all ordinary.
-    @Test func ordinaryAnnotatedPDFsAreDrawnFromThemselves() throws {
+    @Test func ordinaryAnnotatedPDFsAreDrawnFromThemselves() async throws {
         let folder = TestFolder()
         let pdf = folder.path("ordinary.pdf")
-        try Self.sharedInkList(copies: 20, points: PDFAnnotationReader.maximumPointsPerAnnotation, at: pdf)
+        try await Self.sharedInkList(copies: 20, points: PDFAnnotationReader.maximumPointsPerAnnotation, at: pdf)
         let document = try PDFDocument.openForDrawing(path: pdf)
         #expect(document.drawnCopy == nil)
         #expect(document.annotationPoints == [1: PopplerAnnotationBudget.pointsPerPage])
@@ -184,7 +183,7 @@ import Testing
 
     /// Twenty pages each at the page's budget pass the document's (a 1.1 MB file): the later pages'
     /// annotations are left out, in one line; a file's budget grows with its size.
-    @Test func pagesTogetherHaveTheDocumentsBudget() throws {
+    @Test func pagesTogetherHaveTheDocumentsBudget() async throws {
         let folder = TestFolder()
         let pdf = folder.path("pages.pdf")
         let pages = 20, perPage = 20, list = 3 + pages + pages * perPage
@@ -196,7 +195,7 @@ import Testing
         }
         objects += Array(repeating: "<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList \(list) 0 R >>", count: pages * perPage)
         objects.append("[[" + (0..<100_000).map { "\($0 % 180 + 10) \($0 % 280 + 10)" }.joined(separator: " ") + "]]")
-        try Self.writePDF(objects, to: pdf)
+        try await Self.writePDF(objects, to: pdf)
         let scan = try #require(PopplerAnnotationBudget.scan(path: pdf, password: nil))
         let budget = PopplerAnnotationBudget.documentPoints(fileBytes: PopplerAnnotationBudget.fileBytes(pdf))
         #expect(scan.points.values.reduce(0, +) <= budget)

@@ -57,7 +57,7 @@ import Testing
     }
 
     /// Every annotation of page `number` as qpdf reads it.
-    static func annotations(of document: QPDFDocument, page number: Int) throws -> [Written] {
+    static func annotations(of document: QPDFDocument, page number: Int) async throws -> [Written] {
         let page = document.page(number)
         let reference = page.reference
         return try (page["/Annots"]?.items ?? []).map { annotation in
@@ -74,7 +74,7 @@ import Testing
         }
     }
 
-    @Test func everyStrokeIsAnInkAnnotationWithTheKeysAViewerEditsBy() throws {
+    @Test func everyStrokeIsAnInkAnnotationWithTheKeysAViewerEditsBy() async throws {
         let folder = TestFolder()
         let pages = FlattenTests.pages
         let layers = Self.layers(pageCount: pages.count - 1)
@@ -82,7 +82,7 @@ import Testing
         let output = folder.path("out/pages.pdf")
         var options = ExportOptions()
         options.inkAs = .annotations
-        let report = try exportChecked(pdf: pdf, ink: ink, output: output, options: options)
+        let report = try await exportChecked(pdf: pdf, ink: ink, output: output, options: options)
         #expect(report.strokeCount == 4 * (pages.count - 1))
 
         // An incremental update: the original's bytes are the output's first bytes.
@@ -97,7 +97,7 @@ import Testing
 
         let document = try QPDFDocument(path: output, password: nil)
         for number in 1...pages.count {
-            let written = try Self.annotations(of: document, page: number)
+            let written = try await Self.annotations(of: document, page: number)
             guard number < pages.count else { #expect(written.isEmpty, "the page without ink gets none"); continue }
             try #require(written.count == 4, "page \(number): one annotation a stroke")
             let placement = InkOverlay.placement(of: document.page(number))
@@ -127,35 +127,35 @@ import Testing
             #expect(written.map(\.name) == ["inkpdf:created:1764460000", "inkpdf:created:1764460100",
                                             "inkpdf:created:1764460200", "inkpdf:created:1764460200#2"], "/NM from the identity")
         }
-        try expectQPDFCheckPasses(output)
+        try await expectQPDFCheckPasses(output)
     }
 
     /// Pages left out: qpdf rewrites the document, and the annotations are appended to what it wrote.
-    @Test func theRewriteGetsAnnotationsOnTheKeptPages() throws {
+    @Test func theRewriteGetsAnnotationsOnTheKeptPages() async throws {
         let folder = TestFolder()
         let (pdf, ink) = try Self.write(Array(FlattenTests.pages.prefix(4)), layers: Self.layers(pageCount: 4), in: folder)
         let output = folder.path("kept.pdf")
         var options = ExportOptions(pages: PageSelection(ranges: [(2, 3)]))
         options.inkAs = .annotations
         options.annotationGrouping = .layer
-        _ = try exportChecked(pdf: pdf, ink: ink, output: output, options: options)
+        _ = try await exportChecked(pdf: pdf, ink: ink, output: output, options: options)
         let document = try QPDFDocument(path: output, password: nil)
         #expect(document.pageCount == 2)
         for number in 1...2 {
-            let written = try Self.annotations(of: document, page: number)
+            let written = try await Self.annotations(of: document, page: number)
             try #require(written.count == 1, "one annotation for the layer")
             #expect(written[0].inkList.count == 4 && written[0].name == "inkpdf:layer:1" && written[0].pageIsParent)
             let stored = try #require(written[0].stored)
             #expect(stored.strokes == Self.layers(pageCount: 4)[number].strokes, "page \(number) shows source page \(number + 1)")
         }
-        try expectQPDFCheckPasses(output)
+        try await expectQPDFCheckPasses(output)
     }
 
-    @Test func anEncryptedPDFIsRefusedWithTheWayOut() throws {
+    @Test func anEncryptedPDFIsRefusedWithTheWayOut() async throws {
         let folder = TestFolder()
         let plain = folder.path("plain.pdf"), pdf = folder.path("locked.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: plain), pages: [TestPage()])
-        try runQPDF(["--encrypt", "user", "owner", "256", "--", plain, pdf])
+        try await runQPDF(["--encrypt", "user", "owner", "256", "--", plain, pdf], allowingWarnings: false)
         let ink = folder.writeInk("locked.ink.jsonl", layers: Self.layers(pageCount: 1))
         var options = ExportOptions(password: "user")
         options.inkAs = .annotations
@@ -171,17 +171,17 @@ import Testing
     /// The annotation export flattened with its own annotations as the ink looks as the
     /// original ink flattened (each stroke drawn once, from its stored drawing); exporting
     /// it with its own annotations as ink is refused, since export keeps them.
-    @Test func theExportFlattensOnceAndIsNotExportedOverItself() throws {
+    @Test func theExportFlattensOnceAndIsNotExportedOverItself() async throws {
         let folder = TestFolder()
         let (pdf, ink) = try Self.write(Array(FlattenTests.pages.prefix(3)), layers: Self.layers(pageCount: 3), in: folder)
         let exported = folder.path("exported.pdf")
         var options = ExportOptions(writeSidecar: false)
         options.inkAs = .annotations
-        _ = try exportChecked(pdf: pdf, ink: ink, output: exported, options: options)
+        _ = try await exportChecked(pdf: pdf, ink: ink, output: exported, options: options)
 
         let once = folder.path("once.pdf"), direct = folder.path("direct.pdf")
-        _ = try flattenChecked(pdf: exported, ink: exported, output: once, options: FlattenOptions(writeSidecar: false))
-        _ = try flattenChecked(pdf: pdf, ink: ink, output: direct, options: FlattenOptions(writeSidecar: false))
+        _ = try await flattenChecked(pdf: exported, ink: exported, output: once, options: FlattenOptions(writeSidecar: false))
+        _ = try await flattenChecked(pdf: pdf, ink: ink, output: direct, options: FlattenOptions(writeSidecar: false))
         let a = try PopplerReader(path: once), b = try PopplerReader(path: direct)
         for page in 1...3 {
             let difference = a.render(page: page).meanDifference(from: b.render(page: page))

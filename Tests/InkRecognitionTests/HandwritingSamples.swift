@@ -1,4 +1,5 @@
 import Foundation
+import InkFixtures
 import InkModel
 import Testing
 
@@ -19,23 +20,24 @@ struct HandwritingSamples {
     /// The package's root, from this file's place.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
-    /// Writes the samples; the script's modules come with `make deps`.
-    static let shared: Result<HandwritingSamples, SampleError> = {
+    /// Writes the samples (once per test process, whichever test asks first); the script's modules come with `make deps`.
+    static var shared: Result<HandwritingSamples, SampleError> {
+        get async { await written.value }
+    }
+
+    private static let written = Task<Result<HandwritingSamples, SampleError>, Never> {
         let folder = NSTemporaryDirectory() + "inkpdf-handwriting-\(getpid())"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", root + "/scripts/handwriting_samples.py", folder]
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        do { try process.run() } catch { return .failure(SampleError(message: "cannot run python3: \(error)")) }
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            return .failure(SampleError(message: "scripts/handwriting_samples.py failed (run make deps): " + String(decoding: message, as: UTF8.self)))
+        let run: ChildProcess.Outcome
+        do {
+            run = try await OutsideTool.python3.outcome([root + "/scripts/handwriting_samples.py", folder])
+        } catch {
+            return .failure(SampleError(message: "cannot run python3: \(error)"))
+        }
+        guard run.status == 0 else {
+            return .failure(SampleError(message: "scripts/handwriting_samples.py failed (run make deps): " + String(decoding: run.errors, as: UTF8.self)))
         }
         return .success(HandwritingSamples(folder: folder))
-    }()
+    }
 
     struct SampleError: Error, CustomStringConvertible { var message: String; var description: String { message } }
 
