@@ -116,7 +116,7 @@ let package = Package(
         // Tests that run the built inkpdf executable (worker processes, signals, limits).
         .testTarget(name: "InkIntegrationTests", dependencies: ["inkpdf", "InkCLI", "InkFixtures", "InkImport", "InkModel", "InkPipeline", "CZlib", "CDeflate"]),
         .testTarget(name: "InkRecognitionTests", dependencies: ["InkRecognition", "InkModel", "InkFixtures"]),
-        .testTarget(name: "InkServeTests", dependencies: ["InkServe"]),
+        .testTarget(name: "InkServeTests", dependencies: ["InkServe", "InkFixtures"]),
         .testTarget(name: "InkPDFContentTests", dependencies: ["InkPDFContent", "InkPDFContentTestSupport", "InkRendering",
                                                                "InkModel", "InkFixtures", "CCairo", "CQPDF"]),
     ],

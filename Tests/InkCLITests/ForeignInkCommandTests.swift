@@ -44,7 +44,7 @@ import Testing
         }
     }
 
-    static func texts(_ path: String) async throws -> [String] {
+    static func texts(_ path: String) throws -> [String] {
         let reader = try PopplerReader(path: path)
         return (1...reader.pageCount).map { reader.text(ofPage: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
     }
@@ -77,7 +77,7 @@ import Testing
         let output = f.folder.path("share/notes.pdf")
         let result = f.run(["export", f.xopp, "-o", output])
         #expect(result.code == 0, "\(result.err)")
-        let texts = try await Self.texts(output)
+        let texts = try Self.texts(output)
         #expect(texts == ["Beta page", "typed words", "Alpha page", "Beta page"], "\(texts)")
         let reader = try PopplerReader(path: output)
         #expect(reader.render(page: 1).isRed(200, 300))
@@ -88,11 +88,11 @@ import Testing
         try await runQPDF(["--check", output])
     }
 
-    @Test func exportOnlyTheSelectedPages() async throws {
+    @Test func exportOnlyTheSelectedPages() throws {
         let f = try Fixture()
         let output = f.folder.path("two.pdf")
         #expect(f.run(["export", f.xopp, "-o", output, "--pages", "2-3", "-q"]).code == 0)
-        let texts = try await Self.texts(output)
+        let texts = try Self.texts(output)
         #expect(texts == ["typed words", "Alpha page"], "\(texts)")
     }
 

@@ -104,7 +104,7 @@ import Testing
         }
     }
 
-    @Test func theManPageIsWhatTheHelpMakes() async throws {
+    @Test func theManPageIsWhatTheHelpMakes() throws {
         let page = try Self.text(of: "docs/inkpdf.1")
         #expect(page == ManPage.roff, "docs/inkpdf.1 is out of date: swift run inkpdf __man-page > docs/inkpdf.1")
         var out = "", err = ""
@@ -114,7 +114,7 @@ import Testing
 
     /// The man page has a section for every command naming each of its options, and every exit code.
     @Test(arguments: names)
-    func theManPageDescribesEveryOption(name: String) async throws {
+    func theManPageDescribesEveryOption(name: String) throws {
         let page = try Self.text(of: "docs/inkpdf.1")
         let help = try #require(HelpText.commands.first { $0.name == name })
         let heading = ".SS \"\(name)\"\n"
@@ -127,7 +127,7 @@ import Testing
         }
     }
 
-    @Test func theManPageAndTheReadmeListEveryExitCode() async throws {
+    @Test func theManPageAndTheReadmeListEveryExitCode() throws {
         let page = try Self.text(of: "docs/inkpdf.1"), readme = try Self.text(of: "README.md")
         let codes = try #require(page.range(of: ".SH \"EXIT STATUS\"").map { page[$0.upperBound...] })
         let table = try #require(readme.range(of: "### Exit codes").map { readme[$0.upperBound...] })
@@ -140,7 +140,7 @@ import Testing
 
     /// The README's option tables for flatten and batch name every option those commands' helps list.
     @Test(arguments: [("flatten", "## Flatten"), ("batch", "## Batch")])
-    func theReadmeTablesNameEveryOption(name: String, heading: String) async throws {
+    func theReadmeTablesNameEveryOption(name: String, heading: String) throws {
         let readme = try Self.text(of: "README.md")
         let help = try #require(HelpText.commands.first { $0.name == name })
         let start = try #require(readme.range(of: heading + "\n"))
@@ -154,7 +154,7 @@ import Testing
 
 extension HelpTests {
     /// Every code fence of the README and of docs/ closes: one left open turns every section after it into code.
-    @Test func everyCodeFenceInTheDocsCloses() async throws {
+    @Test func everyCodeFenceInTheDocsCloses() throws {
         let docs = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("docs").path)
             .filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
         for file in ["README.md"] + docs {

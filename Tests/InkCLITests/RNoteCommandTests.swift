@@ -70,7 +70,7 @@ struct RNoteCommandTests {
         #expect(try Self.count(output, page: 1) { $0.r < 60 && $0.g < 60 && $0.b < 60 } > 2000)
     }
 
-    @Test func renderExportAndConvertRead() async throws {
+    @Test func renderExportAndConvertRead() throws {
         #expect(run(["render", Self.old, "-o", folder.path("png"), "-q"]).code == 0)
         let pngs = try FileManager.default.contentsOfDirectory(atPath: folder.path("png")).filter { $0.hasSuffix(".png") }
         #expect(pngs.count == 6)

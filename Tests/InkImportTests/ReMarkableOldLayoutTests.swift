@@ -64,7 +64,7 @@ import InkFixtures
 
     @Test("a firmware 1.x notebook: pages from the index-named files, blank pages of the tablet's size, no PDF looked for",
           arguments: Form.allCases, [3, nil])
-    func oldNotebookIsRead(form: Form, pageCount: Int?) async throws {
+    func oldNotebookIsRead(form: Form, pageCount: Int?) throws {
         let dir = ReMarkableTestFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let files = Self.oldNotebook(pageCount: pageCount)
@@ -145,7 +145,7 @@ import InkFixtures
     }
 
     @Test("an rmapi archive whose page files are named by index: the listed page is read from 0.rm")
-    func rmapiArchiveFallsBackToTheIndexName() async throws {
+    func rmapiArchiveFallsBackToTheIndexName() throws {
         let dir = ReMarkableTestFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Self.writeZip(Self.rmapiArchive(pageFile: "0.rm", strokes: 25), to: dir + "/rmapi.zip")
@@ -156,7 +156,7 @@ import InkFixtures
     }
 
     @Test("no stroke read because the pages' files are missing: a warning names the pages and the files left unread")
-    func anEmptyResultIsNeverSilent() async throws {
+    func anEmptyResultIsNeverSilent() throws {
         let dir = ReMarkableTestFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Self.writeZip(Self.rmapiArchive(pageFile: "7.rm", strokes: 3), to: dir + "/rmapi.zip")
@@ -170,7 +170,7 @@ import InkFixtures
     }
 
     @Test("a blank notebook whose pages all have their files is no warning")
-    func aBlankNotebookIsQuiet() async throws {
+    func aBlankNotebookIsQuiet() throws {
         let dir = ReMarkableTestFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Self.writeZip(Self.rmapiArchive(pageFile: "0.rm", strokes: 0), to: dir + "/rmapi.zip")

@@ -117,7 +117,7 @@ import Testing
     // MARK: - 2. Dashes
 
     /// A pattern of 1e-12 pt never advanced (convert hung, flatten took 3.7 GB): it is drawn solid, at once.
-    @Test(.timeLimit(.minutes(10)), arguments: ["cust: 1e-12 1e-12", "cust: 1e-300", "cust: 0.001 0.001 0.001"])
+    @Test(.timeLimit(.minutes(2)), arguments: ["cust: 1e-12 1e-12", "cust: 1e-300", "cust: 0.001 0.001 0.001"])
     func dashPatternsFinerThanTheMinimumAreDrawnSolid(_ style: String) throws {
         let file = path("dash.xopp")
         S.write(S.document(S.page(Self.stroke("width=\"1\" style=\"\(style)\"", "0 0 28000 0 28000 28000 0 28000"))), to: file)
@@ -128,7 +128,7 @@ import Testing
 
     /// The whole document is cut into at most `maximumDashesPerDocument` dashes; a stroke that would
     /// pass what is left is drawn solid. The estimate is made before any dash is cut.
-    @Test(.timeLimit(.minutes(10))) func dashesAreBoundedForTheWholeDocument() throws {
+    @Test(.timeLimit(.minutes(2))) func dashesAreBoundedForTheWholeDocument() throws {
         func build(_ style: String, _ coordinates: [Double], budget: Int) throws -> XournalStrokeBuilder.Result {
             try XournalStrokeBuilder(attributes: [("width", "1"), ("style", style)], coordinates: coordinates, fileVersion: 4,
                                      where_: "page 1, stroke 1").build(dashBudget: budget)
@@ -272,7 +272,7 @@ import Testing
 
     /// A pixmap background (domain absolute) is read only when it is a regular file under the cap and,
     /// with `--confine`, inside; otherwise a located error names the file, the page and the fix.
-    @Test(.timeLimit(.minutes(10)), arguments: Referenced.allCases)
+    @Test(.timeLimit(.minutes(2)), arguments: Referenced.allCases)
     func backgroundImagesAreCheckedBeforeTheyAreRead(_ kind: Referenced) throws {
         let (image, options) = referenced(kind, name: "background.png")
         let file = path("pixmap-\(kind.rawValue).xopp")
@@ -286,7 +286,7 @@ import Testing
     }
 
     /// The same for a PDF background: it is read later by poppler, so it is checked here.
-    @Test(.timeLimit(.minutes(10)), arguments: Referenced.allCases)
+    @Test(.timeLimit(.minutes(2)), arguments: Referenced.allCases)
     func backgroundPDFsAreCheckedBeforeTheyAreRead(_ kind: Referenced) throws {
         let (pdf, options) = referenced(kind, name: "background.pdf")
         let file = path("pdf-\(kind.rawValue).xopp")

@@ -60,7 +60,7 @@ import Testing
         return nil
     }
 
-    static func ink(in folder: Folder) async -> String {
+    static func ink(in folder: Folder) -> String {
         let path = folder.path("ink.ink.jsonl")
         let writer = try! InkLayersWriter(path: path, compressionLevel: nil)
         try! writer.write(header: InkLayersHeader())
@@ -81,7 +81,7 @@ import Testing
     func oddPageBoxesAndRotations(name: String, key: String, turned: Bool) async throws {
         let folder = Folder()
         let pdf = try await Self.editedPDF(name, in: folder) { $0.replacingOccurrences(of: "  /Type /Page\n", with: key + "  /Type /Page\n") }
-        let outcome = try await Self.flatten(pdf, ink: await Self.ink(in: folder), in: folder)
+        let outcome = try await Self.flatten(pdf, ink: Self.ink(in: folder), in: folder)
         #expect(outcome.status == 0, "\(outcome.message)")
         #expect(outcome.leftovers.isEmpty)
         let source = try PDFDocument(path: pdf), output = try PDFDocument(path: folder.path("out/out.pdf"))
@@ -97,7 +97,7 @@ import Testing
         let pdf = try await Self.editedPDF("crop-outside", in: folder) {
             $0.replacingOccurrences(of: "  /Type /Page\n", with: "  /CropBox [ 700 800 900 1000 ]\n  /Type /Page\n")
         }
-        let outcome = try await Self.flatten(pdf, ink: await Self.ink(in: folder), in: folder)
+        let outcome = try await Self.flatten(pdf, ink: Self.ink(in: folder), in: folder)
         #expect(outcome.status == 0, "\(outcome.message)")
         let output = try PDFDocument(path: folder.path("out/out.pdf"))
         #expect(abs(output.displayedSize(ofPage: 1).0 - 612) < 0.5 && abs(output.displayedSize(ofPage: 1).1 - 792) < 0.5)
@@ -109,7 +109,7 @@ import Testing
         let pdf = try await Self.editedPDF(name, in: folder) {
             $0.replacingOccurrences(of: "    612\n    792\n", with: "    \(size)\n    \(size)\n")
         }
-        let outcome = try await Self.flatten(pdf, ink: await Self.ink(in: folder), in: folder)
+        let outcome = try await Self.flatten(pdf, ink: Self.ink(in: folder), in: folder)
         #expect(outcome.status == 0, "\(outcome.message)")
         let output = try PDFDocument(path: folder.path("out/out.pdf"))
         #expect(abs(output.displayedSize(ofPage: 1).0 - Double(size)!) < 0.5)
@@ -120,7 +120,7 @@ import Testing
         let pdf = try await Self.editedPDF("inverted", in: folder) {
             $0.replacingOccurrences(of: "    0\n    0\n    612\n    792\n", with: "    612\n    792\n    0\n    0\n")
         }
-        let outcome = try await Self.flatten(pdf, ink: await Self.ink(in: folder), in: folder)
+        let outcome = try await Self.flatten(pdf, ink: Self.ink(in: folder), in: folder)
         #expect(outcome.status == 0, "\(outcome.message)")
         let output = try PDFDocument(path: folder.path("out/out.pdf"))
         #expect(abs(output.displayedSize(ofPage: 1).0 - 612) < 0.5 && abs(output.displayedSize(ofPage: 1).1 - 792) < 0.5)
@@ -175,7 +175,7 @@ import Testing
         default:
             #expect(damaged.count == edited.count * 2 / 3 && !text.contains("%%EOF"), "the file is cut short")
         }
-        let outcome = try await Self.flatten(pdf, ink: await Self.ink(in: folder), in: folder)
+        let outcome = try await Self.flatten(pdf, ink: Self.ink(in: folder), in: folder)
         #expect(outcome.status == status, "\(outcome.message)")
         #expect(outcome.leftovers.isEmpty)
         if status == 0 {
@@ -194,7 +194,7 @@ import Testing
             else { return text }
             return text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "  /Count 0\n  /Kids [\n  ]\n")
         }
-        let outcome = try await Self.flatten(pdf, ink: await Self.ink(in: folder), in: folder)
+        let outcome = try await Self.flatten(pdf, ink: Self.ink(in: folder), in: folder)
         #expect(outcome.status == ExitCode.damagedPDF.rawValue)
         #expect(outcome.message.hasPrefix("inkpdf: \(pdf): "), "\(outcome.message)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("out/out.pdf")))
@@ -205,7 +205,7 @@ import Testing
         let plain = folder.path("plain.pdf"), locked = folder.path("owner-only.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: plain), pages: [TestPage()])
         try await runQPDF(["--encrypt", "", "owner-secret", "256", "--print=none", "--", plain, locked])
-        let outcome = try await Self.flatten(locked, ink: await Self.ink(in: folder), in: folder)
+        let outcome = try await Self.flatten(locked, ink: Self.ink(in: folder), in: folder)
         #expect(outcome.status == 0, "\(outcome.message)")
     }
 

@@ -11,10 +11,10 @@ import Testing
 /// output and one line saying what was left out of the drawing.
 @Suite struct PopplerAnnotationBudgetTests {
     /// A one-page PDF whose page lists `copies` `/Ink` annotations naming one `/InkList` of `points` points.
-    static func sharedInkList(copies: Int, points: Int, at path: String) async throws {
+    static func sharedInkList(copies: Int, points: Int, at path: String) throws {
         let list = "[[" + (0..<points).map { "\($0 % 180 + 10) \($0 % 280 + 10)" }.joined(separator: " ") + "]]"
         let references = (0..<copies).map { "\($0 + 4) 0 R" }.joined(separator: " ")
-        try await writePDF([
+        try writePDF([
             "<< /Type /Catalog /Pages 2 0 R >>",
             "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
             "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [\(references)] >>",
@@ -23,7 +23,7 @@ import Testing
     }
 
     /// A PDF of `objects` (object 1 the catalog) with a correct cross-reference table.
-    static func writePDF(_ objects: [String], to path: String) async throws {
+    static func writePDF(_ objects: [String], to path: String) throws {
         try HandWrittenPDF.write(objects, header: "%PDF-1.7\n%\u{00E2}\u{00E3}\n", to: path)
     }
 
@@ -103,7 +103,7 @@ import Testing
     @Test(arguments: [false, true]) func threeThousandAnnotationsSharingOneInkListAreBounded(ownAnnotations: Bool) async throws {
         let folder = TestFolder()
         let pdf = folder.path("shared.pdf"), output = folder.path("out.pdf")
-        try await Self.sharedInkList(copies: 3000, points: PDFAnnotationReader.maximumPointsPerAnnotation, at: pdf)
+        try Self.sharedInkList(copies: 3000, points: PDFAnnotationReader.maximumPointsPerAnnotation, at: pdf)
         let ink = ownAnnotations ? [] : ["--ink", try Self.ink(in: folder)]
         // The watchdog's 60 s a page is no bound of this test's: a debug build on a loaded machine may come near it.
         let run = try await Self.measured(["flatten", pdf] + ink + ["-o", output, "--no-sidecar", "--stall-timeout", "90"] + DemoLicence.arguments,
@@ -127,7 +127,7 @@ import Testing
     @Test func renderIsBoundedToo() async throws {
         let folder = TestFolder()
         let pdf = folder.path("shared.pdf")
-        try await Self.sharedInkList(copies: 3000, points: PDFAnnotationReader.maximumPointsPerAnnotation, at: pdf)
+        try Self.sharedInkList(copies: 3000, points: PDFAnnotationReader.maximumPointsPerAnnotation, at: pdf)
         let images = folder.path("images")
         try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
         let run = try await Self.measured(["render", pdf, "--ink", try Self.ink(in: folder), "-o", images], in: folder)
@@ -143,7 +143,7 @@ import Testing
     @Test func aPDFImageInADocumentIsBoundedToo() async throws {
         let folder = TestFolder()
         let pdf = folder.path("shared.pdf")
-        try await Self.sharedInkList(copies: 3000, points: PDFAnnotationReader.maximumPointsPerAnnotation, at: pdf)
+        try Self.sharedInkList(copies: 3000, points: PDFAnnotationReader.maximumPointsPerAnnotation, at: pdf)
         let image = try Data(contentsOf: URL(fileURLWithPath: pdf)).base64EncodedString()
         let notebook = folder.path("notebook.xopp")
         try ("<?xml version=\"1.0\" standalone=\"no\"?><xournal creator=\"xournalpp 1.2.3\" fileversion=\"4\"><title>t</title>"
@@ -167,10 +167,10 @@ import Testing
     /// An ordinary annotated PDF is drawn from the file itself (so its output stays byte for byte
     /// what it was): no copy, no line; its points are counted for the reopenings. The corpus's
     /// annotated PDFs (read in place, when present) are all ordinary.
-    @Test func ordinaryAnnotatedPDFsAreDrawnFromThemselves() async throws {
+    @Test func ordinaryAnnotatedPDFsAreDrawnFromThemselves() throws {
         let folder = TestFolder()
         let pdf = folder.path("ordinary.pdf")
-        try await Self.sharedInkList(copies: 20, points: PDFAnnotationReader.maximumPointsPerAnnotation, at: pdf)
+        try Self.sharedInkList(copies: 20, points: PDFAnnotationReader.maximumPointsPerAnnotation, at: pdf)
         let document = try PDFDocument.openForDrawing(path: pdf)
         #expect(document.drawnCopy == nil)
         #expect(document.annotationPoints == [1: PopplerAnnotationBudget.pointsPerPage])
@@ -183,7 +183,7 @@ import Testing
 
     /// Twenty pages each at the page's budget pass the document's (a 1.1 MB file): the later pages'
     /// annotations are left out, in one line; a file's budget grows with its size.
-    @Test func pagesTogetherHaveTheDocumentsBudget() async throws {
+    @Test func pagesTogetherHaveTheDocumentsBudget() throws {
         let folder = TestFolder()
         let pdf = folder.path("pages.pdf")
         let pages = 20, perPage = 20, list = 3 + pages + pages * perPage
@@ -195,7 +195,7 @@ import Testing
         }
         objects += Array(repeating: "<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList \(list) 0 R >>", count: pages * perPage)
         objects.append("[[" + (0..<100_000).map { "\($0 % 180 + 10) \($0 % 280 + 10)" }.joined(separator: " ") + "]]")
-        try await Self.writePDF(objects, to: pdf)
+        try Self.writePDF(objects, to: pdf)
         let scan = try #require(PopplerAnnotationBudget.scan(path: pdf, password: nil))
         let budget = PopplerAnnotationBudget.documentPoints(fileBytes: PopplerAnnotationBudget.fileBytes(pdf))
         #expect(scan.points.values.reduce(0, +) <= budget)

@@ -48,7 +48,7 @@ import Testing
     /// (invisible), text in a font named InkPDFHandwriting, as the text layer over ink is written.
     /// `printed` and `handwritten`: (text, x, baseline y in PDF space, size).
     static func writeTextPDF(_ path: String, printed: [(String, Double, Double, Double)],
-                             handwritten: [(String, Double, Double, Double)]) async throws {
+                             handwritten: [(String, Double, Double, Double)]) throws {
         var content = ""
         for (text, x, y, size) in printed { content += "BT /F1 \(size) Tf 1 0 0 1 \(x) \(y) Tm (\(text)) Tj ET\n" }
         for (text, x, y, size) in handwritten { content += "BT 3 Tr /F2 \(size) Tf 1 0 0 1 \(x) \(y) Tm (\(text)) Tj ET\n" }
@@ -61,13 +61,13 @@ import Testing
             "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
             "<< /Type /Font /Subtype /Type1 /BaseFont /InkPDFHandwriting /Encoding /WinAnsiEncoding /FirstChar 32 /LastChar 126 /Widths \(widths) >>",
         ]
-        try await Self.writePDF(path, objects)
+        try Self.writePDF(path, objects)
     }
 
     /// A one-page PDF (400 × 300) whose invisible text is shown in the kind of font the text layer
     /// over ink uses: a Type 0 font named InkPDFHandwriting, Identity-H, a CIDFontType2 without
     /// glyphs, and a ToUnicode map (any script): `text` from (50, 150) in PDF space at 20 pt, 1 em a character.
-    static func writeGlyphlessPDF(_ path: String, text: String) async throws {
+    static func writeGlyphlessPDF(_ path: String, text: String) throws {
         let characters = Array(text.unicodeScalars)
         var map = "/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def "
             + "/CMapName /Adobe-Identity-UCS def /CMapType 2 def 1 begincodespacerange <0000> <FFFF> endcodespacerange \(characters.count) beginbfchar\n"
@@ -90,10 +90,10 @@ import Testing
             "<< /Type /FontDescriptor /FontName /InkPDFHandwriting /Flags 4 /FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 1000 /Descent 0 "
                 + "/CapHeight 1000 /StemV 80 >>",
         ]
-        try await Self.writePDF(path, objects)
+        try Self.writePDF(path, objects)
     }
 
-    static func writePDF(_ path: String, _ objects: [String]) async throws {
+    static func writePDF(_ path: String, _ objects: [String]) throws {
         try HandWrittenPDF.write(objects, header: "%PDF-1.7\n", to: path)
     }
 
@@ -152,7 +152,7 @@ import Testing
     @Test func aHitLineSaysFilePageKindWordsAndBox() async throws {
         let folder = TestFolder()
         let pdf = folder.path("line.pdf")
-        try await Self.writeTextPDF(pdf, printed: [("Fourier series", 40, 200, 20)], handwritten: [])
+        try Self.writeTextPDF(pdf, printed: [("Fourier series", 40, 200, 20)], handwritten: [])
         let run = try await Self.search(["fourier", pdf, "--print-only"], pro: false)
         #expect(run.status == 0, "\(run.errors)")
         let pattern = #"^\#(NSRegularExpression.escapedPattern(for: pdf)):1: print "Fourier" at 40\.0 [0-9]+\.[0-9] [0-9]+\.[0-9] [0-9]+\.[0-9]\n$"#
@@ -165,7 +165,7 @@ import Testing
     @Test func theTextLayersFontTellsHandwritingFromPrint() async throws {
         let folder = TestFolder()
         let pdf = folder.path("flat.pdf")
-        try await Self.writeTextPDF(pdf, printed: [("the convolution theorem", 40, 250, 12)],
+        try Self.writeTextPDF(pdf, printed: [("the convolution theorem", 40, 250, 12)],
                               handwritten: [("convolution", 50, 150, 20), ("Faltung", 200, 100, 20)])
         let run = try await Self.search(["convolution", pdf, "--json"])
         #expect(run.status == 0, "\(run.errors)")
@@ -189,7 +189,7 @@ import Testing
     @Test func aGlyphlessType0TextLayerIsHandwritingInAnyScript() async throws {
         let folder = TestFolder()
         let pdf = folder.path("cjk.pdf")
-        try await Self.writeGlyphlessPDF(pdf, text: "東京大学 Été")
+        try Self.writeGlyphlessPDF(pdf, text: "東京大学 Été")
         let policy = folder.write(#"{"handwritingSearch":"free"}"#, to: "policy.json")
         // One em (20 pt) a character from x = 50: 京大 is the 2nd and 3rd.
         let cjk = try await Self.search(["京大", pdf, "--json", "--policy", policy], pro: false)
@@ -223,7 +223,7 @@ import Testing
         let longQuery = try await Self.search([query, ink])
         #expect(longQuery.status == 1, "\(longQuery.errors)")
         let pdf = folder.path("long.pdf")
-        try await Self.writeTextPDF(pdf, printed: [(String(long.prefix(60_000)), 10, 200, 1), ("convolution", 10, 100, 12)], handwritten: [])
+        try Self.writeTextPDF(pdf, printed: [(String(long.prefix(60_000)), 10, 200, 1), ("convolution", 10, 100, 12)], handwritten: [])
         let printed = try await Self.search(["convolution", pdf, "--print-only", "--pages"], pro: false)
         #expect(printed.output == "\(pdf):1\n", "\(printed.errors)")
     }
@@ -235,7 +235,7 @@ import Testing
         // unturned crop box (360 × 280), so at x 280 - 90 … 280 - 60, y 80 … 160 as displayed.
         let ink = "<< /Type /Annot /Subtype /Ink /Rect [100 200 180 230] /InkList [[105 205 175 225]] /F 4 /Contents (convolution theorem) >>"
         let note = "<< /Type /Annot /Subtype /Text /Rect [10 10 30 30] /Contents (convolution in a note, not ink) >>"
-        try await Self.writePDF(pdf, [
+        try Self.writePDF(pdf, [
             "<< /Type /Catalog /Pages 2 0 R >>",
             "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
             "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /CropBox [20 10 380 290] /Rotate 90 /Annots [4 0 R 5 0 R] >>",
@@ -308,7 +308,7 @@ import Testing
         let folder = TestFolder()
         let pdf = folder.path("lecture.pdf")
         // The text layer puts "convolution" at x 50 … 160, baseline 150 from the top; the sidecar says the same.
-        try await Self.writeTextPDF(pdf, printed: [], handwritten: [("convolution", 50, 150, 20)])
+        try Self.writeTextPDF(pdf, printed: [], handwritten: [("convolution", 50, 150, 20)])
         folder.writeInk("lecture.ink.jsonl.gz", layers: [
             Self.layer(page: 1, [("convolution", RecognisedText.Box(x: 50, y: 130, width: 110, height: 26), []),
                                  ("sampling", RecognisedText.Box(x: 200, y: 130, width: 90, height: 26), [])]),
@@ -474,7 +474,7 @@ import Testing
     @Test func searchingHandwritingNeedsProUnlessPrintOnly() async throws {
         let folder = TestFolder()
         let pdf = folder.path("gate.pdf")
-        try await Self.writeTextPDF(pdf, printed: [("gated word", 40, 200, 12)], handwritten: [("gated", 40, 100, 12)])
+        try Self.writeTextPDF(pdf, printed: [("gated word", 40, 200, 12)], handwritten: [("gated", 40, 100, 12)])
         let refused = try await Self.search(["gated", pdf], pro: false)
         #expect(refused.status == 85)
         #expect(refused.output.isEmpty)

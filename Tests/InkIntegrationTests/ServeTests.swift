@@ -12,7 +12,7 @@ struct ServeTests {
     static let token = "test-token-0123456789"
 
     /// A token file with one token (and a comment and a blank line, which are skipped).
-    static func tokenFile(in folder: TestFolder) async -> String {
+    static func tokenFile(in folder: TestFolder) -> String {
         folder.write("# the service's tokens\n\n\(token)\n", to: "tokens")
     }
 
@@ -26,7 +26,7 @@ struct ServeTests {
 
     @Test func answersAreWhatTheCommandLineWrites() async throws {
         let folder = TestFolder()
-        let service = try await ServiceProcess(["--trust", DemoLicence.trust, "--token-file", await Self.tokenFile(in: folder)])
+        let service = try await ServiceProcess(["--trust", DemoLicence.trust, "--token-file", Self.tokenFile(in: folder)])
         let cli = folder.path("cli")
         try FileManager.default.createDirectory(atPath: cli, withIntermediateDirectories: true)
 
@@ -100,7 +100,7 @@ struct ServeTests {
 
     @Test func errorsAreJSONWithTheCommandLinesCodeAndAFittingStatus() async throws {
         let folder = TestFolder()
-        let service = try await ServiceProcess(["--trust", DemoLicence.trust, "--token-file", await Self.tokenFile(in: folder)])
+        let service = try await ServiceProcess(["--trust", DemoLicence.trust, "--token-file", Self.tokenFile(in: folder)])
         let noProof = ["pdf": Self.sample("course-notes.pdf"), "ink": Self.sample("course-notes.ink.jsonl")]
         let notInk = folder.write("just some words, not ink\n", to: "words.txt")
         let badInk = folder.write("{\"format\":\"inkpdf-layers\",\"version\":1}\n{\"page\":1,\"strokes\":[{\"points\":\"no\"}]}\n",
@@ -191,7 +191,7 @@ struct ServeTests {
 
     @Test func slowBrokenAndHostileClientsEachGetTheirStatusQuickly() async throws {
         let folder = TestFolder()
-        let service = try await ServiceProcess(["--trust", DemoLicence.trust, "--token-file", await Self.tokenFile(in: folder), "--header-timeout", "2", "--body-timeout", "3",
+        let service = try await ServiceProcess(["--trust", DemoLicence.trust, "--token-file", Self.tokenFile(in: folder), "--header-timeout", "2", "--body-timeout", "3",
                                           "--max-upload", "64"])
         let started = ContinuousClock.now
         let results = try await service.client("faults", path: "", ["--token", Self.token, "--header-timeout", "2", "--body-timeout", "3"]

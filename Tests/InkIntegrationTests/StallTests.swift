@@ -21,7 +21,7 @@ import Testing
 
 
         /// The generated stalling PDF, or the shared corpus's (when it is there).
-        func pdf(_ source: String) async throws -> String {
+        func pdf(_ source: String) throws -> String {
             if source == "generated" {
                 let path = folder.appendingPathComponent("stalls.pdf").path
                 try StallingPDF.write(to: path)
@@ -46,7 +46,7 @@ import Testing
 
     func stopsAfterTheStallTimeout(source: String, command: String) async throws {
         let f = try Fixture()
-        let pdf = try await f.pdf(source)
+        let pdf = try f.pdf(source)
         let output = command == "flatten" ? f.out + "/out.pdf" : f.out
         let run = try await Run.of([command, pdf, "--ink", f.ink, "-o", output, "--stall-timeout", "3"]
                              + (command == "flatten" ? DemoLicence.arguments : []))
@@ -59,7 +59,7 @@ import Testing
     /// The overall bound still holds for a worker that reports nothing: it ends at `--timeout`.
     @Test func theOverallTimeoutStillBounds() async throws {
         let f = try Fixture()
-        let pdf = try await f.pdf("generated")
+        let pdf = try f.pdf("generated")
         let run = try await Run.of(["flatten", pdf, "--ink", f.ink, "-o", f.out + "/out.pdf", "--timeout", "3", "--stall-timeout", "600"]
                              + DemoLicence.arguments)
         #expect(run.status == ExitCode.timedOut.rawValue, "\(run.errors)")

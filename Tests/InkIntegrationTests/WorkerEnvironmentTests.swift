@@ -7,7 +7,7 @@ import Testing
 /// process's: a policy given there reaches the worker, which checks the gate again.
 @Suite struct WorkerEnvironmentTests {
     @Test(arguments: ["flatten", "export", "batch"])
-    func theWorkerGetsTheRunnersEnvironment(command: String) async throws {
+    func theWorkerGetsTheRunnersEnvironment(command: String) throws {
         let scratch = TestFolder()
         let folder = scratch.url
         let pdf = folder.appendingPathComponent("doc.pdf"), ink = folder.appendingPathComponent("doc.ink.jsonl")

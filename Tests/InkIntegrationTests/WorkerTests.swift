@@ -24,7 +24,7 @@ import Testing
         var leftInOutput: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).sorted() }
 
         /// Starts the real executable on this document.
-        func start(_ extra: [String] = []) async throws -> (Process, Pipe) {
+        func start(_ extra: [String] = []) throws -> (Process, Pipe) {
             let process = Process()
             process.executableURL = BuiltExecutable.inkpdf
             process.arguments = ["flatten", pdf.path, "--ink", ink.path, "-o", out.appendingPathComponent("doc.pdf").path]
@@ -53,7 +53,7 @@ import Testing
 
     @Test func aWorkerWithoutMemoryToWorkInFailsCleanly() async throws {
         let f = try Fixture(pages: 2)
-        let (process, errors) = try await f.start(["--memory-limit", "100"])
+        let (process, errors) = try f.start(["--memory-limit", "100"])
         let message = String(decoding: await errors.readToEnd(), as: UTF8.self)
         await process.ended()
         #expect(process.terminationStatus != 0)
@@ -93,7 +93,7 @@ import Testing
     func exportAndRenderAreBoundedToo(command: String, bound: String) async throws {
         let f = try Fixture()
         let target = command == "export" ? f.out.appendingPathComponent("doc.pdf").path : f.out.path
-        func start(_ extra: [String]) async throws -> (Process, Pipe, Pipe) {
+        func start(_ extra: [String]) throws -> (Process, Pipe, Pipe) {
             let process = Process()
             process.executableURL = BuiltExecutable.inkpdf
             // Viewing (render) is free: only export takes the licence.
@@ -107,7 +107,7 @@ import Testing
         }
         // Bounds well past the time it takes to open the document and start writing on a busy machine.
         let limits = bound == "stall" ? ["--stall-timeout", "5"] : ["--timeout", "10", "--stall-timeout", "600"]
-        let (stopped, _, stoppedErrors) = try await start(limits)
+        let (stopped, _, stoppedErrors) = try start(limits)
         // Once the worker is at work (its first temporary file or image is there), freeze it.
         try #require(await eventually { !f.leftInOutput.isEmpty || !stopped.isRunning } && stopped.isRunning, "the worker started writing")
         let worker = try #require(HostileInputTests.child(of: stopped.processIdentifier), "the worker process")
@@ -156,7 +156,7 @@ import Testing
         let live = f.out.appendingPathComponent(".doc.pdf.inkpdf-\(getpid())-12345")
         try Data("half a file".utf8).write(to: stale)
         try Data("still being written".utf8).write(to: live)
-        let (process, errors) = try await f.start()
+        let (process, errors) = try f.start()
         let message = String(decoding: await errors.readToEnd(), as: UTF8.self)
         await process.ended()
         #expect(process.terminationStatus == 0, "\(message)")
@@ -178,7 +178,7 @@ import Testing
             try SampleDocuments.writeBenchmark(pages: 30, pdf: source.appendingPathComponent("week\(week).pdf"),
                                                ink: source.appendingPathComponent("week\(week).ink.jsonl"))
         }
-        func batch() async throws -> (Process, Pipe) {
+        func batch() throws -> (Process, Pipe) {
             let process = Process()
             process.executableURL = BuiltExecutable.inkpdf
             process.arguments = ["batch", source.path, "-o", output.path, "--jobs", "1", "--progress", "lines"] + DemoLicence.arguments
@@ -190,7 +190,7 @@ import Testing
         }
         func names() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []).sorted() }
 
-        let (first, _) = try await batch()
+        let (first, _) = try batch()
         // Interrupt once the first document is done and the second is being written.
         try #require(await eventually { names().contains("week1.pdf") && names().contains { $0.contains(".inkpdf-") } },
                      "the first document done and the second begun: \(names())")
@@ -202,7 +202,7 @@ import Testing
         let finished = afterInterrupt.filter { $0.hasSuffix(".pdf") }.count
         #expect(finished < 4, "the batch was stopped before the end")
 
-        let (second, lines) = try await batch()
+        let (second, lines) = try batch()
         let report = String(decoding: await lines.readToEnd(), as: UTF8.self)
         #expect(await second.ended() == 0)
         let skipped = report.split(separator: "\n").filter { $0.hasPrefix("up to date ") }.count

@@ -93,8 +93,8 @@ import Testing
 
     /// An importer that stops on an error of its own drops the sink unclosed: the thread ends
     /// and lets the wrapped sink go (a service importing all day would otherwise keep both).
-    @Test func droppingTheSinkEndsItsThread() throws {
-        try TestFolder.with { directory in
+    @Test func droppingTheSinkEndsItsThread() async throws {
+        try await TestFolder.with { directory in
             weak var inner: GatedSink?
             do {
                 let gated = GatedSink(try LayersForm.spool.makeSink(path: directory.path("dropped.ink-spool")))
@@ -105,9 +105,7 @@ import Testing
                 for layer in Self.layers.prefix(5) { try sink.write(layer: layer) }
             }
             // The thread lets go of it as it returns, just after the sink's deinit saw it stop.
-            let deadline = Date(timeIntervalSinceNow: 10)
-            while inner != nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-            #expect(inner == nil)
+            #expect(await eventually(within: 10) { inner == nil })
         }
     }
 

@@ -57,7 +57,7 @@ import Testing
     }
 
     /// Every annotation of page `number` as qpdf reads it.
-    static func annotations(of document: QPDFDocument, page number: Int) async throws -> [Written] {
+    static func annotations(of document: QPDFDocument, page number: Int) throws -> [Written] {
         let page = document.page(number)
         let reference = page.reference
         return try (page["/Annots"]?.items ?? []).map { annotation in
@@ -97,7 +97,7 @@ import Testing
 
         let document = try QPDFDocument(path: output, password: nil)
         for number in 1...pages.count {
-            let written = try await Self.annotations(of: document, page: number)
+            let written = try Self.annotations(of: document, page: number)
             guard number < pages.count else { #expect(written.isEmpty, "the page without ink gets none"); continue }
             try #require(written.count == 4, "page \(number): one annotation a stroke")
             let placement = InkOverlay.placement(of: document.page(number))
@@ -142,7 +142,7 @@ import Testing
         let document = try QPDFDocument(path: output, password: nil)
         #expect(document.pageCount == 2)
         for number in 1...2 {
-            let written = try await Self.annotations(of: document, page: number)
+            let written = try Self.annotations(of: document, page: number)
             try #require(written.count == 1, "one annotation for the layer")
             #expect(written[0].inkList.count == 4 && written[0].name == "inkpdf:layer:1" && written[0].pageIsParent)
             let stored = try #require(written[0].stored)

@@ -28,7 +28,7 @@ struct AnnotationReaderTests {
             try SampleDocuments.writeCourseNotes(pdf: URL(fileURLWithPath: pdf), ink: URL(fileURLWithPath: ink))
             let pages = try QPDFDocument(path: pdf, password: nil).pageCount
             pageCount = pages
-            try await editPDF(pdf) { document in
+            try editPDF(pdf) { document in
                 let page = document.page(pages)
                 let box = page["/MediaBox"]!.items.compactMap(\.number)
                 let moved = [box[0] + 40, box[1] + 60, box[2] + 40, box[3] + 60].map { document.newReal($0) }

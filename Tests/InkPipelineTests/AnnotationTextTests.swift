@@ -8,7 +8,7 @@ import Testing
 /// its strokes; inkpdf's own annotations give back the text their stored layer had, split over the
 /// annotations (one a stroke) and put together again.
 @Suite struct AnnotationTextTests {
-    @Test func aForeignInkAnnotationsContentsIsTheTextOfItsStrokes() async throws {
+    @Test func aForeignInkAnnotationsContentsIsTheTextOfItsStrokes() throws {
         let folder = TestFolder()
         let pdf = folder.path("foreign.pdf")
         func ink(_ list: String, contents: String) -> TestPDF.Object {
@@ -24,7 +24,7 @@ import Testing
             ink("[[10 200 40 220]]", contents: "/Contents (   )"),
             ink("[[100 200 140 220]]", contents: "/Contents (Stra\\337e)"),
         ], to: pdf)
-        let (layers, _, notes) = try await PDFAnnotationReadTests.readLayers(pdf)
+        let (layers, _, notes) = try PDFAnnotationReadTests.readLayers(pdf)
         let layer = try #require(layers.first, "\(notes)")
         #expect(layer.strokes.count == 5)
         #expect(layer.recognisedText.map(\.text) == ["Fa tu g", "Straße"], "\(notes)")
@@ -45,7 +45,7 @@ import Testing
         var options = ExportOptions(writeSidecar: false)
         options.inkAs = .annotations
         _ = try await exportChecked(pdf: pdf, ink: ink, output: output, options: options)
-        let (back, _, notes) = try await PDFAnnotationReadTests.readLayers(output)
+        let (back, _, notes) = try PDFAnnotationReadTests.readLayers(output)
         #expect(back.count == 1, "\(notes)")
         #expect(back.first?.recognisedText == layer.recognisedText, "\(notes)")
         #expect(try back.first?.encodedLine() == layer.encodedLine())
@@ -53,12 +53,12 @@ import Testing
         // A viewer deleted the annotation of stroke 0 (the first): "ink" keeps stroke 2, now stroke 1.
         let edited = folder.path("edited.pdf")
         try FileManager.default.copyItem(atPath: output, toPath: edited)
-        try await editPDF(edited) { document in
+        try editPDF(edited) { document in
             let page = document.page(1)
             let annotations = page["/Annots"]!
             page.set("/Annots", document.newArray((1..<annotations.count).map { annotations[$0] }))
         }
-        let (after, _, _) = try await PDFAnnotationReadTests.readLayers(edited)
+        let (after, _, _) = try PDFAnnotationReadTests.readLayers(edited)
         let text = try #require(after.first).recognisedText
         #expect(text.map(\.text) == ["ink", "黄色", "x"])
         #expect(text.map(\.strokes) == [[1], [0], [2]])

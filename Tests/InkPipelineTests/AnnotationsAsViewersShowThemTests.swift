@@ -13,7 +13,7 @@ import Testing
     /// A 200 × 200 page with a black "barcode" (60,60)–(140,100) in its content, and `annotations`
     /// (dictionaries, with their appearance streams as objects 6 on).
     /// An appearance's form covers its annotation's `/Rect` exactly (`bbox`), so that it is drawn unscaled.
-    static func page(annotations: [String], appearances: [(stream: String, bbox: String)], at path: String) async throws {
+    static func page(annotations: [String], appearances: [(stream: String, bbox: String)], at path: String) throws {
         let content = Array("0 0 0 rg 60 100 80 40 re f".utf8)
         var objects: [TestPDF.Object] = [
             .text("<< /Type /Catalog /Pages 2 0 R >>"),
@@ -34,7 +34,7 @@ import Testing
     static let coverUpAppearance = (stream: "1 1 1 rg 0 0 0 RG 1 w 50.5 90.5 99 59 re B", bbox: "50 90 150 150")
 
     /// The strokes `convert` reads from page 1 of `pdf` (no page drawn under them), and the notes.
-    func read(_ pdf: String, visibility: AnnotationVisibility = .print) async throws -> (strokes: [Stroke], notes: [String]) {
+    func read(_ pdf: String, visibility: AnnotationVisibility = .print) throws -> (strokes: [Stroke], notes: [String]) {
         let read = try PDFAnnotationReader.read(pdf: pdf, password: nil, layersForm: .inkLayers, visibility: visibility)
         defer { unlink(read.layersPath) }
         return (try PageOrderedLayers(path: read.layersPath).layers(forPage: 1).flatMap(\.strokes), read.notes)
@@ -49,7 +49,7 @@ import Testing
     @Test func aFilledSquareStillCoversWhatItCovered() async throws {
         let folder = TestFolder()
         let pdf = folder.path("cover.pdf")
-        try await Self.page(annotations: [Self.coverUp], appearances: [Self.coverUpAppearance], at: pdf)
+        try Self.page(annotations: [Self.coverUp], appearances: [Self.coverUpAppearance], at: pdf)
         // An ink line elsewhere, so that the PDF's annotations are ink at all.
         let (output, notes) = try await flatten(pdf, in: folder)
         let raster = try GreyRaster.poppler(output, page: 1, scale: 2)
@@ -65,7 +65,7 @@ import Testing
         // A thick black ink line across the page (appearance object 6), then the white box (object 7) over its middle.
         let ink = "<< /Type /Annot /Subtype /Ink /Rect [0 0 200 200] /F 4 /C [0 0 0] /BS << /W 6 >> /InkList [[10 120 190 120]] /AP << /N 6 0 R >> >>"
         let box = Self.coverUp.replacingOccurrences(of: "6 0 R", with: "7 0 R")
-        try await Self.page(annotations: [ink, box], appearances: [("0 0 0 RG 6 w 10 120 m 190 120 l S", "0 0 200 200"), Self.coverUpAppearance], at: pdf)
+        try Self.page(annotations: [ink, box], appearances: [("0 0 0 RG 6 w 10 120 m 190 120 l S", "0 0 200 200"), Self.coverUpAppearance], at: pdf)
         let (output, notes) = try await flatten(pdf, in: folder)
         let raster = try GreyRaster.poppler(output, page: 1, scale: 2)
         // (100, 80) from the top: under the box, which a viewer draws over the line.
@@ -76,14 +76,14 @@ import Testing
         #expect(try await read(pdf).strokes.count == 1, "the ink is still read where nothing is drawn under it")
     }
 
-    @Test func lineEndingsAndCaptionsStayAsDrawnAndAreCounted() async throws {
+    @Test func lineEndingsAndCaptionsStayAsDrawnAndAreCounted() throws {
         let folder = TestFolder()
         let pdf = folder.path("lines.pdf")
         let arrow = "<< /Type /Annot /Subtype /Line /Rect [0 0 200 200] /F 4 /C [0 0 1] /L [20 20 180 20] /LE [/OpenArrow /ClosedArrow] >>"
         let measured = "<< /Type /Annot /Subtype /Line /Rect [0 0 200 200] /F 4 /C [0 0 1] /L [20 40 180 40] /Cap true /Contents (23 mm) /Measure << /Type /Measure >> >>"
         let plain = "<< /Type /Annot /Subtype /Line /Rect [0 0 200 200] /F 4 /C [0 0 1] /L [20 180 180 180] >>"
-        try await Self.page(annotations: [plain, arrow, measured], appearances: [], at: pdf)
-        let read = try await read(pdf)
+        try Self.page(annotations: [plain, arrow, measured], appearances: [], at: pdf)
+        let read = try read(pdf)
         #expect(read.strokes.count == 1, "only the plain line becomes ink")
         #expect(read.notes.contains { $0.contains("line endings (/LE)") }, "\(read.notes)")
         #expect(read.notes.contains { $0.contains("measurement caption") }, "\(read.notes)")
@@ -97,7 +97,7 @@ import Testing
         let folder = TestFolder()
         let pdf = folder.path("markup.pdf")
         let markup = "<< /Type /Annot /Subtype /\(subtype) /Rect [20 100 180 112] /F 4 /C [0 0 1] /BS << /W 3 >> /QuadPoints [20 112 180 112 20 100 180 100] >>"
-        try await Self.page(annotations: [markup], appearances: [], at: pdf)
+        try Self.page(annotations: [markup], appearances: [], at: pdf)
         let (output, _) = try await flatten(pdf, in: folder)
         // Measured left of the barcode (x 10–55 pt), where only the markup's line is.
         let drawn = try GreyRaster.poppler(output, page: 1, scale: 2)
@@ -122,9 +122,9 @@ import Testing
         let printed = "<< /Type /Annot /Subtype /Ink /Rect [0 0 200 200] /F 4 /C [0 0 0] /InkList [[10 20 190 20]] >>"
         let onScreen = "<< /Type /Annot /Subtype /Highlight /Rect [20 150 180 162] /C [1 1 0] /QuadPoints [20 162 180 162 20 150 180 150] >>"
         let hidden = "<< /Type /Annot /Subtype /Ink /Rect [0 0 200 200] /F 6 /C [1 0 0] /InkList [[10 40 190 40]] >>"
-        try await Self.page(annotations: [printed, onScreen, hidden], appearances: [], at: pdf)
+        try Self.page(annotations: [printed, onScreen, hidden], appearances: [], at: pdf)
         for (visibility, expected) in [(AnnotationVisibility.print, 1), (.screen, 2), (.all, 3)] {
-            let read = try await read(pdf, visibility: visibility)
+            let read = try read(pdf, visibility: visibility)
             #expect(read.strokes.count == expected, "--annotations \(visibility.rawValue): \(read.notes)")
             let skipped = 3 - expected
             if skipped > 0 {

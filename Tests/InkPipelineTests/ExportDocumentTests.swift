@@ -17,13 +17,13 @@ import Testing
 
         /// The course notes with a text field and a square annotation on page 1
         /// and an attachment, added with qpdf (cairo cannot write them).
-        init() async throws {
+        init() throws {
             pdf = folder.path("course-notes.pdf")
             ink = folder.path("course-notes.ink.jsonl")
             let original = folder.path("course-notes-cairo.pdf")
             try SampleDocuments.writeCourseNotes(pdf: URL(fileURLWithPath: original), ink: URL(fileURLWithPath: ink))
             try FileManager.default.copyItem(atPath: original, toPath: pdf)
-            try await editPDF(pdf) { document in
+            try editPDF(pdf) { document in
                 let page = document.page(1)
                 let field = document.makeIndirect(document.parse(
                     "<< /Type /Annot /Subtype /Widget /FT /Tx /T (student) /V (Ada Lovelace) /F 4 /Rect [300 760 500 780] /DA (/Helv 10 Tf 0 g) >>"))
@@ -56,13 +56,13 @@ import Testing
     }
 
     @Test func everythingOfTheSourceSurvives() async throws {
-        let f = try await Fixture()
+        let f = try Fixture()
         let output = try await f.export("all")
         let source = try PDFDocument(path: f.pdf), result = try PDFDocument(path: output)
         #expect(result.pageCount == source.pageCount)
         let identity = Dictionary(uniqueKeysWithValues: (1...source.pageCount).map { ($0, $0) })
-        let sourceLinks = try await NavigationTests.links(of: source, pages: Array(1...source.pageCount))
-        let resultLinks = try await NavigationTests.links(of: result, pages: Array(1...result.pageCount))
+        let sourceLinks = try NavigationTests.links(of: source, pages: Array(1...source.pageCount))
+        let resultLinks = try NavigationTests.links(of: result, pages: Array(1...result.pageCount))
         #expect(sourceLinks.joined().count > 20)
         #expect(sourceLinks.map(\.count) == resultLinks.map(\.count), "every link kept")
         for (a, b) in zip(sourceLinks.joined(), resultLinks.joined()) { #expect(NavigationTests.close(a, b, map: identity)) }
@@ -84,13 +84,13 @@ import Testing
         // Pages without ink are left exactly as they were: page 2 has no ink.
         let sourcePage = try PopplerReader(path: f.pdf).render(page: 2), resultPage = try PopplerReader(path: output).render(page: 2)
         #expect(resultPage.meanDifference(from: sourcePage) == 0)
-        let written = try await pageObject(output, 2)
+        let written = try pageObject(output, 2)
         #expect(try await pageObject(f.pdf, 2) == written, "page 2's dictionary is untouched")
         try await expectQPDFCheckPasses(output)
     }
 
     @Test func embeddedInkComesBackByteForByte() async throws {
-        let f = try await Fixture()
+        let f = try Fixture()
         let output = try await f.export("embedded", options: ExportOptions(embedInk: true))
         #expect(Set(attachmentNames(output)) == ["syllabus.txt", "embedded.ink.jsonl.gz"], "the ink joins the attachment already there")
         let extracted = f.folder.path("back/notes.ink.jsonl.gz")
@@ -114,7 +114,7 @@ import Testing
     /// data that inflates past the limit is refused with nothing written (a small stream that
     /// expands without end costs neither memory nor disk).
     @Test func extractionDecodesAsItWritesAndStopsAtTheLimit() async throws {
-        let f = try await Fixture()
+        let f = try Fixture()
         let output = try await f.export("embedded", options: ExportOptions(embedInk: true))
         let sidecar = try #require(fileBytes(f.folder.path("out/embedded.ink.jsonl.gz")))
         let recompressed = f.folder.path("recompressed.pdf")
@@ -147,7 +147,7 @@ import Testing
     /// bytes, not qpdf's rewrite (a signature over it stays valid; on a 1221-page manual the
     /// rewrite held 423 MB).
     @Test func inkWithoutStrokesGivesTheOriginalsBytes() async throws {
-        let f = try await Fixture()
+        let f = try Fixture()
         let empty = f.folder.path("empty.ink.jsonl")
         #expect(FileManager.default.createFile(atPath: empty, contents: Data("{\"format\":\"inkpdf-layers\",\"version\":1}\n".utf8)))
         let output = f.folder.path("out/empty.pdf")
@@ -157,14 +157,14 @@ import Testing
     }
 
     @Test func pageSelectionLeavesNothingDangling() async throws {
-        let f = try await Fixture()
+        let f = try Fixture()
         let selection = try #require(try? PageSelection.parse("1,3-5").get())
         let output = try await f.export("some", options: ExportOptions(pages: selection))
         let source = try PDFDocument(path: f.pdf), result = try PDFDocument(path: output)
         #expect(result.pageCount == 4)
         let map = [1: 1, 3: 2, 4: 3, 5: 4]
-        let sourceLinks = try await NavigationTests.links(of: source, pages: [1, 3, 4, 5])
-        let resultLinks = try await NavigationTests.links(of: result, pages: [1, 2, 3, 4])
+        let sourceLinks = try NavigationTests.links(of: source, pages: [1, 3, 4, 5])
+        let resultLinks = try NavigationTests.links(of: result, pages: [1, 2, 3, 4])
         var dropped = 0
         for (page, (a, b)) in zip(sourceLinks, resultLinks).enumerated() {
             let kept = a.filter { if case .page(let p, _, _) = $0.target { map[p] != nil } else { true } }
@@ -214,7 +214,7 @@ import Testing
     }
 
     @Test func badInputsLeaveNothingWritten() async throws {
-        let f = try await Fixture()
+        let f = try Fixture()
         let out = f.folder.path("out/bad.pdf")
         let notPDF = f.folder.write("just text\n", to: "text.pdf")
         await #expect(throws: ExportError.self) { try await exportChecked(pdf: notPDF, ink: f.ink, output: out) }
@@ -347,7 +347,7 @@ func withPopplerPage<T>(_ path: String, _ number: Int, _ body: (OpaquePointer) -
 }
 
 /// What a page is made of: its keys, boxes, resource names and decoded content.
-func pageObject(_ path: String, _ number: Int) async throws -> [String] {
+func pageObject(_ path: String, _ number: Int) throws -> [String] {
     let document = try QPDFDocument(path: path, password: nil)
     let page = document.page(number)
     let contents = page["/Contents"].map { $0.isArray ? $0.items : [$0] } ?? []

@@ -66,7 +66,7 @@ import Testing
         let folder = TestFolder()
         let pdf = folder.path("unit.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: [TestPage(width: 300, height: 400)])
-        try await editPDF(pdf) { document in document.page(1).set("/UserUnit", document.newInteger(2)) }
+        try editPDF(pdf) { document in document.page(1).set("/UserUnit", document.newInteger(2)) }
         let ink = folder.writeInk("unit.ink.jsonl", layers: [PageLayer(page: 1, layer: "Notes",
                                                                        strokes: [redStroke([(100, 300), (300, 300)], size: 12)])])
         let output = folder.path("unit-out.pdf")
@@ -167,7 +167,7 @@ import Testing
 }
 
 /// Opens a PDF with qpdf, lets `body` change it, and writes it back in place.
-func editPDF(_ path: String, _ body: (QPDFDocument) throws -> Void) async throws {
+func editPDF(_ path: String, _ body: (QPDFDocument) throws -> Void) throws {
     let document = try QPDFDocument(path: path, password: nil)
     try body(document)
     let temporary = path + ".edited"

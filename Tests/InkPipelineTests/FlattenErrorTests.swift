@@ -21,7 +21,7 @@ import Testing
 
         /// Runs flatten and returns its error, checking that no output (or temporary) was left.
         func failure(pdf: String? = nil, ink: String? = nil, output: String? = nil,
-                     options: FlattenOptions = FlattenOptions()) async -> ExportError? {
+                     options: FlattenOptions = FlattenOptions()) -> ExportError? {
             let before = folder.contents
             defer {
                 #expect(!FileManager.default.fileExists(atPath: folder.path("out/result.pdf")), "no output written")
@@ -39,28 +39,28 @@ import Testing
         }
     }
 
-    @Test func missingPDF() async throws {
+    @Test func missingPDF() throws {
         let f = try Fixture()
         let missing = f.folder.path("nope.pdf")
-        let error = await f.failure(pdf: missing)
+        let error = f.failure(pdf: missing)
         #expect(error == .inputMissing(path: missing))
         #expect(error?.caseName == "inputMissing")
         #expect(error?.description == "\(missing): no such file; check the path")
     }
 
-    @Test func missingInk() async throws {
+    @Test func missingInk() throws {
         let f = try Fixture()
         let missing = f.folder.path("nope.ink.jsonl")
-        let error = await f.failure(ink: missing)
+        let error = f.failure(ink: missing)
         #expect(error == .inputMissing(path: missing))
         #expect(error?.caseName == "inputMissing")
     }
 
     @Test(arguments: [("empty", ""), ("text", "this is not a PDF\n"), ("truncated", "%PDF-1.5\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R")])
-    func notAPDF(name: String, content: String) async throws {
+    func notAPDF(name: String, content: String) throws {
         let f = try Fixture()
         let bad = f.folder.write(content, to: "\(name).pdf")
-        let error = await f.failure(pdf: bad)
+        let error = f.failure(pdf: bad)
         guard case .damagedPDF(let path, _) = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(path == bad)
         #expect(error?.caseName == "damagedPDF")
@@ -71,10 +71,10 @@ import Testing
         let f = try Fixture()
         let encrypted = f.folder.path("locked.pdf")
         try await runQPDF(["--encrypt", "sesame", "owner-pw", "256", "--", f.pdf, encrypted], allowingWarnings: false)
-        let missing = await f.failure(pdf: encrypted)
+        let missing = f.failure(pdf: encrypted)
         #expect(missing == .passwordRequired(path: encrypted))
         #expect(missing?.caseName == "passwordRequired")
-        let wrong = await f.failure(pdf: encrypted, options: FlattenOptions(password: "guess"))
+        let wrong = f.failure(pdf: encrypted, options: FlattenOptions(password: "guess"))
         #expect(wrong == .wrongPassword(path: encrypted))
         #expect(wrong?.caseName == "wrongPassword")
         // The right password, with the ink's recorded document checked against the encrypted file.
@@ -100,25 +100,25 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: f.output))
     }
 
-    @Test func inkForAPageThePDFDoesNotHave() async throws {
+    @Test func inkForAPageThePDFDoesNotHave() throws {
         let f = try Fixture()
         let ink = f.folder.writeInk("far.ink.jsonl", layers: [
             PageLayer(page: 1, strokes: [redStroke([(1, 1), (2, 2)])]),
             PageLayer(page: 7, strokes: [redStroke([(1, 1), (2, 2)])]),
         ])
-        let error = await f.failure(ink: ink)
+        let error = f.failure(ink: ink)
         #expect(error == .pageOutOfRange(inkFile: ink, line: 3, page: 7, pageCount: 2, pdf: f.pdf))
         #expect(error?.caseName == "pageOutOfRange")
         #expect(error?.description == "\(ink):3: ink for page 7, but \(f.pdf) has 2 pages; is this the right PDF?")
     }
 
-    @Test func inkMadeForAnotherPDF() async throws {
+    @Test func inkMadeForAnotherPDF() throws {
         let f = try Fixture()
         let recorded = String(repeating: "ab", count: 32)
         let ink = f.folder.writeInk("other.ink.jsonl", header: InkLayersHeader(pdfPageCount: 2, pdfSHA256: recorded),
                                     layers: [PageLayer(page: 1, strokes: [redStroke([(1, 1), (2, 2)])])])
         let actual = try ExportError.sha256(ofFileAt: f.pdf)
-        let error = await f.failure(ink: ink)
+        let error = f.failure(ink: ink)
         #expect(error == .documentMismatch(inkFile: ink, recorded: recorded, actual: actual, pdf: f.pdf))
         #expect(error?.caseName == "documentMismatch")
         // The override draws anyway.
@@ -126,7 +126,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: f.output))
     }
 
-    @Test func invalidInkIsLocated() async throws {
+    @Test func invalidInkIsLocated() throws {
         let f = try Fixture()
         let ink = f.folder.write("""
             {"format":"inkpdf-layers","version":1}
@@ -134,14 +134,14 @@ import Testing
             {"page":2,"strokes":[{"ink":{"type":"pen","color":"#000000"},"created":1,"points":[[1,2,0,1,1,1,1,0,1.5],[1,2,0,-1,1,1,1,0,1.5]]}]}
 
             """, to: "bad.ink.jsonl")
-        let error = await f.failure(ink: ink)
+        let error = f.failure(ink: ink)
         guard case .invalidInk(let inkError) = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(inkError.line == 3 && inkError.page == 2 && inkError.stroke == 1 && inkError.point == 2 && inkError.field == "w")
         #expect(error?.description.hasPrefix("\(ink):3: page 2, stroke 1, point 2: w ") == true)
         #expect(error?.caseName == "invalidInk")
     }
 
-    @Test func unwritableOutput() async throws {
+    @Test func unwritableOutput() throws {
         let f = try Fixture()
         let blocker = f.folder.write("a file, not a folder", to: "out")
         let target = (blocker as NSString).appendingPathComponent("result.pdf")
@@ -156,7 +156,7 @@ import Testing
         #expect(try String(contentsOfFile: blocker, encoding: .utf8) == "a file, not a folder")
     }
 
-    @Test func outputMayNotBeAnInput() async throws {
+    @Test func outputMayNotBeAnInput() throws {
         let f = try Fixture()
         let before = fileBytes(f.pdf)
         do {
@@ -169,7 +169,7 @@ import Testing
         #expect(fileBytes(f.pdf) == before)
     }
 
-    @Test func existingOutputSurvivesAFailure() async throws {
+    @Test func existingOutputSurvivesAFailure() throws {
         let f = try Fixture()
         try FileManager.default.createDirectory(atPath: f.folder.path("out"), withIntermediateDirectories: true)
         let previous = f.folder.write("previous result", to: "out/keep.pdf")

@@ -10,7 +10,7 @@ import Testing
 /// warnings, page trees with holes. Each file is written by the test.
 @Suite struct HostileAnnotationTests {
     /// A one-page PDF (200 × 300) whose page lists `annotations` (objects 4, 5, …), then `extra` objects.
-    static func pdf(_ annotations: [String], extra: [TestPDF.Object] = [], at path: String) async throws {
+    static func pdf(_ annotations: [String], extra: [TestPDF.Object] = [], at path: String) throws {
         let references = (0..<annotations.count).map { "\($0 + 4) 0 R" }.joined(separator: " ")
         try TestPDF.write([
             .text("<< /Type /Catalog /Pages 2 0 R >>"),
@@ -21,18 +21,18 @@ import Testing
 
     /// Squiggly `/QuadPoints` at ±1.7e308 (a file `qpdf --check` passes): an edge of infinite
     /// length made `Int(...)` trap. The quad is left out with a warning; a sane one beside it is read.
-    @Test func quadPointsAtTheEdgeOfADoubleAreLeftOutNotTrapped() async throws {
+    @Test func quadPointsAtTheEdgeOfADoubleAreLeftOutNotTrapped() throws {
         let folder = TestFolder()
         let path = folder.path("squiggly.pdf")
         // PDF numbers have no exponent: 1.7e308 written out, as qpdf writes it.
         let big = "17" + String(repeating: "0", count: 307) + ".0", huge = "1" + String(repeating: "0", count: 300) + ".0"
-        try await Self.pdf([
+        try Self.pdf([
             "<< /Type /Annot /Subtype /Squiggly /Rect [0 0 200 300] /F 4 /QuadPoints [-\(big) 20 \(big) 20 -\(big) 10 \(big) 10 10 40 60 40 10 30 60 30] >>",
             "<< /Type /Annot /Subtype /Underline /Rect [0 0 200 300] /F 4 /QuadPoints [\(huge) 20 -\(huge) 20 \(huge) 10 -\(huge) 10] >>",
             "<< /Type /Annot /Subtype /Square /Rect [-\(big) 0 \(big) 10] /F 4 >>",
             "<< /Type /Annot /Subtype /PolyLine /Rect [0 0 200 300] /F 4 /Vertices [10 10 \(big) \(big) 50 50] /BS << /S /D /D [2] >> >>",
         ], at: path)
-        let (layers, _, notes) = try await PDFAnnotationReadTests.readLayers(path)
+        let (layers, _, notes) = try PDFAnnotationReadTests.readLayers(path)
         let strokes = layers.flatMap(\.strokes)
         #expect(notes.first?.hasPrefix("page 1: 1 PolyLine, 1 Squiggly → ") == true, "the sane quad and the polyline's sane points: \(notes)")
         #expect(!strokes.isEmpty)
@@ -48,13 +48,13 @@ import Testing
 
     /// `inkpdf:created:1e300` in `/NM` of an annotation rebuilt from its standard keys was kept as
     /// the strokes' time, which `inkpdf check` and `flatten` then refuse: it is ignored, with a warning.
-    @Test func aCreationTimeInTheNameOutsideInkRangeIsIgnored() async throws {
+    @Test func aCreationTimeInTheNameOutsideInkRangeIsIgnored() throws {
         let folder = TestFolder()
         let path = folder.path("created.pdf")
         // Two /InkList entries against one stored stroke: rebuilt, the identity from /NM.
-        try await PDFAnnotationReadTests.ownAnnotationPDF(PDFAnnotationReadTests.ownLayer, inkList: [[10, 10, 50, 50], [60, 60, 90, 20]],
+        try PDFAnnotationReadTests.ownAnnotationPDF(PDFAnnotationReadTests.ownLayer, inkList: [[10, 10, 50, 50], [60, 60, 90, 20]],
                                                     form: .packed, name: "inkpdf:created:1e300", at: path)
-        let (layers, _, notes) = try await PDFAnnotationReadTests.readLayers(path)
+        let (layers, _, notes) = try PDFAnnotationReadTests.readLayers(path)
         let strokes = layers.flatMap(\.strokes)
         #expect(strokes.count == 2, "\(notes)")
         #expect(strokes.allSatisfy { InkRange.isTime($0.created) }, "\(strokes.map(\.created))")
@@ -67,7 +67,7 @@ import Testing
     /// `pageCount` said 3, where poppler (the oracle: flatten draws its pages) sees 2 pages, the
     /// second being object 4. (qpdf's own list keeps the hole as a page; `--show-npages` and
     /// `pdfinfo` print the root's `/Count`.)
-    @Test func aDanglingKidIsNoPage() async throws {
+    @Test func aDanglingKidIsNoPage() throws {
         let folder = TestFolder()
         let path = folder.path("dangling.pdf")
         try TestPDF.write([
@@ -126,7 +126,7 @@ import Testing
         let path = folder.path("shared-stream.pdf")
         let points = 60_000, copies = 40
         try await Self.sharedStoredStreamPDF(points: points, copies: copies, form: form, at: path)
-        let (layers, _, notes) = try await PDFAnnotationReadTests.readLayers(path)
+        let (layers, _, notes) = try PDFAnnotationReadTests.readLayers(path)
         let total = layers.flatMap(\.strokes).reduce(0) { $0 + $1.points.count }
         #expect(total <= PDFAnnotationReader.maximumPointsPerPage, "\(total) points handed out")
         #expect(total >= PDFAnnotationReader.maximumPointsPerPage - points, "the strokes that fit are read: \(total)")
@@ -136,15 +136,15 @@ import Testing
     /// Once a page's points were spent, every further `/InkList` entry added a warning (500,000
     /// lines, 87 MB, for a 1 MB file). Warnings are counted by kind: one line each, with the count
     /// and pages, at most a screenful. A `/NM` is printed as written.
-    @Test func aFloodOfWarningsIsCountedByKind() async throws {
+    @Test func aFloodOfWarningsIsCountedByKind() throws {
         let folder = TestFolder()
         let path = folder.path("flood.pdf")
         let copies = 600, full = PDFAnnotationReader.maximumPointsPerAnnotation
         // One /InkList object of the most points an annotation gives, named by every annotation.
         let list = "[[" + (0..<full).map { "\($0 % 180 + 10) \($0 % 280 + 10)" }.joined(separator: " ") + "]]"
-        try await Self.pdf((0..<copies).map { "<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList \(copies + 4) 0 R /NM (note {\($0)}) >>" },
+        try Self.pdf((0..<copies).map { "<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList \(copies + 4) 0 R /NM (note {\($0)}) >>" },
                      extra: [.text(list)], at: path)
-        let (layers, _, notes) = try await PDFAnnotationReadTests.readLayers(path)
+        let (layers, _, notes) = try PDFAnnotationReadTests.readLayers(path)
         let total = layers.flatMap(\.strokes).reduce(0) { $0 + $1.points.count }
         #expect(total == PDFAnnotationReader.maximumPointsPerPage)
         #expect(notes.count <= WarningTally.maximumLines + 1, "\(notes.count) lines: \(notes.prefix(5))")
@@ -157,7 +157,7 @@ import Testing
     /// their points over and over (20 pages of 20 × 100,000 points, 1.1 MB: 1.6 GB of ink in 190 s):
     /// the pages together get `PopplerAnnotationBudget.documentPoints` of the file, and the page
     /// that reaches it says so.
-    @Test func pagesSharingOneInkListStayWithinTheDocumentsPoints() async throws {
+    @Test func pagesSharingOneInkListStayWithinTheDocumentsPoints() throws {
         let folder = TestFolder()
         let path = folder.path("pages.pdf")
         let pages = 3, perPage = 200, points = 10_000, list = 3 + pages + pages * perPage
@@ -213,7 +213,7 @@ import Testing
     /// Each reopening of the document reads the whole cross-reference table, and the reader
     /// reopened every 200 pages (the walk every 32): quadratic in pages (5,000 blank pages 12 s,
     /// 20,000 past 120 s). Reopenings now wait until the pages' own time pays for them.
-    @Test func blankPagesAreReadWithFewReopenings() async throws {
+    @Test func blankPagesAreReadWithFewReopenings() throws {
         let folder = TestFolder()
         let path = folder.path("blank.pdf")
         let pages = 4_000
@@ -252,7 +252,7 @@ import Testing
 
     /// Annotations chained across pages (page k lists page k−1's): one reopening a page
     /// (1,500 pages 63 s). Bounded now, and every page still reads both its annotations.
-    @Test func annotationsChainedAcrossPagesCostBoundedReopenings() async throws {
+    @Test func annotationsChainedAcrossPagesCostBoundedReopenings() throws {
         let folder = TestFolder()
         let path = folder.path("chained.pdf")
         let pages = 600

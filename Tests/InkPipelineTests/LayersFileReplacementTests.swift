@@ -8,7 +8,7 @@ import Testing
 /// A sidecar's predecessor is judged (does it decode?) while the new one is written,
 /// and kept by that judgement when it is put aside, unless the file changed since.
 @Suite struct LayersFileReplacementTests {
-    @Test func aJudgementOfTheSameFileIsUsedAndOneOfAnotherIsNot() async throws {
+    @Test func aJudgementOfTheSameFileIsUsedAndOneOfAnotherIsNot() throws {
         let folder = TestFolder()
         let good = folder.writeInk("good.ink.jsonl", layers: [PageLayer(page: 1, strokes: [redStroke([(1, 1), (5, 5)])])])
         let judged = try #require(LayersFileReplacement.judge(good))
@@ -22,7 +22,7 @@ import Testing
         #expect(LayersFileReplacement.judge(folder.path("missing.ink.jsonl")) == nil)
     }
 
-    @Test func aPredecessorWithTheSameBytesIsNotKeptAndTheOlderRevisionStays() async throws {
+    @Test func aPredecessorWithTheSameBytesIsNotKeptAndTheOlderRevisionStays() throws {
         let folder = TestFolder()
         let layers = [PageLayer(page: 1, strokes: [redStroke([(1, 1), (5, 5)])])]
         let current = folder.writeInk("notes.ink.jsonl", layers: layers)

@@ -7,11 +7,11 @@ import Testing
 /// reads only an old-style `/Dests` dictionary when there is one, so a name kept only in the
 /// `/Names` tree beside it must still lead to its page.
 @Suite struct NamedDestinationTests {
-    @Test func aNameOnlyInTheNamesTreeBesideAnOldDestsDictionaryIsFound() async throws {
+    @Test func aNameOnlyInTheNamesTreeBesideAnOldDestsDictionaryIsFound() throws {
         let folder = TestFolder()
         let pdf = folder.path("named.pdf")
         try SampleDocuments.writeCourseNotes(pdf: URL(fileURLWithPath: pdf), ink: URL(fileURLWithPath: folder.path("notes.ink.jsonl")))
-        try await editPDF(pdf) { document in
+        try editPDF(pdf) { document in
             let root = document.root
             let two = document.page(2), three = document.page(3)
             let old = document.newDictionary()

@@ -25,7 +25,7 @@ import Testing
     }
 
     /// Each page's links, with targets renumbered through `map` (source page → output page).
-    static func links(of document: PDFDocument, pages: [Int]) async throws -> [[PageLink]] {
+    static func links(of document: PDFDocument, pages: [Int]) throws -> [[PageLink]] {
         try pages.map { number in
             let page = try document.page(number)
             return document.links(on: page)
@@ -55,8 +55,8 @@ import Testing
         #expect(result.pageCount == source.pageCount)
         let identity = Dictionary(uniqueKeysWithValues: (1...source.pageCount).map { ($0, $0) })
 
-        let sourceLinks = try await Self.links(of: source, pages: Array(1...source.pageCount))
-        let resultLinks = try await Self.links(of: result, pages: Array(1...result.pageCount))
+        let sourceLinks = try Self.links(of: source, pages: Array(1...source.pageCount))
+        let resultLinks = try Self.links(of: result, pages: Array(1...result.pageCount))
         #expect(sourceLinks.joined().count > 20, "the sample has links to check")
         for (page, (a, b)) in zip(sourceLinks, resultLinks).enumerated() {
             #expect(a.count == b.count, "page \(page + 1): every link kept")
@@ -96,8 +96,8 @@ import Testing
         let source = try PDFDocument(path: f.pdf), result = try PDFDocument(path: output)
         #expect(result.pageCount == 4)
         let map = [1: 1, 3: 2, 4: 3, 5: 4]
-        let sourceLinks = try await Self.links(of: source, pages: [1, 3, 4, 5])
-        let resultLinks = try await Self.links(of: result, pages: [1, 2, 3, 4])
+        let sourceLinks = try Self.links(of: source, pages: [1, 3, 4, 5])
+        let resultLinks = try Self.links(of: result, pages: [1, 2, 3, 4])
         for (page, (a, b)) in zip(sourceLinks, resultLinks).enumerated() {
             let kept = a.filter { if case .page(let p, _, _) = $0.target { map[p] != nil } else { true } }
             #expect(kept.count == b.count, "output page \(page + 1): links to kept pages only")

@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test(.enabled(if: SharedCorpus.isAvailable, "needs the shared corpus"))
-    func theCorpusNotesSayWhatWasReadAndWhatWasLeft() async throws {
+    func theCorpusNotesSayWhatWasReadAndWhatWasLeft() throws {
         let read = try PDFAnnotationReader.read(pdf: SharedCorpus.path("pdfs-annotated/pdfjs-tracemonkey_with_annotations.pdf"),
                                                 password: nil, layersForm: .inkLayers)
         defer { unlink(read.layersPath) }
@@ -143,7 +143,7 @@ import Testing
     /// `spell` writes each number of the `/InkList`.
     static func ownAnnotationPDF(_ layer: PageLayer, inkList: [[Double]]? = nil, color: String = "0 0 1",
                                  form: StoredForm = .packed, spell: (Double) -> String = { PagePlacement.pdfNumber($0) },
-                                 name: String = "inkpdf:id:S1", at path: String) async throws {
+                                 name: String = "inkpdf:id:S1", at path: String) throws {
         let height = 300.0, placement = [1.0, 0, 0, 1, 0, 0]
         let list = inkList ?? layer.strokes.map { InkAnnotationFormat.inkList(of: $0, height: height, placement: placement) }
         let inkText = "[" + list.map { "[" + $0.map(spell).joined(separator: " ") + "]" }.joined(separator: " ") + "]"
@@ -177,7 +177,7 @@ import Testing
                extra: JSONObject([(key: "tag", value: .string("kept"))])),
     ], extra: JSONObject([(key: "note", value: .string("layer extra"))]))
 
-    static func readLayers(_ path: String) async throws -> (layers: [PageLayer], header: InkLayersHeader, notes: [String]) {
+    static func readLayers(_ path: String) throws -> (layers: [PageLayer], header: InkLayersHeader, notes: [String]) {
         let read = try PDFAnnotationReader.read(pdf: path, password: nil, layersForm: .inkLayers)
         defer { unlink(read.layersPath) }
         let layers = try PageOrderedLayers(path: read.layersPath)
@@ -185,11 +185,11 @@ import Testing
     }
 
     @Test(arguments: StoredForm.allCases)
-    func anUntouchedOwnAnnotationGivesItsStrokesBackBitForBit(form: StoredForm) async throws {
+    func anUntouchedOwnAnnotationGivesItsStrokesBackBitForBit(form: StoredForm) throws {
         let folder = TestFolder()
         let pdf = folder.path("own.pdf")
-        try await Self.ownAnnotationPDF(Self.ownLayer, form: form, at: pdf)
-        let (layers, header, _) = try await Self.readLayers(pdf)
+        try Self.ownAnnotationPDF(Self.ownLayer, form: form, at: pdf)
+        let (layers, header, _) = try Self.readLayers(pdf)
         #expect(layers.count == 1)
         #expect(try layers.first?.encodedLine() == Self.ownLayer.encodedLine())
         #expect(header.extra["title"] == .string("Lecture 3"))
@@ -198,18 +198,18 @@ import Testing
     /// The same numbers spelt otherwise (as another writer might save them) are still the
     /// numbers inkpdf wrote: the strokes come back bit for bit, as from the `/InkList` as written.
     @Test(arguments: StoredForm.allCases)
-    func anOwnInkListSpeltOtherwiseStillGivesTheStrokesBitForBit(form: StoredForm) async throws {
+    func anOwnInkListSpeltOtherwiseStillGivesTheStrokesBitForBit(form: StoredForm) throws {
         let folder = TestFolder()
         let pdf = folder.path("respelt.pdf")
-        try await Self.ownAnnotationPDF(Self.ownLayer, form: form, spell: { String(format: "%.4f", $0) }, at: pdf)
-        let (layers, _, notes) = try await Self.readLayers(pdf)
+        try Self.ownAnnotationPDF(Self.ownLayer, form: form, spell: { String(format: "%.4f", $0) }, at: pdf)
+        let (layers, _, notes) = try Self.readLayers(pdf)
         #expect(try layers.map { try $0.encodedLine() } == [Self.ownLayer.encodedLine()], "\(notes)")
     }
 
     /// One annotation object listed by several pages (against the standard, but met: a stamp
     /// on every page): each page reads it, although the reader lets go of a page's annotations
     /// once it has read them, and the document is opened afresh once for it, not for each page.
-    @Test func anAnnotationPagesShareIsReadOnEachWithOneReopening() async throws {
+    @Test func anAnnotationPagesShareIsReadOnEachWithOneReopening() throws {
         let folder = TestFolder()
         let pdf = folder.path("shared.pdf")
         // Object 3: the shared annotation; 4: page 1's own; pages from object 5 on.
@@ -235,13 +235,13 @@ import Testing
     }
 
     @Test(arguments: StoredForm.allCases)
-    func anOwnAnnotationMovedWholeGivesTheStoredStrokesMoved(form: StoredForm) async throws {
+    func anOwnAnnotationMovedWholeGivesTheStoredStrokesMoved(form: StoredForm) throws {
         let folder = TestFolder()
         let pdf = folder.path("moved.pdf")
         let written = Self.ownLayer.strokes.map { InkAnnotationFormat.inkList(of: $0, height: 300, placement: [1, 0, 0, 1, 0, 0]) }
         let moved = written.map { list in list.enumerated().map { $0.offset % 2 == 0 ? $0.element + 10 : $0.element - 5 } }
-        try await Self.ownAnnotationPDF(Self.ownLayer, inkList: moved, form: form, at: pdf)
-        let (layers, _, _) = try await Self.readLayers(pdf)
+        try Self.ownAnnotationPDF(Self.ownLayer, inkList: moved, form: form, at: pdf)
+        let (layers, _, _) = try Self.readLayers(pdf)
         let stroke = try #require(layers.first?.strokes.first)
         let original = Self.ownLayer.strokes[0]
         #expect(stroke.points.count == original.points.count)
@@ -253,11 +253,11 @@ import Testing
     }
 
     @Test(arguments: StoredForm.allCases)
-    func anOwnAnnotationRedrawnIsRebuiltKeepingItsIdentity(form: StoredForm) async throws {
+    func anOwnAnnotationRedrawnIsRebuiltKeepingItsIdentity(form: StoredForm) throws {
         let folder = TestFolder()
         let pdf = folder.path("edited.pdf")
-        try await Self.ownAnnotationPDF(Self.ownLayer, inkList: [[10, 10, 50, 50, 90, 20]], color: "1 0 0", form: form, at: pdf)
-        let (layers, _, _) = try await Self.readLayers(pdf)
+        try Self.ownAnnotationPDF(Self.ownLayer, inkList: [[10, 10, 50, 50, 90, 20]], color: "1 0 0", form: form, at: pdf)
+        let (layers, _, _) = try Self.readLayers(pdf)
         let stroke = try #require(layers.first?.strokes.first)
         #expect(stroke.id == "S1" && stroke.created == 1_700_000_000.25)
         #expect(stroke.ink.color == RGBAColor(red: 1, green: 0, blue: 0) && stroke.ink.type == .pen)
@@ -265,7 +265,7 @@ import Testing
         #expect(stroke.interpolation == .linear && stroke.points.allSatisfy { $0.w == 2 })
     }
 
-    @Test func anOwnAnnotationWhoseStreamCannotBeDecodedIsRebuiltWithAWarning() async throws {
+    @Test func anOwnAnnotationWhoseStreamCannotBeDecodedIsRebuiltWithAWarning() throws {
         let folder = TestFolder()
         let pdf = folder.path("broken.pdf")
         try TestPDF.write([
@@ -275,7 +275,7 @@ import Testing
             .text("<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList [[10 10 20 20]] /NM (inkpdf:id:Z9) /InkPDF:Layer 5 0 R >>"),
             .stream(Array("not zlib at all".utf8), dictionary: "/Filter /FlateDecode"),
         ], to: pdf)
-        let (layers, _, notes) = try await Self.readLayers(pdf)
+        let (layers, _, notes) = try Self.readLayers(pdf)
         #expect(layers.first?.strokes.first?.id == "Z9")
         #expect(notes.contains { $0.contains("page 1, annotation 1 (Ink, /NM 'inkpdf:id:Z9')") && $0.contains("cannot be decoded") }, "\(notes)")
     }
@@ -283,7 +283,7 @@ import Testing
     /// Packed strokes that cannot be used: one warning for a stream its annotations share, a
     /// warning for a range its stream does not hold, a key of the wrong shape; each annotation
     /// rebuilt from its standard keys, keeping its identity.
-    @Test func packedStrokesThatCannotBeUsedAreRebuiltWithAWarning() async throws {
+    @Test func packedStrokesThatCannotBeUsedAreRebuiltWithAWarning() throws {
         let folder = TestFolder()
         let pdf = folder.path("broken-packed.pdf")
         let good = InkContentCompression.deflate(try PackedLayers.encode([Self.ownLayer]), level: 6)
@@ -302,7 +302,7 @@ import Testing
             .stream(Array("InkPDF-packed 1\n\u{7F}{".utf8), dictionary: ""),
             .stream(good, dictionary: "/Filter /FlateDecode"),
         ], to: pdf)
-        let (layers, _, notes) = try await Self.readLayers(pdf)
+        let (layers, _, notes) = try Self.readLayers(pdf)
         #expect(layers.flatMap(\.strokes).map(\.id) == ["A1", "A2", "B1", "B2", "C1"])
         let damaged = notes.filter { $0.contains("not inkpdf's packed strokes") }
         #expect(damaged.count == 1 && damaged[0].contains("annotation 1 (Ink, /NM 'inkpdf:id:A1')") && damaged[0].contains("object 9"), "\(notes)")
@@ -313,7 +313,7 @@ import Testing
 
     // MARK: Hostile dictionaries
 
-    @Test func hostileAnnotationsAreBoundedAndNamed() async throws {
+    @Test func hostileAnnotationsAreBoundedAndNamed() throws {
         let folder = TestFolder()
         let pdf = folder.path("hostile.pdf")
         let huge = "1" + String(repeating: "0", count: 300) + ".5"
@@ -339,7 +339,7 @@ import Testing
             .text("[1 2 3]"),
             .text("<< /Type /Annot /Subtype /Stamp /Rect [0 0 1 1] /F 4 >>"),
         ], to: pdf)
-        let (layers, _, notes) = try await Self.readLayers(pdf)
+        let (layers, _, notes) = try Self.readLayers(pdf)
         let strokes = layers.flatMap(\.strokes)
         #expect(strokes.count == 4, "odd, far, many, highlight: \(strokes.map(\.points.count)) \(notes)")
         #expect(strokes.first?.points.map { [$0.x, $0.y] } == [[10, 290], [20, 280]], "the odd last number is ignored")
@@ -363,7 +363,7 @@ import Testing
                 "\(notes.first ?? "")")
     }
 
-    @Test func aPDFWithoutAnnotationsIsNotInk() async throws {
+    @Test func aPDFWithoutAnnotationsIsNotInk() throws {
         let folder = TestFolder()
         let pdf = folder.path("plain.pdf")
         try TestPDF.write([

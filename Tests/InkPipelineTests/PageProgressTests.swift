@@ -32,7 +32,7 @@ import Testing
             }
     }
 
-    @Test func flattenReportsEveryKeptPage() async throws {
+    @Test func flattenReportsEveryKeptPage() throws {
         let folder = TestFolder()
         let (pdf, ink) = try Self.document(in: folder)
         let (progress, reports) = Self.recorder()
@@ -42,7 +42,7 @@ import Testing
         #expect(reports() == Self.expected([2, 3, 4]))
     }
 
-    @Test func exportReportsEveryPageItDraws() async throws {
+    @Test func exportReportsEveryPageItDraws() throws {
         let folder = TestFolder()
         let (pdf, ink) = try Self.document(in: folder)
         let (progress, reports) = Self.recorder()

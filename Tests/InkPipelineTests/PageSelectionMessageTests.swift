@@ -10,7 +10,7 @@ import Testing
     static let uuid = "5a1f0c3e-7b21-4c55-9d0e-3f1b2a6c8d90"
 
     /// A firmware 1.x notebook: `fileType` empty, no page list, page files named by index.
-    static func oldNotebook(in folder: TestFolder, pageFiles: [Int: [UInt8]], pageCount: Int?) async -> String {
+    static func oldNotebook(in folder: TestFolder, pageFiles: [Int: [UInt8]], pageCount: Int?) -> String {
         let count = pageCount.map { "\"pageCount\": \($0), " } ?? ""
         _ = folder.write("{\"fileType\": \"\", \(count)\"lineHeight\": -1, \"margins\": 100, \"textScale\": 1}", to: "\(uuid).content")
         try? FileManager.default.createDirectory(atPath: folder.path(uuid), withIntermediateDirectories: true)
@@ -26,7 +26,7 @@ import Testing
         return b.bytes
     }
 
-    func flatten(_ ink: String, in folder: TestFolder, options: FlattenOptions = FlattenOptions()) async -> Result<Int, ExportError> {
+    func flatten(_ ink: String, in folder: TestFolder, options: FlattenOptions = FlattenOptions()) -> Result<Int, ExportError> {
         do {
             let report = try Flattener.flatten(pdf: nil, ink: ink, output: folder.path("out.pdf"), options: options)
             return .success(report.pageCount)
@@ -38,16 +38,16 @@ import Testing
     @Test("an old notebook flattens to its pages, without any selection")
     func oldNotebookFlattens() async throws {
         let folder = TestFolder()
-        let ink = await Self.oldNotebook(in: folder, pageFiles: [0: Self.version3Page(), 2: Self.version3Page()], pageCount: 3)
+        let ink = Self.oldNotebook(in: folder, pageFiles: [0: Self.version3Page(), 2: Self.version3Page()], pageCount: 3)
         #expect(try await flatten(ink, in: folder).get() == 3)
         #expect(try PopplerReader(path: folder.path("out.pdf")).pageCount == 3)
     }
 
     @Test("a document without pages says so, not that no page is selected")
-    func noPagesIsNotASelection() async {
+    func noPagesIsNotASelection() {
         let folder = TestFolder()
-        let ink = await Self.oldNotebook(in: folder, pageFiles: [:], pageCount: nil)
-        guard case .failure(let error) = await flatten(ink, in: folder) else { Issue.record("flattened a document without pages"); return }
+        let ink = Self.oldNotebook(in: folder, pageFiles: [:], pageCount: nil)
+        guard case .failure(let error) = flatten(ink, in: folder) else { Issue.record("flattened a document without pages"); return }
         #expect(error == .noPages(inkFile: ink))
         #expect(!error.description.contains("selected") && !error.description.contains("--"))
         #expect(error.description.contains("has no pages"))
@@ -55,10 +55,10 @@ import Testing
     }
 
     @Test("--only-annotated alone names only itself")
-    func onlyAnnotatedAlone() async {
+    func onlyAnnotatedAlone() {
         let folder = TestFolder()
-        let ink = await Self.oldNotebook(in: folder, pageFiles: [:], pageCount: 2)
-        guard case .failure(let error) = await flatten(ink, in: folder, options: FlattenOptions(onlyAnnotated: true)) else {
+        let ink = Self.oldNotebook(in: folder, pageFiles: [:], pageCount: 2)
+        guard case .failure(let error) = flatten(ink, in: folder, options: FlattenOptions(onlyAnnotated: true)) else {
             Issue.record("flattened a document without ink with --only-annotated"); return
         }
         #expect(error == .nothingSelected(pdf: ink, pages: false, onlyAnnotated: true))

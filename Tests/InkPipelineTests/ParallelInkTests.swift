@@ -54,7 +54,7 @@ import Testing
 
     /// A PDF of `pageCount` blank pages in `folder`, and an ink-layers file whose page N has
     /// `good(N)` valid strokes and then `bad(N)` strokes with a negative width.
-    static func invalidInk(in folder: TestFolder, good: (Int) -> Int, bad: (Int) -> Int) async throws -> (pdf: String, ink: String) {
+    static func invalidInk(in folder: TestFolder, good: (Int) -> Int, bad: (Int) -> Int) throws -> (pdf: String, ink: String) {
         let pdf = folder.path("doc.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: Array(repeating: TestPage(), count: pageCount))
         let valid = ##"{"ink":{"type":"pen","color":"#000000"},"created":1,"points":[[1,2,0,1,1,1,1,0,1.5],[9,2,0,1,1,1,1,0,1.5]]}"##
@@ -69,9 +69,9 @@ import Testing
     }
 
     /// Two pages are invalid; whichever thread meets one first, the error names the earlier page.
-    @Test func theErrorIsTheFirstInvalidPagesWhicheverThreadFindsIt() async throws {
+    @Test func theErrorIsTheFirstInvalidPagesWhicheverThreadFindsIt() throws {
         let folder = TestFolder()
-        let (pdf, ink) = try await Self.invalidInk(in: folder, good: { _ in 30 }, bad: { $0 == 17 || $0 == 18 ? 1 : 0 })
+        let (pdf, ink) = try Self.invalidInk(in: folder, good: { _ in 30 }, bad: { $0 == 17 || $0 == 18 ? 1 : 0 })
         for run in 1...4 {
             do {
                 if run % 2 == 0 {
@@ -94,7 +94,7 @@ import Testing
     @Test func aSlowFailingPageStopsThreadsWaitingWithLaterPages() async throws {
         let folder = TestFolder()
         // Page 5 takes long to read and fails only at its end; the others are one stroke.
-        let (pdf, ink) = try await Self.invalidInk(in: folder, good: { $0 == 5 ? 20_000 : 1 }, bad: { $0 == 5 ? 1 : 0 })
+        let (pdf, ink) = try Self.invalidInk(in: folder, good: { $0 == 5 ? 20_000 : 1 }, bad: { $0 == 5 ? 1 : 0 })
         for run in 1...3 {
             final class Outcome: @unchecked Sendable { var error: ExportError? }
             let outcome = Outcome()

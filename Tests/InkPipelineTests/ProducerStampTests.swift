@@ -20,7 +20,7 @@ import Testing
         try await expectQPDFCheckPasses(output)
     }
 
-    @Test func aFileWithoutCairosEntryIsLeftAsItIs() async throws {
+    @Test func aFileWithoutCairosEntryIsLeftAsItIs() throws {
         let folder = TestFolder()
         let path = folder.write("%PDF-1.4\n1 0 obj\n<< /Producer (someone else) >>\nendobj\nxref\n0 2\ntrailer\n<< /Size 2 /Info 1 0 R >>\nstartxref\n52\n%%EOF\n",
                                 to: "other.pdf")

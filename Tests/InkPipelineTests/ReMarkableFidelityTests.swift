@@ -42,7 +42,7 @@ import Testing
                                     lines: [.init("A landscape page under the ink", x: 60, y: 80)])
 
     /// The document's output pages: PDF page 1 (portrait), PDF page 2 (landscape), an inserted notebook page.
-    static func tabletDocument(in folder: TestFolder) async throws -> (content: String, pdf: String) {
+    static func tabletDocument(in folder: TestFolder) throws -> (content: String, pdf: String) {
         let pdf = folder.path("paper.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: [portrait, landscape])
         let tablet = TabletFolderWriter(folder: folder.path("xochitl"))
@@ -53,7 +53,7 @@ import Testing
     }
 
     /// The importer's layers of output page `page`, renumbered as page 1.
-    static func layers(of content: String, page: Int, pdf: String) async throws -> (layers: [PageLayer], size: (Double, Double)) {
+    static func layers(of content: String, page: Int, pdf: String) throws -> (layers: [PageLayer], size: (Double, Double)) {
         // The page sizes as flatten gives them to the importer: the PDF's pages as displayed.
         let sizes: ReMarkableImporter.PDFPageSize = { _, number in
             let reader = try? PopplerReader(path: pdf)
@@ -106,15 +106,15 @@ import Testing
     }
 
     @Test(arguments: [(1, "portrait"), (2, "landscape"), (3, "notebook")])
-    func aFlattenedPageLooksLikeTheSameStrokesAsInkLayers(page: Int, kind: String) async throws {
+    func aFlattenedPageLooksLikeTheSameStrokesAsInkLayers(page: Int, kind: String) throws {
         let folder = TestFolder()
-        let (content, pdf) = try await Self.tabletDocument(in: folder)
+        let (content, pdf) = try Self.tabletDocument(in: folder)
         let flattened = folder.path("tablet.pdf")
         let report = try Flattener.flatten(pdf: nil, ink: content, output: flattened, options: FlattenOptions(writeSidecar: false))
         #expect(report.pageCount == 3 && report.inkedPageCount == 3)
 
         // The same strokes as ink-layers over the same page: the PDF's, or a blank page of the notebook's size.
-        let (layers, size) = try await Self.layers(of: content, page: page, pdf: pdf)
+        let (layers, size) = try Self.layers(of: content, page: page, pdf: pdf)
         #expect(layers.flatMap(\.strokes).count == 7)
         var base = pdf
         var basePage = page
@@ -197,9 +197,9 @@ import Testing
         }
     }
 
-    @Test func renderDrawsADocumentAsFlattenDoes() async throws {
+    @Test func renderDrawsADocumentAsFlattenDoes() throws {
         let folder = TestFolder()
-        let (content, _) = try await Self.tabletDocument(in: folder)
+        let (content, _) = try Self.tabletDocument(in: folder)
         let images = folder.path("images")
         try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
         let report = try PageRenderer.render(pdf: nil, ink: content, outputDirectory: images, options: RenderOptions(scale: 1))

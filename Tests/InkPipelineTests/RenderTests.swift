@@ -121,7 +121,7 @@ import Testing
         #expect(written.isEmpty)
     }
 
-    @Test func flattenedInkAddsNoImagesExceptOneSharedTilePerGrain() async throws {
+    @Test func flattenedInkAddsNoImagesExceptOneSharedTilePerGrain() throws {
         let folder = TestFolder()
         let pdf = folder.path("doc.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: Self.pages)

@@ -93,7 +93,7 @@ import Testing
     /// The ink files of the shared corpus (Xournal++, reMarkable, rnote, InkML) and the PDFs
     /// annotated by other applications, read as inkpdf reads them, every stroke within its nib.
     @Test(.enabled(if: SharedCorpus.isAvailable, "\(SharedCorpus.missing)"))
-    func corpusInkStaysWithinItsNibs() async throws {
+    func corpusInkStaysWithinItsNibs() throws {
         let folder = TestFolder()
         var checked = 0
         var strays: [String] = []

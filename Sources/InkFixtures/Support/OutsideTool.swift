@@ -5,7 +5,7 @@ import Synchronization
 /// `make deps`), one helper each, so that no test spells a tool's path or drains its
 /// streams itself: `OutsideTool.qpdf.run([...])`, `OutsideTool.pdftotext.text(of:)`.
 public struct OutsideTool: Sendable, CustomStringConvertible {
-    /// The program's name, found in /usr/bin or /bin.
+    /// The program's name, found as `url` says.
     public let name: String
     /// The exit statuses that mean it did its work (qpdf: 3 is "succeeded with warnings").
     public let succeeds: Set<Int32>
@@ -34,9 +34,12 @@ public struct OutsideTool: Sendable, CustomStringConvertible {
     /// util-linux `script` (runs a command on a pseudo-terminal).
     public static let script = OutsideTool("script")
 
-    /// Where it is installed (/usr/bin first).
+    /// Where it is installed: the first of PATH's folders that has it (as `/usr/bin/env` finds it,
+    /// so that `python3` is the one whose modules `make deps` installed), else /usr/bin or /bin.
     public var url: URL {
-        let found = ["/usr/bin", "/bin"].map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let folders = path.split(separator: ":").map(String.init) + ["/usr/bin", "/bin"]
+        let found = folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
         return URL(fileURLWithPath: found ?? "/usr/bin/\(name)")
     }
 
