@@ -79,7 +79,13 @@ final class ServiceProcess: @unchecked Sendable {
 
     /// Runs `serve_client.py COMMAND URL ARGUMENTS`; its JSON answer.
     func client(_ command: String, path: String, _ arguments: [String] = [], scheme: String = "http") async throws -> [String: Any] {
-        let data = try await ReferenceReaders.script("serve_client.py", [command, "\(scheme)://\(address)\(path)"] + arguments)
+        // Not behind the children of other tests: a request the service holds must not keep the test from asking it.
+        let script = ReferenceReaders.scripts.appendingPathComponent("serve_client.py").path
+        let run = try await OutsideTool.python3.outcome([script, command, "\(scheme)://\(address)\(path)"] + arguments, sharingTheCores: false)
+        guard run.status == 0 else {
+            throw ServiceFailure(message: "serve_client.py exited \(run.status): \(String(decoding: run.errors, as: UTF8.self))")
+        }
+        let data = run.output
         guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw ServiceFailure(message: "serve_client.py printed no JSON object")
         }

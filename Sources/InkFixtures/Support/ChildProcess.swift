@@ -17,9 +17,49 @@ public enum ChildProcess {
     }
 
     /// `executable ARGUMENTS` (with `environment` when given, `input` on its standard input
-    /// when given): its exit status and what it printed on each stream.
+    /// when given): its exit status and what it printed on each stream. Unless `sharingTheCores`
+    /// is false (a client of a service the test runs, which must not wait behind the requests it
+    /// answers), it first waits for one of `slots`: no test holds a pool thread while its child
+    /// runs, so without them every test of a target would start its children at once.
     public static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
-                           input: Data? = nil) async throws -> Outcome {
+                           input: Data? = nil, sharingTheCores: Bool = true) async throws -> Outcome {
+        guard sharingTheCores else { return try await runNow(executable, arguments, environment: environment, input: input) }
+        await slots.acquire()
+        do {
+            let outcome = try await runNow(executable, arguments, environment: environment, input: input)
+            await slots.release()
+            return outcome
+        } catch {
+            await slots.release()
+            throw error
+        }
+    }
+
+    /// The children that run at once: two a core (at least four).
+    public static let slots = Slots(max(4, 2 * ProcessInfo.processInfo.activeProcessorCount))
+
+    /// A count of places that tasks await without holding a thread.
+    public actor Slots {
+        private var free: Int
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+
+        public init(_ count: Int) { free = count }
+
+        public func acquire() async {
+            if free > 0 {
+                free -= 1
+                return
+            }
+            await withCheckedContinuation { waiting.append($0) }
+        }
+
+        public func release() {
+            if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
+        }
+    }
+
+    private static func runNow(_ executable: URL, _ arguments: [String], environment: [String: String]?,
+                               input: Data?) async throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
