@@ -5,14 +5,14 @@ import Testing
 /// Waiting for a child holds no thread of the test pool (one a core): children awaited
 /// together all run at once, and the pool goes on with other work meanwhile.
 @Suite struct ChildProcessWaitTests {
-    /// Four children a core, each asleep for a second, awaited together: they end together,
-    /// about a second later. A wait that held a pool thread would let one a core run at a
-    /// time, four seconds or more.
+    /// Four children a core, each asleep for a second, awaited together (outside the slots that
+    /// share the cores): they end together, about a second later. A wait that held a pool thread
+    /// would let one a core run at a time, four seconds or more.
     @Test(.timeLimit(.minutes(1))) func childrenAwaitedTogetherRunAtOnce() async throws {
         let count = 4 * ProcessInfo.processInfo.activeProcessorCount
         let started = ContinuousClock.now
         let statuses = try await withThrowingTaskGroup(of: Int32.self) { group in
-            for _ in 0..<count { group.addTask { try await ChildProcess.run(URL(fileURLWithPath: "/bin/sleep"), ["1"]).status } }
+            for _ in 0..<count { group.addTask { try await ChildProcess.run(URL(fileURLWithPath: "/bin/sleep"), ["1"], sharingTheCores: false).status } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         let took = ContinuousClock.now - started

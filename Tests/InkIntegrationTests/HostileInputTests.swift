@@ -1,5 +1,6 @@
 import InkCLI
 import Foundation
+import Synchronization
 import InkPipeline
 import InkModel
 import InkFixtures
@@ -260,16 +261,25 @@ import Testing
         process.standardError = errors
         process.standardOutput = Pipe()
         try process.run()
-        // Find the worker (the child running `__worker`) and end it by `signal`.
-        var worker: pid_t?
-        let deadline = Date().addingTimeInterval(20)
-        while worker == nil, Date() < deadline {
-            worker = Self.child(of: process.processIdentifier)
-            try? await Task.sleep(for: .milliseconds(5))
+        // Find the worker (the child running `__worker`) and end it by `signal`, once it writes: watched
+        // from a thread of its own, which looks every few milliseconds however busy the test pool is.
+        let out = folder.path("out"), parent = process.processIdentifier
+        let names: @Sendable () -> [String] = { (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? [] }
+        let found = Mutex<pid_t?>(nil), watched = Signal()
+        Thread.detachNewThread {
+            var worker: pid_t?
+            let deadline = Date().addingTimeInterval(20)
+            while worker == nil, Date() < deadline {
+                worker = Self.child(of: parent)
+                usleep(5_000)
+            }
+            while Date() < deadline, !names().contains(where: { $0.contains(".inkpdf-") }) { usleep(5_000) }
+            if let worker { kill(worker, signal) }
+            found.withLock { $0 = worker }
+            watched.signal()
         }
-        let names = { (try? FileManager.default.contentsOfDirectory(atPath: folder.path("out"))) ?? [] }
-        while Date() < deadline, !names().contains(where: { $0.contains(".inkpdf-") }) { try? await Task.sleep(for: .milliseconds(5)) }
-        if let worker { kill(worker, signal) }
+        _ = await watched.wait(within: 60)
+        let worker = found.withLock { $0 }
         let message = String(decoding: await errors.readToEnd(), as: UTF8.self)
         let status = await process.ended()
         #expect(worker != nil)

@@ -1,5 +1,6 @@
 import InkCLI
 import Foundation
+import Synchronization
 import InkPipeline
 import InkFixtures
 import Testing
@@ -108,10 +109,22 @@ import Testing
         // Bounds well past the time it takes to open the document and start writing on a busy machine.
         let limits = bound == "stall" ? ["--stall-timeout", "5"] : ["--timeout", "10", "--stall-timeout", "600"]
         let (stopped, _, stoppedErrors) = try start(limits)
-        // Once the worker is at work (its first temporary file or image is there), freeze it.
-        try #require(await eventually { !f.leftInOutput.isEmpty || !stopped.isRunning } && stopped.isRunning, "the worker started writing")
-        let worker = try #require(HostileInputTests.child(of: stopped.processIdentifier), "the worker process")
-        kill(worker, SIGSTOP)
+        // Once the worker is at work (its first temporary file or image is there), freeze it: watched from a
+        // thread of its own, which looks every few milliseconds however busy the test pool is.
+        let out = f.out.path, parent = stopped.processIdentifier
+        let frozen = Mutex<pid_t?>(nil), watched = Signal()
+        Thread.detachNewThread {
+            let deadline = Date().addingTimeInterval(60)
+            func started() -> Bool { !((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).isEmpty }
+            while !started() && !hasEnded(parent) && Date() < deadline { usleep(2_000) }
+            if started(), !hasEnded(parent), let worker = HostileInputTests.child(of: parent) {
+                kill(worker, SIGSTOP)
+                frozen.withLock { $0 = worker }
+            }
+            watched.signal()
+        }
+        _ = await watched.wait(within: 90)
+        try #require(frozen.withLock { $0 } != nil, "the worker started writing and was frozen")
         let message = String(decoding: await stoppedErrors.readToEnd(), as: UTF8.self)
         await stopped.ended()
         #expect(stopped.terminationStatus == ExitCode.timedOut.rawValue, "\(message)")

@@ -8,7 +8,7 @@ import Testing
 /// page; and the strokes Xournal++ draws (points, widths, colours, read from its
 /// PDF) must be those inkpdf's importer read.
 @Suite(.serialized, .enabled(if: XournalReference.isAvailable, "needs xournalpp and xvfb-run (Debian: apt-get install xournalpp xvfb xauth)"),
-       .timeLimit(.minutes(10)))
+       .timeLimit(.minutes(5)))
 struct XournalReferenceTests {
     static let required = 0.97
 
