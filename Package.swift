@@ -102,7 +102,7 @@ let package = Package(
         .executableTarget(name: "inkpdf-samples", dependencies: ["InkFixtures", "InkBench", "InkFileSystem"]),
 
         // libdeflate's output read back by zlib's own inflate (an independent reader).
-        .testTarget(name: "LibDeflateTests", dependencies: ["LibDeflate", "CZlib"]),
+        .testTarget(name: "LibDeflateTests", dependencies: ["LibDeflate", "CZlib", "InkFixtures"]),
         .testTarget(name: "InkFileSystemTests", dependencies: ["InkFileSystem", "InkFixtures"]),
         // FuzzRegressions/: inputs the fuzz target found, read by FuzzRegressionTests through #filePath.
         .testTarget(name: "InkModelTests", dependencies: ["InkModel", "InkFixtures"], exclude: ["FuzzRegressions"]),
@@ -116,7 +116,7 @@ let package = Package(
         // Tests that run the built inkpdf executable (worker processes, signals, limits).
         .testTarget(name: "InkIntegrationTests", dependencies: ["inkpdf", "InkCLI", "InkFixtures", "InkImport", "InkModel", "InkPipeline", "CZlib", "CDeflate"]),
         .testTarget(name: "InkRecognitionTests", dependencies: ["InkRecognition", "InkModel", "InkFixtures"]),
-        .testTarget(name: "InkServeTests", dependencies: ["InkServe"]),
+        .testTarget(name: "InkServeTests", dependencies: ["InkServe", "InkFixtures"]),
         .testTarget(name: "InkPDFContentTests", dependencies: ["InkPDFContent", "InkPDFContentTestSupport", "InkRendering",
                                                                "InkModel", "InkFixtures", "CCairo", "CQPDF"]),
     ],

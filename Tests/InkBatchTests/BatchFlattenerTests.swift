@@ -56,14 +56,14 @@ import Testing
         for (name, bytes) in serial { #expect(parallel[name] == bytes, "\(name) differs") }
     }
 
-    @Test func failuresAreIsolatedAndListedWithTheirReasons() throws {
+    @Test func failuresAreIsolatedAndListedWithTheirReasons() async throws {
         let f = try Self.fixture()
         // A damaged PDF, invalid ink, and an encrypted PDF without a password.
         _ = f.folder.write("this is not a PDF\n", to: "notes/week 2/broken.pdf")
         f.writeInk(for: "week 2/broken.pdf", shift: 0)
         try f.document("bad ink.pdf")
         _ = f.folder.write("{\"format\":\"inkpdf-layers\",\"version\":1}\n{\"page\":1,\"strokes\":[{]}\n", to: "notes/bad ink.ink.jsonl")
-        try runQPDF(["--encrypt", "sesame", "owner-pw", "256", "--", f.sourcePath("a.pdf"), f.sourcePath("locked.pdf")])
+        try await runQPDF(["--encrypt", "sesame", "owner-pw", "256", "--", f.sourcePath("a.pdf"), f.sourcePath("locked.pdf")])
         f.writeInk(for: "locked.pdf", shift: 0)
 
         let report = BatchFlattener.run(try BatchFlattener.plan(source: f.source, output: f.output), options: BatchOptions(jobs: 2))

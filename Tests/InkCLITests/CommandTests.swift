@@ -42,7 +42,7 @@ import Testing
 }
 
 @Suite struct CommandRunTests {
-    @Test func flattenPrintsWhatItWroteAndUsesThePasswordFromTheEnvironment() throws {
+    @Test func flattenPrintsWhatItWroteAndUsesThePasswordFromTheEnvironment() async throws {
         let scratch = TestFolder()
         let folder = scratch.url
         let pdf = folder.appendingPathComponent("notes.pdf").path
@@ -58,11 +58,7 @@ import Testing
 
         // An encrypted copy opens with INKPDF_PASSWORD.
         let locked = folder.appendingPathComponent("locked.pdf").path
-        let qpdf = Process()
-        qpdf.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
-        qpdf.arguments = ["--encrypt", "pw", "owner", "256", "--", pdf, locked]
-        try qpdf.run()
-        qpdf.waitUntilExit()
+        _ = try await OutsideTool.qpdf.outcome(["--encrypt", "pw", "owner", "256", "--", pdf, locked])
         out = ""; err = ""
         let lockedOutput = folder.appendingPathComponent("out/locked.pdf").path
         let noPassword = CommandRunner(environment: DemoLicence.environment)

@@ -49,11 +49,11 @@ import Testing
         return (1...reader.pageCount).map { reader.text(ofPage: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
     }
 
-    @Test func flattenDrawsTheDocumentsPagesAndKeepsItBeside() throws {
+    @Test func flattenDrawsTheDocumentsPagesAndKeepsItBeside() async throws {
         let f = try Fixture()
         let result = f.run(["flatten", f.xopp, "-o", f.folder.path("out/notes.pdf")])
         #expect(result.code == 0, "\(result.err)")
-        #expect(try Self.texts(f.folder.path("out/notes.pdf")) == ["Beta page", "typed words", "Alpha page", "Beta page"])
+        #expect(try await Self.texts(f.folder.path("out/notes.pdf")) == ["Beta page", "typed words", "Alpha page", "Beta page"])
         let reader = try PopplerReader(path: f.folder.path("out/notes.pdf"))
         #expect(reader.render(page: 1).isRed(200, 300))
         let paper = reader.render(page: 2)
@@ -62,7 +62,7 @@ import Testing
         let rule = paper.pixel(50, 104)
         #expect(rule.b > rule.r + 40, "a ruled line at 80 + 24 pt: \(rule)")
         #expect(FileManager.default.contents(atPath: f.folder.path("out/notes.xopp")) == FileManager.default.contents(atPath: f.xopp))
-        try runQPDF(["--check", f.folder.path("out/notes.pdf")])
+        try await runQPDF(["--check", f.folder.path("out/notes.pdf")])
     }
 
     @Test func flattenTheSameDocumentTwiceGivesTheSameBytes() throws {
@@ -72,7 +72,7 @@ import Testing
         #expect(FileManager.default.contents(atPath: f.folder.path("a.pdf")) == FileManager.default.contents(atPath: f.folder.path("b.pdf")))
     }
 
-    @Test func exportArrangesThePDFsPagesAsTheDocumentShowsThem() throws {
+    @Test func exportArrangesThePDFsPagesAsTheDocumentShowsThem() async throws {
         let f = try Fixture()
         let output = f.folder.path("share/notes.pdf")
         let result = f.run(["export", f.xopp, "-o", output])
@@ -85,7 +85,7 @@ import Testing
         #expect(highlighted.r > 200 && highlighted.b < 160, "the highlighter on the repeated page: \(highlighted)")
         #expect(!reader.render(page: 1).isRed(150, 80) && reader.render(page: 1).pixel(150, 80).b > 200,
                 "the copy of page 2 shown first carries no highlighter")
-        try runQPDF(["--check", output])
+        try await runQPDF(["--check", output])
     }
 
     @Test func exportOnlyTheSelectedPages() throws {

@@ -29,7 +29,7 @@ struct RNoteCommandTests {
         return count
     }
 
-    @Test func flattenDrawsRnotesPagesAndKeepsTheNotebookBeside() throws {
+    @Test func flattenDrawsRnotesPagesAndKeepsTheNotebookBeside() async throws {
         let output = folder.path("out/lecture.pdf")
         let result = run(["flatten", Self.lecture, "-o", output])
         #expect(result.code == 0, "\(result.err)")
@@ -42,7 +42,7 @@ struct RNoteCommandTests {
         #expect(corner.r < 40 && corner.g < 40 && corner.b < 40, "the notebook's dark background: \(corner)")
         #expect(try Self.count(output, page: 1) { $0.r > 200 && $0.g > 200 && $0.b > 200 } > 2000, "white handwriting")
         #expect(FileManager.default.contents(atPath: folder.path("out/lecture.rnote")) == FileManager.default.contents(atPath: Self.lecture))
-        try runQPDF(["--check", output])
+        try await runQPDF(["--check", output])
     }
 
     @Test func flattenOverTheImportedPDFKeepsItsText() throws {

@@ -28,32 +28,32 @@ import Testing
         return (pdf, ink, text)
     }
 
-    static func text(of path: String) throws -> String {
+    static func text(of path: String) async throws -> String {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        return data.starts(with: [0x1F, 0x8B]) ? try gunzip(path) : String(decoding: data, as: UTF8.self)
+        return data.starts(with: [0x1F, 0x8B]) ? try await gunzip(path) : String(decoding: data, as: UTF8.self)
     }
 
-    static func gunzip(_ path: String) throws -> String {
-        String(decoding: try ChildProcess.run(URL(fileURLWithPath: "/bin/gzip"), ["-dc", path]).output, as: UTF8.self)
+    static func gunzip(_ path: String) async throws -> String {
+        String(decoding: try await OutsideTool.gzip.outcome(["-dc", path]).output, as: UTF8.self)
     }
 
-    @Test func everyCommandThatWritesLayersKeepsTheTextBitForBit() throws {
+    @Test func everyCommandThatWritesLayersKeepsTheTextBitForBit() async throws {
         let folder = TestFolder()
         let (pdf, ink, text) = try Self.notesWithText(in: folder)
         #expect(run(["flatten", pdf, "--ink", ink, "-o", folder.path("flat.pdf")]).code == 0)
-        #expect(try Self.text(of: folder.path("flat.ink.jsonl.gz")) == text)
+        #expect(try await Self.text(of: folder.path("flat.ink.jsonl.gz")) == text)
         let exported = run(["export", pdf, "--ink", ink, "-o", folder.path("shared.pdf"), "--embed-ink"])
         #expect(exported.code == 0, "\(exported.err)")
-        #expect(try Self.text(of: folder.path("shared.ink.jsonl.gz")) == text)
+        #expect(try await Self.text(of: folder.path("shared.ink.jsonl.gz")) == text)
         #expect(run(["extract", folder.path("shared.pdf"), "-o", folder.path("back.ink.jsonl")], environment: [:]).code == 0)
-        #expect(try Self.text(of: folder.path("back.ink.jsonl")) == text)
+        #expect(try await Self.text(of: folder.path("back.ink.jsonl")) == text)
         // Downgrade re-inks strokes (no stroke is dropped or moved); merge here changes nothing.
         let entry = #""text":[{"text":"Faltung","strokes":[0],"lang":"de","confidence":9.30e-1,"alternatives":["Haltung"],"x":{}}]"#
         #expect(run(["downgrade", ink, "--max-content-version", "1", "-o", folder.path("old.ink.jsonl")]).code == 0)
         let merged = run(["merge", "--base", ink, "--local", ink, "--remote", ink, "-o", folder.path("merged.ink.jsonl")])
         #expect(merged.code == 0, "\(merged.err)")
         for name in ["old.ink.jsonl", "merged.ink.jsonl"] {
-            let layers = try Self.text(of: folder.path(name)).split(separator: "\n").dropFirst()
+            let layers = try await Self.text(of: folder.path(name)).split(separator: "\n").dropFirst()
             #expect(layers.count == 8 && layers.allSatisfy { $0.contains(entry) }, "\(name)")
         }
         #expect(run(["check", ink]).code == 0)

@@ -31,9 +31,9 @@ struct RNoteCorpusTests {
     /// Strokes, segments and elements per page, and every point within 0.5 pt of where the
     /// independent reader puts it.
     @Test(arguments: RNoteTestSupport.corpus)
-    func agreesWithTheIndependentReader(_ relative: String) throws {
+    func agreesWithTheIndependentReader(_ relative: String) async throws {
         let path = CorpusLocation.path(relative)
-        let expected = RNoteTestSupport.independentRead(path)
+        let expected = await RNoteTestSupport.independentRead(path)
         let document = try RNoteImporter.read(path: path, options: RNoteTestSupport.options(folder))
         defer { try? FileManager.default.removeItem(atPath: document.layersPath) }
         let (_, layers) = try RNoteTestSupport.layers(document.layersPath)
@@ -55,10 +55,11 @@ struct RNoteCorpusTests {
         }
     }
 
-    @Test func corpusCountsAreThoseOfTheFiles() throws {
+    @Test func corpusCountsAreThoseOfTheFiles() async throws {
         // Measured with the independent reader; the importer must agree (above).
-        let totals = RNoteTestSupport.corpus.map { relative in
-            RNoteTestSupport.independentRead(CorpusLocation.path(relative)).pages.reduce(0) { $0 + $1.count }
+        var totals: [Int] = []
+        for relative in RNoteTestSupport.corpus {
+            totals.append(await RNoteTestSupport.independentRead(CorpusLocation.path(relative)).pages.reduce(0) { $0 + $1.count })
         }
         #expect(totals[0] > 1000)  // 1105 live brush strokes in 0.5.5, some on two pages
         #expect(totals[1] >= 501)

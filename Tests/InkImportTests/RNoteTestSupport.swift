@@ -15,31 +15,19 @@ enum RNoteTestSupport {
     }
 
     /// Writes `json` gzip-compressed to `path`.
-    static func writeGzip(_ json: String, to path: String) {
-        writeGzip(Array(json.utf8), to: path)
+    static func writeGzip(_ json: String, to path: String) async {
+        await writeGzip(Array(json.utf8), to: path)
     }
 
-    static func writeGzip(_ bytes: [UInt8], to path: String) {
+    static func writeGzip(_ bytes: [UInt8], to path: String) async {
         let plain = path + ".json"
         _ = FileManager.default.createFile(atPath: plain, contents: Data(bytes))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "gzip -c -n \"$0\" > \"$1\" && rm -f \"$0\"", plain, path]
-        try? process.run()
-        process.waitUntilExit()
+        _ = try? await OutsideTool.shell("gzip -c -n \"$0\" > \"$1\" && rm -f \"$0\"", plain, path)
     }
 
     /// The decompressed bytes of a gzip file (the system's gzip).
-    static func gunzip(_ path: String) -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "gzip -dc \"$0\"", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try? process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return data
+    static func gunzip(_ path: String) async -> Data {
+        (try? await OutsideTool.gzip.outcome(["-dc", path]).output) ?? Data()
     }
 
     static func layers(_ path: String) throws -> (InkLayersHeader, [PageLayer]) {
@@ -77,8 +65,8 @@ enum RNoteTestSupport {
         var pages: [[Stroke]] = []
     }
 
-    static func independentRead(_ path: String) -> Expected {
-        let root = (try? JSONSerialization.jsonObject(with: gunzip(path))) as? [String: Any] ?? [:]
+    static func independentRead(_ path: String) async -> Expected {
+        let root = (try? JSONSerialization.jsonObject(with: await gunzip(path))) as? [String: Any] ?? [:]
         let data = root["data"] as? [String: Any] ?? [:]
         let snapshot = (data["engine_snapshot"] ?? data["store_snapshot"]) as? [String: Any] ?? [:]
         let document = (snapshot["document"] ?? data["document"]) as? [String: Any] ?? [:]

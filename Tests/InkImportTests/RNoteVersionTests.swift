@@ -23,19 +23,19 @@ import Testing
         return #"{"version":"\#(version)","data":{"engine_snapshot":{"document":\#(document),\#(cameraMember)"stroke_components":[\#(strokes)],"chrono_components":[\#(chrono)],"chrono_counter":3}}}"#
     }
 
-    func read(_ json: String) throws -> (ImportedDocument, [PageLayer], String) {
+    func read(_ json: String) async throws -> (ImportedDocument, [PageLayer], String) {
         let file = (folder as NSString).appendingPathComponent(UUID().uuidString + ".rnote")
-        S.writeGzip(json, to: file)
+        await S.writeGzip(json, to: file)
         let document = try RNoteImporter.read(path: file, options: S.options(folder))
         defer { try? FileManager.default.removeItem(atPath: document.layersPath) }
         return (document, try S.layers(document.layersPath).1, file)
     }
 
     @Test(arguments: ["0.5.10", "0.6.0", "0.7.1", "0.8.2", "0.8.0-beta1"])
-    func notebooksOfRnote06To08AreRead(_ version: String) throws {
-        let (document, layers, file) = try read(Self.notebook(version: version, camera: false))
+    func notebooksOfRnote06To08AreRead(_ version: String) async throws {
+        let (document, layers, file) = try await read(Self.notebook(version: version, camera: false))
         // As the independent reader of the JSON sees it: two pages, the pen path on the first, the line on the second.
-        let expected = S.independentRead(file)
+        let expected = await S.independentRead(file)
         #expect(document.pages.count == expected.pages.count && expected.pages.count == 2)
         // Page by page, in drawing order (the line on user layer 0 under the pen path on layer 1).
         let strokes = (1...document.pages.count).map { page in layers.filter { $0.page == page }.flatMap(\.strokes) }
@@ -45,7 +45,7 @@ import Testing
             for (p, q) in zip(got.points, want.points) { #expect(abs(p.x - q.0) < 1e-9 && abs(p.y - q.1) < 1e-9) }
         }
         // And the same ink as its 0.9 twin (the same JSON with a camera).
-        let (_, twin, _) = try read(Self.notebook(version: "0.9.4", camera: true))
+        let (_, twin, _) = try await read(Self.notebook(version: "0.9.4", camera: true))
         #expect(layers.map(\.strokes) == twin.map(\.strokes))
         #expect(layers.map(\.layer) == twin.map(\.layer))
     }

@@ -5,12 +5,11 @@ import InkFixtures
 
 /// Checks the reader against rmscene itself, run on the same files: layers,
 /// strokes, points, tools, colours, RGBA and bounds of every version 6 file in the corpus.
-@Suite(.enabled(if: CorpusLocation.isAvailable && RMSceneOracle.isAvailable,
-                "needs the shared corpus and python3 with rmscene (python3 -m pip install rmscene)"))
+@Suite(.enabled("needs the shared corpus and python3 with rmscene (python3 -m pip install rmscene)") { await RMSceneOracle.isAvailable && CorpusLocation.isAvailable })
 struct ReMarkableOracleTests {
-    @Test func everyVersion6FileMatchesRMScene() throws {
+    @Test func everyVersion6FileMatchesRMScene() async throws {
         let files = ReMarkableCorpusTests.expected.filter { $0.version == 6 }.map(\.file)
-        let oracle = try RMSceneOracle.describe(files.map { CorpusLocation.path("remarkable/" + $0) })
+        let oracle = try await RMSceneOracle.describe(files.map { CorpusLocation.path("remarkable/" + $0) })
         #expect(oracle.count == files.count)
         for (file, want) in zip(files, oracle) {
             let page = try ReMarkableCorpusTests.page(file)
@@ -51,7 +50,7 @@ enum RMSceneOracle {
         var firstPoints: [[Double]]
     }
 
-    static let isAvailable: Bool = (try? run(["-c", "import rmscene"])) != nil
+    static var isAvailable: Bool { get async { await OutsideTool.pythonHas("rmscene") } }
 
     static let script = """
     import sys, json, logging
@@ -77,15 +76,15 @@ enum RMSceneOracle {
     print(json.dumps(out))
     """
 
-    static func describe(_ files: [String]) throws -> [Page] {
-        try JSONDecoder().decode([Page].self, from: try run(["-c", script] + files))
+    static func describe(_ files: [String]) async throws -> [Page] {
+        try JSONDecoder().decode([Page].self, from: try await run(["-c", script] + files))
     }
 
     struct Failure: Error { var status: Int32; var message: String }
 
-    static func run(_ arguments: [String]) throws -> Data {
+    static func run(_ arguments: [String]) async throws -> Data {
         do {
-            return try ReferenceReaders.python(arguments)
+            return try await ReferenceReaders.python(arguments)
         } catch let failure as ReferenceReaders.Failure {
             throw Failure(status: failure.status, message: failure.message)
         }

@@ -33,10 +33,10 @@ struct XournalCorpusTests {
     /// Strokes whose widths need repair or that are dashed are split on purpose, so
     /// they are compared where the oracle says neither applies.
     @Test(arguments: documents)
-    func matchesIndependentCount(_ relative: String) throws {
+    func matchesIndependentCount(_ relative: String) async throws {
         let (document, header, layers) = try read(relative)
         #expect(XournalImporter.recognizes(path: CorpusLocation.path(relative)))
-        let oracle = XournalOracle.parse(XournalTestSupport.xml(of: CorpusLocation.path(relative)))
+        let oracle = XournalOracle.parse(await XournalTestSupport.xml(of: CorpusLocation.path(relative)))
         #expect(document.format == .xournal)
         #expect(document.pages.count == oracle.pages)
         #expect(oracle.pages > 0)

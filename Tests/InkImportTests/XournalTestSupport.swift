@@ -37,13 +37,13 @@ enum XournalTestSupport {
     }
 
     /// Writes `text` gzip-compressed with the system's gzip.
-    static func writeGzip(_ text: String, to path: String) {
+    static func writeGzip(_ text: String, to path: String) async {
         write(text, to: path + ".plain")
-        run("/bin/sh", ["-c", "gzip -c '\(path).plain' > '\(path)' && rm '\(path).plain'"])
+        await run(.sh, ["-c", "gzip -c '\(path).plain' > '\(path)' && rm '\(path).plain'"])
     }
 
     /// Writes a zip package with the given entries (name → bytes), mimetype first, with the system's zip.
-    static func writeZip(_ entries: [(String, [UInt8])], to path: String) {
+    static func writeZip(_ entries: [(String, [UInt8])], to path: String) async {
         let folder = path + ".d"
         try? FileManager.default.removeItem(atPath: folder)
         for (name, bytes) in entries {
@@ -52,7 +52,7 @@ enum XournalTestSupport {
             _ = FileManager.default.createFile(atPath: file, contents: Data(bytes))
         }
         let names = entries.map { "'\($0.0)'" }.joined(separator: " ")
-        run("/bin/sh", ["-c", "cd '\(folder)' && rm -f '\(path)' && zip -q -X '\(path)' \(names)"])
+        await run(.sh, ["-c", "cd '\(folder)' && rm -f '\(path)' && zip -q -X '\(path)' \(names)"])
         try? FileManager.default.removeItem(atPath: folder)
     }
 
@@ -64,22 +64,20 @@ enum XournalTestSupport {
     /// Runs a tool the tests write their files with (gzip, zip, unzip: installed by `make deps`);
     /// a tool that is missing or fails is a recorded issue, never a file silently not written.
     @discardableResult
-    static func run(_ tool: String, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
+    static func run(_ tool: OutsideTool, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async -> Int32 {
+        let run: ChildProcess.Outcome
         do {
-            try process.run()
+            run = try await tool.outcome(arguments)
         } catch {
             Issue.record("cannot run \(tool): \(error)", sourceLocation: sourceLocation)
             return -1
         }
-        process.waitUntilExit()
-        if process.terminationStatus != 0 {
-            Issue.record("\(tool) \(arguments.joined(separator: " ")) exited \(process.terminationStatus) (make deps installs gzip, zip and unzip)",
+        if run.status != 0 {
+            let said = String(decoding: run.errors, as: UTF8.self)
+            Issue.record("\(tool) \(arguments.joined(separator: " ")) exited \(run.status) (make deps installs gzip, zip and unzip): \(said)",
                          sourceLocation: sourceLocation)
         }
-        return process.terminationStatus
+        return run.status
     }
 
     /// The header and the page layers of a layers file.
@@ -102,13 +100,13 @@ enum XournalTestSupport {
     }
 
     /// The decompressed XML of a corpus file (gzip with the system's gzip, zip's content.xml with unzip).
-    static func xml(of path: String) -> Data {
+    static func xml(of path: String) async -> Data {
         let output = (temporaryFolder() as NSString).appendingPathComponent("content.xml")
         let head = FileHandle(forReadingAtPath: path)!.readData(ofLength: 2)
         if head == Data([0x50, 0x4B]) {
-            run("/bin/sh", ["-c", "unzip -p '\(path)' content.xml > '\(output)'"])
+            await run(.sh, ["-c", "unzip -p '\(path)' content.xml > '\(output)'"])
         } else {
-            run("/bin/sh", ["-c", "gzip -dc '\(path)' > '\(output)'"])
+            await run(.sh, ["-c", "gzip -dc '\(path)' > '\(output)'"])
         }
         return FileManager.default.contents(atPath: output) ?? Data()   // a failed tool is already a recorded issue
     }

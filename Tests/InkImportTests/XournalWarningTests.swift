@@ -10,9 +10,9 @@ import Testing
     typealias S = XournalTestSupport
     let folder = S.temporaryFolder()
 
-    func read(_ layer: String) throws -> (ImportedDocument, [Stroke]) {
+    func read(_ layer: String) async throws -> (ImportedDocument, [Stroke]) {
         let file = (folder as NSString).appendingPathComponent("doc-\(UUID().uuidString).xopp")
-        S.writeGzip(S.document(S.page(layer)), to: file)
+        await S.writeGzip(S.document(S.page(layer)), to: file)
         let document = try XournalImporter.read(path: file, options: S.options(folder))
         let (_, layers) = try S.layers(document.layersPath)
         return (document, layers.flatMap(\.strokes))
@@ -28,8 +28,8 @@ import Testing
     }
 
     @Test("a last segment of width 0 is Xournal++'s ordinary output: no warning, the stroke ends at the point before")
-    func zeroWidthAtTheEndIsQuiet() throws {
-        let (document, strokes) = try read("<layer>\n" + (0..<300).map { Self.pressureStroke(row: $0) }.joined(separator: "\n") + "\n</layer>")
+    func zeroWidthAtTheEndIsQuiet() async throws {
+        let (document, strokes) = try await read("<layer>\n" + (0..<300).map { Self.pressureStroke(row: $0) }.joined(separator: "\n") + "\n</layer>")
         #expect(document.report.warnings.isEmpty, "\(document.report.warnings.prefix(3))")
         #expect(strokes.count == 300)
         let first = try #require(strokes.first)
@@ -40,10 +40,10 @@ import Testing
     }
 
     @Test("the same repair on many strokes is one line with its count and the first place")
-    func oneLinePerKind() throws {
+    func oneLinePerKind() async throws {
         let repaired = (0..<150).map { Self.pressureStroke(row: $0, last: "0.5", middle: "0") }
         let unknown = (0..<2).map { "<stroke tool=\"pen\" color=\"nosuch\(3 * $0)\" width=\"1\">0 \(500 + $0) 10 \(500 + $0)</stroke>" }
-        let (document, strokes) = try read("<layer>\n" + (repaired + unknown).joined(separator: "\n") + "\n</layer>")
+        let (document, strokes) = try await read("<layer>\n" + (repaired + unknown).joined(separator: "\n") + "\n</layer>")
         let warnings = document.report.warnings
         #expect(warnings.count == 2, "\(warnings.prefix(4))")
         #expect(strokes.count == 2 * 150 + 2)
@@ -54,8 +54,8 @@ import Testing
     }
 
     @Test("a kind met once reads as before")
-    func aSingleWarningKeepsItsWords() throws {
-        let (document, _) = try read("<layer>\n\(Self.pressureStroke(row: 0, last: "0.5", middle: "0"))\n</layer>")
+    func aSingleWarningKeepsItsWords() async throws {
+        let (document, _) = try await read("<layer>\n\(Self.pressureStroke(row: 0, last: "0.5", middle: "0"))\n</layer>")
         #expect(document.report.warnings == ["page 1, stroke 1: points with zero, negative or NaN widths removed, the stroke split into 2 at non-positive widths (as Xournal++ does)"])
     }
 

@@ -21,11 +21,11 @@ import Testing
     enum Container: String, CaseIterable { case gzip, zip, plain, xoj }
 
     @Test(arguments: Container.allCases)
-    func everyContainer(_ container: Container) throws {
+    func everyContainer(_ container: Container) async throws {
         let file = path("doc.\(container == .xoj ? "xoj" : "xopp")")
         switch container {
-        case .gzip, .xoj: S.writeGzip(Self.oneStroke, to: file)
-        case .zip: S.writeZip(S.package(Self.oneStroke), to: file)
+        case .gzip, .xoj: await S.writeGzip(Self.oneStroke, to: file)
+        case .zip: await S.writeZip(S.package(Self.oneStroke), to: file)
         case .plain: S.write(Self.oneStroke, to: file)
         }
         #expect(XournalImporter.recognizes(path: file))
@@ -45,7 +45,7 @@ import Testing
         if container == .zip { #expect(S.string(x["packageVersion"]) == "current=4 min=4") }
     }
 
-    @Test func toolsColoursWidthsAndPressures() throws {
+    @Test func toolsColoursWidthsAndPressures() async throws {
         let layer = """
         <layer>
         <stroke tool="pen" color="blue" width="1.5 1 2 3">0 0 10 0 20 0 30 0</stroke>
@@ -60,7 +60,7 @@ import Testing
         </layer>
         """
         let file = path("tools.xopp")
-        S.writeGzip(S.document(S.page(layer)), to: file)
+        await S.writeGzip(S.document(S.page(layer)), to: file)
         let (document, _, layers) = try read(file)
         let strokes = layers[0].strokes
         #expect(strokes.count == 9)
@@ -127,7 +127,7 @@ import Testing
         #expect(document.pages[0].decorations.allSatisfy { $0.layer == 0 })
     }
 
-    @Test func layersTextImagesAndAudio() throws {
+    @Test func layersTextImagesAndAudio() async throws {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]
         let body = S.page("""
         <layer name="First"><stroke tool="pen" color="#000000ff" width="1" fn="a.ogg" ts="5">0 0 1 1</stroke></layer>
@@ -139,7 +139,7 @@ import Testing
         <layer><timestamp fn="c.ogg" ts="3"/><stroke tool="pen" color="#000000ff" width="1">0 0 1 1</stroke></layer>
         """)
         let file = path("elements.xopp")
-        S.writeGzip(S.document(body), to: file)
+        await S.writeGzip(S.document(body), to: file)
         let (document, _, layers) = try read(file)
         // The empty layer is skipped; the text-only layer is kept for its decoration.
         #expect(layers.map(\.layer) == ["First", nil, nil, nil])
@@ -155,26 +155,26 @@ import Testing
         #expect(document.report.lines.contains("3 × audio link left out"))
     }
 
-    @Test func zipAttachments() throws {
+    @Test func zipAttachments() async throws {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 9, 9]
         let content = S.document(S.page(##"<layer><image left="0" top="0" right="1" bottom="1"><attachment path="attachments/i.png"/></image></layer>"##,
                                         background: ##"<background type="pixmap" domain="attach" filename="attachments/bg.png"/>"##)
                                  + S.page("<layer/>", background: ##"<background type="pixmap" domain="clone" filename="0"/>"##))
         let file = path("attach.xopp")
-        S.writeZip(S.package(content, extra: [("attachments/i.png", png), ("attachments/bg.png", png + [1])]), to: file)
+        await S.writeZip(S.package(content, extra: [("attachments/i.png", png), ("attachments/bg.png", png + [1])]), to: file)
         let (document, _, _) = try read(file)
         #expect(document.pages[0].decorations.first?.content == .image(png))
         #expect(document.pages[0].background == .paper(Paper(ruling: .plain, image: png + [1])))
         #expect(document.pages[1].background == .paper(Paper(ruling: .plain, image: png + [1])))
     }
 
-    @Test func solidBackgrounds() throws {
+    @Test func solidBackgrounds() async throws {
         let styles = ["plain": Paper.Ruling.plain, "lined": .lined, "ruled": .ruled, "graph": .graph, "dotted": .dotted,
                       "isodotted": .isometricDotted, "isograph": .isometricGraph, "staves": .staves]
         let body = styles.keys.sorted().map { S.page("<layer/>", background: "<background type=\"solid\" color=\"#ffc0d4ff\" style=\"\($0)\"/>") }
             .joined(separator: "\n") + S.page("<layer/>", background: ##"<background type="solid" color="pink" style="lined"/>"##)
         let file = path("papers.xopp")
-        S.writeGzip(S.document(body), to: file)
+        await S.writeGzip(S.document(body), to: file)
         let (document, _, layers) = try read(file)
         #expect(layers.isEmpty)
         for (index, name) in styles.keys.sorted().enumerated() {
@@ -183,7 +183,7 @@ import Testing
         #expect(document.pages.last?.background == .paper(Paper(color: XournalColor.color(rgb: 0xFFC0D4, alpha: 255), ruling: .lined)))
     }
 
-    @Test func pdfBackgroundDomains() throws {
+    @Test func pdfBackgroundDomains() async throws {
         let pdf = path("lecture.pdf")
         S.write("%PDF-1.4 test", to: pdf)
         func doc(_ attributes: String) -> String {
@@ -191,30 +191,30 @@ import Testing
                        + S.page("<layer/>", background: ##"<background type="pdf" pageno="3"/>"##))
         }
         // absolute, relative to the document.
-        S.writeGzip(doc(##"domain="absolute" filename="lecture.pdf""##), to: path("a.xopp"))
+        await S.writeGzip(doc(##"domain="absolute" filename="lecture.pdf""##), to: path("a.xopp"))
         var (document, _, _) = try read(path("a.xopp"))
         #expect(document.backgroundPDF == BackgroundPDF(requested: "lecture.pdf", resolved: pdf))
         #expect(document.pages.map(\.background) == [.pdfPage(2), .pdfPage(3)])
         // absolute path that moved: the same name beside the document.
-        S.writeGzip(doc(##"domain="absolute" filename="/nowhere/lecture.pdf""##), to: path("b.xopp"))
+        await S.writeGzip(doc(##"domain="absolute" filename="/nowhere/lecture.pdf""##), to: path("b.xopp"))
         (document, _, _) = try read(path("b.xopp"))
         #expect(document.backgroundPDF?.resolved == pdf)
         // attach, gzip: NAME.xopp.FILENAME
         S.write("%PDF-1.4 attached", to: path("c.xopp.bg.pdf"))
-        S.writeGzip(doc(##"domain="attach" filename="bg.pdf""##), to: path("c.xopp"))
+        await S.writeGzip(doc(##"domain="attach" filename="bg.pdf""##), to: path("c.xopp"))
         (document, _, _) = try read(path("c.xopp"))
         #expect(document.backgroundPDF?.resolved == path("c.xopp.bg.pdf") && document.backgroundPDF?.isTemporary == false)
         // clone: read as absolute, as Xournal++ does.
-        S.writeGzip(doc(##"domain="clone" filename="lecture.pdf""##), to: path("d.xopp"))
+        await S.writeGzip(doc(##"domain="clone" filename="lecture.pdf""##), to: path("d.xopp"))
         (document, _, _) = try read(path("d.xopp"))
         #expect(document.backgroundPDF?.resolved == pdf)
         // attach, zip: extracted to a temporary file.
-        S.writeZip(S.package(doc(##"domain="attach" filename="attachments/bg.pdf""##), extra: [("attachments/bg.pdf", Array("%PDF-zip".utf8))]), to: path("e.xopp"))
+        await S.writeZip(S.package(doc(##"domain="attach" filename="attachments/bg.pdf""##), extra: [("attachments/bg.pdf", Array("%PDF-zip".utf8))]), to: path("e.xopp"))
         (document, _, _) = try read(path("e.xopp"))
         let extracted = try #require(document.backgroundPDF?.resolved)
         #expect(document.backgroundPDF?.isTemporary == true && FileManager.default.contents(atPath: extracted) == Data("%PDF-zip".utf8))
         // --pdf overrides.
-        S.writeGzip(doc(##"domain="absolute" filename="/nowhere/else.pdf""##), to: path("f.xopp"))
+        await S.writeGzip(doc(##"domain="absolute" filename="/nowhere/else.pdf""##), to: path("f.xopp"))
         (document, _, _) = try read(path("f.xopp"), pdf: pdf)
         #expect(document.backgroundPDF == BackgroundPDF(requested: "/nowhere/else.pdf", resolved: pdf))
         // Not found: the message names what the file asks for and says --pdf.
@@ -239,9 +239,9 @@ import Testing
         }
     }
 
-    @Test func errors() throws {
+    @Test func errors() async throws {
         // Broken gzip.
-        S.writeGzip(Self.oneStroke, to: path("g.xopp"))
+        await S.writeGzip(Self.oneStroke, to: path("g.xopp"))
         var bytes = [UInt8](FileManager.default.contents(atPath: path("g.xopp"))!)
         bytes.removeLast(30)
         _ = FileManager.default.createFile(atPath: path("truncated.xopp"), contents: Data(bytes))
@@ -252,7 +252,7 @@ import Testing
         _ = FileManager.default.createFile(atPath: path("z.xopp"), contents: Data([0x50, 0x4B, 3, 4, 0, 0, 0]))
         guard case .brokenZip? = error(path("z.xopp")) else { Issue.record("broken zip"); return }
         // Wrong mimetype.
-        S.writeZip(S.package(Self.oneStroke, mimetype: "application/zip"), to: path("m.xopp"))
+        await S.writeZip(S.package(Self.oneStroke, mimetype: "application/zip"), to: path("m.xopp"))
         guard case .badPackage? = error(path("m.xopp")) else { Issue.record("bad mimetype"); return }
         // XML error with line and column.
         S.write("<?xml version=\"1.0\"?>\n<xournal fileversion=\"4\">\n<page width=\"1\" height=\"1\">\n<layer></page>\n</xournal>", to: path("x.xopp"))
@@ -268,10 +268,10 @@ import Testing
         guard case .badNumber? = error(path("p.xopp")) else { Issue.record("page size"); return }
         // Decompression bomb: a small limit.
         let big = S.document(S.page("<layer>" + String(repeating: ##"<stroke tool="pen" color="black" width="1">0 0 1 1</stroke>"##, count: 2000) + "</layer>"))
-        S.writeGzip(big, to: path("bomb.xopp"))
+        await S.writeGzip(big, to: path("bomb.xopp"))
         guard case .expandsTooFar(_, let part, let limit)? = error(path("bomb.xopp"), limit: 10_000) else { Issue.record("bomb"); return }
         #expect(part == "the gzip stream" && limit == 10_000)
-        S.writeZip(S.package(big), to: path("zbomb.xopp"))
+        await S.writeZip(S.package(big), to: path("zbomb.xopp"))
         guard case .expandsTooFar(_, let zipPart, _)? = error(path("zbomb.xopp"), limit: 10_000) else { Issue.record("zip bomb"); return }
         #expect(zipPart == "entry content.xml")
         // A DTD (entities) is refused before parsing.
@@ -286,7 +286,7 @@ import Testing
         #expect(error(path("empty.xopp")) == .noPages(path: path("empty.xopp")))
         guard case .cannotOpen? = error(path("missing.xopp")) else { Issue.record("missing"); return }
         // A missing zip attachment.
-        S.writeZip(S.package(S.document(S.page(##"<layer><image left="0" top="0" right="1" bottom="1"><attachment path="gone.png"/></image></layer>"##))), to: path("att.xopp"))
+        await S.writeZip(S.package(S.document(S.page(##"<layer><image left="0" top="0" right="1" bottom="1"><attachment path="gone.png"/></image></layer>"##))), to: path("att.xopp"))
         #expect(error(path("att.xopp")) == .attachmentMissing(path: path("att.xopp"), attachment: "gone.png"))
         // Nothing left behind by any failure (only the inputs remain).
         let left = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("inkpdf-xournal-") }

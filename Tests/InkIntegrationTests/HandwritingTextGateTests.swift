@@ -27,8 +27,8 @@ import Testing
         return (pdf, ink)
     }
 
-    static func text(of pdf: String) throws -> String {
-        let run = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/pdftotext"), [pdf, "-"])
+    static func text(of pdf: String) async throws -> String {
+        let run = try await OutsideTool.pdftotext.outcome([pdf, "-"])
         return String(decoding: run.output, as: UTF8.self)
     }
 
@@ -37,43 +37,43 @@ import Testing
     }
 
     @Test(arguments: ["flatten", "export"])
-    func aFreeUserGetsTheDocumentWithoutTheTextAndOneLineSaysSo(command: String) throws {
+    func aFreeUserGetsTheDocumentWithoutTheTextAndOneLineSaysSo(command: String) async throws {
         let folder = TestFolder()
         let policy = folder.write("{\"exportAnnotated\":\"free\"}\n", to: "policy.json")
         let (pdf, ink) = try Self.documents(in: folder)
 
-        let free = try Run.of([command, pdf, "--ink", ink, "-o", folder.path("free.pdf"), "--policy", policy])
+        let free = try await Run.of([command, pdf, "--ink", ink, "-o", folder.path("free.pdf"), "--policy", policy])
         #expect(free.status == 0, "\(free.errors)")
         let lines = Self.leftOutLines(free.errors)
         #expect(lines.count == 1 && lines.allSatisfy { $0.hasPrefix("inkpdf: warning: ") && $0.contains("--proof FILE") },
                 "\(free.errors)")
-        #expect(!(try Self.text(of: folder.path("free.pdf"))).contains(Self.word))
+        #expect(!(try await Self.text(of: folder.path("free.pdf"))).contains(Self.word))
 
-        let pro = try Run.of([command, pdf, "--ink", ink, "-o", folder.path("pro.pdf"), "--policy", policy] + DemoLicence.arguments)
+        let pro = try await Run.of([command, pdf, "--ink", ink, "-o", folder.path("pro.pdf"), "--policy", policy] + DemoLicence.arguments)
         #expect(pro.status == 0, "\(pro.errors)")
         #expect(Self.leftOutLines(pro.errors).isEmpty, "\(pro.errors)")
-        #expect((try Self.text(of: folder.path("pro.pdf"))).contains(Self.word))
+        #expect((try await Self.text(of: folder.path("pro.pdf"))).contains(Self.word))
 
         // Ink that reads nothing: nothing to say.
         let (_, plain) = try Self.documents(in: folder, withText: false)
-        let quiet = try Run.of([command, pdf, "--ink", plain, "-o", folder.path("plain.pdf"), "--policy", policy])
+        let quiet = try await Run.of([command, pdf, "--ink", plain, "-o", folder.path("plain.pdf"), "--policy", policy])
         #expect(quiet.status == 0 && Self.leftOutLines(quiet.errors).isEmpty, "\(quiet.errors)")
     }
 
-    @Test func theServiceLeavesTheTextOutForAFreeUserAndWritesItWithPro() throws {
+    @Test func theServiceLeavesTheTextOutForAFreeUserAndWritesItWithPro() async throws {
         let folder = TestFolder()
         let policy = folder.write("{\"exportAnnotated\":\"free\"}\n", to: "policy.json")
         let (pdf, ink) = try Self.documents(in: folder)
-        let service = try ServiceProcess(["--trust", DemoLicence.trust, "--policy", policy])
+        let service = try await ServiceProcess(["--trust", DemoLicence.trust, "--policy", policy])
         for endpoint in ["flatten", "export"] {
-            let free = try service.request("/v1/\(endpoint)", files: ["pdf": pdf, "ink": ink], out: folder.path("free-\(endpoint).pdf"))
+            let free = try await service.request("/v1/\(endpoint)", files: ["pdf": pdf, "ink": ink], out: folder.path("free-\(endpoint).pdf"))
             #expect(free.status == 200, "\(free.text)")
-            #expect(!(try Self.text(of: folder.path("free-\(endpoint).pdf"))).contains(Self.word), "\(endpoint)")
-            let pro = try service.request("/v1/\(endpoint)", files: ["pdf": pdf, "ink": ink, "proof": DemoLicence.licence],
+            #expect(!(try await Self.text(of: folder.path("free-\(endpoint).pdf"))).contains(Self.word), "\(endpoint)")
+            let pro = try await service.request("/v1/\(endpoint)", files: ["pdf": pdf, "ink": ink, "proof": DemoLicence.licence],
                                           out: folder.path("pro-\(endpoint).pdf"))
             #expect(pro.status == 200, "\(pro.text)")
-            #expect((try Self.text(of: folder.path("pro-\(endpoint).pdf"))).contains(Self.word), "\(endpoint)")
+            #expect((try await Self.text(of: folder.path("pro-\(endpoint).pdf"))).contains(Self.word), "\(endpoint)")
         }
-        #expect(service.stop() == 0)
+        await #expect(service.stop() == 0)
     }
 }

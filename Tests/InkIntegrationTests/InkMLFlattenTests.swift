@@ -36,11 +36,11 @@ import Testing
     static func points(_ cm: Double) -> Double { cm * 72 / 2.54 }
 
     @Test("flattened alone: paper sized to the ink, the pen and the highlighter drawn where the file puts them, the sidecar the document")
-    func flattenAlone() throws {
+    func flattenAlone() async throws {
         let inkml = path("note.inkml")
         try Data(Self.document.utf8).write(to: URL(fileURLWithPath: inkml))
         let output = path("out/note.pdf")
-        let run = try Run.of(["flatten", inkml, "-o", output] + DemoLicence.arguments)
+        let run = try await Run.of(["flatten", inkml, "-o", output] + DemoLicence.arguments)
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.output.contains("wrote \(path("out/note.inkml"))"))
         #expect(FileManager.default.contents(atPath: path("out/note.inkml")) == Data(Self.document.utf8))
@@ -58,18 +58,18 @@ import Testing
         let marker = raster.pixel(Int(Self.points(7.5) * 2), Int(Self.points(5) * 2))
         #expect(marker.r > 200 && marker.g > 200 && marker.b < 60, "\(marker)")
         // A PNG of it, for a person to look at (the test folder is kept while the run lasts).
-        _ = try? Run.of(["render", inkml, "-o", path("png")] + DemoLicence.arguments)
+        _ = try? await Run.of(["render", inkml, "-o", path("png")] + DemoLicence.arguments)
     }
 
     @Test("over a PDF page (--pdf, --page): the PDF's page with the ink from its top-left corner")
-    func flattenOverPDF() throws {
+    func flattenOverPDF() async throws {
         let pdf = path("paper.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: [TestPage(width: 612, height: 792, lines: []),
                                                                                   TestPage(width: 612, height: 792, lines: [])])
         let inkml = path("note.inkml")
         try Data(Self.document.utf8).write(to: URL(fileURLWithPath: inkml))
         let output = path("over.pdf")
-        let run = try Run.of(["flatten", inkml, "--pdf", pdf, "--page", "2", "-o", output] + DemoLicence.arguments)
+        let run = try await Run.of(["flatten", inkml, "--pdf", pdf, "--page", "2", "-o", output] + DemoLicence.arguments)
         #expect(run.status == 0, "\(run.errors)")
         let reader = try PopplerReader(path: output)
         #expect(reader.pageCount == 1 && reader.size(ofPage: 1).width == 612)
@@ -78,16 +78,16 @@ import Testing
     }
 
     @Test("convert reports what it wrote; --ink-format inkml reads a file of any name; a DOCTYPE is refused with exit 65")
-    func convertAndErrors() throws {
+    func convertAndErrors() async throws {
         let inkml = path("note.txt")
         try Data(Self.document.utf8).write(to: URL(fileURLWithPath: inkml))
-        let converted = try Run.of(["convert", inkml, "--ink-format", "inkml", "-o", path("note.ink.jsonl")])
+        let converted = try await Run.of(["convert", inkml, "--ink-format", "inkml", "-o", path("note.ink.jsonl")])
         #expect(converted.status == 0, "\(converted.errors)")
         #expect(converted.output.contains("2 strokes, from inkml"), "\(converted.output)")
         let hostile = path("bomb.inkml")
         try Data("<?xml version=\"1.0\"?>\n<!DOCTYPE ink [<!ENTITY a \"aaaa\">]>\n<ink xmlns=\"http://www.w3.org/2003/InkML\"><trace>&a;</trace></ink>".utf8)
             .write(to: URL(fileURLWithPath: hostile))
-        let refused = try Run.of(["flatten", hostile, "-o", path("bomb.pdf")] + DemoLicence.arguments)
+        let refused = try await Run.of(["flatten", hostile, "-o", path("bomb.pdf")] + DemoLicence.arguments)
         #expect(refused.status == 65)
         #expect(refused.errors.contains("bomb.inkml:2:") && refused.errors.contains("document type declaration"), "\(refused.errors)")
         #expect(!FileManager.default.fileExists(atPath: path("bomb.pdf")))

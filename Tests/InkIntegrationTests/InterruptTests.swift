@@ -10,7 +10,7 @@ import Testing
     /// In the middle of a real document, and during a page poppler never finishes
     /// (the generated stalling PDF), so that the signal surely comes mid-work.
     @Test(arguments: [SIGINT, SIGTERM], ["pages", "loops"])
-    func signalLeavesNoPartialOutput(signal: Int32, document: String) throws {
+    func signalLeavesNoPartialOutput(signal: Int32, document: String) async throws {
         let scratch = TestFolder()
         let folder = scratch.url
         let pdf = folder.appendingPathComponent("big.pdf"), ink = folder.appendingPathComponent("big.ink.jsonl")
@@ -31,11 +31,10 @@ import Testing
         try process.run()
         // Interrupt once the output's temporary file exists.
         let names = { (try? FileManager.default.contentsOfDirectory(atPath: outFolder.path)) ?? [] }
-        try #require(eventually { names().contains { $0.hasPrefix(".big.pdf.inkpdf-") } }, "the output was begun")
+        try #require(await eventually { names().contains { $0.hasPrefix(".big.pdf.inkpdf-") } }, "the output was begun")
         kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == (signal == SIGINT ? 130 : 143), "\(message)")
+        let message = String(decoding: await errors.readToEnd(), as: UTF8.self)
+        #expect(await process.ended() == (signal == SIGINT ? 130 : 143), "\(message)")
         #expect(message.hasSuffix("no partial output was left\n"))
         #expect(names().isEmpty, "left behind: \(names())")
     }

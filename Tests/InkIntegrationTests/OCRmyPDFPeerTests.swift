@@ -26,53 +26,53 @@ struct OCRmyPDFPeerTests {
     }
 
     /// How many of the sample's words the text of `pdf` holds (scripts/recognition_score.py --text).
-    static func wordsFound(in pdf: String, truth: String) throws -> Int {
-        let text = try Run.of(["pdftotext", "-enc", "UTF-8", pdf, "-"], tool: URL(fileURLWithPath: "/usr/bin/env"))
+    static func wordsFound(in pdf: String, truth: String) async throws -> Int {
+        let text = try await Run.of(["pdftotext", "-enc", "UTF-8", pdf, "-"], tool: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(text.status == 0, "\(text.errors)")
         let input = (pdf as NSString).deletingPathExtension + ".txt"
         try Data(text.output.utf8).write(to: URL(fileURLWithPath: input))
-        let score = try Run.of(["python3", SharedCorpus.repository.appendingPathComponent("scripts/recognition_score.py").path,
+        let score = try await Run.of(["python3", SharedCorpus.repository.appendingPathComponent("scripts/recognition_score.py").path,
                                 "--text", input, truth], tool: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(score.status == 0, "\(score.errors)")
         return Int(score.output.prefix { $0 != "/" }) ?? -1
     }
 
     /// Whether `pdf`'s first page draws an image (PyMuPDF's list of the page's images).
-    static func drawsAnImage(_ pdf: String) throws -> Bool {
-        let run = try Run.of(["python3", "-c", "import fitz, sys; print(len(fitz.open(sys.argv[1])[0].get_images()))", pdf],
+    static func drawsAnImage(_ pdf: String) async throws -> Bool {
+        let run = try await Run.of(["python3", "-c", "import fitz, sys; print(len(fitz.open(sys.argv[1])[0].get_images()))", pdf],
                              tool: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(run.status == 0, "\(run.errors)")
         return run.output.trimmingCharacters(in: .whitespacesAndNewlines) != "0"
     }
 
     @Test(arguments: [("print", "en"), ("cursive", "en"), ("japanese", "ja")])
-    func inkpdfFindsAtLeastTheWordsOCRmyPDFFinds(style: String, lang: String) throws {
+    func inkpdfFindsAtLeastTheWordsOCRmyPDFFinds(style: String, lang: String) async throws {
         let folder = TestFolder()
-        _ = try RecognizeFlattenTests.samples(folder)
+        _ = try await RecognizeFlattenTests.samples(folder)
         let ink = folder.path("samples/\(style).ink.jsonl"), truth = folder.path("samples/\(style).truth.json")
         let page = try Self.page(folder)
         let policy = folder.write(#"{"handwritingSearch":"free","exportAnnotated":"free"}"#, to: "policy.json")
         let environment = RecognizeExecutableTests.environment([:])
         // The flattened page OCRmyPDF reads, and inkpdf's own searchable one.
-        let plain = try Run.of(["flatten", page, "--ink", ink, "-o", folder.path("plain.pdf"), "--ignore-mismatch", "--no-sidecar",
+        let plain = try await Run.of(["flatten", page, "--ink", ink, "-o", folder.path("plain.pdf"), "--ignore-mismatch", "--no-sidecar",
                                 "--policy", policy], environment: environment)
         #expect(plain.status == 0, "\(plain.errors)")
-        let ours = try Run.of(["flatten", page, "--ink", ink, "-o", folder.path("ours.pdf"), "--ignore-mismatch", "--no-sidecar",
+        let ours = try await Run.of(["flatten", page, "--ink", ink, "-o", folder.path("ours.pdf"), "--ignore-mismatch", "--no-sidecar",
                                "--recognize", "--lang", lang, "--policy", policy], environment: environment)
         #expect(ours.status == 0, "\(ours.errors)")
-        let peer = try Run.of(["ocrmypdf", "--force-ocr", "-q", "-l", "eng+jpn", folder.path("plain.pdf"), folder.path("theirs.pdf")],
+        let peer = try await Run.of(["ocrmypdf", "--force-ocr", "-q", "-l", "eng+jpn", folder.path("plain.pdf"), folder.path("theirs.pdf")],
                               tool: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(peer.status == 0, "ocrmypdf (make deps installs it): \(peer.errors)")
 
-        let found = try Self.wordsFound(in: folder.path("ours.pdf"), truth: truth)
-        let peerFound = try Self.wordsFound(in: folder.path("theirs.pdf"), truth: truth)
+        let found = try await Self.wordsFound(in: folder.path("ours.pdf"), truth: truth)
+        let peerFound = try await Self.wordsFound(in: folder.path("theirs.pdf"), truth: truth)
         #expect(found >= peerFound, "\(style): inkpdf found \(found) words, OCRmyPDF \(peerFound)")
         #expect(found > 0)
         // The page stays what it was: its printed line is text, and no image of the page is drawn
         // (OCRmyPDF's --force-ocr draws the page as a picture under its text).
-        let text = try Run.of(["pdftotext", folder.path("ours.pdf"), "-"], tool: URL(fileURLWithPath: "/usr/bin/env"))
+        let text = try await Run.of(["pdftotext", folder.path("ours.pdf"), "-"], tool: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(text.output.contains(Self.printed))
-        #expect(try !Self.drawsAnImage(folder.path("ours.pdf")))
-        #expect(try Self.drawsAnImage(folder.path("theirs.pdf")))
+        await #expect(try !Self.drawsAnImage(folder.path("ours.pdf")))
+        await #expect(try Self.drawsAnImage(folder.path("theirs.pdf")))
     }
 }

@@ -41,7 +41,7 @@ import Testing
     /// wait) and killed after `seconds`. The peak is `wait4`'s for it and its workers, taken by a small
     /// Python parent: a process started straight from this one would count this test process's own
     /// memory (Linux keeps the peak of the image a process replaces with `exec`).
-    static func measured(_ arguments: [String], in folder: TestFolder, seconds: Double = 90) throws -> Measured {
+    static func measured(_ arguments: [String], in folder: TestFolder, seconds: Double = 90) async throws -> Measured {
         let outPath = folder.path("measured.out"), errPath = folder.path("measured.err"), resultPath = folder.path("measured.result")
         // Its temporary folder is one of `folder`, to see it emptied.
         let temporary = folder.path("tmp")
@@ -72,8 +72,7 @@ import Testing
             with open(result, "w") as f:
                 f.write("%d %d %d %f" % (code, usage.ru_maxrss, killed, time.monotonic() - start))
             """
-        let run = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/python3"),
-                                       ["-c", script, outPath, errPath, resultPath, String(seconds), BuiltExecutable.inkpdf.path] + arguments,
+        let run = try await OutsideTool.python3.outcome(["-c", script, outPath, errPath, resultPath, String(seconds), BuiltExecutable.inkpdf.path] + arguments,
                                        environment: environment)
         #expect(run.status == 0, "the measuring parent: \(String(decoding: run.errors, as: UTF8.self))")
         let fields = ((try? String(contentsOfFile: resultPath, encoding: .utf8)) ?? "").split(separator: " ")
@@ -101,13 +100,13 @@ import Testing
 
     /// Flattened over other ink, and with its own annotations as ink: each run ends well within
     /// bounds; the PDF's first 20 annotations (the page's 2,000,000 points) are drawn.
-    @Test(arguments: [false, true]) func threeThousandAnnotationsSharingOneInkListAreBounded(ownAnnotations: Bool) throws {
+    @Test(arguments: [false, true]) func threeThousandAnnotationsSharingOneInkListAreBounded(ownAnnotations: Bool) async throws {
         let folder = TestFolder()
         let pdf = folder.path("shared.pdf"), output = folder.path("out.pdf")
         try Self.sharedInkList(copies: 3000, points: PDFAnnotationReader.maximumPointsPerAnnotation, at: pdf)
         let ink = ownAnnotations ? [] : ["--ink", try Self.ink(in: folder)]
         // The watchdog's 60 s a page is no bound of this test's: a debug build on a loaded machine may come near it.
-        let run = try Self.measured(["flatten", pdf] + ink + ["-o", output, "--no-sidecar", "--stall-timeout", "90"] + DemoLicence.arguments,
+        let run = try await Self.measured(["flatten", pdf] + ink + ["-o", output, "--no-sidecar", "--stall-timeout", "90"] + DemoLicence.arguments,
                                     in: folder)
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.seconds < 90, "\(run.seconds) s")
@@ -116,7 +115,7 @@ import Testing
         #expect(lines.count == 1, "\(run.errors)")
         #expect(lines.first?.contains("\(pdf): page 1: 2980 annotations (2980 Ink) left out of the drawing") == true, "\(lines)")
         #expect(run.errors.split(separator: "\n").count <= 10, "\(run.errors)")
-        try expectQPDFCheckAcceptable(output)
+        try await expectQPDFCheckAcceptable(output)
         // The copy poppler drew from is gone with the command.
         let temporaries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path("tmp"))) ?? ["?"]
         #expect(temporaries.isEmpty, "\(temporaries)")
@@ -125,13 +124,13 @@ import Testing
     }
 
     /// `render` draws the page through poppler too.
-    @Test func renderIsBoundedToo() throws {
+    @Test func renderIsBoundedToo() async throws {
         let folder = TestFolder()
         let pdf = folder.path("shared.pdf")
         try Self.sharedInkList(copies: 3000, points: PDFAnnotationReader.maximumPointsPerAnnotation, at: pdf)
         let images = folder.path("images")
         try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
-        let run = try Self.measured(["render", pdf, "--ink", try Self.ink(in: folder), "-o", images], in: folder)
+        let run = try await Self.measured(["render", pdf, "--ink", try Self.ink(in: folder), "-o", images], in: folder)
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.seconds < 90, "\(run.seconds) s")
         #expect(run.peakBytes < 1 << 30, "peak \(run.peakBytes >> 20) MB")
@@ -141,7 +140,7 @@ import Testing
     /// A PDF inside another tool's document (a Xournal++ TeX image) is drawn by poppler too: the
     /// same file as a `<teximage>` ended the flatten with exit 88 at 2 GB; its annotations past the
     /// budget are left out of the image, in one line.
-    @Test func aPDFImageInADocumentIsBoundedToo() throws {
+    @Test func aPDFImageInADocumentIsBoundedToo() async throws {
         let folder = TestFolder()
         let pdf = folder.path("shared.pdf")
         try Self.sharedInkList(copies: 3000, points: PDFAnnotationReader.maximumPointsPerAnnotation, at: pdf)
@@ -152,7 +151,7 @@ import Testing
              + "<teximage text=\"x\" left=\"10\" top=\"20\" right=\"210\" bottom=\"320\">\(image)</teximage></layer></page></xournal>")
             .write(toFile: notebook, atomically: true, encoding: .utf8)
         let output = folder.path("out.pdf")
-        let run = try Self.measured(["flatten", notebook, "-o", output, "--no-sidecar", "--stall-timeout", "90"] + DemoLicence.arguments,
+        let run = try await Self.measured(["flatten", notebook, "-o", output, "--no-sidecar", "--stall-timeout", "90"] + DemoLicence.arguments,
                                     in: folder)
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.seconds < 90, "\(run.seconds) s")
@@ -160,7 +159,7 @@ import Testing
         let lines = Self.budgetLines(run.errors)
         #expect(lines.count == 1 && lines[0].contains("page 1: an image at (10, 20) is a PDF; its page 1: 2980 annotations (2980 Ink) left out"),
                 "\(run.errors)")
-        try expectQPDFCheckAcceptable(output)
+        try await expectQPDFCheckAcceptable(output)
         let temporaries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path("tmp"))) ?? ["?"]
         #expect(temporaries.isEmpty, "\(temporaries)")
     }

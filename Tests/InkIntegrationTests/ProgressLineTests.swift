@@ -28,15 +28,15 @@ import Testing
 
     /// Runs inkpdf with its standard streams on a terminal (`script` gives it one) and
     /// returns all it wrote there.
-    static func onTerminal(_ arguments: [String]) throws -> Run {
+    static func onTerminal(_ arguments: [String]) async throws -> Run {
         let command = ([BuiltExecutable.inkpdf.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        return try Run.of(["-qec", command, "/dev/null"], tool: URL(fileURLWithPath: "/usr/bin/script"))
+        return try await Run.of(["-qec", command, "/dev/null"], tool: OutsideTool.script.url)
     }
 
     @Test(arguments: ["flatten", "export", "render"])
-    func aTerminalShowsPagesDoneAndTheRate(command: String) throws {
+    func aTerminalShowsPagesDoneAndTheRate(command: String) async throws {
         let f = try Fixture()
-        let run = try Self.onTerminal(f.arguments(command))
+        let run = try await Self.onTerminal(f.arguments(command))
         #expect(run.status == 0, "\(run.output)")
         // Drawn in place (carriage return, erase line); the first report is drawn at once, the last always.
         #expect(run.output.contains("\r\u{1B}[K0/\(Fixture.pages) pages"), "\(run.output.debugDescription)")
@@ -47,13 +47,13 @@ import Testing
     }
 
     @Test(arguments: ["flatten", "export", "render"])
-    func notOnATerminalOrQuietNothingIsShown(command: String) throws {
+    func notOnATerminalOrQuietNothingIsShown(command: String) async throws {
         let f = try Fixture()
-        let piped = try Run.of(f.arguments(command))
+        let piped = try await Run.of(f.arguments(command))
         #expect(piped.status == 0, "\(piped.errors)")
         #expect(piped.errors.isEmpty, "\(piped.errors.debugDescription)")
         #expect(piped.output.hasPrefix("wrote "))
-        let quiet = try Self.onTerminal(f.arguments(command) + ["--quiet"])
+        let quiet = try await Self.onTerminal(f.arguments(command) + ["--quiet"])
         #expect(quiet.status == 0, "\(quiet.output)")
         #expect(quiet.output.isEmpty, "\(quiet.output.debugDescription)")
     }

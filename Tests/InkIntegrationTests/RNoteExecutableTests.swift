@@ -24,12 +24,12 @@ struct RNoteExecutableTests {
     ]
 
     @Test(arguments: notebooks)
-    func flattenDrawsTheInk(_ notebook: Notebook) throws {
+    func flattenDrawsTheInk(_ notebook: Notebook) async throws {
         let folder = TestFolder()
         let policy = folder.write(#"{"exportAnnotated":"free"}"#, to: "policy.json")
         let source = SharedCorpus.path("ink/rnote/\(notebook.name).rnote")
         let output = folder.path("\(notebook.name).pdf")
-        let run = try Run.of(["flatten", source, "-o", output],
+        let run = try await Run.of(["flatten", source, "-o", output],
                              environment: ProcessInfo.processInfo.environment.merging(["INKPDF_POLICY": policy]) { $1 })
         #expect(run.status == 0, "\(run.errors)")
         #expect(FileManager.default.contents(atPath: folder.path("\(notebook.name).rnote")) == FileManager.default.contents(atPath: source))
@@ -46,13 +46,13 @@ struct RNoteExecutableTests {
         #expect(ink >= notebook.minimumInkPixels, "\(notebook.name) page \(notebook.page): \(ink) ink pixels")
     }
 
-    @Test func anUnknownVersionIsOneLineAndExit65() throws {
+    @Test func anUnknownVersionIsOneLineAndExit65() async throws {
         let folder = TestFolder()
         let plain = folder.write(#"{"version":"0.13.2","data":{"engine_snapshot":{"stroke_components":[]}}}"#, to: "new.json")
         let notebook = folder.path("new.rnote")
-        let gzip = try Run.of(["-c", "gzip -c \"$0\" > \"$1\"", plain, notebook], tool: URL(fileURLWithPath: "/bin/sh"))
+        let gzip = try await Run.of(["-c", "gzip -c \"$0\" > \"$1\"", plain, notebook], tool: OutsideTool.sh.url)
         #expect(gzip.status == 0)
-        let run = try Run.of(["convert", notebook, "-o", folder.path("new.ink.jsonl")])
+        let run = try await Run.of(["convert", notebook, "-o", folder.path("new.ink.jsonl")])
         #expect(run.status == 65)
         let lines = run.errors.split(separator: "\n")
         #expect(lines.count == 1)

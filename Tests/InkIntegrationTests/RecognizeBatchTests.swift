@@ -25,8 +25,8 @@ struct RecognizeBatchTests {
 
     /// The words of `words` (all on `page` of the samples) that PyMuPDF's search finds on page `page` of
     /// `pdf` over their ink, and the page's text as pdftotext gives it.
-    static func found(_ words: [Word], in pdf: String, page: Int = 1) throws -> (atTheirInk: [String], poppler: String) {
-        let data = try ReferenceReaders.script("text_layer.py", [pdf, "--page", String(page), "--find"] + words.map(\.text))
+    static func found(_ words: [Word], in pdf: String, page: Int = 1) async throws -> (atTheirInk: [String], poppler: String) {
+        let data = try await ReferenceReaders.script("text_layer.py", [pdf, "--page", String(page), "--find"] + words.map(\.text))
         let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
         let hits = object["hits"] as? [String: [[Double]]] ?? [:]
         let atTheirInk = words.filter { word in
@@ -37,8 +37,8 @@ struct RecognizeBatchTests {
     }
 
     /// A folder `notes/` with the course notes as `a.pdf` and the print samples beside it as `a.ink.jsonl`.
-    static func notes(_ folder: TestFolder) throws -> (ink: String, words: [Word]) {
-        let samples = try RecognizeFlattenTests.samples(folder)
+    static func notes(_ folder: TestFolder) async throws -> (ink: String, words: [Word]) {
+        let samples = try await RecognizeFlattenTests.samples(folder)
         try FileManager.default.createDirectory(atPath: folder.path("notes"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: RecognizeFlattenTests.pdf, toPath: folder.path("notes/a.pdf"))
         try FileManager.default.copyItem(atPath: samples, toPath: folder.path("notes/a.ink.jsonl"))
@@ -47,7 +47,7 @@ struct RecognizeBatchTests {
 
     /// The course notes with the print samples' words drawn on them as /Ink annotations by PyMuPDF (one per
     /// word, on page 1), and on page 2 the last `withContents` words again, each with its word as /Contents.
-    static func annotatedPDF(_ folder: TestFolder, ink: String, words: [Word], to name: String, withContents: Int = 0) throws -> String {
+    static func annotatedPDF(_ folder: TestFolder, ink: String, words: [Word], to name: String, withContents: Int = 0) async throws -> String {
         let pdf = folder.path(name)
         try FileManager.default.copyItem(atPath: RecognizeFlattenTests.pdf, toPath: pdf)
         let reader = try InkLayersReader(path: ink)
@@ -65,7 +65,7 @@ struct RecognizeBatchTests {
                 annot.set_info(content=word)
                 annot.update()
             """
-        try ReferenceReaders.editWithMuPDF(pdf, code)
+        try await ReferenceReaders.editWithMuPDF(pdf, code)
         return pdf
     }
 
@@ -76,21 +76,21 @@ struct RecognizeBatchTests {
         return entries
     }
 
-    @Test(.enabled(if: ReferenceReaders.isAvailable, "\(ReferenceReaders.missing)"))
-    func batchRecognisesInkLayersAndAnnotationsAtTheirInk() throws {
+    @Test(.enabled("\(ReferenceReaders.missing)") { await ReferenceReaders.isAvailable })
+    func batchRecognisesInkLayersAndAnnotationsAtTheirInk() async throws {
         let folder = TestFolder()
-        let (ink, words) = try Self.notes(folder)
-        _ = try Self.annotatedPDF(folder, ink: ink, words: words, to: "notes/b.pdf")
+        let (ink, words) = try await Self.notes(folder)
+        _ = try await Self.annotatedPDF(folder, ink: ink, words: words, to: "notes/b.pdf")
         let policy = folder.write(Self.pro, to: "policy.json")
         // The words the course notes print are no proof: these are handwriting only.
-        let printed = try Self.found(words, in: RecognizeFlattenTests.pdf)
+        let printed = try await Self.found(words, in: RecognizeFlattenTests.pdf)
         #expect(!printed.poppler.contains("kernel") && !printed.poppler.contains("spectrum") && printed.atTheirInk.isEmpty)
 
-        let run = try Run.of(["batch", folder.path("notes"), "-o", folder.path("out"), "--annotations", "--recognize", "--jobs", "2",
+        let run = try await Run.of(["batch", folder.path("notes"), "-o", folder.path("out"), "--annotations", "--recognize", "--jobs", "2",
                               "--progress", "lines", "--policy", policy], environment: RecognizeExecutableTests.environment([:]))
         #expect(run.status == 0, "\(run.errors)")
         for name in ["a", "b"] {
-            let found = try Self.found(words, in: folder.path("out/\(name).pdf"))
+            let found = try await Self.found(words, in: folder.path("out/\(name).pdf"))
             #expect(found.atTheirInk.count >= words.count * 9 / 10, "\(name).pdf: only \(found.atTheirInk) of \(words.map(\.text)) at their ink")
             #expect(found.atTheirInk.contains("convolution") && found.poppler.contains("kernel") && found.poppler.contains("spectrum"),
                     "\(name).pdf: \(found.atTheirInk)")
@@ -101,30 +101,30 @@ struct RecognizeBatchTests {
 
     /// The sidecar records the words and the languages: an output made without them is flattened again, one made
     /// with them is up to date, and what it holds is not read again (a layer that changed is).
-    @Test func theSidecarIsTheCacheOfWhatWasRecognised() throws {
+    @Test func theSidecarIsTheCacheOfWhatWasRecognised() async throws {
         let folder = TestFolder()
-        let (ink, _) = try Self.notes(folder)
+        let (ink, _) = try await Self.notes(folder)
         let policy = folder.write(Self.pro, to: "policy.json")
         let environment = RecognizeExecutableTests.environment([:])
         let batch = { (extra: [String]) in
-            try Run.of(["batch", folder.path("notes"), "-o", folder.path("out"), "--progress", "lines", "--policy", policy] + extra,
+            try await Run.of(["batch", folder.path("notes"), "-o", folder.path("out"), "--progress", "lines", "--policy", policy] + extra,
                        environment: environment)
         }
         let sidecar = folder.path("out/a.ink.jsonl.gz")
-        let plain = try batch([])
+        let plain = try await batch([])
         #expect(plain.status == 0 && plain.output.contains("flattened a.pdf"), "\(plain.output) \(plain.errors)")
         #expect(try Self.sidecarText(sidecar).isEmpty)
 
-        let first = try batch(["--recognize"])
+        let first = try await batch(["--recognize"])
         #expect(first.status == 0 && first.output.contains("flattened a.pdf"), "an output without the words is not up to date: \(first.output)")
         let entries = try Self.sidecarText(sidecar)
         #expect(entries.count >= 20 && entries.allSatisfy { $0.entry.source == "tesseract" })
         #expect(entries.contains { $0.entry.text == "convolution" })
-        let again = try batch(["--recognize"])
+        let again = try await batch(["--recognize"])
         #expect(again.status == 0 && again.output.contains("up to date a.pdf"), "\(again.output)")
-        let otherLanguages = try batch(["--recognize", "--lang", "en+ja"])
+        let otherLanguages = try await batch(["--recognize", "--lang", "en+ja"])
         #expect(otherLanguages.output.contains("flattened a.pdf"), "recognised in other languages: \(otherLanguages.output)")
-        _ = try batch(["--recognize"])
+        _ = try await batch(["--recognize"])
 
         // What the sidecar holds is what a forced run draws: a word tesseract cannot have read is the output's text.
         let reader = try InkLayersReader(path: sidecar)
@@ -138,10 +138,10 @@ struct RecognizeBatchTests {
             layers.append(layer)
         }
         folder.writeInk("out/a.ink.jsonl.gz", header: reader.header, layers: layers, gzip: true)
-        let forced = try batch(["--recognize", "--force"])
+        let forced = try await batch(["--recognize", "--force"])
         #expect(forced.status == 0 && forced.output.contains("flattened a.pdf"), "\(forced.output) \(forced.errors)")
         #expect(try Self.sidecarText(sidecar).contains { $0.entry.text == "cachedword" })
-        let text = try Run.of(["pdftotext", folder.path("out/a.pdf"), "-"], tool: URL(fileURLWithPath: "/usr/bin/env"))
+        let text = try await Run.of(["pdftotext", folder.path("out/a.pdf"), "-"], tool: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(text.output.contains("cachedword"), "the cached words are not the output's text")
 
         // The ink changes: a second page of the same strokes. Page 1 is as it was (cached), page 2 is read.
@@ -151,18 +151,18 @@ struct RecognizeBatchTests {
         var second = inkLayers[0]
         second.page = 2
         folder.writeInk("notes/a.ink.jsonl", header: original.header, layers: inkLayers + [second])
-        let changed = try batch(["--recognize"])
+        let changed = try await batch(["--recognize"])
         #expect(changed.status == 0 && changed.output.contains("flattened a.pdf"), "\(changed.output) \(changed.errors)")
         let now = try Self.sidecarText(sidecar)
         #expect(now.contains { $0.page == 1 && $0.entry.text == "cachedword" }, "page 1 was read again")
         #expect(now.contains { $0.page == 2 && $0.entry.text == "convolution" } && !now.contains { $0.page == 2 && $0.entry.text == "cachedword" })
     }
 
-    @Test func aFreeUserGetsTheDocumentsWithoutTextToldInOneLine() throws {
+    @Test func aFreeUserGetsTheDocumentsWithoutTextToldInOneLine() async throws {
         let folder = TestFolder()
-        _ = try Self.notes(folder)
+        _ = try await Self.notes(folder)
         let policy = folder.write(#"{"exportAnnotated":"free"}"#, to: "policy.json")
-        let run = try Run.of(["batch", folder.path("notes"), "-o", folder.path("out"), "--recognize", "--progress", "lines", "--policy", policy],
+        let run = try await Run.of(["batch", folder.path("notes"), "-o", folder.path("out"), "--recognize", "--progress", "lines", "--policy", policy],
                              environment: RecognizeExecutableTests.environment([:]))
         #expect(run.status == 0 && run.output.contains("flattened a.pdf"), "\(run.errors)")
         #expect(run.errors.split(separator: "\n").count == 1 && run.errors.contains("--recognize is handwriting search, a Pro feature"),
@@ -171,9 +171,9 @@ struct RecognizeBatchTests {
     }
 
     /// The ink is recognised into a temporary copy before it is drawn; what is wrong with it is still told of the ink.
-    @Test func whatIsWrongWithTheInkNamesTheInk() throws {
+    @Test func whatIsWrongWithTheInkNamesTheInk() async throws {
         let folder = TestFolder()
-        let (ink, _) = try Self.notes(folder)
+        let (ink, _) = try await Self.notes(folder)
         let reader = try InkLayersReader(path: ink)
         var header = reader.header
         header.pdfSHA256 = String(repeating: "0", count: 64)
@@ -182,19 +182,19 @@ struct RecognizeBatchTests {
         while let layer = try reader.nextLayer() { layers.append(layer) }
         folder.writeInk("notes/a.ink.jsonl", header: header, layers: layers)
         let policy = folder.write(Self.pro, to: "policy.json")
-        let run = try Run.of(["batch", folder.path("notes"), "-o", folder.path("out"), "--recognize", "--policy", policy],
+        let run = try await Run.of(["batch", folder.path("notes"), "-o", folder.path("out"), "--recognize", "--policy", policy],
                              environment: RecognizeExecutableTests.environment([:]))
         #expect(run.status == 91 && run.errors.contains("failed: a.pdf: \(ink):1: the ink was made for a PDF"), "\(run.errors)")
         #expect(!run.errors.contains("inkpdf-recognised"))
     }
 
-    @Test func aMissingModelIsOneLineExit92BeforeAnyDocument() throws {
+    @Test func aMissingModelIsOneLineExit92BeforeAnyDocument() async throws {
         let folder = TestFolder()
-        _ = try Self.notes(folder)
+        _ = try await Self.notes(folder)
         let policy = folder.write(Self.pro, to: "policy.json")
         let empty = folder.path("no-models")
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
-        let run = try Run.of(["batch", folder.path("notes"), "-o", folder.path("out"), "--recognize", "--policy", policy],
+        let run = try await Run.of(["batch", folder.path("notes"), "-o", folder.path("out"), "--recognize", "--policy", policy],
                              environment: RecognizeExecutableTests.environment(["TESSDATA_PREFIX": empty]))
         #expect(run.status == 92, "\(run.errors)")
         #expect(run.errors.split(separator: "\n").count == 1 && run.errors.contains("apt-get install"), "\(run.errors)")
@@ -203,33 +203,33 @@ struct RecognizeBatchTests {
 
     /// A PDF's own /Ink annotations are recognised as they are read (flatten and batch alike); an annotation whose
     /// /Contents gives its words keeps them (its page's layer has text, as `recognize` leaves such a layer).
-    @Test(.enabled(if: ReferenceReaders.isAvailable, "\(ReferenceReaders.missing)"))
-    func aPDFsOwnAnnotationsAreRecognisedContentsKept() throws {
+    @Test(.enabled("\(ReferenceReaders.missing)") { await ReferenceReaders.isAvailable })
+    func aPDFsOwnAnnotationsAreRecognisedContentsKept() async throws {
         let folder = TestFolder()
-        let samples = try RecognizeFlattenTests.samples(folder)
+        let samples = try await RecognizeFlattenTests.samples(folder)
         let words = try Self.truth(samples)
-        let pdf = try Self.annotatedPDF(folder, ink: samples, words: words, to: "annotated.pdf", withContents: 4)
+        let pdf = try await Self.annotatedPDF(folder, ink: samples, words: words, to: "annotated.pdf", withContents: 4)
         let policy = folder.write(Self.pro, to: "policy.json")
-        let run = try Run.of(["flatten", pdf, "-o", folder.path("out.pdf"), "--recognize", "--policy", policy],
+        let run = try await Run.of(["flatten", pdf, "-o", folder.path("out.pdf"), "--recognize", "--policy", policy],
                              environment: RecognizeExecutableTests.environment([:]))
         #expect(run.status == 0, "\(run.errors)")
-        let found = try Self.found(words, in: folder.path("out.pdf"))
+        let found = try await Self.found(words, in: folder.path("out.pdf"))
         #expect(found.atTheirInk.count >= words.count * 9 / 10 && found.atTheirInk.contains("convolution"), "\(found.atTheirInk)")
         let entries = try Self.sidecarText(folder.path("out.ink.jsonl.gz"))
         #expect(entries.filter { $0.page == 1 }.count >= 20 && entries.filter { $0.page == 1 }.allSatisfy { $0.entry.source == "tesseract" })
         #expect(entries.filter { $0.page == 2 }.map { "\($0.entry.text) \($0.entry.source ?? "")" } == words.suffix(4).map { "\($0.text) pdf" })
-        #expect(try Self.found(Array(words.suffix(4)), in: folder.path("out.pdf"), page: 2).atTheirInk.count == 4)
+        await #expect(try Self.found(Array(words.suffix(4)), in: folder.path("out.pdf"), page: 2).atTheirInk.count == 4)
 
         // export over another copy of the PDF reads the annotations as ink the same way.
-        let exported = try Run.of(["export", RecognizeFlattenTests.pdf, "--ink", pdf, "-o", folder.path("exported.pdf"), "--recognize",
+        let exported = try await Run.of(["export", RecognizeFlattenTests.pdf, "--ink", pdf, "-o", folder.path("exported.pdf"), "--recognize",
                                    "--policy", policy], environment: RecognizeExecutableTests.environment([:]))
         #expect(exported.status == 0, "\(exported.errors)")
-        let exportedWords = try Self.found(words, in: folder.path("exported.pdf"))
+        let exportedWords = try await Self.found(words, in: folder.path("exported.pdf"))
         #expect(exportedWords.atTheirInk.count >= words.count * 9 / 10, "\(exportedWords.atTheirInk)")
 
         // A free user: the document, without the words recognised, told in one line.
         let free = folder.write(#"{"exportAnnotated":"free"}"#, to: "free.json")
-        let freeRun = try Run.of(["flatten", pdf, "-o", folder.path("free.pdf"), "--recognize", "--policy", free],
+        let freeRun = try await Run.of(["flatten", pdf, "-o", folder.path("free.pdf"), "--recognize", "--policy", free],
                                  environment: RecognizeExecutableTests.environment([:]))
         #expect(freeRun.status == 0 && freeRun.errors.contains("--recognize is handwriting search, a Pro feature"), "\(freeRun.errors)")
         #expect(try Self.sidecarText(folder.path("free.ink.jsonl.gz")).allSatisfy { $0.entry.source == "pdf" })

@@ -26,57 +26,57 @@ struct RecognizeExecutableTests {
 
     /// tesseract and zinnia are opened only by the processes that recognise: a flatten does not
     /// load them (every inkpdf process paid about 5 MB for them when they were linked), `recognize` does.
-    @Test func onlyRecognisingLoadsTheEngines() throws {
+    @Test func onlyRecognisingLoadsTheEngines() async throws {
         let folder = TestFolder()
         let policy = folder.write(#"{"handwritingSearch":"free","exportAnnotated":"free"}"#, to: "policy.json")
         let input = Self.inkWithText(folder)
         let loaded = { (run: Run) in ["libtesseract", "libzinnia"].filter { run.errors.contains("file=\($0)") } }
-        let flatten = try Run.of(["flatten", RecognizeFlattenTests.pdf, "--ink", input, "-o", folder.path("out.pdf"), "--policy", policy],
+        let flatten = try await Run.of(["flatten", RecognizeFlattenTests.pdf, "--ink", input, "-o", folder.path("out.pdf"), "--policy", policy],
                                  environment: Self.environment(["LD_DEBUG": "files"]))
         #expect(flatten.status == 0, "\(flatten.errors.suffix(500))")
         #expect(loaded(flatten).isEmpty)
-        let recognize = try Run.of(["recognize", input, "-o", folder.path("out.ink.jsonl"), "--redo", "--lang", "en+ja", "--policy", policy],
+        let recognize = try await Run.of(["recognize", input, "-o", folder.path("out.ink.jsonl"), "--redo", "--lang", "en+ja", "--policy", policy],
                                    environment: Self.environment(["LD_DEBUG": "files"]))
         #expect(recognize.status == 0, "\(recognize.errors.suffix(500))")
         #expect(loaded(recognize) == ["libtesseract", "libzinnia"])
     }
 
-    @Test func refusedWithoutProNothingWritten() throws {
+    @Test func refusedWithoutProNothingWritten() async throws {
         let folder = TestFolder()
         let input = Self.inkWithText(folder), output = folder.path("out.ink.jsonl")
-        let run = try Run.of(["recognize", input, "-o", output], environment: Self.environment([:]))
+        let run = try await Run.of(["recognize", input, "-o", output], environment: Self.environment([:]))
         #expect(run.status == 85, "\(run.errors)")
         #expect(run.errors.contains("recognize refused") && run.errors.contains("handwritingSearch"))
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
-    @Test func aMissingModelIsExit92NamingThePackage() throws {
+    @Test func aMissingModelIsExit92NamingThePackage() async throws {
         let folder = TestFolder()
         let policy = folder.write(#"{"handwritingSearch":"free"}"#, to: "policy.json")
         let input = Self.inkWithText(folder), output = folder.path("out.ink.jsonl")
         let empty = folder.path("models")
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
-        let run = try Run.of(["recognize", input, "-o", output, "--lang", "en+ja", "--policy", policy],
+        let run = try await Run.of(["recognize", input, "-o", output, "--lang", "en+ja", "--policy", policy],
                              environment: Self.environment(["TESSDATA_PREFIX": empty]))
         #expect(run.status == 92)
         #expect(run.errors == "inkpdf: \(empty)/eng.traineddata: the en recognition model is missing; install it with 'apt-get install tesseract-ocr-eng'\n")
         #expect(!FileManager.default.fileExists(atPath: output))
-        let unknown = try Run.of(["recognize", input, "-o", output, "--lang", "tlh", "--policy", policy], environment: Self.environment([:]))
+        let unknown = try await Run.of(["recognize", input, "-o", output, "--lang", "tlh", "--policy", policy], environment: Self.environment([:]))
         #expect(unknown.status == 64 && unknown.errors.contains("'tlh' is not a language"))
     }
 
     /// A layer that has text keeps it byte for byte; `--redo` replaces it with what tesseract reads.
-    @Test func layersWithTextKeepItUnlessRedo() throws {
+    @Test func layersWithTextKeepItUnlessRedo() async throws {
         let folder = TestFolder()
         let policy = folder.write(#"{"handwritingSearch":"free"}"#, to: "policy.json")
         let input = Self.inkWithText(folder)
         let kept = folder.path("kept.ink.jsonl"), redone = folder.path("redone.ink.jsonl")
-        let run = try Run.of(["recognize", input, "-o", kept, "--policy", policy], environment: Self.environment([:]))
+        let run = try await Run.of(["recognize", input, "-o", kept, "--policy", policy], environment: Self.environment([:]))
         #expect(run.status == 0, "\(run.errors)")
         let inputLines = try String(contentsOfFile: input, encoding: .utf8).split(separator: "\n")
         let keptLines = try String(contentsOfFile: kept, encoding: .utf8).split(separator: "\n")
         #expect(keptLines.count == 3 && keptLines[1] == inputLines[1])
-        let redo = try Run.of(["recognize", input, "-o", redone, "--policy", policy, "--redo"], environment: Self.environment([:]))
+        let redo = try await Run.of(["recognize", input, "-o", redone, "--policy", policy, "--redo"], environment: Self.environment([:]))
         #expect(redo.status == 0, "\(redo.errors)")
         let reader = try InkLayersReader(path: redone)
         let first = try #require(try reader.nextLayer())
@@ -88,11 +88,11 @@ struct RecognizeExecutableTests {
     /// lines have at least two of the four words found (matched as search matches: edit distance 1 up to
     /// 5 letters, none up to 2), and "This" and "test" are each found on most lines.
     @Test(.enabled(if: SharedCorpus.isAvailable, Comment(rawValue: SharedCorpus.missing)))
-    func realHandwritingOfThePenTestIsRead() throws {
+    func realHandwritingOfThePenTestIsRead() async throws {
         let folder = TestFolder()
         let policy = folder.write(#"{"handwritingSearch":"free"}"#, to: "policy.json")
         let output = folder.path("pen.ink.jsonl")
-        let run = try Run.of(["recognize", SharedCorpus.path("ink/remarkable/rmc/pen_size_test.strokes.rm"), "-o", output, "--policy", policy],
+        let run = try await Run.of(["recognize", SharedCorpus.path("ink/remarkable/rmc/pen_size_test.strokes.rm"), "-o", output, "--policy", policy],
                              environment: Self.environment([:]))
         #expect(run.status == 0, "\(run.errors)")
         let reader = try InkLayersReader(path: output)

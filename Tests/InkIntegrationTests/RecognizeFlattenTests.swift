@@ -10,9 +10,9 @@ struct RecognizeFlattenTests {
     static let pdf = SharedCorpus.repository.appendingPathComponent("SamplePDFs/course-notes.pdf").path
 
     /// The project's print samples (scripts/handwriting_samples.py) in `folder`.
-    static func samples(_ folder: TestFolder) throws -> String {
-        let run = try Run.of(["python3", SharedCorpus.repository.appendingPathComponent("scripts/handwriting_samples.py").path, folder.path("samples")],
-                             tool: URL(fileURLWithPath: "/usr/bin/env"))
+    static func samples(_ folder: TestFolder) async throws -> String {
+        let run = try await Run.of([SharedCorpus.repository.appendingPathComponent("scripts/handwriting_samples.py").path, folder.path("samples")],
+                                   tool: OutsideTool.python3.url)
         #expect(run.status == 0, "scripts/handwriting_samples.py (make deps installs its modules): \(run.errors)")
         return folder.path("samples/print.ink.jsonl")
     }
@@ -24,12 +24,12 @@ struct RecognizeFlattenTests {
         return entries
     }
 
-    @Test(arguments: ["flatten", "export"]) func theSidecarCarriesTheTextAndIsItsCache(command: String) throws {
+    @Test(arguments: ["flatten", "export"]) func theSidecarCarriesTheTextAndIsItsCache(command: String) async throws {
         let folder = TestFolder()
-        let ink = try Self.samples(folder)
+        let ink = try await Self.samples(folder)
         let policy = folder.write(#"{"handwritingSearch":"free","exportAnnotated":"free"}"#, to: "policy.json")
         let environment = RecognizeExecutableTests.environment([:])
-        let first = try Run.of([command, Self.pdf, "--ink", ink, "-o", folder.path("first.pdf"), "--recognize", "--policy", policy],
+        let first = try await Run.of([command, Self.pdf, "--ink", ink, "-o", folder.path("first.pdf"), "--recognize", "--policy", policy],
                                environment: environment)
         #expect(first.status == 0, "\(first.errors)")
         let entries = try Self.sidecarText(folder.path("first.ink.jsonl.gz"))
@@ -38,21 +38,21 @@ struct RecognizeFlattenTests {
         // Again over the sidecar, with no models at all: nothing is recognised (a model would be missing, exit 92).
         let empty = folder.path("no-models")
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
-        let second = try Run.of([command, Self.pdf, "--ink", folder.path("first.ink.jsonl.gz"), "-o", folder.path("second.pdf"), "--recognize",
+        let second = try await Run.of([command, Self.pdf, "--ink", folder.path("first.ink.jsonl.gz"), "-o", folder.path("second.pdf"), "--recognize",
                                  "--policy", policy], environment: RecognizeExecutableTests.environment(["TESSDATA_PREFIX": empty]))
         #expect(second.status == 0, "\(second.errors)")
         #expect(try Self.sidecarText(folder.path("second.ink.jsonl.gz")) == entries)
         // The input itself has no models either: that run is the one that would need them.
-        let third = try Run.of([command, Self.pdf, "--ink", ink, "-o", folder.path("third.pdf"), "--recognize", "--policy", policy],
+        let third = try await Run.of([command, Self.pdf, "--ink", ink, "-o", folder.path("third.pdf"), "--recognize", "--policy", policy],
                                environment: RecognizeExecutableTests.environment(["TESSDATA_PREFIX": empty]))
         #expect(third.status == 92 && !FileManager.default.fileExists(atPath: folder.path("third.pdf")))
     }
 
-    @Test func aFreeUserGetsTheDocumentWithoutTextToldInOneLine() throws {
+    @Test func aFreeUserGetsTheDocumentWithoutTextToldInOneLine() async throws {
         let folder = TestFolder()
-        let ink = try Self.samples(folder)
+        let ink = try await Self.samples(folder)
         let policy = folder.write(#"{"exportAnnotated":"free"}"#, to: "policy.json")
-        let run = try Run.of(["flatten", Self.pdf, "--ink", ink, "-o", folder.path("out.pdf"), "--recognize", "--policy", policy],
+        let run = try await Run.of(["flatten", Self.pdf, "--ink", ink, "-o", folder.path("out.pdf"), "--recognize", "--policy", policy],
                              environment: RecognizeExecutableTests.environment([:]))
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.errors.split(separator: "\n").count == 1 && run.errors.contains("--recognize is handwriting search, a Pro feature"))
@@ -63,9 +63,9 @@ struct RecognizeFlattenTests {
 extension RecognizeFlattenTests {
     /// Another tool's document (the print samples written as InkML, laid over the course notes with
     /// `--pdf`) is recognised as it is imported: its words are the PDF's handwriting text.
-    @Test func anotherToolsDocumentIsRecognisedAsItIsImported() throws {
+    @Test func anotherToolsDocumentIsRecognisedAsItIsImported() async throws {
         let folder = TestFolder()
-        let reader = try InkLayersReader(path: try Self.samples(folder))
+        let reader = try await InkLayersReader(path: try Self.samples(folder))
         var pages: [[Stroke]] = []
         while let layer = try reader.nextLayer() {
             while pages.count < layer.page { pages.append([]) }
@@ -73,10 +73,10 @@ extension RecognizeFlattenTests {
         }
         let inkml = folder.write(InkMLWriter.document(pages: pages), to: "samples.inkml")
         let policy = folder.write(#"{"handwritingSearch":"free","exportAnnotated":"free"}"#, to: "policy.json")
-        let run = try Run.of(["flatten", inkml, "--pdf", Self.pdf, "-o", folder.path("out.pdf"), "--recognize", "--policy", policy],
+        let run = try await Run.of(["flatten", inkml, "--pdf", Self.pdf, "-o", folder.path("out.pdf"), "--recognize", "--policy", policy],
                              environment: RecognizeExecutableTests.environment([:]))
         #expect(run.status == 0, "\(run.errors)")
-        let text = try Run.of(["pdftotext", folder.path("out.pdf"), "-"], tool: URL(fileURLWithPath: "/usr/bin/env"))
-        #expect(text.output.contains("convolution"), "the recognised words are not in the PDF's text")
+        let text = try await OutsideTool.text(of: folder.path("out.pdf"))
+        #expect(text.contains("convolution"), "the recognised words are not in the PDF's text")
     }
 }

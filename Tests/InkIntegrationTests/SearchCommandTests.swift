@@ -11,8 +11,8 @@ import Testing
 @Suite struct SearchCommandTests {
     static let pro = DemoLicence.arguments
 
-    static func search(_ arguments: [String], pro: Bool = true) throws -> Run {
-        try Run.of(["search"] + arguments + (pro ? Self.pro : []))
+    static func search(_ arguments: [String], pro: Bool = true) async throws -> Run {
+        try await Run.of(["search"] + arguments + (pro ? Self.pro : []))
     }
 
     /// The hits of a `--json` run.
@@ -100,7 +100,7 @@ import Testing
     // MARK: Printed text
 
     /// Word boxes as PyMuPDF reports them, turned into the page as displayed (an independent reader).
-    static func oracleWords(_ pdf: String) throws -> [[Any]] {
+    static func oracleWords(_ pdf: String) async throws -> [[Any]] {
         let script = """
         import pymupdf, json, sys
         d = pymupdf.open(sys.argv[1]); out = []
@@ -111,12 +111,12 @@ import Testing
                 out.append([p.number + 1, w[4], r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0])
         print(json.dumps(out))
         """
-        let data = try ReferenceReaders.python(["-c", script, pdf])
+        let data = try await ReferenceReaders.python(["-c", script, pdf])
         return try #require(try JSONSerialization.jsonObject(with: data) as? [[Any]])
     }
 
-    @Test(.enabled(if: ReferenceReaders.isAvailable, "\(ReferenceReaders.missing)"))
-    func printedWordsAreFoundWherePyMuPDFSeesThem() throws {
+    @Test(.enabled("\(ReferenceReaders.missing)") { await ReferenceReaders.isAvailable })
+    func printedWordsAreFoundWherePyMuPDFSeesThem() async throws {
         let folder = TestFolder()
         let pdf = folder.path("notes.pdf")
         let line = TestPage.TextLine("Notes on the Convolution theorem", x: 60, y: 120, fontSize: 14)
@@ -127,11 +127,11 @@ import Testing
             TestPage(width: 400, height: 300, rotate: 270, cropBox: .init(x: 30, y: 20, width: 330, height: 250), lines: [line]),
             TestPage(width: 400, height: 300, lines: [TestPage.TextLine("nothing here", x: 60, y: 120)]),
         ])
-        let run = try Self.search(["convolution", pdf, "--json", "--print-only"], pro: false)
+        let run = try await Self.search(["convolution", pdf, "--json", "--print-only"], pro: false)
         #expect(run.status == 0, "\(run.errors)")
         let hits = try Self.hits(run)
         #expect(hits.map { $0["page"] as? Int } == [1, 2, 3, 4])
-        let oracle = try Self.oracleWords(pdf).filter { ($0[1] as? String) == "Convolution" }
+        let oracle = try await Self.oracleWords(pdf).filter { ($0[1] as? String) == "Convolution" }
         for hit in hits {
             #expect(hit["text"] as? String == "Convolution")
             #expect(hit["kind"] as? String == "print")
@@ -149,11 +149,11 @@ import Testing
         }
     }
 
-    @Test func aHitLineSaysFilePageKindWordsAndBox() throws {
+    @Test func aHitLineSaysFilePageKindWordsAndBox() async throws {
         let folder = TestFolder()
         let pdf = folder.path("line.pdf")
         try Self.writeTextPDF(pdf, printed: [("Fourier series", 40, 200, 20)], handwritten: [])
-        let run = try Self.search(["fourier", pdf, "--print-only"], pro: false)
+        let run = try await Self.search(["fourier", pdf, "--print-only"], pro: false)
         #expect(run.status == 0, "\(run.errors)")
         let pattern = #"^\#(NSRegularExpression.escapedPattern(for: pdf)):1: print "Fourier" at 40\.0 [0-9]+\.[0-9] [0-9]+\.[0-9] [0-9]+\.[0-9]\n$"#
         #expect(run.output.range(of: pattern, options: .regularExpression) != nil, "\(run.output)")
@@ -162,12 +162,12 @@ import Testing
 
     // MARK: Handwriting
 
-    @Test func theTextLayersFontTellsHandwritingFromPrint() throws {
+    @Test func theTextLayersFontTellsHandwritingFromPrint() async throws {
         let folder = TestFolder()
         let pdf = folder.path("flat.pdf")
         try Self.writeTextPDF(pdf, printed: [("the convolution theorem", 40, 250, 12)],
                               handwritten: [("convolution", 50, 150, 20), ("Faltung", 200, 100, 20)])
-        let run = try Self.search(["convolution", pdf, "--json"])
+        let run = try await Self.search(["convolution", pdf, "--json"])
         #expect(run.status == 0, "\(run.errors)")
         let hits = try Self.hits(run)
         #expect(hits.map { $0["kind"] as? String }.sorted { ($0 ?? "") < ($1 ?? "") } == ["handwriting", "print"])
@@ -178,32 +178,32 @@ import Testing
         #expect(box[1] < 150 && box[1] + box[3] > 140, "\(box)")
 
         // Print only: the handwritten word is not looked at.
-        let printOnly = try Self.search(["faltung", pdf, "--print-only"], pro: false)
+        let printOnly = try await Self.search(["faltung", pdf, "--print-only"], pro: false)
         #expect(printOnly.status == 1 && printOnly.output.isEmpty, "\(printOnly.output)")
-        let handwritten = try Self.search(["faltung", pdf])
+        let handwritten = try await Self.search(["faltung", pdf])
         // 7 glyphs of 10 pt from x = 200.
         let pattern = #"^\#(NSRegularExpression.escapedPattern(for: pdf)):1: handwriting "Faltung" at 200\.0 [0-9.]+ 70\.0 [0-9.]+\n$"#
         #expect(handwritten.output.range(of: pattern, options: .regularExpression) != nil, "\(handwritten.output)")
     }
 
-    @Test func aGlyphlessType0TextLayerIsHandwritingInAnyScript() throws {
+    @Test func aGlyphlessType0TextLayerIsHandwritingInAnyScript() async throws {
         let folder = TestFolder()
         let pdf = folder.path("cjk.pdf")
         try Self.writeGlyphlessPDF(pdf, text: "東京大学 Été")
         let policy = folder.write(#"{"handwritingSearch":"free"}"#, to: "policy.json")
         // One em (20 pt) a character from x = 50: 京大 is the 2nd and 3rd.
-        let cjk = try Self.search(["京大", pdf, "--json", "--policy", policy], pro: false)
+        let cjk = try await Self.search(["京大", pdf, "--json", "--policy", policy], pro: false)
         let hits = try Self.hits(cjk)
         #expect(hits.count == 1, "\(cjk.output) \(cjk.errors)")
         #expect(hits.first?["kind"] as? String == "handwriting" && hits.first?["text"] as? String == "京大")
         #expect(Self.box(hits.first ?? [:]).prefix(1) == [70] && Self.box(hits.first ?? [:]).dropFirst(2).prefix(1) == [40])
-        let latin = try Self.search(["ETE", pdf, "--policy", policy], pro: false)
+        let latin = try await Self.search(["ETE", pdf, "--policy", policy], pro: false)
         #expect(latin.output.contains(": handwriting \"Été\" at 150.0 "), "\(latin.output)")
-        #expect(try Self.search(["学校", pdf, "--policy", policy], pro: false).status == 1)
+        #expect(try await Self.search(["学校", pdf, "--policy", policy], pro: false).status == 1)
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func longWordsAndManyEntriesCostTheirLengthOnly() throws {
+    func longWordsAndManyEntriesCostTheirLengthOnly() async throws {
         let folder = TestFolder()
         // A word of 200,000 letters in a PDF; in an ink file, one of 10,000 (the longest an entry may be)
         // among 20,000 entries on one page.
@@ -218,17 +218,17 @@ import Testing
         layer.setRecognisedText(entries)
         let ink = folder.writeInk("many.ink.jsonl", layers: [layer])
         let query = String(repeating: "convolutiom", count: 900)
-        let run = try Self.search(["convolution", ink, "--pages"])
+        let run = try await Self.search(["convolution", ink, "--pages"])
         #expect(run.status == 0 && run.output == "\(ink):1\n", "\(run.errors)")
-        let longQuery = try Self.search([query, ink])
+        let longQuery = try await Self.search([query, ink])
         #expect(longQuery.status == 1, "\(longQuery.errors)")
         let pdf = folder.path("long.pdf")
         try Self.writeTextPDF(pdf, printed: [(String(long.prefix(60_000)), 10, 200, 1), ("convolution", 10, 100, 12)], handwritten: [])
-        let printed = try Self.search(["convolution", pdf, "--print-only", "--pages"], pro: false)
+        let printed = try await Self.search(["convolution", pdf, "--print-only", "--pages"], pro: false)
         #expect(printed.output == "\(pdf):1\n", "\(printed.errors)")
     }
 
-    @Test func theWordsOfInkAnnotationsAreHandwritingWhereTheAnnotationLies() throws {
+    @Test func theWordsOfInkAnnotationsAreHandwritingWhereTheAnnotationLies() async throws {
         let folder = TestFolder()
         let pdf = folder.path("annotated.pdf")
         // A page turned by 90° and cropped: /Rect [100 200 180 230] lies at u 80 … 160, v 60 … 90 in the
@@ -241,70 +241,70 @@ import Testing
             "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /CropBox [20 10 380 290] /Rotate 90 /Annots [4 0 R 5 0 R] >>",
             ink, note,
         ])
-        let run = try Self.search(["convolution", pdf])
+        let run = try await Self.search(["convolution", pdf])
         #expect(run.output == "\(pdf):1: handwriting \"convolution\" at 190.0 80.0 30.0 80.0\n", "\(run.output) \(run.errors)")
-        #expect(try Self.search(["convolution", pdf, "--print-only"], pro: false).status == 1)
+        #expect(try await Self.search(["convolution", pdf, "--print-only"], pro: false).status == 1)
     }
 
-    @Test func inkFilesTextEntriesAndAlternativesAreFound() throws {
+    @Test func inkFilesTextEntriesAndAlternativesAreFound() async throws {
         let folder = TestFolder()
         let ink = folder.writeInk("notes.ink.jsonl", layers: [
             Self.layer(page: 2, [("convolutoin", RecognisedText.Box(x: 10, y: 20, width: 80, height: 25), []),
                                  ("kernal", RecognisedText.Box(x: 100, y: 20, width: 60, height: 25), ["kernel", "kemel"])]),
             Self.layer(page: 1, Self.words(["nothing", "else"])),
         ])
-        let run = try Self.search(["Convolution", ink])
+        let run = try await Self.search(["Convolution", ink])
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.output == "\(ink):2: handwriting \"convolutoin\" at 10.0 20.0 80.0 25.0\n")
         // The first reading and the alternative both find "kernel" there: one hit.
-        let kernel = try Self.search(["kernel", ink, "--json"])
+        let kernel = try await Self.search(["kernel", ink, "--json"])
         let hits = try Self.hits(kernel)
         #expect(hits.count == 1, "\(kernel.output)")
         #expect(Self.box(hits[0]) == [100, 20, 60, 25])
         // Only an alternative reads "kemel" (one edit from the first reading too, so it is found either way);
         // "kemal" is two edits from "kernal" and one from the alternative "kemel".
-        let alternative = try Self.search(["kemal", ink])
+        let alternative = try await Self.search(["kemal", ink])
         #expect(alternative.status == 0 && alternative.output.contains("handwriting \"kemel\""), "\(alternative.output)")
     }
 
-    @Test func aTextKeySpelledWithEscapesIsStillRead() throws {
+    @Test func aTextKeySpelledWithEscapesIsStillRead() async throws {
         let folder = TestFolder()
         let plain = folder.writeInk("plain.ink.jsonl", layers: [Self.layer(page: 1, Self.words(["alpha"]))])
         // Lines without the bytes "text" are passed over unparsed; the same key spelled \u0074ext is the same key.
         let escaped = try String(contentsOfFile: plain, encoding: .utf8).replacingOccurrences(of: #""text":"#, with: #""\u0074ext":"#)
         #expect(!escaped.contains(#""text""#))
         let path = folder.write(escaped, to: "escaped.ink.jsonl")
-        let run = try Self.search(["alpha", path])
+        let run = try await Self.search(["alpha", path])
         #expect(run.output == "\(path):1: handwriting \"alpha\" at 50.0 100.0 90.0 30.0\n", "\(run.output) \(run.errors)")
     }
 
-    @Test func anEntryWithoutABoxLiesWhereItsStrokesAreDrawn() throws {
+    @Test func anEntryWithoutABoxLiesWhereItsStrokesAreDrawn() async throws {
         let folder = TestFolder()
         let words = Self.words(["theorem"], y: 40)
         let ink = folder.writeInk("drawn.ink.jsonl.gz", layers: [Self.layer(page: 1, words, givenBox: false)], gzip: true)
-        let run = try Self.search(["theorem", ink])
+        let run = try await Self.search(["theorem", ink])
         // The stroke runs from (53, 43) to (137, 67) with a nib of 6: bounds widened by 3.
         #expect(run.output == "\(ink):1: handwriting \"theorem\" at 50.0 40.0 90.0 30.0\n", "\(run.output) \(run.errors)")
     }
 
-    @Test func severalWordsAreFoundWhereTheyFollowEachOther() throws {
+    @Test func severalWordsAreFoundWhereTheyFollowEachOther() async throws {
         let folder = TestFolder()
         let ink = folder.writeInk("phrase.ink.jsonl", layers: [
             Self.layer(page: 1, Self.words(["the", "convolution", "theorem"])),
             Self.layer(page: 3, [("see the convolution theorem here", RecognisedText.Box(x: 5, y: 5, width: 300, height: 20), [])]),
         ])
-        let run = try Self.search(["Convolution Theorem", ink, "--json"])
+        let run = try await Self.search(["Convolution Theorem", ink, "--json"])
         let hits = try Self.hits(run)
         #expect(hits.map { $0["page"] as? Int } == [1, 3])
         #expect(hits.map { $0["text"] as? String } == ["convolution theorem", "convolution theorem"])
         // Across two entries: the union of their boxes.
         #expect(Self.box(hits[0]) == [150, 100, 190, 30])
         #expect(Self.box(hits[1]) == [5, 5, 300, 20])
-        let reversed = try Self.search(["theorem convolution", ink])
+        let reversed = try await Self.search(["theorem convolution", ink])
         #expect(reversed.status == 1 && reversed.output.isEmpty)
     }
 
-    @Test func aPDFsSidecarAndItsTextLayerGiveOneHitForOneWord() throws {
+    @Test func aPDFsSidecarAndItsTextLayerGiveOneHitForOneWord() async throws {
         let folder = TestFolder()
         let pdf = folder.path("lecture.pdf")
         // The text layer puts "convolution" at x 50 … 160, baseline 150 from the top; the sidecar says the same.
@@ -313,27 +313,27 @@ import Testing
             Self.layer(page: 1, [("convolution", RecognisedText.Box(x: 50, y: 130, width: 110, height: 26), []),
                                  ("sampling", RecognisedText.Box(x: 200, y: 130, width: 90, height: 26), [])]),
         ], gzip: true)
-        let run = try Self.search(["convolution", folder.url.path, "--json"])
+        let run = try await Self.search(["convolution", folder.url.path, "--json"])
         let hits = try Self.hits(run)
         #expect(hits.count == 1, "\(run.output)")
         #expect(hits.first?["file"] as? String == folder.url.path + "/lecture.pdf")
         // A word only the sidecar has is the PDF's hit (the sidecar is not searched again on its own).
-        let sampling = try Self.search(["sampling", folder.url.path])
+        let sampling = try await Self.search(["sampling", folder.url.path])
         #expect(sampling.output == "\(folder.url.path)/lecture.pdf:1: handwriting \"sampling\" at 200.0 130.0 90.0 26.0\n",
                 "\(sampling.output)")
     }
 
-    @Test func inkEmbeddedWithExportIsSearched() throws {
+    @Test func inkEmbeddedWithExportIsSearched() async throws {
         let folder = TestFolder()
         let pdf = folder.path("blank.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: [TestPage(width: 400, height: 300)])
         let ink = folder.writeInk("blank.ink.jsonl", layers: [Self.layer(page: 1, Self.words(["wavelet"]))])
         let exported = folder.path("out/shared.pdf")
         try FileManager.default.createDirectory(atPath: folder.path("out"), withIntermediateDirectories: true)
-        let export = try Run.of(["export", pdf, "--ink", ink, "-o", exported, "--embed-ink", "--no-sidecar"] + Self.pro)
+        let export = try await Run.of(["export", pdf, "--ink", ink, "-o", exported, "--embed-ink", "--no-sidecar"] + Self.pro)
         #expect(export.status == 0, "\(export.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("out/shared.ink.jsonl.gz")))
-        let run = try Self.search(["wavelets", exported])
+        let run = try await Self.search(["wavelets", exported])
         #expect(run.output == "\(exported):1: handwriting \"wavelet\" at 50.0 100.0 90.0 30.0\n", "\(run.output) \(run.errors)")
     }
 
@@ -408,21 +408,21 @@ import Testing
         #expect(try Self.finds(query, in: text) == found, "\(query) in \(text)")
     }
 
-    @Test func cjkHandwritingIsFoundInAnInkFile() throws {
+    @Test func cjkHandwritingIsFoundInAnInkFile() async throws {
         let folder = TestFolder()
         let ink = folder.writeInk("ja.ink.jsonl", layers: [Self.layer(page: 1, Self.words(["東京", "大学"]))])
-        let run = try Self.search(["京大", ink])
+        let run = try await Self.search(["京大", ink])
         #expect(run.output == "\(ink):1: handwriting \"京大\" at 50.0 100.0 190.0 30.0\n", "\(run.output)")
     }
 
     // MARK: Output and exit codes
 
-    @Test func jsonHasTheFiveKeysAndPagesListsEachPageOnce() throws {
+    @Test func jsonHasTheFiveKeysAndPagesListsEachPageOnce() async throws {
         let folder = TestFolder()
         let ink = folder.writeInk("pages.ink.jsonl", layers: [
             Self.layer(page: 4, Self.words(["alpha", "alpha"])), Self.layer(page: 2, Self.words(["alpha"])),
         ])
-        let json = try Self.search(["alpha", ink, "--json"])
+        let json = try await Self.search(["alpha", ink, "--json"])
         let hits = try Self.hits(json)
         #expect(hits.count == 3)
         for hit in hits {
@@ -432,28 +432,28 @@ import Testing
         }
         // In page order.
         #expect(hits.map { $0["page"] as? Int } == [2, 4, 4])
-        let pages = try Self.search(["alpha", ink, "--pages"])
+        let pages = try await Self.search(["alpha", ink, "--pages"])
         #expect(pages.output == "\(ink):2\n\(ink):4\n")
-        let none = try Self.search(["omega", ink, "--json"])
+        let none = try await Self.search(["omega", ink, "--json"])
         #expect(none.status == 1 && none.output == "[]\n")
     }
 
-    @Test func exitCodesAreGrepsAndUnreadableFilesAreWarnedAbout() throws {
+    @Test func exitCodesAreGrepsAndUnreadableFilesAreWarnedAbout() async throws {
         let folder = TestFolder()
         let ink = folder.writeInk("good.ink.jsonl", layers: [Self.layer(page: 1, Self.words(["alpha"]))])
         let broken = folder.write("%PDF-1.4 this is not a PDF at all", to: "broken.pdf")
         let missing = folder.path("missing.pdf")
 
-        #expect(try Self.search(["alpha", ink]).status == 0)
-        #expect(try Self.search(["beta", ink]).status == 1)
+        #expect(try await Self.search(["alpha", ink]).status == 0)
+        #expect(try await Self.search(["beta", ink]).status == 1)
         // Usage: 2, as grep.
-        #expect(try Run.of(["search", "alpha"]).status == 2)
-        #expect(try Run.of(["search"]).status == 2)
-        #expect(try Run.of(["search", "alpha", ink, "--json", "--pages"]).status == 2)
-        #expect(try Run.of(["search", "--", "!?", ink]).status == 2)
+        #expect(try await Run.of(["search", "alpha"]).status == 2)
+        #expect(try await Run.of(["search"]).status == 2)
+        #expect(try await Run.of(["search", "alpha", ink, "--json", "--pages"]).status == 2)
+        #expect(try await Run.of(["search", "--", "!?", ink]).status == 2)
 
         // A file that cannot be read: one warning line naming it, and the search goes on.
-        let found = try Self.search(["alpha", broken, missing, ink])
+        let found = try await Self.search(["alpha", broken, missing, ink])
         #expect(found.status == 0, "\(found.errors)")
         #expect(found.output.hasPrefix(ink + ":1: handwriting"))
         let lines = found.errors.split(separator: "\n")
@@ -461,29 +461,29 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("inkpdf: warning: \(broken): ") })
         #expect(lines.contains { $0.hasPrefix("inkpdf: warning: \(missing): ") })
         // Nothing found, and not everything could be read: 2.
-        let notFound = try Self.search(["beta", broken, ink])
+        let notFound = try await Self.search(["beta", broken, ink])
         #expect(notFound.status == 2 && notFound.output.isEmpty)
         // A damaged ink file: the hits before the damage are kept, the damage is located.
         let damaged = folder.path("damaged.ink.jsonl")
         try (String(contentsOfFile: ink, encoding: .utf8) + #"{"page":2,"strokes":[],"text":[{"text":"alpha","strokes":[5]}]}"# + "\n").write(toFile: damaged, atomically: true, encoding: .utf8)
-        let partly = try Self.search(["alpha", damaged])
+        let partly = try await Self.search(["alpha", damaged])
         #expect(partly.status == 0 && partly.output.hasPrefix(damaged + ":1: "))
         #expect(partly.errors.hasPrefix("inkpdf: warning: \(damaged):3"), "\(partly.errors)")
     }
 
-    @Test func searchingHandwritingNeedsProUnlessPrintOnly() throws {
+    @Test func searchingHandwritingNeedsProUnlessPrintOnly() async throws {
         let folder = TestFolder()
         let pdf = folder.path("gate.pdf")
         try Self.writeTextPDF(pdf, printed: [("gated word", 40, 200, 12)], handwritten: [("gated", 40, 100, 12)])
-        let refused = try Self.search(["gated", pdf], pro: false)
+        let refused = try await Self.search(["gated", pdf], pro: false)
         #expect(refused.status == 85)
         #expect(refused.output.isEmpty)
         #expect(refused.errors.contains("--print-only"), "\(refused.errors)")
-        let printOnly = try Self.search(["gated", pdf, "--print-only"], pro: false)
+        let printOnly = try await Self.search(["gated", pdf, "--print-only"], pro: false)
         #expect(printOnly.status == 0)
         #expect(printOnly.output.split(separator: "\n").count == 1 && printOnly.output.contains(": print \"gated\""))
         let policy = folder.write(#"{"handwritingSearch":"free"}"#, to: "policy.json")
-        let free = try Self.search(["gated", pdf, "--policy", policy], pro: false)
+        let free = try await Self.search(["gated", pdf, "--policy", policy], pro: false)
         #expect(free.status == 0 && free.output.split(separator: "\n").count == 2, "\(free.output) \(free.errors)")
     }
 
@@ -501,14 +501,14 @@ import Testing
     // MARK: Folders
 
     /// Peak resident memory (KB) of `inkpdf ARGUMENTS`, from GNU time.
-    static func peakMemory(_ arguments: [String]) throws -> (run: Run, kilobytes: Int) {
-        let run = try Run.of(["-f", "%M", BuiltExecutable.inkpdf.path] + arguments, tool: URL(fileURLWithPath: "/usr/bin/time"))
+    static func peakMemory(_ arguments: [String]) async throws -> (run: Run, kilobytes: Int) {
+        let run = try await Run.of(["-f", "%M", BuiltExecutable.inkpdf.path] + arguments, tool: OutsideTool.time.url)
         let kilobytes = try #require(run.errors.split(separator: "\n").last.flatMap { Int($0) }, "\(run.errors)")
         return (run, kilobytes)
     }
 
     @Test   // GNU time: make deps installs it
-    func aFolderOfManyDocumentsIsSearchedInFlatMemory() throws {
+    func aFolderOfManyDocumentsIsSearchedInFlatMemory() async throws {
         let folder = TestFolder()
         let template = folder.path("template.pdf")
         let lines = (0..<40).map { TestPage.TextLine("line \($0) of the lecture on the convolution theorem", x: 40, y: 60 + Double($0) * 18, fontSize: 10) }
@@ -526,18 +526,18 @@ import Testing
             return root
         }
         let small = try make(20, in: "small"), large = try make(200, in: "large")
-        let (smallRun, smallPeak) = try Self.peakMemory(["search", "wavelet", small, "--pages"] + Self.pro)
-        let (largeRun, largePeak) = try Self.peakMemory(["search", "wavelet", large, "--pages"] + Self.pro)
+        let (smallRun, smallPeak) = try await Self.peakMemory(["search", "wavelet", small, "--pages"] + Self.pro)
+        let (largeRun, largePeak) = try await Self.peakMemory(["search", "wavelet", large, "--pages"] + Self.pro)
         #expect(smallRun.status == 0 && largeRun.status == 0, "\(largeRun.errors)")
         #expect(largeRun.output.split(separator: "\n").count == 100)
         #expect(largeRun.output.split(separator: "\n").allSatisfy { $0.hasSuffix(".pdf:2") })
         // Ten times the documents, about the same memory (a document's text is let go before the next).
         #expect(Double(largePeak) <= Double(smallPeak) * 1.25 + 4096, "\(smallPeak) KB for 20 documents, \(largePeak) KB for 200")
-        let printed = try Self.search(["convolution", large, "--pages", "--print-only"], pro: false)
+        let printed = try await Self.search(["convolution", large, "--pages", "--print-only"], pro: false)
         #expect(printed.output.split(separator: "\n").count == 400)
     }
 
-    @Test func aFolderIsWalkedOnceThroughLinksAndLoopsWithoutHiddenFiles() throws {
+    @Test func aFolderIsWalkedOnceThroughLinksAndLoopsWithoutHiddenFiles() async throws {
         let folder = TestFolder()
         try FileManager.default.createDirectory(atPath: folder.path("sub"), withIntermediateDirectories: true)
         folder.writeInk("a.ink.jsonl", layers: [Self.layer(page: 1, Self.words(["alpha"]))])
@@ -546,7 +546,7 @@ import Testing
         folder.writeInk("sub/notes.txt", layers: [Self.layer(page: 4, Self.words(["alpha"]))])
         try FileManager.default.createSymbolicLink(atPath: folder.path("sub/back"), withDestinationPath: "..")
         try FileManager.default.createSymbolicLink(atPath: folder.path("again"), withDestinationPath: "sub")
-        let run = try Self.search(["alpha", folder.url.path, folder.path("a.ink.jsonl"), "--pages"])
+        let run = try await Self.search(["alpha", folder.url.path, folder.path("a.ink.jsonl"), "--pages"])
         #expect(run.status == 0, "\(run.errors)")
         let lines = run.output.split(separator: "\n").map(String.init)
         // Each file once, whichever way it was reached; hidden files and other names are passed over.
@@ -554,22 +554,22 @@ import Testing
         #expect(lines.contains(folder.path("a.ink.jsonl") + ":1"))
         #expect(lines.contains { $0.hasSuffix("b.ink.jsonl.gz:2") })
         // Named on the command line, any name is searched as what it holds.
-        let named = try Self.search(["alpha", folder.path("sub/notes.txt")])
+        let named = try await Self.search(["alpha", folder.path("sub/notes.txt")])
         #expect(named.output.hasPrefix(folder.path("sub/notes.txt") + ":4: handwriting"), "\(named.output) \(named.errors)")
     }
 
-    @Test func aTerminalShowsTheLiveLineAndClearsIt() throws {
+    @Test func aTerminalShowsTheLiveLineAndClearsIt() async throws {
         let folder = TestFolder()
         for index in 0..<3 {
             folder.writeInk("n\(index).ink.jsonl", layers: [Self.layer(page: 1, Self.words(["alpha"]))])
         }
         let command = ([BuiltExecutable.inkpdf.path, "search", "alpha", folder.url.path] + Self.pro).map { "'\($0)'" }.joined(separator: " ")
-        let run = try Run.of(["-qec", command, "/dev/null"], tool: URL(fileURLWithPath: "/usr/bin/script"))
+        let run = try await Run.of(["-qec", command, "/dev/null"], tool: OutsideTool.script.url)
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("\r\u{1B}[K[0/3] 0 pages"), "\(run.output.debugDescription)")
         #expect(run.output.contains("\r\u{1B}[K[3/3]"), "\(run.output.debugDescription)")
         #expect(run.output.hasSuffix("\r\u{1B}[K"), "\(run.output.debugDescription)")
-        let piped = try Self.search(["alpha", folder.url.path])
+        let piped = try await Self.search(["alpha", folder.url.path])
         #expect(!piped.errors.contains("\u{1B}"))
     }
 }

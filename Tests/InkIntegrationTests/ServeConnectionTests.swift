@@ -5,15 +5,15 @@ import Testing
 /// `inkpdf serve` against clients that hold connections (slow uploads, slow headers, slow
 /// readers), workers that die with their temporary files, a stop with requests queued, and
 /// forms with a part given twice. Loopback only, every loop bounded in count and time.
-@Suite(.serialized, .timeLimit(.minutes(10)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct ServeConnectionTests {
     static func sample(_ name: String) -> String { ServeTests.sample(name) }
 
-    @Test func fortySlowUnauthenticatedUploadsAreRefusedAtOnceAndHealthChecksGoOn() throws {
+    @Test func fortySlowUnauthenticatedUploadsAreRefusedAtOnceAndHealthChecksGoOn() async throws {
         let folder = TestFolder()
-        let service = try ServiceProcess(["--token-file", ServeTests.tokenFile(in: folder), "--jobs", "1", "--queue", "2",
+        let service = try await ServiceProcess(["--token-file", ServeTests.tokenFile(in: folder), "--jobs", "1", "--queue", "2",
                                           "--body-timeout", "30", "--header-timeout", "6"])
-        let result = try service.client("slow-clients", path: "", ["--concurrency", "40", "--kind", "body", "--sources", "one",
+        let result = try await service.client("slow-clients", path: "", ["--concurrency", "40", "--kind", "body", "--sources", "one",
                                                                     "--seconds", "8"])
         let slow = result["slow"] as? [String: Any] ?? [:]
         let health = result["health"] as? [String: Any] ?? [:]
@@ -22,34 +22,34 @@ struct ServeConnectionTests {
         #expect((health["asked"] as? Int ?? 0) >= 10, "\(result)")
         #expect((health["statuses"] as? [String: Int])?.keys.sorted() == ["200"], "\(result)")
         #expect((health["maxSeconds"] as? Double ?? .infinity) < 2, "\(result)")
-        #expect(service.stop() == 0)
+        #expect(await service.stop() == 0)
     }
 
-    @Test func slowHeadersFromSixtyAddressesLeaveTheHealthChecksTheirReserve() throws {
-        let service = try ServiceProcess(["--jobs", "1", "--queue", "2", "--header-timeout", "12"])
+    @Test func slowHeadersFromSixtyAddressesLeaveTheHealthChecksTheirReserve() async throws {
+        let service = try await ServiceProcess(["--jobs", "1", "--queue", "2", "--header-timeout", "12"])
         // 60 addresses, one connection each: the 35 places for work are taken for the header time-out;
         // what lands on the reserve and asks for no health check is let go within seconds.
-        let result = try service.client("slow-clients", path: "", ["--concurrency", "60", "--kind", "headers", "--sources", "each",
+        let result = try await service.client("slow-clients", path: "", ["--concurrency", "60", "--kind", "headers", "--sources", "each",
                                                                    "--seconds", "10", "--probe-after", "3.5"])
         let health = result["health"] as? [String: Any] ?? [:]
         #expect((health["asked"] as? Int ?? 0) >= 10, "\(result)")
         #expect((health["statuses"] as? [String: Int])?.keys.sorted() == ["200"], "\(result)")
         #expect((health["maxSeconds"] as? Double ?? .infinity) < 2, "\(result)")
         // And one address cannot take the places of all: its share, then the reserve's two.
-        let one = try service.client("slow-clients", path: "", ["--concurrency", "40", "--kind", "headers", "--sources", "one",
+        let one = try await service.client("slow-clients", path: "", ["--concurrency", "40", "--kind", "headers", "--sources", "one",
                                                                 "--seconds", "6", "--probe-after", "1"])
         let oneHealth = one["health"] as? [String: Any] ?? [:]
         #expect((oneHealth["statuses"] as? [String: Int])?.keys.sorted() == ["200"], "\(one)")
-        #expect(service.stop() == 0)
+        #expect(await service.stop() == 0)
     }
 
-    @Test func anAnswerReadTooSlowlyIsCutAtTheBodyTimeout() throws {
+    @Test func anAnswerReadTooSlowlyIsCutAtTheBodyTimeout() async throws {
         let folder = TestFolder()
         let dense = try SampleDocuments.makeBenchmark(pages: 40, directory: folder.url)
         let size = try #require(try FileManager.default.attributesOfItem(atPath: dense.ink.path)[.size] as? Int)
         try #require(size > 12 << 20, "the answer must pass the sockets' buffers: \(size) bytes")
-        let service = try ServiceProcess(["--body-timeout", "3"])
-        let result = try service.client("slow-read", path: "/v1/convert", ["--file", "ink=\(dense.ink.path)", "--seconds", "60"])
+        let service = try await ServiceProcess(["--body-timeout", "3"])
+        let result = try await service.client("slow-read", path: "/v1/convert", ["--file", "ink=\(dense.ink.path)", "--seconds", "60"])
         #expect(result["status"] as? Int == 200, "\(result)")
         let received = result["received"] as? Int ?? 0
         let length = result["contentLength"] as? Int ?? 0
@@ -58,18 +58,18 @@ struct ServeConnectionTests {
         #expect((result["secondsFromFirstByte"] as? Double ?? .infinity) < 10, "\(result)")
         let line = service.requests.first { $0["path"] as? String == "/v1/convert" }
         #expect(line != nil && line?["end"] as? String != "answered", "\(service.logText)")
-        #expect(eventually(within: 10) { service.leftInWorkFolder.isEmpty }, "left behind: \(service.leftInWorkFolder)")
-        #expect(service.stop() == 0)
+        #expect(await eventually(within: 10) { service.leftInWorkFolder.isEmpty }, "left behind: \(service.leftInWorkFolder)")
+        #expect(await service.stop() == 0)
     }
 
-    @Test func aWorkerKilledMidImportLeavesNothingInTMPDIR() throws {
+    @Test func aWorkerKilledMidImportLeavesNothingInTMPDIR() async throws {
         let folder = TestFolder()
-        let notebook = try Self.writeLargeRNote(in: folder)
+        let notebook = try await Self.writeLargeRNote(in: folder)
         let tmp = folder.path("tmp")
         try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = tmp
-        let service = try ServiceProcess(["--trust", DemoLicence.trust, "--jobs", "1"], environment: environment)
+        let service = try await ServiceProcess(["--trust", DemoLicence.trust, "--jobs", "1"], environment: environment)
         let pending = service.requestInBackground("/v1/flatten", files: ["ink": notebook, "proof": DemoLicence.licence])
         // The importer's named spool (`inkpdf-rnote-….ink-spool`) exists while the pages are drawn: kill the worker then.
         func spools() -> [String] {
@@ -81,7 +81,7 @@ struct ServeConnectionTests {
         // Stop the worker the moment its spool is seen, and kill it only if the spool is still there
         // once it is stopped: a worker that ended between the look and the stop is not the case tested.
         var stopped: [pid_t] = []
-        let caught = eventually(within: 120) {
+        let caught = await eventually(within: 120) {
             guard !spools().isEmpty else { return false }
             stopped = service.workers
             for worker in stopped { kill(worker, SIGSTOP) }
@@ -91,16 +91,16 @@ struct ServeConnectionTests {
         }
         #expect(caught, "no worker was caught with the import's spool in place")
         for worker in stopped { kill(worker, SIGKILL) }
-        let answer = try #require(pending.wait(seconds: 60))
+        let answer = try #require(await pending.wait(seconds: 60))
         #expect(answer.status == 500 && answer.json["error"] as? String == "worker_crashed", "\(answer.text)")
         let leftInTmp = ((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).filter { $0.hasPrefix("inkpdf-") }
         #expect(leftInTmp.isEmpty, "the killed worker's files stay in TMPDIR: \(leftInTmp)")
-        #expect(eventually(within: 10) { service.leftInWorkFolder.isEmpty }, "left behind: \(service.leftInWorkFolder)")
-        #expect(service.stop() == 0)
+        #expect(await eventually(within: 10) { service.leftInWorkFolder.isEmpty }, "left behind: \(service.leftInWorkFolder)")
+        #expect(await service.stop() == 0)
     }
 
     /// An rnote 0.9 notebook of 40 pages, each with 100 strokes of 150 points (gzip, as rnote writes it).
-    static func writeLargeRNote(in folder: TestFolder) throws -> String {
+    static func writeLargeRNote(in folder: TestFolder) async throws -> String {
         let pageHeight = 1122.5
         var strokes: [String] = []
         for page in 0..<40 {
@@ -121,36 +121,35 @@ struct ServeConnectionTests {
             + #""chrono_components":[\#(chrono)],"chrono_counter":\#(strokes.count + 1)}}}"#
         let plain = folder.write(json, to: "notebook.json")
         let notebook = folder.path("notebook.rnote")
-        let gzip = try Run.of(["-c", "gzip -c \"$0\" > \"$1\"", plain, notebook], tool: URL(fileURLWithPath: "/bin/sh"))
+        let gzip = try await Run.of(["-c", "gzip -c \"$0\" > \"$1\"", plain, notebook], tool: OutsideTool.sh.url)
         try #require(gzip.status == 0)
         return notebook
     }
 
-    @Test func afterSIGTERMNoQueuedRequestStartsAWorkerAndTheServiceEndsWithinTheGrace() throws {
+    @Test func afterSIGTERMNoQueuedRequestStartsAWorkerAndTheServiceEndsWithinTheGrace() async throws {
         let folder = TestFolder()
         let dense = try SampleDocuments.makeBenchmark(pages: 200, directory: folder.url)
-        let service = try ServiceProcess(["--trust", DemoLicence.trust, "--jobs", "1", "--queue", "4", "--grace", "2"])
+        let service = try await ServiceProcess(["--trust", DemoLicence.trust, "--jobs", "1", "--queue", "4", "--grace", "2"])
         let files = ["pdf": dense.pdf.path, "ink": dense.ink.path, "proof": DemoLicence.licence]
         let running = service.requestInBackground("/v1/flatten", files: files)
-        #expect(eventually(within: 60) { !service.workers.isEmpty }, "no worker started")
+        #expect(await eventually(within: 60) { !service.workers.isEmpty }, "no worker started")
         let queued = (0..<3).map { _ in service.requestInBackground("/v1/flatten", files: files) }
-        func waiting() -> Bool {
-            let text = (try? service.client("request", path: "/metrics"))?["text"] as? String ?? ""
+        func waiting() async -> Bool {
+            let text = (try? await service.client("request", path: "/metrics"))?["text"] as? String ?? ""
             return text.contains("inkpdf_queue_depth 3\n")
         }
-        #expect(eventually(within: 60) { waiting() }, "three requests did not queue")
+        #expect(await eventuallyAwaiting(within: 60) { await waiting() }, "three requests did not queue")
         let stopped = ContinuousClock.now
         kill(service.pid, SIGTERM)
-        #expect(eventually(within: 60) { !service.process.isRunning })
+        #expect(await eventually(within: 60) { !service.process.isRunning })
         let took = ContinuousClock.now - stopped
         #expect(took < .seconds(7), "SIGTERM with --grace 2 took \(took)")
-        service.process.waitUntilExit()
-        #expect(service.process.terminationStatus == 0)
+        #expect(await service.ended() == 0)
         for pending in queued {
-            let answer = pending.wait(seconds: 10)
+            let answer = await pending.wait(seconds: 10)
             #expect(answer?.status == 503 && answer?.json["error"] as? String == "draining", "\(String(describing: answer?.text))")
         }
-        #expect(running.wait(seconds: 10)?.status != 200, "the request past the grace was answered as if it had finished")
+        #expect(await running.wait(seconds: 10)?.status != 200, "the request past the grace was answered as if it had finished")
         let flattens = service.requests.filter { ($0["path"] as? String) == "/v1/flatten" }
         #expect(flattens.count == 4, "\(service.logText)")
         #expect(!FileManager.default.fileExists(atPath: service.workFolder))
@@ -172,19 +171,19 @@ struct ServeConnectionTests {
         return (head + body, headerEnds.map { $0 + head.count })
     }
 
-    @Test func aPartAfterAnEmptyOneOfTheSameNameIsAPartGivenTwice() throws {
+    @Test func aPartAfterAnEmptyOneOfTheSameNameIsAPartGivenTwice() async throws {
         let folder = TestFolder()
-        let service = try ServiceProcess(["--trust", DemoLicence.trust])
-        func send(_ request: (bytes: [UInt8], headerEnds: [Int]), split: [Int]) throws -> Answer {
+        let service = try await ServiceProcess(["--trust", DemoLicence.trust])
+        func send(_ request: (bytes: [UInt8], headerEnds: [Int]), split: [Int]) async throws -> Answer {
             let file = folder.path("request-\(UUID().uuidString)")
             _ = FileManager.default.createFile(atPath: file, contents: Data(request.bytes))
-            return Answer(try service.client("pieces", path: "", ["--body-file", file, "--split", split.map(String.init).joined(separator: ","),
+            return Answer(try await service.client("pieces", path: "", ["--body-file", file, "--split", split.map(String.init).joined(separator: ","),
                                                                    "--pause", "0.3"]))
         }
         let twice = Self.rawRequest([("pages", nil, []), ("pages", nil, Array("1".utf8))], host: service.address)
         // Whole, and cut where the second part's headers end (its value arriving later).
         for split in [[], [twice.headerEnds[1]]] {
-            let answer = try send(twice, split: split)
+            let answer = try await send(twice, split: split)
             #expect(answer.status == 400, "\(split): \(answer.text)")
             #expect(answer.json["error"] as? String == "bad_form" && answer.text.contains("given twice"), "\(split): \(answer.text)")
         }
@@ -193,15 +192,15 @@ struct ServeConnectionTests {
         let proof = try Array(Data(contentsOf: URL(fileURLWithPath: DemoLicence.licence)))
         let emptyInkFirst = Self.rawRequest([("pdf", "a.pdf", pdf), ("ink", "empty.ink.jsonl", []), ("ink", "a.ink.jsonl", ink),
                                              ("proof", "p.jws", proof)], host: service.address)
-        let answer = try send(emptyInkFirst, split: [])
+        let answer = try await send(emptyInkFirst, split: [])
         #expect(answer.status == 400 && answer.text.contains("given twice"), "\(answer.text)")
         // One part cut right after its headers (its value later) is still one part, its value whole.
         let once = Self.rawRequest([("pdf", "a.pdf", pdf), ("ink", "a.ink.jsonl", ink), ("proof", "p.jws", proof),
                                     ("pages", nil, Array("40".utf8))], host: service.address)
         for split in [[once.headerEnds[3]], [once.headerEnds[1], once.headerEnds[3]]] {
-            let answer = try send(once, split: split)
+            let answer = try await send(once, split: split)
             #expect(answer.status == 400 && answer.json["error"] as? String == "usage" && answer.text.contains("40"), "\(split): \(answer.text)")
         }
-        #expect(service.stop() == 0)
+        #expect(await service.stop() == 0)
     }
 }

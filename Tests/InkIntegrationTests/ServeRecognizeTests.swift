@@ -14,37 +14,37 @@ struct ServeRecognizeTests {
         try RecognizeFlattenTests.sidecarText(path)
     }
 
-    @Test func recognizeAnswersTheInkWithItsWordsAndIsGated() throws {
+    @Test func recognizeAnswersTheInkWithItsWordsAndIsGated() async throws {
         let folder = TestFolder()
-        let ink = try RecognizeFlattenTests.samples(folder)
-        let service = try ServiceProcess(["--trust", DemoLicence.trust, "--jobs", "1"], environment: RecognizeExecutableTests.environment([:]))
-        let refused = try service.request("/v1/recognize", files: ["ink": ink])
+        let ink = try await RecognizeFlattenTests.samples(folder)
+        let service = try await ServiceProcess(["--trust", DemoLicence.trust, "--jobs", "1"], environment: RecognizeExecutableTests.environment([:]))
+        let refused = try await service.request("/v1/recognize", files: ["ink": ink])
         #expect(refused.status == 402 && refused.json["reason"] as? String == "requires_pro", "\(refused.text)")
 
         let out = folder.path("recognised.ink.jsonl")
-        let answer = try service.request("/v1/recognize", files: ["ink": ink, "proof": DemoLicence.licence], fields: ["lang": "en"], out: out)
+        let answer = try await service.request("/v1/recognize", files: ["ink": ink, "proof": DemoLicence.licence], fields: ["lang": "en"], out: out)
         #expect(answer.status == 200, "\(answer.text)")
         let entries = try Self.entries(out)
         #expect(entries.count >= 20 && entries.contains { $0.text == "convolution" }, "\(entries.map(\.text))")
 
-        let bad = try service.request("/v1/recognize", files: ["ink": ink, "proof": DemoLicence.licence], fields: ["lang": "klingon language"])
+        let bad = try await service.request("/v1/recognize", files: ["ink": ink, "proof": DemoLicence.licence], fields: ["lang": "klingon language"])
         #expect(bad.status == 400, "\(bad.text)")
-        #expect(service.stop() == 0)
+        #expect(await service.stop() == 0)
     }
 
-    @Test func flattenWithRecognizeWritesTheWordsSearchably() throws {
+    @Test func flattenWithRecognizeWritesTheWordsSearchably() async throws {
         let folder = TestFolder()
-        let ink = try RecognizeFlattenTests.samples(folder)
-        let service = try ServiceProcess(["--trust", DemoLicence.trust, "--jobs", "1"], environment: RecognizeExecutableTests.environment([:]))
+        let ink = try await RecognizeFlattenTests.samples(folder)
+        let service = try await ServiceProcess(["--trust", DemoLicence.trust, "--jobs", "1"], environment: RecognizeExecutableTests.environment([:]))
         let out = folder.path("flattened.pdf")
-        let answer = try service.request("/v1/flatten?recognize=1", files: ["pdf": Self.pdf, "ink": ink, "proof": DemoLicence.licence], out: out)
+        let answer = try await service.request("/v1/flatten?recognize=1", files: ["pdf": Self.pdf, "ink": ink, "proof": DemoLicence.licence], out: out)
         #expect(answer.status == 200, "\(answer.text)")
-        let text = try Run.of(["pdftotext", out, "-"], tool: URL(fileURLWithPath: "/usr/bin/env"))
-        #expect(text.output.contains("convolution"), "the recognised words are not in the PDF's text")
+        let text = try await OutsideTool.text(of: out)
+        #expect(text.contains("convolution"), "the recognised words are not in the PDF's text")
         // Without the PDF, the recognised ink has nothing to be drawn over.
-        let alone = try service.request("/v1/flatten", files: ["ink": ink, "proof": DemoLicence.licence], fields: ["recognize": "1"])
+        let alone = try await service.request("/v1/flatten", files: ["ink": ink, "proof": DemoLicence.licence], fields: ["recognize": "1"])
         #expect(alone.status == 400 && (alone.json["message"] as? String ?? "").contains("/v1/recognize"), "\(alone.text)")
-        #expect(eventually(within: 10) { service.leftInWorkFolder.isEmpty }, "left behind: \(service.leftInWorkFolder)")
-        #expect(service.stop() == 0)
+        #expect(await eventually(within: 10) { service.leftInWorkFolder.isEmpty }, "left behind: \(service.leftInWorkFolder)")
+        #expect(await service.stop() == 0)
     }
 }

@@ -6,6 +6,8 @@ import Synchronization
 /// comes, and `scripts/serve_client.py` (Python's http.client) to talk to it.
 final class ServiceProcess: @unchecked Sendable {
     let process = Process()
+    /// The running service, whose end is awaited through its termination handler.
+    private var started: StartedProcess?
     let work: TestFolder
     private(set) var address = ""
     private let log = LogBuffer()
@@ -18,7 +20,7 @@ final class ServiceProcess: @unchecked Sendable {
 
     /// Starts the service with `arguments` after `serve --listen 127.0.0.1:0 --work-dir FOLDER`
     /// and waits (up to 30 s) for its `listening` line.
-    init(_ arguments: [String], listen: String = "127.0.0.1:0", environment: [String: String]? = nil) throws {
+    init(_ arguments: [String], listen: String = "127.0.0.1:0", environment: [String: String]? = nil) async throws {
         work = TestFolder()
         process.executableURL = BuiltExecutable.inkpdf
         if let environment { process.environment = environment }
@@ -29,8 +31,8 @@ final class ServiceProcess: @unchecked Sendable {
             let data = handle.availableData
             log.bytes.withLock { $0 += data }
         }
-        try process.run()
-        guard eventually(within: 30, { self.events.contains { $0["event"] as? String == "listening" } || !self.process.isRunning }),
+        started = try StartedProcess(process)
+        guard await eventually(within: 30, { self.events.contains { $0["event"] as? String == "listening" } || !self.process.isRunning }),
               let listening = events.first(where: { $0["event"] as? String == "listening" }),
               let address = listening["address"] as? String else {
             process.terminate()
@@ -65,16 +67,25 @@ final class ServiceProcess: @unchecked Sendable {
 
     /// Sends `signal` and waits (up to `seconds`) for the service to end; its exit status.
     @discardableResult
-    func stop(_ signal: Int32 = SIGTERM, within seconds: Double = 60) -> Int32? {
+    func stop(_ signal: Int32 = SIGTERM, within seconds: Double = 60) async -> Int32? {
         kill(pid, signal)
-        guard eventually(within: seconds, { !self.process.isRunning }) else { return nil }
-        process.waitUntilExit()
-        return process.terminationStatus
+        return await started?.ended(within: seconds)
+    }
+
+    /// Its exit status once it ended by itself (nil when it did not within `seconds`).
+    func ended(within seconds: Double = 60) async -> Int32? {
+        await started?.ended(within: seconds)
     }
 
     /// Runs `serve_client.py COMMAND URL ARGUMENTS`; its JSON answer.
-    func client(_ command: String, path: String, _ arguments: [String] = [], scheme: String = "http") throws -> [String: Any] {
-        let data = try ReferenceReaders.script("serve_client.py", [command, "\(scheme)://\(address)\(path)"] + arguments)
+    func client(_ command: String, path: String, _ arguments: [String] = [], scheme: String = "http") async throws -> [String: Any] {
+        // Not behind the children of other tests: a request the service holds must not keep the test from asking it.
+        let script = ReferenceReaders.scripts.appendingPathComponent("serve_client.py").path
+        let run = try await OutsideTool.python3.outcome([script, command, "\(scheme)://\(address)\(path)"] + arguments, sharingTheCores: false)
+        guard run.status == 0 else {
+            throw ServiceFailure(message: "serve_client.py exited \(run.status): \(String(decoding: run.errors, as: UTF8.self))")
+        }
+        let data = run.output
         guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw ServiceFailure(message: "serve_client.py printed no JSON object")
         }
@@ -83,21 +94,22 @@ final class ServiceProcess: @unchecked Sendable {
 
     /// One request; the answer's status, headers, size, SHA-256 and (for JSON or text) body.
     func request(_ path: String, files: [String: String] = [:], fields: [String: String] = [:], token: String? = nil,
-                 out: String? = nil, extraFiles: [(String, String)] = []) throws -> Answer {
+                 out: String? = nil, extraFiles: [(String, String)] = []) async throws -> Answer {
         var arguments: [String] = []
         for (name, file) in files.sorted(by: { $0.key < $1.key }) { arguments += ["--file", "\(name)=\(file)"] }
         for (name, file) in extraFiles { arguments += ["--file", "\(name)=\(file)"] }
         for (name, value) in fields.sorted(by: { $0.key < $1.key }) { arguments += ["--field", "\(name)=\(value)"] }
         if let token { arguments += ["--token", token] }
         if let out { arguments += ["--out", out] }
-        return Answer(try client("request", path: path, arguments))
+        return Answer(try await client("request", path: path, arguments))
     }
 
     /// `request` on another thread; the test acts meanwhile, then waits for the answer.
     func requestInBackground(_ path: String, files: [String: String], out: String? = nil) -> PendingAnswer {
         let pending = PendingAnswer()
-        DispatchQueue.global().async {
-            pending.answer = try? self.request(path, files: files, out: out)
+        Task {
+            let answer = try? await self.request(path, files: files, out: out)
+            pending.answer.withLock { $0 = answer }
             pending.done.signal()
         }
         return pending
@@ -134,18 +146,18 @@ final class LogBuffer: Sendable {
 }
 
 /// A request sent on another thread (to act on the service while it is in flight).
-final class PendingAnswer: @unchecked Sendable {
-    fileprivate var answer: Answer?
-    fileprivate let done = DispatchSemaphore(value: 0)
+final class PendingAnswer: Sendable {
+    fileprivate let answer = Mutex<Answer?>(nil)
+    fileprivate let done = Signal()
 
     /// Its answer, once it came (nil when it did not within `seconds`, or the client failed).
-    func wait(seconds: Double) -> Answer? {
-        done.wait(timeout: .now() + seconds) == .success ? answer : nil
+    func wait(seconds: Double) async -> Answer? {
+        await done.wait(within: seconds) ? answer.withLock { $0 } : nil
     }
 }
 
 /// One answer as `serve_client.py request` describes it.
-struct Answer {
+struct Answer: @unchecked Sendable {
     let object: [String: Any]
     init(_ object: [String: Any]) { self.object = object }
 

@@ -34,21 +34,21 @@ import Testing
     static let corpusFile = SharedCorpus.path("pdfs/qpdf-shared-unnamed-field.pdf")
 
     @Test(arguments: ["flatten", "render"])
-    func aGeneratedPDFThatMakesPopplerLoopStopsAfterTheStallTimeout(command: String) throws {
-        try stopsAfterTheStallTimeout(source: "generated", command: command)
+    func aGeneratedPDFThatMakesPopplerLoopStopsAfterTheStallTimeout(command: String) async throws {
+        try await stopsAfterTheStallTimeout(source: "generated", command: command)
     }
 
     @Test(.enabled(if: SharedCorpus.isAvailable, Comment(rawValue: SharedCorpus.missing)), arguments: ["flatten", "render"])
-    func aCorpusPDFThatMakesPopplerLoopStopsAfterTheStallTimeout(command: String) throws {
+    func aCorpusPDFThatMakesPopplerLoopStopsAfterTheStallTimeout(command: String) async throws {
         try #require(FileManager.default.fileExists(atPath: Self.corpusFile), "\(Self.corpusFile) is missing from the corpus")
-        try stopsAfterTheStallTimeout(source: Self.corpusFile, command: command)
+        try await stopsAfterTheStallTimeout(source: Self.corpusFile, command: command)
     }
 
-    func stopsAfterTheStallTimeout(source: String, command: String) throws {
+    func stopsAfterTheStallTimeout(source: String, command: String) async throws {
         let f = try Fixture()
         let pdf = try f.pdf(source)
         let output = command == "flatten" ? f.out + "/out.pdf" : f.out
-        let run = try Run.of([command, pdf, "--ink", f.ink, "-o", output, "--stall-timeout", "3"]
+        let run = try await Run.of([command, pdf, "--ink", f.ink, "-o", output, "--stall-timeout", "3"]
                              + (command == "flatten" ? DemoLicence.arguments : []))
         #expect(run.status == ExitCode.timedOut.rawValue, "\(run.errors)")
         // The message says which watchdog ended it: the stall watchdog's ("without progress"), not the overall timeout's.
@@ -57,10 +57,10 @@ import Testing
     }
 
     /// The overall bound still holds for a worker that reports nothing: it ends at `--timeout`.
-    @Test func theOverallTimeoutStillBounds() throws {
+    @Test func theOverallTimeoutStillBounds() async throws {
         let f = try Fixture()
         let pdf = try f.pdf("generated")
-        let run = try Run.of(["flatten", pdf, "--ink", f.ink, "-o", f.out + "/out.pdf", "--timeout", "3", "--stall-timeout", "600"]
+        let run = try await Run.of(["flatten", pdf, "--ink", f.ink, "-o", f.out + "/out.pdf", "--timeout", "3", "--stall-timeout", "600"]
                              + DemoLicence.arguments)
         #expect(run.status == ExitCode.timedOut.rawValue, "\(run.errors)")
         #expect(run.errors.hasPrefix("inkpdf: \(pdf): stopped after 3 s without finishing"), "\(run.errors)")
@@ -68,7 +68,7 @@ import Testing
     }
 
     /// In a batch, the stalled document fails with its page named and the others are done.
-    @Test func aStalledDocumentInABatchFailsAlone() throws {
+    @Test func aStalledDocumentInABatchFailsAlone() async throws {
         let f = try Fixture()
         let source = f.folder.appendingPathComponent("in")
         try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
@@ -76,7 +76,7 @@ import Testing
         try FileManager.default.copyItem(atPath: f.ink, toPath: source.appendingPathComponent("loops.ink.jsonl").path)
         try SampleDocuments.writeBenchmark(pages: 2, pdf: source.appendingPathComponent("fine.pdf"),
                                            ink: source.appendingPathComponent("fine.ink.jsonl"))
-        let run = try Run.of(["batch", source.path, "-o", f.out, "--stall-timeout", "3", "--progress", "lines"] + DemoLicence.arguments)
+        let run = try await Run.of(["batch", source.path, "-o", f.out, "--stall-timeout", "3", "--progress", "lines"] + DemoLicence.arguments)
         #expect(run.status == ExitCode.batchFailures.rawValue, "\(run.errors)")
         #expect(run.errors.contains("inkpdf: batch: failed: loops.pdf: \(source.path)/loops.pdf: page 1: stopped after 3 s without progress on this page"), "\(run.errors)")
         #expect(run.output.contains("flattened fine.pdf (2 pages"), "\(run.output)")

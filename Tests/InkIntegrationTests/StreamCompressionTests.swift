@@ -11,41 +11,37 @@ import Testing
 /// page drawn by poppler) is zlib's at its default (6): nothing in the executable
 /// changes other libraries' level.
 @Suite struct StreamCompressionTests {
-    @Test func inkIsWrittenAtItsSettingsAndCairoKeepsZlibsDefault() throws {
+    @Test func inkIsWrittenAtItsSettingsAndCairoKeepsZlibsDefault() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inkpdf-zlib-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let pdf = folder.appendingPathComponent("doc.pdf"), ink = folder.appendingPathComponent("doc.ink.jsonl")
         try SampleDocuments.writeBenchmark(pages: 1, pdf: pdf, ink: ink)
         let output = folder.appendingPathComponent("out.pdf").path
-        let flatten = Process()
-        flatten.executableURL = BuiltExecutable.inkpdf
-        flatten.arguments = ["flatten", pdf.path, "--ink", ink.path, "-o", output, "--no-sidecar", "-q"] + DemoLicence.arguments
-        try flatten.run()
-        flatten.waitUntilExit()
-        #expect(flatten.terminationStatus == 0)
+        let flatten = try await Run.of(["flatten", pdf.path, "--ink", ink.path, "-o", output, "--no-sidecar", "-q"] + DemoLicence.arguments)
+        #expect(flatten.status == 0, "\(flatten.errors)")
 
         // "page 1: 2 0 R", "  content:", "    12 0 R" (q), "    5 0 R" (cairo's page), "    13 0 R" (Q, the ink drawn)
-        let lines = String(decoding: try qpdf(["--show-pages", output]), as: UTF8.self).split(separator: "\n")
+        let lines = String(decoding: try await qpdf(["--show-pages", output]), as: UTF8.self).split(separator: "\n")
         let at = try #require(lines.firstIndex { $0.contains("content:") })
         try #require(lines.count > at + 3, "the page's contents: q, cairo's stream, the ink")
         let pageContent = try #require(lines[at + 2].split(separator: " ").first)
         let page = try #require(lines[0].split(separator: " ").dropFirst(2).first)
         // The ink form, named in the page's resources: "/InkPDFInk 11 0 R".
-        let dictionary = String(decoding: try qpdf(["--show-object=\(page)", output]), as: UTF8.self)
+        let dictionary = String(decoding: try await qpdf(["--show-object=\(page)", output]), as: UTF8.self)
         let name = try #require(dictionary.range(of: "/InkPDFInk "))
         let form = try #require(dictionary[name.upperBound...].split(separator: " ").first)
 
-        let inkStored = try qpdf(["--show-object=\(form)", "--raw-stream-data", output])
-        let inkDecoded = try qpdf(["--show-object=\(form)", "--filtered-stream-data", output])
+        let inkStored = try await qpdf(["--show-object=\(form)", "--raw-stream-data", output])
+        let inkDecoded = try await qpdf(["--show-object=\(form)", "--filtered-stream-data", output])
         #expect(inkDecoded.count > 50_000, "a dense page of ink")
         // libdeflate at the ink's level, read back by zlib (the stored data inflate to the decoded).
         #expect(inkStored == libdeflateCompressed(inkDecoded, level: Self.inkLevel))
         #expect(inkStored != libdeflateCompressed(inkDecoded, level: Self.inkLevel == 6 ? 4 : 6))
         #expect(inkStored != compressed(inkDecoded, level: 4, tuning: (8, 16, 32, 16)))
 
-        let pageStored = try qpdf(["--show-object=\(pageContent)", "--raw-stream-data", output])
-        let pageDecoded = try qpdf(["--show-object=\(pageContent)", "--filtered-stream-data", output])
+        let pageStored = try await qpdf(["--show-object=\(pageContent)", "--raw-stream-data", output])
+        let pageDecoded = try await qpdf(["--show-object=\(pageContent)", "--filtered-stream-data", output])
         #expect(pageDecoded.count > 1000, "the page's text, drawn by cairo")
         #expect(pageStored == compressed(pageDecoded, level: Z_DEFAULT_COMPRESSION))
     }
@@ -87,15 +83,7 @@ import Testing
         return Data(out.prefix(Int(stream.total_out)))
     }
 
-    func qpdf(_ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return data
+    func qpdf(_ arguments: [String]) async throws -> Data {
+        try await OutsideTool.qpdf.outcome(arguments).output
     }
 }

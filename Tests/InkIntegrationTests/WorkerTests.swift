@@ -1,5 +1,6 @@
 import InkCLI
 import Foundation
+import Synchronization
 import InkPipeline
 import InkFixtures
 import Testing
@@ -39,23 +40,23 @@ import Testing
 
     /// A document that never finishes (poppler loops on it) is stopped at `--timeout`, even
     /// with the stall watchdog out of the way.
-    @Test func aDocumentThatTakesTooLongIsStoppedAndLeavesNothing() throws {
+    @Test func aDocumentThatTakesTooLongIsStoppedAndLeavesNothing() async throws {
         let f = try Fixture(pages: 1)
         let loops = f.folder.appendingPathComponent("loops.pdf")
         try StallingPDF.write(to: loops.path)
         // The benchmark's ink is for page 1 of a page the size of the stalling PDF's: it fits.
-        let run = try Run.of(["flatten", loops.path, "--ink", f.ink.path, "-o", f.out.appendingPathComponent("doc.pdf").path,
+        let run = try await Run.of(["flatten", loops.path, "--ink", f.ink.path, "-o", f.out.appendingPathComponent("doc.pdf").path,
                               "--ignore-mismatch", "--timeout", "1", "--stall-timeout", "600"] + DemoLicence.arguments)
         #expect(run.status == ExitCode.timedOut.rawValue, "\(run.errors)")
         #expect(run.errors == "inkpdf: \(loops.path): stopped after 1 s without finishing (a damaged PDF can make poppler loop); nothing was written; check the file, or raise --timeout\n")
         #expect(f.leftInOutput.isEmpty, "left behind: \(f.leftInOutput)")
     }
 
-    @Test func aWorkerWithoutMemoryToWorkInFailsCleanly() throws {
+    @Test func aWorkerWithoutMemoryToWorkInFailsCleanly() async throws {
         let f = try Fixture(pages: 2)
         let (process, errors) = try f.start(["--memory-limit", "100"])
-        process.waitUntilExit()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let message = String(decoding: await errors.readToEnd(), as: UTF8.self)
+        await process.ended()
         #expect(process.terminationStatus != 0)
         #expect(message.contains("--memory-limit"), "\(message)")
         // A worker that dies at the limit is told as one that ran into it, not as a bug.
@@ -63,7 +64,7 @@ import Testing
         #expect(f.leftInOutput.isEmpty, "left behind: \(f.leftInOutput)")
     }
 
-    @Test func killingTheParentStopsTheWorker() throws {
+    @Test func killingTheParentStopsTheWorker() async throws {
         // A document the worker can never finish: it is surely at work when the parent dies.
         let f = try Fixture(pages: 1)
         let loops = f.folder.appendingPathComponent("loops.pdf")
@@ -77,12 +78,12 @@ import Testing
         process.standardOutput = Pipe()
         try process.run()
         // Act once the worker is writing: its temporary output is there.
-        try #require(eventually { f.leftInOutput.contains { $0.hasPrefix(".doc.pdf.inkpdf-") } }, "the worker started writing")
+        try #require(await eventually { f.leftInOutput.contains { $0.hasPrefix(".doc.pdf.inkpdf-") } }, "the worker started writing")
         let worker = try #require(HostileInputTests.child(of: process.processIdentifier), "the worker process")
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        await process.ended()
         // The orphaned worker notices within half a second, removes its files and ends.
-        #expect(eventually(within: 30) { hasEnded(worker) }, "the worker ended")
+        #expect(await eventually(within: 30) { hasEnded(worker) }, "the worker ended")
         #expect(f.leftInOutput.isEmpty, "left behind: \(f.leftInOutput)")
     }
 
@@ -90,7 +91,7 @@ import Testing
     /// that stops (SIGSTOP, once it is at work) is ended by the stall watchdog, or by the
     /// overall timeout when the watchdog is out of the way.
     @Test(arguments: ["export", "render"], ["stall", "timeout"])
-    func exportAndRenderAreBoundedToo(command: String, bound: String) throws {
+    func exportAndRenderAreBoundedToo(command: String, bound: String) async throws {
         let f = try Fixture()
         let target = command == "export" ? f.out.appendingPathComponent("doc.pdf").path : f.out.path
         func start(_ extra: [String]) throws -> (Process, Pipe, Pipe) {
@@ -108,12 +109,24 @@ import Testing
         // Bounds well past the time it takes to open the document and start writing on a busy machine.
         let limits = bound == "stall" ? ["--stall-timeout", "5"] : ["--timeout", "10", "--stall-timeout", "600"]
         let (stopped, _, stoppedErrors) = try start(limits)
-        // Once the worker is at work (its first temporary file or image is there), freeze it.
-        try #require(eventually { !f.leftInOutput.isEmpty || !stopped.isRunning } && stopped.isRunning, "the worker started writing")
-        let worker = try #require(HostileInputTests.child(of: stopped.processIdentifier), "the worker process")
-        kill(worker, SIGSTOP)
-        let message = String(decoding: stoppedErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        stopped.waitUntilExit()
+        // Once the worker is at work (its first temporary file or image is there), freeze it: watched from a
+        // thread of its own, which looks every few milliseconds however busy the test pool is.
+        let out = f.out.path, parent = stopped.processIdentifier
+        let frozen = Mutex<pid_t?>(nil), watched = Signal()
+        Thread.detachNewThread {
+            let deadline = Date().addingTimeInterval(60)
+            func started() -> Bool { !((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).isEmpty }
+            while !started() && !hasEnded(parent) && Date() < deadline { usleep(2_000) }
+            if started(), !hasEnded(parent), let worker = HostileInputTests.child(of: parent) {
+                kill(worker, SIGSTOP)
+                frozen.withLock { $0 = worker }
+            }
+            watched.signal()
+        }
+        _ = await watched.wait(within: 90)
+        try #require(frozen.withLock { $0 } != nil, "the worker started writing and was frozen")
+        let message = String(decoding: await stoppedErrors.readToEnd(), as: UTF8.self)
+        await stopped.ended()
         #expect(stopped.terminationStatus == ExitCode.timedOut.rawValue, "\(message)")
         if bound == "stall" {
             #expect(message.hasPrefix("inkpdf: \(f.pdf.path)") && message.contains(": stopped after 5 s without progress ")
@@ -125,13 +138,13 @@ import Testing
         #expect(f.leftInOutput.filter { $0.contains(".inkpdf-") || (command == "export" && $0.hasSuffix(".pdf")) }.isEmpty,
                 "left behind: \(f.leftInOutput)")
         // Without the stop it finishes, and prints what the command prints.
-        let run = try Run.of([command, f.pdf.path, "--ink", f.ink.path, "-o", target, "--pages", "1-2"]
+        let run = try await Run.of([command, f.pdf.path, "--ink", f.ink.path, "-o", target, "--pages", "1-2"]
                              + (command == "export" ? DemoLicence.arguments : []))
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.output.hasPrefix("wrote "), "\(run.output)")
     }
 
-    @Test func theHiddenWorkerVerbIsNoWayAroundTheGate() throws {
+    @Test func theHiddenWorkerVerbIsNoWayAroundTheGate() async throws {
         let f = try Fixture(pages: 1)
         let process = Process()
         process.executableURL = BuiltExecutable.inkpdf
@@ -140,26 +153,25 @@ import Testing
         process.standardError = Pipe()
         process.standardOutput = Pipe()
         try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == ExitCode.entitlementRequired.rawValue)
+        #expect(await process.ended() == ExitCode.entitlementRequired.rawValue)
         #expect(f.leftInOutput.isEmpty)
     }
 
-    @Test func temporaryFilesOfADeadProcessAreRemovedByTheNextRun() throws {
+    @Test func temporaryFilesOfADeadProcessAreRemovedByTheNextRun() async throws {
         let f = try Fixture(pages: 2)
         try FileManager.default.createDirectory(at: f.out, withIntermediateDirectories: true)
         // A process that has ended: its pid no longer runs.
         let ended = Process()
         ended.executableURL = URL(fileURLWithPath: "/bin/true")
         try ended.run()
-        ended.waitUntilExit()
+        await ended.ended()
         let stale = f.out.appendingPathComponent(".doc.pdf.inkpdf-\(ended.processIdentifier)-12345")
         let live = f.out.appendingPathComponent(".doc.pdf.inkpdf-\(getpid())-12345")
         try Data("half a file".utf8).write(to: stale)
         try Data("still being written".utf8).write(to: live)
         let (process, errors) = try f.start()
-        process.waitUntilExit()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let message = String(decoding: await errors.readToEnd(), as: UTF8.self)
+        await process.ended()
         #expect(process.terminationStatus == 0, "\(message)")
         #expect(!FileManager.default.fileExists(atPath: stale.path), "the dead process's file is gone")
         #expect(FileManager.default.fileExists(atPath: live.path), "a running process's file is left alone")
@@ -170,7 +182,7 @@ import Testing
 /// Ctrl-C in the middle of a batch: nothing half-written, and the next run
 /// does only what is left.
 @Suite struct BatchInterruptTests {
-    @Test func anInterruptedBatchLeavesWholeFilesAndResumes() throws {
+    @Test func anInterruptedBatchLeavesWholeFilesAndResumes() async throws {
         let scratch = TestFolder()
         let folder = scratch.url
         let source = folder.appendingPathComponent("term"), output = folder.appendingPathComponent("flat")
@@ -193,11 +205,10 @@ import Testing
 
         let (first, _) = try batch()
         // Interrupt once the first document is done and the second is being written.
-        try #require(eventually { names().contains("week1.pdf") && names().contains { $0.contains(".inkpdf-") } },
+        try #require(await eventually { names().contains("week1.pdf") && names().contains { $0.contains(".inkpdf-") } },
                      "the first document done and the second begun: \(names())")
         kill(first.processIdentifier, SIGINT)
-        first.waitUntilExit()
-        #expect(first.terminationStatus == 130)
+        #expect(await first.ended() == 130)
         let afterInterrupt = names()
         #expect(!afterInterrupt.contains { $0.contains(".inkpdf-") }, "no temporary files: \(afterInterrupt)")
         #expect(afterInterrupt.contains("week1.pdf") && afterInterrupt.contains("week1.ink.jsonl.gz"))
@@ -205,9 +216,8 @@ import Testing
         #expect(finished < 4, "the batch was stopped before the end")
 
         let (second, lines) = try batch()
-        second.waitUntilExit()
-        #expect(second.terminationStatus == 0)
-        let report = String(decoding: lines.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let report = String(decoding: await lines.readToEnd(), as: UTF8.self)
+        #expect(await second.ended() == 0)
         let skipped = report.split(separator: "\n").filter { $0.hasPrefix("up to date ") }.count
         #expect(skipped == finished, "\(report)")
         #expect(report.contains("\(finished) up to date"), "\(report)")

@@ -22,7 +22,7 @@ enum XournalDocuments {
     ]
 
     /// Writes `written.pdf` and `written.xopp` into the folder; returns the document's path.
-    static func write(in folder: TestFolder, dashes: Bool = true) throws -> String {
+    static func write(in folder: TestFolder, dashes: Bool = true) async throws -> String {
         let pdf = folder.path("background.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: pdfPages)
         var pages: [String] = []
@@ -47,7 +47,7 @@ enum XournalDocuments {
             """
         let path = folder.path(dashes ? "written.xopp" : "written-solid.xopp")
         let plain = folder.write(xml, to: "written.xml")
-        try XournalReference.run("/bin/sh", ["-c", "gzip -c \"$0\" > \"$1\"", plain, path])
+        try await OutsideTool.shell("gzip -c \"$0\" > \"$1\"", plain, path)
         return path
     }
 

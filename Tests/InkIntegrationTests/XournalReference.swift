@@ -21,37 +21,30 @@ enum XournalReference {
     }
 
     @discardableResult
-    static func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ToolError(description: "\(tool) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(text.suffix(800))")
+    static func run(_ tool: String, _ arguments: [String]) async throws -> String {
+        let run = try await ChildProcess.run(URL(fileURLWithPath: tool), arguments)
+        let text = String(decoding: run.output + run.errors, as: UTF8.self)
+        guard run.status == 0 else {
+            throw ToolError(description: "\(tool) \(arguments.joined(separator: " ")) exited \(run.status): \(text.suffix(800))")
         }
         return text
     }
 
     /// Xournal++'s PDF of `xopp`.
-    static func export(_ xopp: String, to pdf: String) throws {
-        try run(which("xvfb-run")!, ["-a", which("xournalpp")!, "--create-pdf=\(pdf)", xopp])
+    static func export(_ xopp: String, to pdf: String) async throws {
+        try await run(which("xvfb-run")!, ["-a", which("xournalpp")!, "--create-pdf=\(pdf)", xopp])
         guard FileManager.default.fileExists(atPath: pdf) else { throw ToolError(description: "xournalpp wrote no \(pdf)") }
     }
 
     /// inkpdf's PDF of `xopp`.
-    static func flatten(_ xopp: String, to pdf: String) throws {
-        try run(BuiltExecutable.inkpdf.path, ["flatten", xopp, "-o", pdf, "--no-sidecar", "--quiet"] + DemoLicence.arguments)
+    static func flatten(_ xopp: String, to pdf: String) async throws {
+        try await run(BuiltExecutable.inkpdf.path, ["flatten", xopp, "-o", pdf, "--no-sidecar", "--quiet"] + DemoLicence.arguments)
     }
 
     /// The document's XML (gzip or plain).
-    static func xml(of path: String) throws -> String {
+    static func xml(of path: String) async throws -> String {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        if bytes.starts(with: [0x1F, 0x8B]) { return try run("/bin/sh", ["-c", "gzip -dc < \"$0\"", path]) }
+        if bytes.starts(with: [0x1F, 0x8B]) { return String(decoding: try await OutsideTool.gzip.run(["-dc", path]), as: UTF8.self) }
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -69,14 +62,14 @@ enum XournalReference {
 
     /// Both tools' renderings of `xopp` against their own renderings of it without ink, at 72 dpi,
     /// page by page (Xournal++'s ink is the reference). Files go to `folder`.
-    static func placement(of xopp: String, in folder: TestFolder, name: String) throws -> [InkPlacement.Result] {
+    static func placement(of xopp: String, in folder: TestFolder, name: String) async throws -> [InkPlacement.Result] {
         let bare = folder.path("\(name)-bare.xopp")
-        _ = folder.write(withoutInk(try xml(of: xopp)), to: "\(name)-bare.xopp")
+        _ = await folder.write(withoutInk(try xml(of: xopp)), to: "\(name)-bare.xopp")
         let outputs = ["xournal", "xournal-bare", "inkpdf", "inkpdf-bare"].map { folder.path("\(name)-\($0).pdf") }
-        try export(xopp, to: outputs[0])
-        try export(bare, to: outputs[1])
-        try flatten(xopp, to: outputs[2])
-        try flatten(bare, to: outputs[3])
+        try await export(xopp, to: outputs[0])
+        try await export(bare, to: outputs[1])
+        try await flatten(xopp, to: outputs[2])
+        try await flatten(bare, to: outputs[3])
         let pages = try PopplerReader(path: outputs[0]).pageCount
         let ours = try PopplerReader(path: outputs[2]).pageCount
         guard pages == ours else { throw ToolError(description: "\(name): Xournal++ wrote \(pages) pages, inkpdf \(ours)") }
@@ -98,9 +91,9 @@ enum XournalReference {
     }
 
     /// The stroked paths Xournal++ wrote on each page of `pdf` (cairo's content streams, uncompressed by qpdf).
-    static func strokedPaths(_ pdf: String, in folder: TestFolder) throws -> [[StrokedPath]] {
+    static func strokedPaths(_ pdf: String, in folder: TestFolder) async throws -> [[StrokedPath]] {
         let qdf = folder.path("qdf-\(UUID().uuidString).pdf")
-        try runQPDF(["--qdf", "--object-streams=disable", pdf, qdf])
+        try await runQPDF(["--qdf", "--object-streams=disable", pdf, qdf])
         let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: qdf)), as: Unicode.ASCII.self)
         var pages: [[StrokedPath]] = []
         var rest = Substring(text)

@@ -8,7 +8,7 @@ import Testing
 /// page; and the strokes Xournal++ draws (points, widths, colours, read from its
 /// PDF) must be those inkpdf's importer read.
 @Suite(.serialized, .enabled(if: XournalReference.isAvailable, "needs xournalpp and xvfb-run (Debian: apt-get install xournalpp xvfb xauth)"),
-       .timeLimit(.minutes(10)))
+       .timeLimit(.minutes(5)))
 struct XournalReferenceTests {
     static let required = 0.97
 
@@ -20,10 +20,10 @@ struct XournalReferenceTests {
         .map { SharedCorpus.path("ink/xournalpp/" + $0) }
 
     @Test("written documents over PDF pages (plain, rotated, cropped) and paper look as Xournal++ draws them")
-    func writtenDocument() throws {
+    func writtenDocument() async throws {
         let folder = TestFolder()
-        let xopp = try XournalDocuments.write(in: folder)
-        let results = try XournalReference.placement(of: xopp, in: folder, name: "written")
+        let xopp = try await XournalDocuments.write(in: folder)
+        let results = try await XournalReference.placement(of: xopp, in: folder, name: "written")
         #expect(results.count == XournalDocuments.pageCount)
         for (index, result) in results.enumerated() {
             print("written page \(index + 1): \(result)")
@@ -34,13 +34,13 @@ struct XournalReferenceTests {
 
     @Test("corpus documents look as Xournal++ draws them", .enabled(if: SharedCorpus.isAvailable, Comment(rawValue: SharedCorpus.missing)),
           arguments: corpusFiles)
-    func corpusDocument(_ path: String) throws {
+    func corpusDocument(_ path: String) async throws {
         try #require(FileManager.default.fileExists(atPath: path), "\(path) is missing from the corpus")
         let folder = TestFolder()
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        let results = try XournalReference.placement(of: path, in: folder, name: name)
+        let results = try await XournalReference.placement(of: path, in: folder, name: name)
         // Every page of the document came back, from both tools (placement checks that they agree).
-        let pages = try XournalReference.xml(of: path).components(separatedBy: "<page ").count - 1
+        let pages = try await XournalReference.xml(of: path).components(separatedBy: "<page ").count - 1
         #expect(pages > 0 && results.count == pages, "\(name): \(results.count) pages compared, the document has \(pages)")
         for (index, result) in results.enumerated() {
             print("\(name) page \(index + 1): \(result)")
@@ -49,28 +49,28 @@ struct XournalReferenceTests {
     }
 
     @Test("the strokes Xournal++ draws are the ones inkpdf reads: paths, widths and colours")
-    func strokesAsRead() throws {
+    func strokesAsRead() async throws {
         let folder = TestFolder()
-        try checkStrokes(try XournalDocuments.write(in: folder, dashes: false), in: folder)
+        try await checkStrokes(try await XournalDocuments.write(in: folder, dashes: false), in: folder)
     }
 
     @Test("corpus strokes Xournal++ draws are the ones inkpdf reads", .enabled(if: SharedCorpus.isAvailable, Comment(rawValue: SharedCorpus.missing)),
           arguments: ["load/strokes.xopp", "packaged_xopp/suite.xopp", "docs/Setsquare_annotations.xopp", "packaged_xopp/stroke/old.xopp"]
               .map { SharedCorpus.path("ink/xournalpp/" + $0) })
-    func corpusStrokesAsRead(_ path: String) throws {
+    func corpusStrokesAsRead(_ path: String) async throws {
         try #require(FileManager.default.fileExists(atPath: path), "\(path) is missing from the corpus")
-        try checkStrokes(path, in: TestFolder())
+        try await checkStrokes(path, in: TestFolder())
     }
 
     /// Xournal++'s stroked paths (less those of the same pages without ink: rulings) against the
     /// importer's strokes: the same widths and colours, path for path, and no more points
     /// than read (cairo drops a point that continues a straight line, so fewer may be written).
-    func checkStrokes(_ xopp: String, in folder: TestFolder) throws {
-        let bare = folder.write(XournalReference.withoutInk(try XournalReference.xml(of: xopp)), to: "bare.xopp")
-        try XournalReference.export(xopp, to: folder.path("xournal.pdf"))
-        try XournalReference.export(bare, to: folder.path("xournal-bare.pdf"))
-        let drawn = try XournalReference.strokedPaths(folder.path("xournal.pdf"), in: folder)
-        let background = try XournalReference.strokedPaths(folder.path("xournal-bare.pdf"), in: folder)
+    func checkStrokes(_ xopp: String, in folder: TestFolder) async throws {
+        let bare = await folder.write(XournalReference.withoutInk(try XournalReference.xml(of: xopp)), to: "bare.xopp")
+        try await XournalReference.export(xopp, to: folder.path("xournal.pdf"))
+        try await XournalReference.export(bare, to: folder.path("xournal-bare.pdf"))
+        let drawn = try await XournalReference.strokedPaths(folder.path("xournal.pdf"), in: folder)
+        let background = try await XournalReference.strokedPaths(folder.path("xournal-bare.pdf"), in: folder)
         let (read, skipped) = try XournalReference.expectedPaths(xopp, in: folder)
         #expect(drawn.count == read.count)
         for (index, (all, readPaths)) in zip(drawn, read).enumerated() {

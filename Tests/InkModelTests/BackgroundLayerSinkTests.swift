@@ -56,12 +56,12 @@ import Testing
     }
 
     /// No more than `depth` layers wait while one is being written: the next hand-over waits.
-    @Test func holdsAtMostDepthLayersWaiting() throws {
-        try TestFolder.with { directory in
+    @Test func holdsAtMostDepthLayersWaiting() async throws {
+        try await TestFolder.with { directory in
             let gated = GatedSink(try LayersForm.spool.makeSink(path: directory.path("gated.ink-spool")))
             let sink = BackgroundLayerSink(gated)
             let handed = Atomic<Int>(0)
-            let done = DispatchSemaphore(value: 0)
+            let done = Signal()
             let layers = Array(Self.layers.prefix(10))
             let failure = Mutex<String?>(nil)
             Thread {
@@ -78,14 +78,13 @@ import Testing
                 done.signal()
             }.start()
             // The thread holds the header inside the gated sink; `depth` more are taken, and then no more.
-            #expect(gated.entered.wait(timeout: .now() + 10) == .success)
+            #expect(await gated.entered.wait(within: 10))
             let full = 1 + BackgroundLayerSink.depth
-            let deadline = Date(timeIntervalSinceNow: 10)
-            while handed.load(ordering: .sequentiallyConsistent) < full && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-            Thread.sleep(forTimeInterval: 0.3)
+            _ = await eventually(within: 10) { handed.load(ordering: .sequentiallyConsistent) >= full }
+            try? await Task.sleep(for: .milliseconds(300))
             #expect(handed.load(ordering: .sequentiallyConsistent) == full)
             gated.open()
-            #expect(done.wait(timeout: .now() + 10) == .success)
+            #expect(await done.wait(within: 10))
             #expect(failure.withLock { $0 } == nil)
             try sink.close()
             #expect(gated.written.withLock { $0 } == layers.map(\.page))
@@ -94,8 +93,8 @@ import Testing
 
     /// An importer that stops on an error of its own drops the sink unclosed: the thread ends
     /// and lets the wrapped sink go (a service importing all day would otherwise keep both).
-    @Test func droppingTheSinkEndsItsThread() throws {
-        try TestFolder.with { directory in
+    @Test func droppingTheSinkEndsItsThread() async throws {
+        try await TestFolder.with { directory in
             weak var inner: GatedSink?
             do {
                 let gated = GatedSink(try LayersForm.spool.makeSink(path: directory.path("dropped.ink-spool")))
@@ -106,9 +105,7 @@ import Testing
                 for layer in Self.layers.prefix(5) { try sink.write(layer: layer) }
             }
             // The thread lets go of it as it returns, just after the sink's deinit saw it stop.
-            let deadline = Date(timeIntervalSinceNow: 10)
-            while inner != nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-            #expect(inner == nil)
+            #expect(await eventually(within: 10) { inner == nil })
         }
     }
 
@@ -143,7 +140,7 @@ private struct ReadingFailure: Error, Equatable { var text: String }
 /// A real sink whose first write waits until the test opens the gate, and which records the pages it wrote.
 private final class GatedSink: LayerSink, @unchecked Sendable {
     let inner: any LayerSink
-    let entered = DispatchSemaphore(value: 0)
+    let entered = Signal()
     private let gate = DispatchSemaphore(value: 0)
     let written = Mutex<[Int]>([])
     var path: String { inner.path }

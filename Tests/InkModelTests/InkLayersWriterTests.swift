@@ -39,8 +39,8 @@ import Testing
         }
     }
 
-    @Test func writesGzipWhenAskedTo() throws {
-        try TestFolder.with { directory in
+    @Test func writesGzipWhenAskedTo() async throws {
+        try await TestFolder.with { directory in
             let path = directory.path("example.ink.jsonl.gz")
             let writer = try InkLayersWriter(path: path, compressionLevel: 6)
             try writer.write(header: Self.exampleHeader)
@@ -49,16 +49,9 @@ import Testing
             let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
             #expect(bytes.prefix(2) == Data([0x1f, 0x8b]))
             // Decoded by gzip itself, an oracle apart from inkpdf's reader: the exact text, and a whole stream.
-            let gzip = Process()
-            gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
-            gzip.arguments = ["--decompress", "--stdout", path]
-            let output = Pipe()
-            gzip.standardOutput = output
-            try gzip.run()
-            let decoded = output.fileHandleForReading.readDataToEndOfFile()
-            gzip.waitUntilExit()
-            #expect(gzip.terminationStatus == 0, "gzip reads the whole stream, its CRC and length")
-            #expect(String(decoding: decoded, as: UTF8.self) == Self.exampleText)
+            let gzip = try await OutsideTool.gzip.outcome(["--decompress", "--stdout", path])
+            #expect(gzip.status == 0, "gzip reads the whole stream, its CRC and length")
+            #expect(String(decoding: gzip.output, as: UTF8.self) == Self.exampleText)
         }
     }
 

@@ -1,6 +1,7 @@
 import CCairo
 import CQPDF
 import Foundation
+import InkFixtures
 import InkModel
 import InkPDFContent
 import InkPDFContentTestSupport
@@ -178,18 +179,14 @@ import Testing
         try expectPage(path, page: 3, inked: false)
     }
 
-    @Test func refusesEncryptedFilesAndBadPages() throws {
+    @Test func refusesEncryptedFilesAndBadPages() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let plain = directory.appendingPathComponent("plain.pdf").path
         let encrypted = directory.appendingPathComponent("encrypted.pdf").path
         try writeOriginal(plain)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
-        process.arguments = ["--encrypt", "", "owner", "256", "--", plain, encrypted]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "qpdf made the encrypted sample")
+        let qpdf = try await OutsideTool.qpdf.outcome(["--encrypt", "", "owner", "256", "--", plain, encrypted])
+        try #require(qpdf.status == 0, "qpdf made the encrypted sample")
         #expect(throws: IncrementalUpdateError.encrypted(path: encrypted)) { _ = try IncrementalUpdate(appendingTo: encrypted) }
 
         var update = try IncrementalUpdate(appendingTo: plain)

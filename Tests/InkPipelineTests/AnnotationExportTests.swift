@@ -74,7 +74,7 @@ import Testing
         }
     }
 
-    @Test func everyStrokeIsAnInkAnnotationWithTheKeysAViewerEditsBy() throws {
+    @Test func everyStrokeIsAnInkAnnotationWithTheKeysAViewerEditsBy() async throws {
         let folder = TestFolder()
         let pages = FlattenTests.pages
         let layers = Self.layers(pageCount: pages.count - 1)
@@ -82,7 +82,7 @@ import Testing
         let output = folder.path("out/pages.pdf")
         var options = ExportOptions()
         options.inkAs = .annotations
-        let report = try exportChecked(pdf: pdf, ink: ink, output: output, options: options)
+        let report = try await exportChecked(pdf: pdf, ink: ink, output: output, options: options)
         #expect(report.strokeCount == 4 * (pages.count - 1))
 
         // An incremental update: the original's bytes are the output's first bytes.
@@ -127,18 +127,18 @@ import Testing
             #expect(written.map(\.name) == ["inkpdf:created:1764460000", "inkpdf:created:1764460100",
                                             "inkpdf:created:1764460200", "inkpdf:created:1764460200#2"], "/NM from the identity")
         }
-        try expectQPDFCheckPasses(output)
+        try await expectQPDFCheckPasses(output)
     }
 
     /// Pages left out: qpdf rewrites the document, and the annotations are appended to what it wrote.
-    @Test func theRewriteGetsAnnotationsOnTheKeptPages() throws {
+    @Test func theRewriteGetsAnnotationsOnTheKeptPages() async throws {
         let folder = TestFolder()
         let (pdf, ink) = try Self.write(Array(FlattenTests.pages.prefix(4)), layers: Self.layers(pageCount: 4), in: folder)
         let output = folder.path("kept.pdf")
         var options = ExportOptions(pages: PageSelection(ranges: [(2, 3)]))
         options.inkAs = .annotations
         options.annotationGrouping = .layer
-        _ = try exportChecked(pdf: pdf, ink: ink, output: output, options: options)
+        _ = try await exportChecked(pdf: pdf, ink: ink, output: output, options: options)
         let document = try QPDFDocument(path: output, password: nil)
         #expect(document.pageCount == 2)
         for number in 1...2 {
@@ -148,14 +148,14 @@ import Testing
             let stored = try #require(written[0].stored)
             #expect(stored.strokes == Self.layers(pageCount: 4)[number].strokes, "page \(number) shows source page \(number + 1)")
         }
-        try expectQPDFCheckPasses(output)
+        try await expectQPDFCheckPasses(output)
     }
 
-    @Test func anEncryptedPDFIsRefusedWithTheWayOut() throws {
+    @Test func anEncryptedPDFIsRefusedWithTheWayOut() async throws {
         let folder = TestFolder()
         let plain = folder.path("plain.pdf"), pdf = folder.path("locked.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: plain), pages: [TestPage()])
-        try runQPDF(["--encrypt", "user", "owner", "256", "--", plain, pdf])
+        try await runQPDF(["--encrypt", "user", "owner", "256", "--", plain, pdf], allowingWarnings: false)
         let ink = folder.writeInk("locked.ink.jsonl", layers: Self.layers(pageCount: 1))
         var options = ExportOptions(password: "user")
         options.inkAs = .annotations
@@ -171,17 +171,17 @@ import Testing
     /// The annotation export flattened with its own annotations as the ink looks as the
     /// original ink flattened (each stroke drawn once, from its stored drawing); exporting
     /// it with its own annotations as ink is refused, since export keeps them.
-    @Test func theExportFlattensOnceAndIsNotExportedOverItself() throws {
+    @Test func theExportFlattensOnceAndIsNotExportedOverItself() async throws {
         let folder = TestFolder()
         let (pdf, ink) = try Self.write(Array(FlattenTests.pages.prefix(3)), layers: Self.layers(pageCount: 3), in: folder)
         let exported = folder.path("exported.pdf")
         var options = ExportOptions(writeSidecar: false)
         options.inkAs = .annotations
-        _ = try exportChecked(pdf: pdf, ink: ink, output: exported, options: options)
+        _ = try await exportChecked(pdf: pdf, ink: ink, output: exported, options: options)
 
         let once = folder.path("once.pdf"), direct = folder.path("direct.pdf")
-        _ = try flattenChecked(pdf: exported, ink: exported, output: once, options: FlattenOptions(writeSidecar: false))
-        _ = try flattenChecked(pdf: pdf, ink: ink, output: direct, options: FlattenOptions(writeSidecar: false))
+        _ = try await flattenChecked(pdf: exported, ink: exported, output: once, options: FlattenOptions(writeSidecar: false))
+        _ = try await flattenChecked(pdf: pdf, ink: ink, output: direct, options: FlattenOptions(writeSidecar: false))
         let a = try PopplerReader(path: once), b = try PopplerReader(path: direct)
         for page in 1...3 {
             let difference = a.render(page: page).meanDifference(from: b.render(page: page))

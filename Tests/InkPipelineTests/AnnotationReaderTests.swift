@@ -8,7 +8,7 @@ import Testing
 /// PDFium draw the annotations as inkpdf's own flatten draws the same ink (on
 /// rotated, cropped and moved-origin pages, every ink type), and so does
 /// qpdf's flattening of them; pyHanko finds a signature intact after them.
-@Suite(.enabled(if: ReferenceReaders.isAvailable, Comment(rawValue: ReferenceReaders.missing)))
+@Suite(.enabled(Comment(rawValue: ReferenceReaders.missing)) { await ReferenceReaders.isAvailable })
 struct AnnotationReaderTests {
     /// The course notes (every ink type; page 5 turned 90°, page 6 cropped), their
     /// last page's MediaBox moved off the origin; exported as annotations and flattened.
@@ -22,7 +22,7 @@ struct AnnotationReaderTests {
             func path(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
         }
 
-        init() throws {
+        init() async throws {
             pdf = folder.path("notes.pdf")
             let ink = folder.path("notes.ink.jsonl")
             try SampleDocuments.writeCourseNotes(pdf: URL(fileURLWithPath: pdf), ink: URL(fileURLWithPath: ink))
@@ -39,34 +39,37 @@ struct AnnotationReaderTests {
             // The ink records the PDF before its MediaBox moved.
             var options = ExportOptions(ignoreDocumentMismatch: true, writeSidecar: false)
             options.inkAs = .annotations
-            _ = try exportChecked(pdf: pdf, ink: ink, output: annotations, options: options)
-            _ = try flattenChecked(pdf: pdf, ink: ink, output: flattened,
+            _ = try await exportChecked(pdf: pdf, ink: ink, output: annotations, options: options)
+            _ = try await flattenChecked(pdf: pdf, ink: ink, output: flattened,
                                    options: FlattenOptions(ignoreDocumentMismatch: true, writeSidecar: false))
             // Flatten redraws the page (cairo's copy of it): its ink is what differs from a flatten without strokes.
             flattenedBare = folder.path("flattened-bare.pdf")
             let none = folder.path("none.ink.jsonl")
             try Data("{\"format\":\"inkpdf-layers\",\"version\":1}\n".utf8).write(to: URL(fileURLWithPath: none))
-            _ = try flattenChecked(pdf: pdf, ink: none, output: flattenedBare, options: FlattenOptions(writeSidecar: false))
+            _ = try await flattenChecked(pdf: pdf, ink: none, output: flattenedBare, options: FlattenOptions(writeSidecar: false))
         }
     }
 
-    static let exported = Result { try Exported() }
+    /// Written once, by whichever test asks first.
+    static let exported = Task<Result<Exported, any Error>, Never> {
+        do { return .success(try await Exported()) } catch { return .failure(error) }
+    }
 
     @Test(arguments: [ReferenceReaders.Engine.poppler, .mupdf, .pdfium, .qpdfFlatten])
-    func everyEngineDrawsTheAnnotationsAsFlattenDrawsTheInk(engine: ReferenceReaders.Engine) throws {
-        let exported = try Self.exported.get()
+    func everyEngineDrawsTheAnnotationsAsFlattenDrawsTheInk(engine: ReferenceReaders.Engine) async throws {
+        let exported = try await Self.exported.value.get()
         for page in 1...exported.pageCount {
             // The reference: flatten's page drawn by poppler, against flatten's page without strokes.
-            let reference = try ReferenceReaders.render(pdf: exported.flattened, page: page, engine: .poppler, dpi: 100,
+            let reference = try await ReferenceReaders.render(pdf: exported.flattened, page: page, engine: .poppler, dpi: 100,
                                                         to: exported.folder.path("flattened-\(engine.rawValue)-\(page).png"))
-            let original = try ReferenceReaders.render(pdf: exported.flattenedBare, page: page, engine: .poppler, dpi: 100,
+            let original = try await ReferenceReaders.render(pdf: exported.flattenedBare, page: page, engine: .poppler, dpi: 100,
                                                        to: exported.folder.path("bare-\(engine.rawValue)-\(page).png"))
             // The engine's drawing of the annotations, against its own drawing of the page without them.
-            let drawn = try ReferenceReaders.render(pdf: exported.annotations, page: page, engine: engine, dpi: 100,
+            let drawn = try await ReferenceReaders.render(pdf: exported.annotations, page: page, engine: engine, dpi: 100,
                                                     to: exported.folder.path("\(engine.rawValue)-\(page).png"))
-            let bare = try ReferenceReaders.render(pdf: exported.pdf, page: page, engine: engine == .qpdfFlatten ? .poppler : engine,
+            let bare = try await ReferenceReaders.render(pdf: exported.pdf, page: page, engine: engine == .qpdfFlatten ? .poppler : engine,
                                                    dpi: 100, to: exported.folder.path("\(engine.rawValue)-bare-\(page).png"))
-            let agreement = try ReferenceReaders.inkAgreement(reference, drawn, background: original, backgroundB: bare)
+            let agreement = try await ReferenceReaders.inkAgreement(reference, drawn, background: original, backgroundB: bare)
             guard !agreement.aInB.isNaN else { continue }   // a page without ink
             #expect(agreement.aInB >= 0.97, "page \(page): flatten's ink found in \(engine)'s drawing: \(agreement.aInB)")
             #expect(agreement.bInA >= 0.97, "page \(page): \(engine)'s ink found in flatten's: \(agreement.bInA)")
@@ -74,9 +77,9 @@ struct AnnotationReaderTests {
     }
 
     /// What a viewer lists: one Ink annotation a stroke, each with its appearance, printable, named.
-    @Test func muPDFListsOneInkAnnotationAStroke() throws {
-        let exported = try Self.exported.get()
-        let listed = try ReferenceReaders.annotations(of: exported.annotations)
+    @Test func muPDFListsOneInkAnnotationAStroke() async throws {
+        let exported = try await Self.exported.value.get()
+        let listed = try await ReferenceReaders.annotations(of: exported.annotations)
         let inkFile = exported.folder.path("notes.ink.jsonl")
         let strokes = try InkInputs.openInk(inkFile).inkedPages.reduce(0) { count, page in
             count + (try InkInputs.openInk(inkFile).layers(forPage: page)).reduce(0) { $0 + $1.strokes.count }
@@ -92,23 +95,23 @@ struct AnnotationReaderTests {
     /// policy has no rule for added annotations (it says OTHER for any, a viewer's too:
     /// `ReferenceReadersTests`), so the level is its analysis with the annotation rule of
     /// `scripts/signed_pdf.py`; the certification's own verdict (`docMDPAllows`) is pyHanko's.
-    @Test func aSignatureStaysIntactAndTheChangeIsAnnotations() throws {
-        let exported = try Self.exported.get()
+    @Test func aSignatureStaysIntactAndTheChangeIsAnnotations() async throws {
+        let exported = try await Self.exported.value.get()
         let signed = exported.folder.path("signed.pdf")
-        try ReferenceReaders.sign(exported.pdf, to: signed)
+        try await ReferenceReaders.sign(exported.pdf, to: signed)
         let ink = exported.folder.path("notes.ink.jsonl")
         var options = ExportOptions(ignoreDocumentMismatch: true, writeSidecar: false)
         options.inkAs = .annotations
         let annotated = exported.folder.path("signed-annotations.pdf")
-        _ = try exportChecked(pdf: signed, ink: ink, output: annotated, options: options)
-        let judged = try ReferenceReaders.judgeSignature(annotated)
+        _ = try await exportChecked(pdf: signed, ink: ink, output: annotated, options: options)
+        let judged = try await ReferenceReaders.judgeSignature(annotated)
         #expect(judged.intact && judged.valid, "the signature over the original still verifies")
         #expect(judged.level == "ANNOTATIONS", "pyHanko: \(judged.level) \(judged.reason ?? "")")
         #expect(judged.docMDPAllows == true, "within what the certification allows")
 
         let content = exported.folder.path("signed-content.pdf")
-        _ = try exportChecked(pdf: signed, ink: ink, output: content, options: ExportOptions(ignoreDocumentMismatch: true, writeSidecar: false))
-        let contentJudged = try ReferenceReaders.judgeSignature(content)
+        _ = try await exportChecked(pdf: signed, ink: ink, output: content, options: ExportOptions(ignoreDocumentMismatch: true, writeSidecar: false))
+        let contentJudged = try await ReferenceReaders.judgeSignature(content)
         #expect(contentJudged.intact && contentJudged.level == "OTHER", "the content export changes the page: \(contentJudged.level)")
         #expect(contentJudged.docMDPAllows == false)
     }
@@ -118,9 +121,9 @@ struct AnnotationReaderTests {
 /// one moved whole), and `convert` gives back what the viewer left: every other
 /// stroke bit for bit, the moved one at its new place with its pressure, the
 /// deleted one gone; a three-way merge with the original ink keeps the edit.
-@Suite(.enabled(if: ReferenceReaders.isAvailable, Comment(rawValue: ReferenceReaders.missing)))
+@Suite(.enabled(Comment(rawValue: ReferenceReaders.missing)) { await ReferenceReaders.isAvailable })
 struct AnnotationEditTests {
-    @Test func convertGivesBackWhatTheViewerLeft() throws {
+    @Test func convertGivesBackWhatTheViewerLeft() async throws {
         let folder = TestFolder()
         let pdf = folder.path("page.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: [FlattenTests.pages[1]])   // turned 90°
@@ -129,7 +132,7 @@ struct AnnotationEditTests {
         let exported = folder.path("exported.pdf")
         var options = ExportOptions(writeSidecar: false)
         options.inkAs = .annotations
-        _ = try exportChecked(pdf: pdf, ink: ink, output: exported, options: options)
+        _ = try await exportChecked(pdf: pdf, ink: ink, output: exported, options: options)
 
         // Delete the first annotation; move the second (the marker) 20 units right and 10 up, /InkList and /Rect.
         let program = """
@@ -144,7 +147,7 @@ struct AnnotationEditTests {
         del moved['/AP']
         pdf.save(sys.argv[1])
         """
-        _ = try ReferenceReaders.python(["-c", program, exported])
+        _ = try await ReferenceReaders.python(["-c", program, exported])
 
         let converted = folder.path("converted.ink.jsonl")
         _ = try Converter.convert(ink: exported, pdf: nil, output: converted)

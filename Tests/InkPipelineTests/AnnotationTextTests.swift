@@ -32,7 +32,7 @@ import Testing
         #expect(layer.recognisedText.allSatisfy { $0.source == "pdf" })
     }
 
-    @Test func exportedAsAnnotationsTheTextComesBackAsItWas() throws {
+    @Test func exportedAsAnnotationsTheTextComesBackAsItWas() async throws {
         let folder = TestFolder()
         var layer = AnnotationExportTests.layers(pageCount: 1)[0]
         layer.setRecognisedText([
@@ -44,7 +44,7 @@ import Testing
         let output = folder.path("annotated.pdf")
         var options = ExportOptions(writeSidecar: false)
         options.inkAs = .annotations
-        _ = try exportChecked(pdf: pdf, ink: ink, output: output, options: options)
+        _ = try await exportChecked(pdf: pdf, ink: ink, output: output, options: options)
         let (back, _, notes) = try PDFAnnotationReadTests.readLayers(output)
         #expect(back.count == 1, "\(notes)")
         #expect(back.first?.recognisedText == layer.recognisedText, "\(notes)")

@@ -40,18 +40,18 @@ import Testing
         return (try PageOrderedLayers(path: read.layersPath).layers(forPage: 1).flatMap(\.strokes), read.notes)
     }
 
-    func flatten(_ pdf: String, in folder: TestFolder) throws -> (output: String, notes: [String]) {
+    func flatten(_ pdf: String, in folder: TestFolder) async throws -> (output: String, notes: [String]) {
         let output = folder.path("flat.pdf")
-        let report = try flattenChecked(pdf: nil, ink: pdf, output: output)
+        let report = try await flattenChecked(pdf: nil, ink: pdf, output: output)
         return (output, report.warnings)
     }
 
-    @Test func aFilledSquareStillCoversWhatItCovered() throws {
+    @Test func aFilledSquareStillCoversWhatItCovered() async throws {
         let folder = TestFolder()
         let pdf = folder.path("cover.pdf")
         try Self.page(annotations: [Self.coverUp], appearances: [Self.coverUpAppearance], at: pdf)
         // An ink line elsewhere, so that the PDF's annotations are ink at all.
-        let (output, notes) = try flatten(pdf, in: folder)
+        let (output, notes) = try await flatten(pdf, in: folder)
         let raster = try GreyRaster.poppler(output, page: 1, scale: 2)
         // The barcode's middle (100, 80 from the top) stays covered by the white fill; the border is drawn.
         #expect(raster[200, 160] > 250, "the barcode under the white box shows: \(raster[200, 160])")
@@ -59,21 +59,21 @@ import Testing
         #expect(notes.contains { $0.contains("Square") && $0.contains("fill (/IC)") && $0.contains("own appearance") }, "\(notes)")
     }
 
-    @Test func anAnnotationDrawnAfterInkStaysAboveIt() throws {
+    @Test func anAnnotationDrawnAfterInkStaysAboveIt() async throws {
         let folder = TestFolder()
         let pdf = folder.path("stacked.pdf")
         // A thick black ink line across the page (appearance object 6), then the white box (object 7) over its middle.
         let ink = "<< /Type /Annot /Subtype /Ink /Rect [0 0 200 200] /F 4 /C [0 0 0] /BS << /W 6 >> /InkList [[10 120 190 120]] /AP << /N 6 0 R >> >>"
         let box = Self.coverUp.replacingOccurrences(of: "6 0 R", with: "7 0 R")
         try Self.page(annotations: [ink, box], appearances: [("0 0 0 RG 6 w 10 120 m 190 120 l S", "0 0 200 200"), Self.coverUpAppearance], at: pdf)
-        let (output, notes) = try flatten(pdf, in: folder)
+        let (output, notes) = try await flatten(pdf, in: folder)
         let raster = try GreyRaster.poppler(output, page: 1, scale: 2)
         // (100, 80) from the top: under the box, which a viewer draws over the line.
         #expect(raster[200, 160] > 250, "the ink line shows through the box drawn after it: \(raster[200, 160])")
         #expect(raster[30, 160] < 100, "the line is drawn beside the box")
         #expect(notes.contains { $0.contains("Ink") && $0.contains("drawn after it") }, "\(notes)")
         // `convert` has no page under the ink: the line is still read as a stroke.
-        #expect(try read(pdf).strokes.count == 1, "the ink is still read where nothing is drawn under it")
+        #expect(try await read(pdf).strokes.count == 1, "the ink is still read where nothing is drawn under it")
     }
 
     @Test func lineEndingsAndCaptionsStayAsDrawnAndAreCounted() throws {
@@ -93,12 +93,12 @@ import Testing
     /// (and PDFium) draw them 1 pt whatever the border width says, so a `/BS /W 3` that used
     /// to make a 3 pt line makes none heavier than poppler's own drawing of the annotation.
     @Test(arguments: ["Underline", "StrikeOut", "Squiggly"])
-    func markupLinesWeighWhatViewersDraw(subtype: String) throws {
+    func markupLinesWeighWhatViewersDraw(subtype: String) async throws {
         let folder = TestFolder()
         let pdf = folder.path("markup.pdf")
         let markup = "<< /Type /Annot /Subtype /\(subtype) /Rect [20 100 180 112] /F 4 /C [0 0 1] /BS << /W 3 >> /QuadPoints [20 112 180 112 20 100 180 100] >>"
         try Self.page(annotations: [markup], appearances: [], at: pdf)
-        let (output, _) = try flatten(pdf, in: folder)
+        let (output, _) = try await flatten(pdf, in: folder)
         // Measured left of the barcode (x 10–55 pt), where only the markup's line is.
         let drawn = try GreyRaster.poppler(output, page: 1, scale: 2)
         let reference = try GreyRaster.poppler(pdf, page: 1, scale: 2)
@@ -116,7 +116,7 @@ import Testing
     /// `--annotations print|screen|all` chooses by flags as `qpdf --flatten-annotations` does: a
     /// highlight without the Print flag (as Zotero writes every one) is read on screen, a hidden
     /// one only with all; what is left out is counted in one line that says why.
-    @Test func whichAnnotationsAreReadFollowsTheirFlags() throws {
+    @Test func whichAnnotationsAreReadFollowsTheirFlags() async throws {
         let folder = TestFolder()
         let pdf = folder.path("flags.pdf")
         let printed = "<< /Type /Annot /Subtype /Ink /Rect [0 0 200 200] /F 4 /C [0 0 0] /InkList [[10 20 190 20]] >>"
@@ -136,11 +136,11 @@ import Testing
         var options = FlattenOptions()
         options.annotations = .screen
         let output = folder.path("screen.pdf")
-        try flattenChecked(pdf: nil, ink: pdf, output: output, options: options)
+        try await flattenChecked(pdf: nil, ink: pdf, output: output, options: options)
         let raster = try GreyRaster.poppler(output, page: 1, scale: 2)
         #expect(raster[200, 88] < 250, "the highlight without the Print flag is drawn with --annotations screen")
         let printOutput = folder.path("print.pdf")
-        try flattenChecked(pdf: nil, ink: pdf, output: printOutput)
+        try await flattenChecked(pdf: nil, ink: pdf, output: printOutput)
         #expect(try GreyRaster.poppler(printOutput, page: 1, scale: 2)[200, 88] > 250, "and left out by default")
     }
 }

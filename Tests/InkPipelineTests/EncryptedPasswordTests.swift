@@ -49,18 +49,18 @@ import Testing
     }
 
     /// The fixture pages written and encrypted with qpdf's command line.
-    static func encryptedPDF(_ testCase: Case, in folder: TestFolder) throws -> String {
+    static func encryptedPDF(_ testCase: Case, in folder: TestFolder) async throws -> String {
         let plain = folder.path("plain.pdf"), locked = folder.path("locked.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: plain), pages: pages)
-        try runQPDF(["--allow-weak-crypto", "--encrypt", testCase.password, "owner-\(testCase.password)"]
-                    + testCase.encryption + ["--", plain, locked])
+        try await runQPDF(["--allow-weak-crypto", "--encrypt", testCase.password, "owner-\(testCase.password)"]
+                    + testCase.encryption + ["--", plain, locked], allowingWarnings: false)
         return locked
     }
 
     @Test(arguments: cases)
-    func popplerAndQPDFOpenItAndRotationIsRead(_ testCase: Case) throws {
+    func popplerAndQPDFOpenItAndRotationIsRead(_ testCase: Case) async throws {
         let folder = TestFolder()
-        let locked = try Self.encryptedPDF(testCase, in: folder)
+        let locked = try await Self.encryptedPDF(testCase, in: folder)
         let document = try PDFDocument(path: locked, password: testCase.typed)
         // Read with qpdf, not guessed: a guess from the displayed size takes 270 for 90.
         #expect((1...Self.pages.count).map(document.rotation(ofPage:)) == Self.pages.map(\.rotate))
@@ -71,11 +71,11 @@ import Testing
     }
 
     @Test(arguments: cases)
-    func flattenOpensIt(_ testCase: Case) throws {
+    func flattenOpensIt(_ testCase: Case) async throws {
         let folder = TestFolder()
-        let locked = try Self.encryptedPDF(testCase, in: folder)
+        let locked = try await Self.encryptedPDF(testCase, in: folder)
         let output = folder.path("out/flat.pdf")
-        let report = try flattenChecked(pdf: locked, ink: Self.ink(in: folder), output: output,
+        let report = try await flattenChecked(pdf: locked, ink: Self.ink(in: folder), output: output,
                                            options: FlattenOptions(password: testCase.typed))
         #expect(report.inkedPageCount == Self.pages.count)
         let reader = try PopplerReader(path: output)
@@ -85,11 +85,11 @@ import Testing
     }
 
     @Test(arguments: cases)
-    func exportOpensItAndTheCopyKeepsPasswordAndRotation(_ testCase: Case) throws {
+    func exportOpensItAndTheCopyKeepsPasswordAndRotation(_ testCase: Case) async throws {
         let folder = TestFolder()
-        let locked = try Self.encryptedPDF(testCase, in: folder)
+        let locked = try await Self.encryptedPDF(testCase, in: folder)
         let output = folder.path("out/export.pdf")
-        let report = try exportChecked(pdf: locked, ink: Self.ink(in: folder), output: output,
+        let report = try await exportChecked(pdf: locked, ink: Self.ink(in: folder), output: output,
                                          options: ExportOptions(password: testCase.typed))
         #expect(report.inkedPageCount == Self.pages.count)
 
@@ -102,7 +102,7 @@ import Testing
         // qpdf's own command line (which transcodes passwords itself) opens it; its decrypted
         // copy shows the ink where the strokes say on every turned page.
         let decrypted = folder.path("decrypted.pdf")
-        try runQPDF(["--password=\(testCase.password)", "--decrypt", output, decrypted])
+        try await runQPDF(["--password=\(testCase.password)", "--decrypt", output, decrypted], allowingWarnings: false)
         let reader = try PopplerReader(path: decrypted)
         for (index, page) in Self.pages.enumerated() {
             try expectPage(reader, index + 1, page, testCase)
@@ -138,7 +138,7 @@ import Testing
     ]
 
     @Test(.enabled(if: SharedCorpus.isAvailable, Comment(rawValue: SharedCorpus.missing)), arguments: corpus)
-    func corpusFileFlattensAndExports(_ file: CorpusFile) throws {
+    func corpusFileFlattensAndExports(_ file: CorpusFile) async throws {
         try #require(FileManager.default.fileExists(atPath: file.path), "\(file.path) is missing from the corpus")
         let folder = TestFolder()
         let source = try PDFDocument(path: file.path, password: file.password)
@@ -147,12 +147,12 @@ import Testing
         #expect(rotations == (1...qpdfSource.pageCount).map { PageRotations.normalise(qpdfSource.page($0).inherited("/Rotate")?.integer ?? 0) })
         let ink = folder.writeInk("corpus.ink.jsonl", layers: [PageLayer(page: 1, strokes: [redStroke([(20, 30), (80, 30)])])])
 
-        _ = try flattenChecked(pdf: file.path, ink: ink, output: folder.path("flat/out.pdf"),
+        _ = try await flattenChecked(pdf: file.path, ink: ink, output: folder.path("flat/out.pdf"),
                                   options: FlattenOptions(password: file.password))
         #expect(try PopplerReader(path: folder.path("flat/out.pdf")).pageCount == source.pageCount)
 
         let exported = folder.path("export/out.pdf")
-        _ = try exportChecked(pdf: file.path, ink: ink, output: exported, options: ExportOptions(password: file.password))
+        _ = try await exportChecked(pdf: file.path, ink: ink, output: exported, options: ExportOptions(password: file.password))
         let copy = try PDFDocument(path: exported, password: file.password)
         #expect(copy.pageCount == source.pageCount)
         #expect((1...copy.pageCount).map(copy.rotation(ofPage:)) == rotations)

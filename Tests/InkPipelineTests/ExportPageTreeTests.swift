@@ -21,14 +21,14 @@ import Testing
     /// The same page object listed as pages 3 and 4 (in a node of its own): each
     /// page gets only its own ink, and in an incremental update (the original bytes
     /// first, so a signature over them stays valid) whose tree qpdf finds sound.
-    @Test func aPageListedTwiceGetsEachOccurrenceItsOwnInk() throws {
+    @Test func aPageListedTwiceGetsEachOccurrenceItsOwnInk() async throws {
         let folder = TestFolder()
         let pdf = folder.path("twice.pdf")
         try PageTreePDF.write(to: pdf, pageObjects: 5, kids: [.node([.page(1), .page(2)]),
                                                               .node([.page(3), .page(3), .page(4), .page(5)])])
         let ink = folder.writeInk("twice.ink.jsonl", layers: [ink(page: 3, y: 200), ink(page: 4, y: 300)])
         let output = folder.path("out.pdf")
-        let report = try exportChecked(pdf: pdf, ink: ink, output: output)
+        let report = try await exportChecked(pdf: pdf, ink: ink, output: output)
         #expect(report.pageCount == 6 && report.inkedPageCount == 2)
         #expect(try #require(fileBytes(output)).starts(with: try #require(fileBytes(pdf))), "an incremental update")
 
@@ -42,17 +42,17 @@ import Testing
             #expect(found.at200 == (number == 3), "page \(number): page 3's ink only there")
             #expect(found.at300 == (number == 4), "page \(number): page 4's ink only there")
         }
-        #expect(try qpdfPageObjects(output).count == 6)
+        #expect(try await qpdfPageObjects(output).count == 6)
     }
 
     /// Page 3 listed twice, only its first occurrence inked: the second stays the original page.
-    @Test func inkOnTheFirstOccurrenceLeavesTheSecondAsItWas() throws {
+    @Test func inkOnTheFirstOccurrenceLeavesTheSecondAsItWas() async throws {
         let folder = TestFolder()
         let pdf = folder.path("twice.pdf")
         try PageTreePDF.write(to: pdf, pageObjects: 4, kids: [.page(1), .page(2), .page(3), .page(3), .page(4)])
         let ink = folder.writeInk("twice.ink.jsonl", layers: [ink(page: 3, y: 200)])
         let output = folder.path("out.pdf")
-        _ = try exportChecked(pdf: pdf, ink: ink, output: output)
+        _ = try await exportChecked(pdf: pdf, ink: ink, output: output)
         #expect(try #require(fileBytes(output)).starts(with: try #require(fileBytes(pdf))), "an incremental update")
         let result = try PopplerReader(path: output)
         #expect(result.pageCount == 5)
@@ -67,7 +67,7 @@ import Testing
     /// (pages 1…6 are objects 1…6), and so does poppler (it trusts only the root's
     /// count): ink for page 3 lands on object 3, not on the first page of the second node.
     @Test(arguments: [[2, 4], [0, 0], [1, 9]])
-    func wrongIntermediateCountsNumberPagesAsQPDFDoes(counts: [Int]) throws {
+    func wrongIntermediateCountsNumberPagesAsQPDFDoes(counts: [Int]) async throws {
         let folder = TestFolder()
         let pdf = folder.path("counts.pdf")
         try PageTreePDF.write(to: pdf, pageObjects: 6, kids: [.node([.page(1), .page(2), .page(3)], count: counts[0]),
@@ -78,11 +78,11 @@ import Testing
             #expect(PageTreePDF.pageObject(shownBy: source.render(page: number, scale: 1), pageObjects: 6) == number,
                     "poppler numbers page \(number) as qpdf does")
         }
-        #expect(try qpdfPageObjects(pdf).count == 6)
+        #expect(try await qpdfPageObjects(pdf).count == 6)
 
         let ink = folder.writeInk("counts.ink.jsonl", layers: [ink(page: 3, y: 200), ink(page: 5, y: 300)])
         let output = folder.path("out.pdf")
-        _ = try exportChecked(pdf: pdf, ink: ink, output: output)
+        _ = try await exportChecked(pdf: pdf, ink: ink, output: output)
         #expect(try #require(fileBytes(output)).starts(with: try #require(fileBytes(pdf))), "an incremental update")
         let result = try PopplerReader(path: output)
         #expect(result.pageCount == 6)
@@ -98,7 +98,7 @@ import Testing
     /// The update keeps the file's permanent identifier (the `/ID`'s first element)
     /// and gives it a new changing one (the second), made from the update itself:
     /// the same inputs give the same identifier, other ink another.
-    @Test func anUpdateKeepsTheFirstIDAndChangesTheSecond() throws {
+    @Test func anUpdateKeepsTheFirstIDAndChangesTheSecond() async throws {
         let folder = TestFolder()
         let pdf = folder.path("id.pdf")
         let first = "00112233445566778899AABBCCDDEEFF", second = "0123456789ABCDEF0123456789ABCDEF"
@@ -106,14 +106,14 @@ import Testing
         let original = try trailerID(pdf)
         #expect(original == [first.lowercased(), second.lowercased()])
 
-        func export(_ name: String, y: Double) throws -> [String] {
+        func export(_ name: String, y: Double) async throws -> [String] {
             let ink = folder.writeInk(name + ".ink.jsonl", layers: [ink(page: 2, y: y)])
             let output = folder.path(name + ".pdf")
-            _ = try exportChecked(pdf: pdf, ink: ink, output: output)
+            _ = try await exportChecked(pdf: pdf, ink: ink, output: output)
             #expect(try #require(fileBytes(output)).starts(with: try #require(fileBytes(pdf))), "an incremental update")
             return try trailerID(output)
         }
-        let once = try export("a", y: 200), again = try export("b", y: 200), other = try export("c", y: 300)
+        let once = try await export("a", y: 200), again = try await export("b", y: 200), other = try await export("c", y: 300)
         #expect(once.count == 2 && once.first == original.first, "the permanent identifier stays")
         #expect(once.last != original.last, "the changing identifier changes with the content")
         #expect(once.last?.count == original.last?.count, "of the same length")
@@ -124,8 +124,8 @@ import Testing
 }
 
 /// The `qpdf --json` objects of the pages, in qpdf's order.
-func qpdfPageObjects(_ path: String) throws -> [String] {
-    let json = try JSONSerialization.jsonObject(with: Data(try qpdfJSONOutput(["--json=2", "--json-key=pages", path]).utf8))
+func qpdfPageObjects(_ path: String) async throws -> [String] {
+    let json = try JSONSerialization.jsonObject(with: Data(try await qpdfJSONOutput(["--json=2", "--json-key=pages", path]).utf8))
     let pages = (json as? [String: Any])?["pages"] as? [[String: Any]] ?? []
     return pages.compactMap { $0["object"] as? String }
 }
@@ -139,15 +139,6 @@ func trailerID(_ path: String) throws -> [String] {
     } ?? []
 }
 
-private func qpdfJSONOutput(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+private func qpdfJSONOutput(_ arguments: [String]) async throws -> String {
+    String(decoding: try await OutsideTool.qpdf.outcome(arguments).output, as: UTF8.self)
 }

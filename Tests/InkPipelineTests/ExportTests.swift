@@ -11,7 +11,7 @@ import Testing
     /// Every page kept: the ink is an incremental update of the original. The first page
     /// left out: qpdf rewrites the document without it, and the ink is appended to that copy.
     @Test(arguments: [false, true])
-    func inkLandsWhereTheStrokesSayOnEveryPage(leavingOutTheFirst: Bool) throws {
+    func inkLandsWhereTheStrokesSayOnEveryPage(leavingOutTheFirst: Bool) async throws {
         let folder = TestFolder()
         let pdf = folder.path("pages.pdf")
         let pages = FlattenTests.pages
@@ -20,7 +20,7 @@ import Testing
         let output = folder.path("out/pages.pdf")
         let first = leavingOutTheFirst ? 2 : 1
         let selection = try #require(try? PageSelection.parse("\(first)-").get())
-        let report = try exportChecked(pdf: pdf, ink: ink, output: output, options: ExportOptions(pages: selection))
+        let report = try await exportChecked(pdf: pdf, ink: ink, output: output, options: ExportOptions(pages: selection))
         let kept = Array(first...pages.count)
         #expect(report.pageCount == kept.count)
         #expect(report.inkedPageCount == pages.count - first)
@@ -56,13 +56,13 @@ import Testing
                 #expect(raster.meanDifference(from: source.render(page: number, scale: 2)) == 0, "a page without ink is unchanged")
             }
         }
-        try expectQPDFCheckPasses(output)
+        try await expectQPDFCheckPasses(output)
     }
 
     /// `/UserUnit 2`: a user-space unit is two points, so ink at displayed
     /// point (100, 300) lands at unit (50, 150), where poppler (which renders
     /// user units as points) draws it.
-    @Test func userUnitScalesTheInk() throws {
+    @Test func userUnitScalesTheInk() async throws {
         let folder = TestFolder()
         let pdf = folder.path("unit.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: [TestPage(width: 300, height: 400)])
@@ -70,7 +70,7 @@ import Testing
         let ink = folder.writeInk("unit.ink.jsonl", layers: [PageLayer(page: 1, layer: "Notes",
                                                                        strokes: [redStroke([(100, 300), (300, 300)], size: 12)])])
         let output = folder.path("unit-out.pdf")
-        _ = try exportChecked(pdf: pdf, ink: ink, output: output)
+        _ = try await exportChecked(pdf: pdf, ink: ink, output: output)
         let raster = try PopplerReader(path: output).render(page: 1, scale: 2)
         #expect(raster.isRed(2 * 60, 2 * 150) && raster.isRed(2 * 140, 2 * 150), "ink at half its point coordinates")
         #expect(!raster.isRed(2 * 100, 2 * 300), "not at the unscaled place")
@@ -80,7 +80,7 @@ import Testing
     /// A yellow multiply highlighter over black, cyan and white: black stays
     /// black (it is not covered), white turns yellow; in poppler's cairo
     /// backend (poppler-glib) and in Splash (pdftoppm).
-    @Test func markerOverBlackTextLeavesItDark() throws {
+    @Test func markerOverBlackTextLeavesItDark() async throws {
         let folder = TestFolder()
         let pdf = folder.path("text.pdf")
         var page = TestPage()
@@ -97,10 +97,10 @@ import Testing
         }
         let ink = folder.writeInk("text.ink.jsonl", layers: [PageLayer(page: 1, layer: "Highlights", strokes: [marker(120), marker(192)])])
         let output = folder.path("out.pdf")
-        _ = try exportChecked(pdf: pdf, ink: ink, output: output)
+        _ = try await exportChecked(pdf: pdf, ink: ink, output: output)
 
         let cairo = try PopplerReader(path: output).render(page: 1, scale: 1)
-        let splash = try renderWithPdftoppm(output, folder: folder)
+        let splash = try await renderWithPdftoppm(output, folder: folder)
         for (backend, pixel) in [("cairo", cairo.pixel), ("splash", splash.pixel)] {
             let black = pixel(130, 120), cyan = pixel(190, 120), white = pixel(260, 120)
             #expect(black.r < 40 && black.g < 40 && black.b < 40, "\(backend): black under the marker stays black, got \(black)")
@@ -110,29 +110,29 @@ import Testing
         // The text under the second stroke is still there, dark.
         let darkTextPixels = (100...300).filter { x in (180...200).contains { y in cairo.pixel(x, y).r < 80 } }.count
         #expect(darkTextPixels > 20, "dark text shows through the marker")
-        try expectQPDFCheckPasses(output)
+        try await expectQPDFCheckPasses(output)
     }
 
-    @Test func sameInputsSameBytes() throws {
+    @Test func sameInputsSameBytes() async throws {
         let folder = TestFolder()
         let pdf = folder.path("notes.pdf"), ink = folder.path("notes.ink.jsonl")
         try SampleDocuments.writeCourseNotes(pdf: URL(fileURLWithPath: pdf), ink: URL(fileURLWithPath: ink))
         let options = ExportOptions(embedInk: true)
-        _ = try exportChecked(pdf: pdf, ink: ink, output: folder.path("a/notes.pdf"), options: options)
-        _ = try exportChecked(pdf: pdf, ink: ink, output: folder.path("b/notes.pdf"), options: options)
+        _ = try await exportChecked(pdf: pdf, ink: ink, output: folder.path("a/notes.pdf"), options: options)
+        _ = try await exportChecked(pdf: pdf, ink: ink, output: folder.path("b/notes.pdf"), options: options)
         let first = try #require(fileBytes(folder.path("a/notes.pdf")))
         #expect(first == fileBytes(folder.path("b/notes.pdf")))
         #expect(fileBytes(folder.path("a/notes.ink.jsonl.gz")) == fileBytes(folder.path("b/notes.ink.jsonl.gz")))
     }
 
-    @Test func inkOnlyWritesOnePagePerPageAtTheDisplayedSize() throws {
+    @Test func inkOnlyWritesOnePagePerPageAtTheDisplayedSize() async throws {
         let folder = TestFolder()
         let pdf = folder.path("pages.pdf")
         let pages = FlattenTests.pages
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: pages)
         let ink = folder.writeInk("pages.ink.jsonl", layers: FlattenTests.layers(pageCount: 2))
         let output = folder.path("ink.pdf")
-        let report = try exportChecked(pdf: pdf, ink: ink, output: output, options: ExportOptions(writeSidecar: false, inkOnly: true))
+        let report = try await exportChecked(pdf: pdf, ink: ink, output: output, options: ExportOptions(writeSidecar: false, inkOnly: true))
         #expect(report.sidecar == nil && report.inkedPageCount == 2)
         let result = try PopplerReader(path: output)
         #expect(result.pageCount == pages.count)
@@ -176,13 +176,9 @@ func editPDF(_ path: String, _ body: (QPDFDocument) throws -> Void) throws {
 }
 
 /// Renders page 1 at 72 dpi with pdftoppm (poppler's Splash backend, as `pdftoppm` users see it).
-func renderWithPdftoppm(_ pdf: String, folder: TestFolder) throws -> PPMImage {
+func renderWithPdftoppm(_ pdf: String, folder: TestFolder) async throws -> PPMImage {
     let prefix = folder.path("splash")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftoppm")
-    process.arguments = ["-r", "72", "-f", "1", "-l", "1", "-singlefile", pdf, prefix]
-    try process.run()
-    process.waitUntilExit()
+    _ = try await OutsideTool.pdftoppm.outcome(["-r", "72", "-f", "1", "-l", "1", "-singlefile", pdf, prefix])
     return try PPMImage(path: prefix + ".ppm")
 }
 

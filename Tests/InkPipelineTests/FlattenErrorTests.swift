@@ -67,10 +67,10 @@ import Testing
         #expect(error?.description.hasPrefix("\(bad): not a PDF or damaged beyond repair (") == true)
     }
 
-    @Test func encryptedWithoutPasswordAndWithAWrongOne() throws {
+    @Test func encryptedWithoutPasswordAndWithAWrongOne() async throws {
         let f = try Fixture()
         let encrypted = f.folder.path("locked.pdf")
-        try runQPDF(["--encrypt", "sesame", "owner-pw", "256", "--", f.pdf, encrypted])
+        try await runQPDF(["--encrypt", "sesame", "owner-pw", "256", "--", f.pdf, encrypted], allowingWarnings: false)
         let missing = f.failure(pdf: encrypted)
         #expect(missing == .passwordRequired(path: encrypted))
         #expect(missing?.caseName == "passwordRequired")
@@ -82,20 +82,20 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: f.output))
     }
 
-    @Test func aes256PasswordInAnotherUnicodeComposition() throws {
+    @Test func aes256PasswordInAnotherUnicodeComposition() async throws {
         let f = try Fixture()
         let encrypted = f.folder.path("nfc.pdf")
-        try runQPDF(["--encrypt", "caf\u{E9}", "o", "256", "--", f.pdf, encrypted])   // é precomposed
+        try await runQPDF(["--encrypt", "caf\u{E9}", "o", "256", "--", f.pdf, encrypted], allowingWarnings: false)   // é precomposed
         // The same word typed with a combining accent (e + U+0301) still opens the file.
         _ = try Flattener.flatten(pdf: encrypted, ink: f.ink, output: f.output, options: FlattenOptions(password: "cafe\u{301}"))
         #expect(FileManager.default.fileExists(atPath: f.output))
     }
 
-    @Test func latin1PasswordOfAnRC4File() throws {
+    @Test func latin1PasswordOfAnRC4File() async throws {
         let f = try Fixture()
         let encrypted = f.folder.path("rc4.pdf")
         // For RC4 (R3) qpdf stores the password in PDFDocEncoding, which poppler only accepts as Latin-1 bytes.
-        try runQPDF(["--allow-weak-crypto", "--encrypt", "garçon", "o", "128", "--use-aes=n", "--", f.pdf, encrypted])
+        try await runQPDF(["--allow-weak-crypto", "--encrypt", "garçon", "o", "128", "--use-aes=n", "--", f.pdf, encrypted], allowingWarnings: false)
         _ = try Flattener.flatten(pdf: encrypted, ink: f.ink, output: f.output, options: FlattenOptions(password: "garçon"))
         #expect(FileManager.default.fileExists(atPath: f.output))
     }

@@ -32,12 +32,12 @@ import Testing
         }
     }
 
-    @Test func inkLandsWhereTheStrokesSayOnEveryPage() throws {
+    @Test func inkLandsWhereTheStrokesSayOnEveryPage() async throws {
         let folder = TestFolder()
         let pdf = folder.path("pages.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: Self.pages)
         let ink = folder.writeInk("pages.ink.jsonl", layers: Self.layers(pageCount: Self.pages.count - 1))
-        let report = try flattenChecked(pdf: pdf, ink: ink, output: folder.path("out/pages.pdf"))
+        let report = try await flattenChecked(pdf: pdf, ink: ink, output: folder.path("out/pages.pdf"))
         #expect(report.pageCount == Self.pages.count)
         #expect(report.inkedPageCount == Self.pages.count - 1)
         #expect(report.strokeCount == 2 * (Self.pages.count - 1))
@@ -72,7 +72,7 @@ import Testing
         }
     }
 
-    @Test func sidecarKeepsTheLayersAndRecordsThePDF() throws {
+    @Test func sidecarKeepsTheLayersAndRecordsThePDF() async throws {
         let folder = TestFolder()
         let pdf = folder.path("doc.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: Array(Self.pages.prefix(3)))
@@ -83,7 +83,7 @@ import Testing
         layers[0].strokes[0].ink = Ink(type: .unknown("glitterPen"), colorText: "#ff0000", color: RGBAColor(red: 1, green: 0, blue: 0))
         let ink = folder.writeInk("doc.ink.jsonl", header: header, layers: layers)
 
-        let report = try flattenChecked(pdf: pdf, ink: ink, output: folder.path("out/doc.pdf"))
+        let report = try await flattenChecked(pdf: pdf, ink: ink, output: folder.path("out/doc.pdf"))
         #expect(report.sidecar == folder.path("out/doc.ink.jsonl.gz"))
         #expect(report.warnings == ["ink type 'glitterPen' is newer than this inkpdf; drawn as pen"])
 
@@ -98,26 +98,26 @@ import Testing
         #expect(read == layers, "every layer, unknown key and unknown ink survives")
     }
 
-    @Test func reflatteningWithTheSidecarGivesTheSameBytes() throws {
+    @Test func reflatteningWithTheSidecarGivesTheSameBytes() async throws {
         let folder = TestFolder()
         let pdf = folder.path("doc.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: Array(Self.pages.prefix(4)))
         let ink = folder.writeInk("doc.ink.jsonl", layers: Self.layers(pageCount: 4), gzip: true)
-        _ = try flattenChecked(pdf: pdf, ink: ink, output: folder.path("first/doc.pdf"))
-        _ = try flattenChecked(pdf: pdf, ink: folder.path("first/doc.ink.jsonl.gz"), output: folder.path("second/doc.pdf"))
+        _ = try await flattenChecked(pdf: pdf, ink: ink, output: folder.path("first/doc.pdf"))
+        _ = try await flattenChecked(pdf: pdf, ink: folder.path("first/doc.ink.jsonl.gz"), output: folder.path("second/doc.pdf"))
         #expect(fileBytes(folder.path("first/doc.pdf")) == fileBytes(folder.path("second/doc.pdf")))
         // The sidecar's header now matches this PDF, so a mismatch check passes without an override.
-        _ = try flattenChecked(pdf: pdf, ink: folder.path("second/doc.ink.jsonl.gz"), output: folder.path("third/doc.pdf"))
+        _ = try await flattenChecked(pdf: pdf, ink: folder.path("second/doc.ink.jsonl.gz"), output: folder.path("third/doc.pdf"))
     }
 
 
-    @Test func aDocumentWithoutPageLabelsGetsNone() throws {
+    @Test func aDocumentWithoutPageLabelsGetsNone() async throws {
         // cairo would write an empty label tree, which poppler reads as every label empty.
         let folder = TestFolder()
         let pdf = folder.path("doc.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: Array(Self.pages.prefix(3)))
         let ink = folder.writeInk("doc.ink.jsonl", layers: Self.layers(pageCount: 3))
-        _ = try flattenChecked(pdf: pdf, ink: ink, output: folder.path("out/doc.pdf"))
+        _ = try await flattenChecked(pdf: pdf, ink: ink, output: folder.path("out/doc.pdf"))
         let output = try PDFDocument(path: folder.path("out/doc.pdf"))
         for number in 1...3 {
             let label = output.label(of: try output.page(number))
@@ -125,20 +125,20 @@ import Testing
         }
         // Pages left out: the rest keep their source numbers as labels.
         let selection = try #require(try? PageSelection.parse("2-3").get())
-        _ = try flattenChecked(pdf: pdf, ink: ink, output: folder.path("some/doc.pdf"), options: FlattenOptions(pages: selection))
+        _ = try await flattenChecked(pdf: pdf, ink: ink, output: folder.path("some/doc.pdf"), options: FlattenOptions(pages: selection))
         let some = try PDFDocument(path: folder.path("some/doc.pdf"))
         let first = some.label(of: try some.page(1)), second = some.label(of: try some.page(2))
         #expect(first == "2" && second == "3")
     }
 
-    @Test func oneCoreGivesTheSameOutputAndSidecarAsThePipeline() throws {
+    @Test func oneCoreGivesTheSameOutputAndSidecarAsThePipeline() async throws {
         let folder = TestFolder()
         let pdf = folder.path("course-notes.pdf"), ink = folder.path("course-notes.ink.jsonl")
         try SampleDocuments.writeCourseNotes(pdf: URL(fileURLWithPath: pdf), ink: URL(fileURLWithPath: ink))
-        let piped = try flattenChecked(pdf: pdf, ink: ink, output: folder.path("piped/notes.pdf"))
+        let piped = try await flattenChecked(pdf: pdf, ink: ink, output: folder.path("piped/notes.pdf"))
         var options = FlattenOptions()
         options.singleThreaded = true
-        let single = try flattenChecked(pdf: pdf, ink: ink, output: folder.path("single/notes.pdf"), options: options)
+        let single = try await flattenChecked(pdf: pdf, ink: ink, output: folder.path("single/notes.pdf"), options: options)
         #expect(single.strokeCount == piped.strokeCount && single.strokeCount > 20)
         #expect(single.inkedPageCount == piped.inkedPageCount)
         #expect(fileBytes(folder.path("single/notes.pdf")) == fileBytes(folder.path("piped/notes.pdf")))
@@ -152,11 +152,11 @@ import Testing
         #expect(!singleLayers.isEmpty)
         #expect(singleLayers == (try sidecar("piped")))
     }
-    @Test func flattensTheCourseNotesSample() throws {
+    @Test func flattensTheCourseNotesSample() async throws {
         let folder = TestFolder()
         let pdf = folder.path("course-notes.pdf"), ink = folder.path("course-notes.ink.jsonl")
         try SampleDocuments.writeCourseNotes(pdf: URL(fileURLWithPath: pdf), ink: URL(fileURLWithPath: ink))
-        let report = try flattenChecked(pdf: pdf, ink: ink, output: folder.path("out/course-notes.pdf"))
+        let report = try await flattenChecked(pdf: pdf, ink: ink, output: folder.path("out/course-notes.pdf"))
         let source = try PopplerReader(path: pdf)
         let output = try PopplerReader(path: folder.path("out/course-notes.pdf"))
         #expect(output.pageCount == source.pageCount)
@@ -170,32 +170,32 @@ import Testing
         }
     }
 
-    @Test func aReplacedSidecarIsKeptAsThePreviousRevision() throws {
+    @Test func aReplacedSidecarIsKeptAsThePreviousRevision() async throws {
         let folder = TestFolder()
         let pdf = folder.path("doc.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: Array(Self.pages.prefix(2)))
         let first = folder.writeInk("first.ink.jsonl", layers: Self.layers(pageCount: 1))
         let second = folder.writeInk("second.ink.jsonl", layers: Self.layers(pageCount: 2))
-        _ = try flattenChecked(pdf: pdf, ink: first, output: folder.path("out/doc.pdf"))
+        _ = try await flattenChecked(pdf: pdf, ink: first, output: folder.path("out/doc.pdf"))
         let firstSidecar = fileBytes(folder.path("out/doc.ink.jsonl.gz"))
-        _ = try flattenChecked(pdf: pdf, ink: second, output: folder.path("out/doc.pdf"))
+        _ = try await flattenChecked(pdf: pdf, ink: second, output: folder.path("out/doc.pdf"))
         #expect(fileBytes(folder.path("out/doc.ink.jsonl.gz.prev")) == firstSidecar)
         let secondSidecar = fileBytes(folder.path("out/doc.ink.jsonl.gz"))
         #expect(secondSidecar != firstSidecar)
         // The same ink again: the sidecar is the same, and the revision before it stays the one kept.
-        _ = try flattenChecked(pdf: pdf, ink: second, output: folder.path("out/doc.pdf"))
+        _ = try await flattenChecked(pdf: pdf, ink: second, output: folder.path("out/doc.pdf"))
         #expect(fileBytes(folder.path("out/doc.ink.jsonl.gz")) == secondSidecar)
         #expect(fileBytes(folder.path("out/doc.ink.jsonl.gz.prev")) == firstSidecar)
     }
 
-    @Test func damagedInkNamesItsLastGoodRevision() throws {
+    @Test func damagedInkNamesItsLastGoodRevision() async throws {
         let folder = TestFolder()
         let pdf = folder.path("doc.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: [TestPage()])
         let ink = folder.write("{\"format\":\"inkpdf-layers\",\"version\":1}\n{\"page\":1,\"strokes\":[", to: "doc.ink.jsonl")
         folder.writeInk("doc.ink.jsonl.prev", layers: Self.layers(pageCount: 1))
         do {
-            _ = try flattenChecked(pdf: pdf, ink: ink, output: folder.path("out/doc.pdf"))
+            _ = try await flattenChecked(pdf: pdf, ink: ink, output: folder.path("out/doc.pdf"))
             Issue.record("expected an error")
         } catch {
             guard case .damagedInk(let damaged) = error else { Issue.record("got \(error)"); return }

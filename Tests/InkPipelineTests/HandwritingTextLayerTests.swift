@@ -7,7 +7,7 @@ import Testing
 /// The words a layer's `text` entries read reach the PDF as an invisible text layer: poppler,
 /// MuPDF and PDFium extract them, MuPDF's search finds each at its ink, on plain, rotated and
 /// cropped pages, and the page draws exactly as without them.
-@Suite(.enabled(if: ReferenceReaders.isAvailable, Comment(rawValue: ReferenceReaders.missing)))
+@Suite(.enabled(Comment(rawValue: ReferenceReaders.missing)) { await ReferenceReaders.isAvailable })
 struct HandwritingTextLayerTests {
     /// Words in every script the issue names, each written by one zigzag stroke from (x, y), 80 × 8 pt.
     static let words: [(text: String, x: Double, y: Double)] = [
@@ -50,8 +50,8 @@ struct HandwritingTextLayerTests {
         var contents: [String]
     }
 
-    static func read(_ pdf: String, page: Int, find: [String], password: String? = nil) throws -> PageText {
-        let data = try ReferenceReaders.script("text_layer.py", [pdf, "--page", String(page)] + (password.map { ["--password", $0] } ?? [])
+    static func read(_ pdf: String, page: Int, find: [String], password: String? = nil) async throws -> PageText {
+        let data = try await ReferenceReaders.script("text_layer.py", [pdf, "--page", String(page)] + (password.map { ["--password", $0] } ?? [])
                                                + ["--find"] + find)
         return try JSONDecoder().decode(PageText.self, from: data)
     }
@@ -63,37 +63,37 @@ struct HandwritingTextLayerTests {
         static let plain: [Command] = [.flatten, .export]
     }
 
-    static func write(_ command: Command, pdf: String, ink: String, output: String, text: Bool = true) throws -> [String] {
+    static func write(_ command: Command, pdf: String, ink: String, output: String, text: Bool = true) async throws -> [String] {
         switch command {
         case .exportEncrypted:
             let encrypted = pdf + ".encrypted.pdf"
-            if !FileManager.default.fileExists(atPath: encrypted) { try runQPDF(["--encrypt", "user", "owner", "256", "--", pdf, encrypted]) }
+            if !FileManager.default.fileExists(atPath: encrypted) { try await runQPDF(["--encrypt", "user", "owner", "256", "--", pdf, encrypted], allowingWarnings: false) }
             var options = ExportOptions(password: "user")
             options.handwritingText = text
-            return try exportChecked(pdf: encrypted, ink: ink, output: output, options: options).warnings
+            return try await exportChecked(pdf: encrypted, ink: ink, output: output, options: options).warnings
         case .flatten:
             var options = FlattenOptions()
             options.handwritingText = text
-            return try flattenChecked(pdf: pdf, ink: ink, output: output, options: options).warnings
+            return try await flattenChecked(pdf: pdf, ink: ink, output: output, options: options).warnings
         case .export:
             var options = ExportOptions()
             options.handwritingText = text
-            return try exportChecked(pdf: pdf, ink: ink, output: output, options: options).warnings
+            return try await exportChecked(pdf: pdf, ink: ink, output: output, options: options).warnings
         }
     }
 
     @Test(arguments: Command.allCases)
-    func everyReaderFindsTheWordsAtTheirInk(command: Command) throws {
+    func everyReaderFindsTheWordsAtTheirInk(command: Command) async throws {
         let folder = TestFolder()
         let pdf = folder.path("pages.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: Self.pages)
         let ink = folder.writeInk("pages.ink.jsonl", layers: Self.layers(pageCount: Self.pages.count, withText: true))
         let output = folder.path("out.pdf")
-        let warnings = try Self.write(command, pdf: pdf, ink: ink, output: output)
+        let warnings = try await Self.write(command, pdf: pdf, ink: ink, output: output)
         #expect(warnings.isEmpty, "\(warnings)")
         var fontObjects: Set<Int> = []
         for number in 1...Self.pages.count {
-            let found = try Self.read(output, page: number, find: Self.words.map(\.text),
+            let found = try await Self.read(output, page: number, find: Self.words.map(\.text),
                                       password: command == .exportEncrypted ? "user" : nil)
             for word in Self.words {
                 for (reader, text) in [("poppler", found.poppler), ("MuPDF", found.mupdf), ("PDFium", found.pdfium)] {
@@ -117,19 +117,19 @@ struct HandwritingTextLayerTests {
 
     /// The text draws nothing: every page renders the same, pixel for pixel, as the same ink without it.
     @Test(arguments: Command.plain)
-    func pagesDrawAsWithoutTheText(command: Command) throws {
+    func pagesDrawAsWithoutTheText(command: Command) async throws {
         let folder = TestFolder()
         let pdf = folder.path("pages.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: Self.pages)
         let with = folder.writeInk("with.ink.jsonl", layers: Self.layers(pageCount: Self.pages.count, withText: true))
         let without = folder.writeInk("without.ink.jsonl", layers: Self.layers(pageCount: Self.pages.count, withText: false))
-        _ = try Self.write(command, pdf: pdf, ink: with, output: folder.path("with.pdf"))
-        _ = try Self.write(command, pdf: pdf, ink: without, output: folder.path("without.pdf"))
+        _ = try await Self.write(command, pdf: pdf, ink: with, output: folder.path("with.pdf"))
+        _ = try await Self.write(command, pdf: pdf, ink: without, output: folder.path("without.pdf"))
         for number in 1...Self.pages.count {
             for engine in [ReferenceReaders.Engine.poppler, .mupdf] {
-                let a = try ReferenceReaders.render(pdf: folder.path("with.pdf"), page: number, engine: engine, dpi: 100,
+                let a = try await ReferenceReaders.render(pdf: folder.path("with.pdf"), page: number, engine: engine, dpi: 100,
                                                     to: folder.path("with-\(number)-\(engine).png"))
-                let b = try ReferenceReaders.render(pdf: folder.path("without.pdf"), page: number, engine: engine, dpi: 100,
+                let b = try await ReferenceReaders.render(pdf: folder.path("without.pdf"), page: number, engine: engine, dpi: 100,
                                                     to: folder.path("without-\(number)-\(engine).png"))
                 #expect(fileBytes(a) == fileBytes(b), "page \(number) drawn by \(engine) differs with the text layer")
             }
@@ -139,28 +139,28 @@ struct HandwritingTextLayerTests {
     /// Left out (the gate's choice), the text changes nothing: the document is byte for byte
     /// the one written from the same ink without `text` entries.
     @Test(arguments: Command.plain)
-    func withoutTheTextTheOutputIsUnchanged(command: Command) throws {
+    func withoutTheTextTheOutputIsUnchanged(command: Command) async throws {
         let folder = TestFolder()
         let pdf = folder.path("pages.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: Self.pages)
         let with = folder.writeInk("with.ink.jsonl", layers: Self.layers(pageCount: Self.pages.count, withText: true))
         let without = folder.writeInk("without.ink.jsonl", layers: Self.layers(pageCount: Self.pages.count, withText: false))
-        _ = try Self.write(command, pdf: pdf, ink: with, output: folder.path("left-out.pdf"), text: false)
-        _ = try Self.write(command, pdf: pdf, ink: without, output: folder.path("without.pdf"))
-        _ = try Self.write(command, pdf: pdf, ink: with, output: folder.path("with.pdf"))
-        _ = try Self.write(command, pdf: pdf, ink: with, output: folder.path("again.pdf"))
+        _ = try await Self.write(command, pdf: pdf, ink: with, output: folder.path("left-out.pdf"), text: false)
+        _ = try await Self.write(command, pdf: pdf, ink: without, output: folder.path("without.pdf"))
+        _ = try await Self.write(command, pdf: pdf, ink: with, output: folder.path("with.pdf"))
+        _ = try await Self.write(command, pdf: pdf, ink: with, output: folder.path("again.pdf"))
         #expect(fileBytes(folder.path("left-out.pdf")) == fileBytes(folder.path("without.pdf")))
         // Pages made on several threads, the characters numbered in page order: the same bytes again.
         #expect(fileBytes(folder.path("with.pdf")) == fileBytes(folder.path("again.pdf")))
         #expect(fileBytes(folder.path("with.pdf")) != fileBytes(folder.path("without.pdf")))
-        let text = try Self.read(folder.path("left-out.pdf"), page: 1, find: ["convolution"])
+        let text = try await Self.read(folder.path("left-out.pdf"), page: 1, find: ["convolution"])
         #expect(text.hits["convolution"]?.isEmpty == true && !text.fonts.contains { $0.contains("InkPDFHandwriting") })
     }
 
     /// Boxes at the ends of what a number may be, and boxes with no width, neither trap nor
     /// put a number a reader cannot take into the PDF: cut or left out, each with a warning.
     @Test(arguments: Command.plain)
-    func extremeBoxesAreCutOrLeftOutWithAWarning(command: Command) throws {
+    func extremeBoxesAreCutOrLeftOutWithAWarning(command: Command) async throws {
         let folder = TestFolder()
         let pdf = folder.path("page.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: [TestPage()])
@@ -173,16 +173,16 @@ struct HandwritingTextLayerTests {
         ])
         let ink = folder.writeInk("page.ink.jsonl", layers: [layer])
         let output = folder.path("out.pdf")
-        let warnings = try Self.write(command, pdf: pdf, ink: ink, output: output)
+        let warnings = try await Self.write(command, pdf: pdf, ink: ink, output: output)
         #expect(warnings.contains { $0.hasPrefix("page 1, text 1: ") && $0.contains("cut there") }, "\(warnings)")
         #expect(warnings.contains { $0.hasPrefix("page 1, text 2: ") }, "\(warnings)")
         #expect(warnings.contains { $0.hasPrefix("page 1, text 3: ") && $0.contains("no width") }, "\(warnings)")
         #expect(!warnings.contains { $0.hasPrefix("page 1, text 4: ") }, "\(warnings)")
-        let found = try Self.read(output, page: 1, find: ["kept"])
+        let found = try await Self.read(output, page: 1, find: ["kept"])
         #expect(found.poppler.contains("kept") && found.mupdf.contains("kept") && found.pdfium.contains("kept"))
         #expect(!found.mupdf.contains("flat"))
         let uncompressed = folder.path("qdf.pdf")
-        try runQPDF(["--qdf", "--object-streams=disable", output, uncompressed])
+        try await runQPDF(["--qdf", "--object-streams=disable", output, uncompressed], allowingWarnings: false)
         let text = String(decoding: fileBytes(uncompressed) ?? Data(), as: UTF8.self).lowercased()
         #expect(!text.contains("nan") && !text.contains("inf "), "a non-finite number in the PDF")
     }
@@ -191,7 +191,7 @@ struct HandwritingTextLayerTests {
     /// begin at its strokes (one a stroke), or of its layer (one a layer), in order; an annotation
     /// whose strokes read nothing, or any when the text is left out, has none.
     @Test(arguments: [ExportOptions.AnnotationGrouping.stroke, .layer])
-    func annotationsHoldTheWordsOfTheirStrokes(grouping: ExportOptions.AnnotationGrouping) throws {
+    func annotationsHoldTheWordsOfTheirStrokes(grouping: ExportOptions.AnnotationGrouping) async throws {
         let folder = TestFolder()
         let pdf = folder.path("page.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: [TestPage(rotate: 90)])
@@ -208,8 +208,8 @@ struct HandwritingTextLayerTests {
             options.annotationGrouping = grouping
             options.handwritingText = text
             let output = folder.path("out-\(text).pdf")
-            try exportChecked(pdf: pdf, ink: ink, output: output, options: options)
-            let found = try Self.read(output, page: 1, find: [])
+            try await exportChecked(pdf: pdf, ink: ink, output: output, options: options)
+            let found = try await Self.read(output, page: 1, find: [])
             let expected = !text ? (grouping == .stroke ? ["", "", "", "", ""] : [""])
                 : grouping == .stroke ? ["Привет (мир)", "two strokes", "", "", "日本語"] : ["Привет (мир) two strokes 日本語"]
             #expect(found.contents == expected)
@@ -218,7 +218,7 @@ struct HandwritingTextLayerTests {
 
     /// More different characters than one font can number (65,534): the entries whose characters
     /// do not fit are left out, said in one warning; the rest are written.
-    @Test func moreCharactersThanAFontHoldsAreLeftOutWithAWarning() throws {
+    @Test func moreCharactersThanAFontHoldsAreLeftOutWithAWarning() async throws {
         let folder = TestFolder()
         let pdf = folder.path("page.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: [TestPage()])
@@ -237,13 +237,13 @@ struct HandwritingTextLayerTests {
         layer.setRecognisedText(entries)
         let ink = folder.writeInk("page.ink.jsonl", layers: [layer])
         let output = folder.path("out.pdf")
-        let warnings = try Self.write(.flatten, pdf: pdf, ink: ink, output: output)
+        let warnings = try await Self.write(.flatten, pdf: pdf, ink: ink, output: output)
         #expect(warnings == ["2 text entries left out of the text layer: the document's text uses more than the 65534 different characters one font can hold"],
                 "\(warnings)")
         // (The readers are not asked for the page: poppler's layout of 65,534 characters in one
         // box takes minutes. qpdf has checked the file.)
         let uncompressed = folder.path("qdf.pdf")
-        try runQPDF(["--qdf", "--object-streams=disable", output, uncompressed])
+        try await runQPDF(["--qdf", "--object-streams=disable", output, uncompressed], allowingWarnings: false)
         let text = String(decoding: fileBytes(uncompressed) ?? Data(), as: UTF8.self)
         #expect(text.contains("/BaseFont /InkPDFHandwriting"))
         // "first" and the six entries that fit: 60,005 characters, mapped in blocks of 100.
@@ -264,7 +264,7 @@ extension HandwritingTextLayerTests {
     /// no space lost (a number glued to a word), no number reversed. (Laid out in the Unicode
     /// bidirectional algorithm's visual order; a simpler order glued "שלום123" in MuPDF and poppler.)
     @Test(arguments: Command.plain)
-    func mixedDirectionWordsComeOutWhole(command: Command) throws {
+    func mixedDirectionWordsComeOutWhole(command: Command) async throws {
         let folder = TestFolder()
         let pdf = folder.path("page.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: [TestPage()])
@@ -272,8 +272,8 @@ extension HandwritingTextLayerTests {
         layer.setRecognisedText(Self.mixed.enumerated().map { RecognisedText(text: $1, strokes: [$0]) })
         let ink = folder.writeInk("page.ink.jsonl", layers: [layer])
         let output = folder.path("out.pdf")
-        _ = try Self.write(command, pdf: pdf, ink: ink, output: output)
-        let found = try Self.read(output, page: 1, find: [])
+        _ = try await Self.write(command, pdf: pdf, ink: ink, output: output)
+        let found = try await Self.read(output, page: 1, find: [])
         for (reader, text) in [("poppler", found.poppler), ("MuPDF", found.mupdf), ("PDFium", found.pdfium)] {
             let lines = text.split(whereSeparator: \.isNewline).map { Set($0.split(whereSeparator: \.isWhitespace).map(String.init)) }
                 .filter { !$0.isEmpty }

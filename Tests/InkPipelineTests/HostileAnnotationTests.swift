@@ -95,7 +95,7 @@ import Testing
 
     /// `copies` annotations on one page that all name one stored stream of one stroke of
     /// `points` points (`form`), each with the `/InkList` inkpdf writes for it (one shared object).
-    static func sharedStoredStreamPDF(points: Int, copies: Int, form: PDFAnnotationReadTests.StoredForm, at path: String) throws {
+    static func sharedStoredStreamPDF(points: Int, copies: Int, form: PDFAnnotationReadTests.StoredForm, at path: String) async throws {
         let stroke = Stroke(ink: Ink(type: .pen, color: RGBAColor(red: 0, green: 0, blue: 1), width: 1), created: 0, id: "S",
                             points: (0..<points).map { StrokePoint(x: 10 + Double($0) * 180 / Double(points), y: 10 + Double($0) * 280 / Double(points), w: 1, h: 1) })
         let layer = PageLayer(page: 1, layer: "Notes", strokes: [stroke])
@@ -111,7 +111,7 @@ import Testing
             key = "/InkPDF:Layer \(copies + 4) 0 R"
         }
         let annotation = "<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /BS << /W 1 >> /C [0 0 1] /InkList \(copies + 5) 0 R /NM (inkpdf:id:S) \(key) >>"
-        try pdf(Array(repeating: annotation, count: copies), extra: [
+        try await pdf(Array(repeating: annotation, count: copies), extra: [
             .stream(InkContentCompression.deflate(data, level: 6), dictionary: "/Filter /FlateDecode"),
             .text(inkText),
         ], at: path)
@@ -121,11 +121,11 @@ import Testing
     /// page's points (a 15 KB file asked for 2.7 GB): now decoded once, and every stroke handed
     /// out is charged to the page.
     @Test(arguments: PDFAnnotationReadTests.StoredForm.allCases)
-    func storedStrokesNamedByManyAnnotationsStayWithinThePagesPoints(form: PDFAnnotationReadTests.StoredForm) throws {
+    func storedStrokesNamedByManyAnnotationsStayWithinThePagesPoints(form: PDFAnnotationReadTests.StoredForm) async throws {
         let folder = TestFolder()
         let path = folder.path("shared-stream.pdf")
         let points = 60_000, copies = 40
-        try Self.sharedStoredStreamPDF(points: points, copies: copies, form: form, at: path)
+        try await Self.sharedStoredStreamPDF(points: points, copies: copies, form: form, at: path)
         let (layers, _, notes) = try PDFAnnotationReadTests.readLayers(path)
         let total = layers.flatMap(\.strokes).reduce(0) { $0 + $1.points.count }
         #expect(total <= PDFAnnotationReader.maximumPointsPerPage, "\(total) points handed out")
@@ -188,11 +188,11 @@ import Testing
     /// the ordinals shifted and flatten hid the annotation left as it is, drawing the converted one
     /// twice. The converted annotation is the second `/Ink` poppler loads; flattened, the page
     /// shows the appearance-only annotation (poppler draws it) and the ink once.
-    @Test func anInkWithAnAppearanceButNoInkListKeepsTheOrdinalsInStep() throws {
+    @Test func anInkWithAnAppearanceButNoInkListKeepsTheOrdinalsInStep() async throws {
         let folder = TestFolder()
         let path = folder.path("ap-only.pdf")
         let appearance = Array("0 0 1 rg 0 0 40 40 re f".utf8)
-        try Self.pdf([
+        try await Self.pdf([
             "<< /Type /Annot /Subtype /Ink /Rect [20 200 60 240] /F 4 /AP << /N 6 0 R >> >>",
             "<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /C [1 0 0] /BS << /W 6 >> /InkList [[120 40 180 40]] >>",
         ], extra: [.stream(appearance, dictionary: "/Type /XObject /Subtype /Form /BBox [0 0 40 40]")], at: path)
@@ -202,7 +202,7 @@ import Testing
         if PopplerRaster.hasPdftoppm {
             let output = folder.path("flat.pdf")
             _ = try Flattener.flatten(pdf: path, ink: path, output: output, options: FlattenOptions(writeSidecar: false))
-            let flat = try PopplerRaster.grey(output, page: 1, folder: folder, name: "flat", hidingAnnotations: false)
+            let flat = try await PopplerRaster.grey(output, page: 1, folder: folder, name: "flat", hidingAnnotations: false)
             // The appearance-only square (blue, dark in grey) at x 20-60, y 200-240 from the bottom.
             let scale = 36.0 / 72
             let square = flat.value(x: Int(40 * scale), y: Int((300 - 220) * scale))
@@ -284,7 +284,7 @@ import Testing
     /// Issue 39: a trailer whose /Root names no object: qpdf printed "application did not handle
     /// error ... unable to find /Root dictionary" twice on stderr and the read ended in "the PDF
     /// has no pages". Now one error that says what is wrong, and no call that makes qpdf print.
-    @Test func aTrailerWithoutACatalogIsOneClearError() throws {
+    @Test func aTrailerWithoutACatalogIsOneClearError() async throws {
         let folder = TestFolder()
         let path = folder.path("no-root.pdf")
         try TestPDF.write([.text("<< /Type /Catalog /Pages 2 0 R >>"), .text("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
@@ -293,7 +293,7 @@ import Testing
         bytes.replaceSubrange(try #require(bytes.range(of: Data("/Root 1 0 R".utf8))), with: Data("/Root 9 0 R".utf8))
         try bytes.write(to: URL(fileURLWithPath: path))
         #expect(PageReferenceScan.references(path: path) == nil)
-        #expect(throws: ExportError.damagedPDF(path: path, reason: "its trailer's /Root names no catalog dictionary")) {
+        await #expect(throws: ExportError.damagedPDF(path: path, reason: "its trailer's /Root names no catalog dictionary")) {
             _ = try PDFAnnotationReader.read(pdf: path, password: nil, layersForm: .inkLayers)
         }
     }

@@ -18,7 +18,7 @@ import Testing
     }
 
     /// Writes `pages` of strokes over blank pages of `size` through `path`; the output's path.
-    func write(_ pages: [[Stroke]], size: (width: Double, height: Double), through path: Path, in folder: TestFolder) throws -> String {
+    func write(_ pages: [[Stroke]], size: (width: Double, height: Double), through path: Path, in folder: TestFolder) async throws -> String {
         let pdf = folder.path("blank.pdf")
         // One blank page more, left out by `--pages` for the rewriting path.
         try SamplePDFs.cairoPDF(path: pdf, pages: Array(repeating: size, count: pages.count + 1))
@@ -26,13 +26,13 @@ import Testing
         let output = folder.path("\(path).pdf")
         switch path {
         case .flatten:
-            try flattenChecked(pdf: pdf, ink: ink, output: output, options: FlattenOptions(pages: try selection(pages.count)))
+            try await flattenChecked(pdf: pdf, ink: ink, output: output, options: FlattenOptions(pages: try selection(pages.count)))
         case .export:
-            try exportChecked(pdf: pdf, ink: ink, output: output)
+            try await exportChecked(pdf: pdf, ink: ink, output: output)
         case .exportRewritten:
-            try exportChecked(pdf: pdf, ink: ink, output: output, options: ExportOptions(pages: try selection(pages.count)))
+            try await exportChecked(pdf: pdf, ink: ink, output: output, options: ExportOptions(pages: try selection(pages.count)))
         case .inkOnly:
-            try exportChecked(pdf: pdf, ink: ink, output: output, options: ExportOptions(pages: try selection(pages.count), inkOnly: true))
+            try await exportChecked(pdf: pdf, ink: ink, output: output, options: ExportOptions(pages: try selection(pages.count), inkOnly: true))
         }
         return output
     }
@@ -44,11 +44,11 @@ import Testing
     func drawings(_ strokes: [Stroke]) -> [StrokeDrawing] { strokes.flatMap { InkStyle.drawings(for: $0).drawings } }
 
     @Test(arguments: Path.allCases)
-    func everyInkTypeMatchesCairosRaster(_ path: Path) throws {
+    func everyInkTypeMatchesCairosRaster(_ path: Path) async throws {
         let folder = TestFolder()
         let rows = ContentWriterSamples.inkSheetRows()
         let size = ContentWriterSamples.inkSheetSize
-        let output = try write(rows.map(\.strokes), size: size, through: path, in: folder)
+        let output = try await write(rows.map(\.strokes), size: size, through: path, in: folder)
         for (index, row) in rows.enumerated() {
             let rendered = try GreyRaster.poppler(output, page: index + 1, scale: Self.scale)
             let reference = GreyRaster.cairo(drawings(row.strokes), width: size.width, height: size.height, scale: Self.scale)
@@ -60,12 +60,12 @@ import Testing
     }
 
     @Test(arguments: Path.allCases)
-    func densePageMatchesCairosRaster(_ path: Path) throws {
+    func densePageMatchesCairosRaster(_ path: Path) async throws {
         let folder = TestFolder()
         let page = try ContentWriterSamples.denseDocument(path: folder.path("text.pdf"), pages: 1)[0]
         let size = (width: page.width, height: page.height)
         let strokes = page.strokes()
-        let output = try write([strokes], size: size, through: path, in: folder)
+        let output = try await write([strokes], size: size, through: path, in: folder)
         let rendered = try GreyRaster.poppler(output, page: 1, scale: Self.scale)
         let reference = GreyRaster.cairo(drawings(strokes), width: size.width, height: size.height, scale: Self.scale)
         let result = GreyRaster.compare(rendered, reference)

@@ -17,11 +17,11 @@ import Testing
 
     // MARK: The corpus against PyMuPDF
 
-    @Test(.enabled(if: SharedCorpus.isAvailable && AnnotationOracle.isAvailable, "needs the shared corpus and PyMuPDF (make deps)"),
+    @Test(.enabled("needs the shared corpus and PyMuPDF (make deps)") { await AnnotationOracle.isAvailable && SharedCorpus.isAvailable },
           arguments: corpusFiles)
-    func everyCorpusFileReadsAtTheAnnotationsOwnGeometry(file: String) throws {
+    func everyCorpusFileReadsAtTheAnnotationsOwnGeometry(file: String) async throws {
         let path = SharedCorpus.path("pdfs-annotated/" + file)
-        let failures = try AnnotationOracle.compare(path)
+        let failures = try await AnnotationOracle.compare(path)
         #expect(failures.isEmpty, "\(file): \(failures.prefix(5))")
     }
 
@@ -50,15 +50,15 @@ import Testing
           arguments: ["pdfjs-inks.pdf", "pdfjs-annotation-line.pdf", "pdfjs-annotation-polyline-polygon.pdf",
                       "pdfjs-annotation-square-circle.pdf", "pdfjs-annotation-highlight.pdf", "pdfjs-annotation-underline.pdf",
                       "pdfjs-annotation-ink-without-appearance.pdf", "pdfjs-rotated_ink.pdf", "pdfjs-annotation-caret-ink.pdf"])
-    func aCorpusFileFlattensLikeItsAnnotations(file: String) throws {
+    func aCorpusFileFlattensLikeItsAnnotations(file: String) async throws {
         let source = SharedCorpus.path("pdfs-annotated/" + file)
         let folder = TestFolder()
         let output = folder.path("flat.pdf")
         let report = try Flattener.flatten(pdf: nil, ink: source, output: output, options: FlattenOptions(writeSidecar: false))
         #expect(report.strokeCount > 0)
-        let base = try PopplerRaster.grey(source, page: 1, folder: folder, name: "base", hidingAnnotations: true)
-        let original = try PopplerRaster.grey(source, page: 1, folder: folder, name: "original")
-        let flattened = try PopplerRaster.grey(output, page: 1, folder: folder, name: "flattened")
+        let base = try await PopplerRaster.grey(source, page: 1, folder: folder, name: "base", hidingAnnotations: true)
+        let original = try await PopplerRaster.grey(source, page: 1, folder: folder, name: "original")
+        let flattened = try await PopplerRaster.grey(output, page: 1, folder: folder, name: "flattened")
         try #require(original.width == flattened.width && original.height == flattened.height && base.width == original.width)
         let annotations = PopplerRaster.marks(original, base: base), ink = PopplerRaster.marks(flattened, base: base)
         #expect(annotations.contains(true) && ink.contains(true))
@@ -71,12 +71,12 @@ import Testing
     /// A translucent stroke drawn twice (by poppler from the annotation, and as ink) is darker
     /// than the annotation alone: the flattened page must be as light as the original. With
     /// more pages than one opening of poppler's copy draws, the last page is checked too.
-    @Test(.enabled(if: AnnotationOracle.isAvailable && PopplerRaster.hasPdftoppm, "needs PyMuPDF and pdftoppm"),
+    @Test(.enabled("needs PyMuPDF and pdftoppm") { await AnnotationOracle.isAvailable && PopplerRaster.hasPdftoppm },
           arguments: [1, Flattener.annotatedPagesPerOpening + 3])
-    func aTranslucentInkAnnotationIsDrawnOnce(pages: Int) throws {
+    func aTranslucentInkAnnotationIsDrawnOnce(pages: Int) async throws {
         let folder = TestFolder()
         let pdf = folder.path("translucent.pdf")
-        try AnnotationOracle.python("""
+        try await AnnotationOracle.python("""
         import fitz, sys
         d = fitz.open()
         for _ in range(int(sys.argv[2])):
@@ -87,8 +87,8 @@ import Testing
         """, arguments: [pdf, String(pages)])
         let output = folder.path("flat.pdf")
         _ = try Flattener.flatten(pdf: pdf, ink: pdf, output: output, options: FlattenOptions(writeSidecar: false))
-        let original = try PopplerRaster.grey(pdf, page: pages, folder: folder, name: "original")
-        let flattened = try PopplerRaster.grey(output, page: pages, folder: folder, name: "flattened")
+        let original = try await PopplerRaster.grey(pdf, page: pages, folder: folder, name: "original")
+        let flattened = try await PopplerRaster.grey(output, page: pages, folder: folder, name: "flattened")
         let centre = (x: original.width / 2, y: original.height / 2)
         let once = Int(original.value(x: centre.x, y: centre.y)), drawn = Int(flattened.value(x: centre.x, y: centre.y))
         // Half-transparent blue on white is about grey 105 once, about 50 twice.
@@ -98,11 +98,11 @@ import Testing
 
     // MARK: PDFs annotated by PyMuPDF
 
-    @Test(.enabled(if: AnnotationOracle.isAvailable, "needs PyMuPDF and pikepdf (make deps)"))
-    func pyMuPDFAnnotationsOnARotatedPageReadWhereTheyLie() throws {
+    @Test(.enabled("needs PyMuPDF and pikepdf (make deps)") { await AnnotationOracle.isAvailable })
+    func pyMuPDFAnnotationsOnARotatedPageReadWhereTheyLie() async throws {
         let folder = TestFolder()
         let pdf = folder.path("annotated.pdf")
-        try AnnotationOracle.python("""
+        try await AnnotationOracle.python("""
         import fitz, sys, pikepdf
         d = fitz.open()
         for rotation in (0, 90):
@@ -121,7 +121,7 @@ import Testing
             del ink["/AP"]
             q.save(sys.argv[1])
         """, arguments: [pdf])
-        let failures = try AnnotationOracle.compare(pdf)
+        let failures = try await AnnotationOracle.compare(pdf)
         #expect(failures.isEmpty, "\(failures.prefix(5))")
         let read = try PDFAnnotationReader.read(pdf: pdf, password: nil, layersForm: .inkLayers)
         defer { unlink(read.layersPath) }

@@ -12,12 +12,12 @@ enum AnnotationOracle {
         var description: String { message }
     }
 
-    static let isAvailable: Bool = (try? python("import fitz, pikepdf", arguments: [])) != nil
+    static var isAvailable: Bool { get async { await OutsideTool.pythonHas("fitz, pikepdf") } }
 
     @discardableResult
-    static func python(_ script: String, arguments: [String]) throws -> Data {
+    static func python(_ script: String, arguments: [String]) async throws -> Data {
         do {
-            return try ReferenceReaders.python(["-c", script] + arguments)
+            return try await ReferenceReaders.python(["-c", script] + arguments)
         } catch let failure as ReferenceReaders.Failure {
             throw Failure(message: failure.message)
         }
@@ -58,8 +58,8 @@ enum AnnotationOracle {
 
     /// What differs between the strokes inkpdf reads from `path` and the annotations PyMuPDF
     /// reports there (within 1 pt); empty when they agree.
-    static func compare(_ path: String) throws -> [String] {
-        let annotations = try JSONDecoder().decode([Annotation].self, from: try python(script, arguments: [path]))
+    static func compare(_ path: String) async throws -> [String] {
+        let annotations = try JSONDecoder().decode([Annotation].self, from: try await python(script, arguments: [path]))
         let read = try PDFAnnotationReader.read(pdf: path, password: nil, layersForm: .inkLayers)
         defer { unlink(read.layersPath) }
         let layers = try PageOrderedLayers(path: read.layersPath)
@@ -124,17 +124,13 @@ enum PopplerRaster {
         func value(x: Int, y: Int) -> UInt8 { pixels[y * width + x] }
     }
 
-    static let hasPdftoppm = FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftoppm")
+    static let hasPdftoppm = OutsideTool.pdftoppm.isInstalled
 
     /// Page `page` of `pdf` at 36 dpi, its visible box; without annotations when `hidingAnnotations`.
-    static func grey(_ pdf: String, page: Int, folder: TestFolder, name: String, hidingAnnotations: Bool = false) throws -> Grey {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftoppm")
+    static func grey(_ pdf: String, page: Int, folder: TestFolder, name: String, hidingAnnotations: Bool = false) async throws -> Grey {
         let stem = folder.path(name)
-        process.arguments = ["-r", "36", "-gray", "-cropbox", "-f", "\(page)", "-l", "\(page)", "-singlefile"]
-            + (hidingAnnotations ? ["-hide-annotations"] : []) + [pdf, stem]
-        try process.run()
-        process.waitUntilExit()
+        _ = try await OutsideTool.pdftoppm.outcome(["-r", "36", "-gray", "-cropbox", "-f", "\(page)", "-l", "\(page)", "-singlefile"]
+            + (hidingAnnotations ? ["-hide-annotations"] : []) + [pdf, stem])
         let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: stem + ".pgm")))
         // P5 <width> <height> <maximum>\n then the bytes.
         var fields: [String] = [], index = 0, current = ""

@@ -25,25 +25,25 @@ import Testing
         }
     }
 
-    @Test func countsWarningsAndBytesAreThoseOfOneThread() throws {
+    @Test func countsWarningsAndBytesAreThoseOfOneThread() async throws {
         let folder = TestFolder()
         let pdf = folder.path("doc.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: Array(repeating: TestPage(), count: Self.pageCount))
         let ink = folder.writeInk("doc.ink.jsonl", layers: Self.layers.reversed())
         var single = FlattenOptions()
         single.singleThreaded = true
-        let one = try flattenChecked(pdf: pdf, ink: ink, output: folder.path("one/doc.pdf"), options: single)
+        let one = try await flattenChecked(pdf: pdf, ink: ink, output: folder.path("one/doc.pdf"), options: single)
         #expect(one.strokeCount == 12 * Self.pageCount)
         #expect(one.warnings.count == 3)
         #expect(one.warnings[0] == "ink type 'glitterPen' is newer than this inkpdf; drawn as pen", "named once, on its first page")
         #expect(one.warnings[1].hasPrefix("page 9, stroke 8: mask is not a path"))
         #expect(one.warnings[2] == "ink type 'neon' is newer than this inkpdf; drawn as pen")
         for run in 1...3 {
-            let many = try flattenChecked(pdf: pdf, ink: ink, output: folder.path("many-\(run)/doc.pdf"))
+            let many = try await flattenChecked(pdf: pdf, ink: ink, output: folder.path("many-\(run)/doc.pdf"))
             #expect(many.strokeCount == one.strokeCount)
             #expect(many.warnings == one.warnings)
             #expect(fileBytes(folder.path("many-\(run)/doc.pdf")) == fileBytes(folder.path("one/doc.pdf")))
-            let exported = try exportChecked(pdf: pdf, ink: ink, output: folder.path("export-\(run)/doc.pdf"))
+            let exported = try await exportChecked(pdf: pdf, ink: ink, output: folder.path("export-\(run)/doc.pdf"))
             #expect(exported.strokeCount == one.strokeCount)
             #expect(exported.warnings == one.warnings)
             if run > 1 {
@@ -91,20 +91,20 @@ import Testing
 
     /// One slow invalid page while the other threads race ahead with quick ones: the threads
     /// waiting to hand over pages past it must stop, not wait for a drawing side that stopped at it.
-    @Test func aSlowFailingPageStopsThreadsWaitingWithLaterPages() throws {
+    @Test func aSlowFailingPageStopsThreadsWaitingWithLaterPages() async throws {
         let folder = TestFolder()
         // Page 5 takes long to read and fails only at its end; the others are one stroke.
         let (pdf, ink) = try Self.invalidInk(in: folder, good: { $0 == 5 ? 20_000 : 1 }, bad: { $0 == 5 ? 1 : 0 })
         for run in 1...3 {
             final class Outcome: @unchecked Sendable { var error: ExportError? }
             let outcome = Outcome()
-            let done = DispatchSemaphore(value: 0)
+            let done = Signal()
             let output = folder.path("out/\(run).pdf")
             Thread.detachNewThread {
                 do throws(ExportError) { _ = try Exporter.export(pdf: pdf, ink: ink, output: output) } catch { outcome.error = error }
                 done.signal()
             }
-            guard done.wait(timeout: .now() + 60) == .success else {
+            guard await done.wait(within: 60) else {
                 Issue.record("run \(run): export did not end within 60 s")
                 return
             }

@@ -5,19 +5,19 @@ import InkFixtures
 import Testing
 
 @Suite struct ProducerStampTests {
-    @Test func cairosEntryIsReplacedInPlaceAndTheFileStillReads() throws {
+    @Test func cairosEntryIsReplacedInPlaceAndTheFileStillReads() async throws {
         let folder = TestFolder()
         let pdf = folder.path("doc.pdf")
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: [TestPage(), TestPage()])
         let ink = folder.writeInk("doc.ink.jsonl", layers: [PageLayer(page: 1, strokes: [redStroke([(100, 300), (200, 300)])])])
         let output = folder.path("out/doc.pdf")
-        _ = try flattenChecked(pdf: pdf, ink: ink, output: output)
+        _ = try await flattenChecked(pdf: pdf, ink: ink, output: output)
         let bytes = try #require(fileBytes(output))
         #expect(bytes.range(of: ProducerStamp.cairoEntry) == nil, "cairo's entry is gone")
         #expect(bytes.range(of: Data("/Producer (\(ProducerStamp.producer))".utf8)) != nil)
         let document = try PDFDocument(path: output)
         #expect(document.pageCount == 2 && document.info.producer == ProducerStamp.producer)
-        try expectQPDFCheckPasses(output)
+        try await expectQPDFCheckPasses(output)
     }
 
     @Test func aFileWithoutCairosEntryIsLeftAsItIs() throws {

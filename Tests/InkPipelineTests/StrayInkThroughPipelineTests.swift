@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test(arguments: Path.allCases)
-    func noInkOutsideEveryStroke(_ path: Path) throws {
+    func noInkOutsideEveryStroke(_ path: Path) async throws {
         let folder = TestFolder()
         let pages = Self.pages()
         let pdf = folder.path("blank.pdf")
@@ -64,12 +64,12 @@ import Testing
         let ink = folder.writeInk("jitter.ink.jsonl", layers: pages.enumerated().map { PageLayer(page: $0 + 1, layer: "Ink", strokes: $1) })
         let output = folder.path("\(path).pdf")
         switch path {
-        case .flatten: try flattenChecked(pdf: pdf, ink: ink, output: output)
-        case .export: try exportChecked(pdf: pdf, ink: ink, output: output)
+        case .flatten: try await flattenChecked(pdf: pdf, ink: ink, output: output)
+        case .export: try await exportChecked(pdf: pdf, ink: ink, output: output)
         case .annotations:
             var options = ExportOptions()
             options.inkAs = .annotations
-            try exportChecked(pdf: pdf, ink: ink, output: output, options: options)
+            try await exportChecked(pdf: pdf, ink: ink, output: output, options: options)
         }
         for (index, strokes) in pages.enumerated() {
             let raster = try GreyRaster.poppler(output, page: index + 1, scale: Self.scale)

@@ -9,15 +9,15 @@ import Testing
 /// where the same ink's words are on the page without the text box, and the page draws exactly
 /// as without them. Through every writer that lets cairo draw such ink: flatten on paper (no PDF)
 /// and over a PDF, export (qpdf's rewrite), `--ink-only`, and export of an encrypted PDF.
-@Suite(.enabled(if: ReferenceReaders.isAvailable, Comment(rawValue: ReferenceReaders.missing)), .timeLimit(.minutes(5)))
+@Suite(.enabled(Comment(rawValue: ReferenceReaders.missing)) { await ReferenceReaders.isAvailable }, .timeLimit(.minutes(5)))
 struct TextUnderDecorationsTests {
     enum Route: String, CaseIterable {
         case flattenPaper, flattenPDF, export, exportInkOnly, exportEncrypted
     }
 
     /// The project's print samples (scripts/handwriting_samples.py): page 1's strokes and the words they write.
-    static func samples(_ folder: TestFolder) throws -> (strokes: [Stroke], words: [String]) {
-        _ = try ReferenceReaders.python([SharedCorpus.repository.appendingPathComponent("scripts/handwriting_samples.py").path,
+    static func samples(_ folder: TestFolder) async throws -> (strokes: [Stroke], words: [String]) {
+        _ = try await ReferenceReaders.python([SharedCorpus.repository.appendingPathComponent("scripts/handwriting_samples.py").path,
                                          folder.path("samples")], name: "handwriting_samples.py")
         let reader = try InkLayersReader(path: folder.path("samples/print.ink.jsonl"))
         var strokes: [Stroke] = []
@@ -39,24 +39,24 @@ struct TextUnderDecorationsTests {
         return folder.write(xml, to: name)
     }
 
-    static func write(_ route: Route, xopp: String, output: String, recognize: Bool) throws {
+    static func write(_ route: Route, xopp: String, output: String, recognize: Bool) async throws {
         let languages = recognize ? "en" : nil
         switch route {
         case .flattenPaper, .flattenPDF:
             var options = FlattenOptions()
             options.recognitionLanguages = languages
-            try flattenChecked(pdf: nil, ink: xopp, output: output, options: options)
+            try await flattenChecked(pdf: nil, ink: xopp, output: output, options: options)
         case .export, .exportInkOnly, .exportEncrypted:
             var options = ExportOptions(password: route == .exportEncrypted ? "user" : nil, inkOnly: route == .exportInkOnly)
             options.recognitionLanguages = languages
-            try exportChecked(pdf: nil, ink: xopp, output: output, options: options)
+            try await exportChecked(pdf: nil, ink: xopp, output: output, options: options)
         }
     }
 
     @Test(arguments: Route.allCases)
-    func theWordsAreAtTheirInkAndDrawNothing(route: Route) throws {
+    func theWordsAreAtTheirInkAndDrawNothing(route: Route) async throws {
         let folder = TestFolder()
-        let (strokes, words) = try Self.samples(folder)
+        let (strokes, words) = try await Self.samples(folder)
         var pdf: String?
         if route != .flattenPaper {
             let plain = folder.path("page.pdf")
@@ -66,20 +66,20 @@ struct TextUnderDecorationsTests {
             pdf = plain
             if route == .exportEncrypted {
                 pdf = folder.path("encrypted.pdf")
-                try runQPDF(["--encrypt", "user", "owner", "256", "--", plain, pdf!])
+                try await runQPDF(["--encrypt", "user", "owner", "256", "--", plain, pdf!])
             }
         }
         let boxed = Self.xournal(strokes, pdf: pdf, textBox: true, in: folder, name: "boxed.xopp")
         let open = Self.xournal(strokes, pdf: pdf, textBox: false, in: folder, name: "open.xopp")
-        try Self.write(route, xopp: boxed, output: folder.path("boxed.pdf"), recognize: true)
-        try Self.write(route, xopp: open, output: folder.path("open.pdf"), recognize: true)
-        try Self.write(route, xopp: boxed, output: folder.path("boxed-without.pdf"), recognize: false)
+        try await Self.write(route, xopp: boxed, output: folder.path("boxed.pdf"), recognize: true)
+        try await Self.write(route, xopp: open, output: folder.path("open.pdf"), recognize: true)
+        try await Self.write(route, xopp: boxed, output: folder.path("boxed-without.pdf"), recognize: false)
         let password = route == .exportEncrypted ? "user" : nil
 
         // The page without the text box has its ink written as content, with its words (the
         // route that was always there): the page with the box must show the same words at the same places.
-        let expected = try HandwritingTextLayerTests.read(folder.path("open.pdf"), page: 1, find: words, password: password)
-        let found = try HandwritingTextLayerTests.read(folder.path("boxed.pdf"), page: 1, find: words, password: password)
+        let expected = try await HandwritingTextLayerTests.read(folder.path("open.pdf"), page: 1, find: words, password: password)
+        let found = try await HandwritingTextLayerTests.read(folder.path("boxed.pdf"), page: 1, find: words, password: password)
         let recognised = words.filter { !(expected.hits[$0] ?? []).isEmpty }
         #expect(recognised.contains("convolution") && recognised.count >= words.count / 2,
                 "recognition found only \(recognised) of \(words)")
@@ -94,16 +94,16 @@ struct TextUnderDecorationsTests {
         #expect(found.mupdf.contains("Boxed print"), "the text box is gone: \(found.mupdf)")
 
         // The text draws nothing: the page renders as the same document written without it.
-        let decrypted = { (path: String) throws -> String in
+        let decrypted = { (path: String) async throws -> String in
             guard password != nil else { return path }
             let plain = path + ".plain.pdf"
-            try runQPDF(["--password=user", "--decrypt", path, plain])
+            try await runQPDF(["--password=user", "--decrypt", path, plain])
             return plain
         }
         for engine in [ReferenceReaders.Engine.poppler, .mupdf] {
-            let a = try ReferenceReaders.render(pdf: decrypted(folder.path("boxed.pdf")), engine: engine, dpi: 100,
+            let a = try await ReferenceReaders.render(pdf: decrypted(folder.path("boxed.pdf")), engine: engine, dpi: 100,
                                                 to: folder.path("with-\(engine).png"))
-            let b = try ReferenceReaders.render(pdf: decrypted(folder.path("boxed-without.pdf")), engine: engine, dpi: 100,
+            let b = try await ReferenceReaders.render(pdf: decrypted(folder.path("boxed-without.pdf")), engine: engine, dpi: 100,
                                                 to: folder.path("without-\(engine).png"))
             #expect(fileBytes(a) == fileBytes(b), "the page drawn by \(engine) differs with the text layer")
         }

@@ -37,12 +37,12 @@ import Testing
         try Data(bytes).write(to: URL(fileURLWithPath: path))
     }
 
-    @Test func flattenedOverItselfItsAnnotationsAreDrawnAsAViewerDrawsThem() throws {
+    @Test func flattenedOverItselfItsAnnotationsAreDrawnAsAViewerDrawsThem() async throws {
         let folder = TestFolder()
         let pdf = folder.path("broken.pdf"), output = folder.path("out.pdf")
         try Self.brokenUpdate(at: pdf)
         #expect(throws: ExportError.self) { _ = try QPDFDocument(path: pdf, password: nil) }
-        let report = try flattenChecked(pdf: nil, ink: pdf, output: output, options: FlattenOptions(writeSidecar: false))
+        let report = try await flattenChecked(pdf: nil, ink: pdf, output: output, options: FlattenOptions(writeSidecar: false))
         #expect(report.pageCount == 1)
         #expect(report.warnings.count == 1 && report.warnings[0].contains("qpdf cannot read its structure"), "\(report.warnings)")
         let raster = try GreyRaster.poppler(output, page: 1, scale: 1)

@@ -1,4 +1,5 @@
 import Foundation
+import InkFixtures
 import InkModel
 import Testing
 
@@ -19,26 +20,30 @@ struct HandwritingSamples {
     /// The package's root, from this file's place.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
-    /// Writes the samples; the script's modules come with `make deps`.
-    static let shared = written(seed: nil)
+    /// Writes the samples (once per test process, whichever test asks first); the script's modules come with `make deps`.
+    static var shared: Result<HandwritingSamples, SampleError> {
+        get async { await written[nil]!.value }
+    }
 
     /// The samples the script writes with other seeds (other jitter of the same words), once each.
-    static let seeded: [Int: Result<HandwritingSamples, SampleError>] = Dictionary(uniqueKeysWithValues: [7, 8].map { ($0, written(seed: $0)) })
+    static func seeded(_ seed: Int) async -> Result<HandwritingSamples, SampleError> {
+        await written[seed]!.value
+    }
 
-    /// Runs scripts/handwriting_samples.py into a temporary folder (`seed`: its default when nil).
-    static func written(seed: Int?) -> Result<HandwritingSamples, SampleError> {
+    /// scripts/handwriting_samples.py run into a temporary folder, once for its default seed (nil) and seeds 7 and 8.
+    private static let written: [Int?: Task<Result<HandwritingSamples, SampleError>, Never>] = Dictionary(
+        uniqueKeysWithValues: ([nil, 7, 8] as [Int?]).map { seed in (seed, Task { await write(seed: seed) }) })
+
+    private static func write(seed: Int?) async -> Result<HandwritingSamples, SampleError> {
         let folder = NSTemporaryDirectory() + "inkpdf-handwriting-\(getpid())" + (seed.map { "-seed\($0)" } ?? "")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", root + "/scripts/handwriting_samples.py", folder] + (seed.map { ["--seed", String($0)] } ?? [])
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        do { try process.run() } catch { return .failure(SampleError(message: "cannot run python3: \(error)")) }
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            return .failure(SampleError(message: "scripts/handwriting_samples.py failed (run make deps): " + String(decoding: message, as: UTF8.self)))
+        let run: ChildProcess.Outcome
+        do {
+            run = try await OutsideTool.python3.outcome([root + "/scripts/handwriting_samples.py", folder] + (seed.map { ["--seed", String($0)] } ?? []))
+        } catch {
+            return .failure(SampleError(message: "cannot run python3: \(error)"))
+        }
+        guard run.status == 0 else {
+            return .failure(SampleError(message: "scripts/handwriting_samples.py failed (run make deps): " + String(decoding: run.errors, as: UTF8.self)))
         }
         return .success(HandwritingSamples(folder: folder))
     }

@@ -4,8 +4,8 @@ import InkRecognition
 import Testing
 
 @Suite struct RecognitionTests {
-    func recognised(_ style: String, lang: String, seed: Int? = nil) throws -> (found: Int, total: Int, missed: [String], layers: [PageLayer]) {
-        let samples = try (seed.map { HandwritingSamples.seeded[$0]! } ?? HandwritingSamples.shared).get()
+    func recognised(_ style: String, lang: String, seed: Int? = nil) async throws -> (found: Int, total: Int, missed: [String], layers: [PageLayer]) {
+        let samples = try await (seed == nil ? HandwritingSamples.shared : HandwritingSamples.seeded(seed!)).get()
         let recognizer = try InkRecognizer(options: RecognitionOptions(languages: try RecognitionLanguage.parse(lang)))
         var layers = try samples.layers(style)
         for index in layers.indices { layers[index].setRecognisedText(recognizer.recognise(layers[index])) }
@@ -14,8 +14,8 @@ import Testing
         return (result.found, truth.count, result.missed, layers)
     }
 
-    @Test(.timeLimit(.minutes(2))) func printLikeWordsAreFoundAtTheirPlace() throws {
-        let result = try recognised("print", lang: "en")
+    @Test(.timeLimit(.minutes(2))) func printLikeWordsAreFoundAtTheirPlace() async throws {
+        let result = try await recognised("print", lang: "en")
         #expect(Double(result.found) >= 0.95 * Double(result.total), "found \(result.found) of \(result.total); missed \(result.missed)")
         // Every entry is tesseract's, in English, names strokes of its layer once each, and none is empty.
         for layer in result.layers {
@@ -27,8 +27,8 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(2))) func cursiveWordsAreFoundAtTheirPlace() throws {
-        let result = try recognised("cursive", lang: "en")
+    @Test(.timeLimit(.minutes(2))) func cursiveWordsAreFoundAtTheirPlace() async throws {
+        let result = try await recognised("cursive", lang: "en")
         #expect(Double(result.found) >= 0.60 * Double(result.total), "found \(result.found) of \(result.total); missed \(result.missed)")
     }
 
@@ -37,8 +37,8 @@ import Testing
     /// Seeds 7 and 8 jitter the same words otherwise: read as zinnia ranks them, 16 of their 20 were
     /// found (曰 for 日, 閘 for 間, 旌 for 族), with the common characters first 17.
     @Test(.timeLimit(.minutes(2)), arguments: [("ja", nil), ("en+ja", nil), ("ja", 7), ("ja", 8)] as [(String, Int?)])
-    func japaneseWordsAreFoundAtTheirPlace(lang: String, seed: Int?) throws {
-        let result = try recognised("japanese", lang: lang, seed: seed)
+    func japaneseWordsAreFoundAtTheirPlace(lang: String, seed: Int?) async throws {
+        let result = try await recognised("japanese", lang: lang, seed: seed)
         #expect(Double(result.found) >= 0.85 * Double(result.total), "found \(result.found) of \(result.total); missed \(result.missed)")
         for entry in result.layers.flatMap(\.recognisedText) {
             #expect(entry.source == "zinnia" && entry.lang == "ja", "\(entry.text): \(entry.source ?? "-") \(entry.lang ?? "-")")
@@ -46,15 +46,15 @@ import Testing
     }
 
     /// With Japanese asked for too, English lines stay tesseract's.
-    @Test(.timeLimit(.minutes(2))) func englishLinesStayLatinWithJapaneseAskedFor() throws {
-        let result = try recognised("print", lang: "en+ja")
+    @Test(.timeLimit(.minutes(2))) func englishLinesStayLatinWithJapaneseAskedFor() async throws {
+        let result = try await recognised("print", lang: "en+ja")
         #expect(Double(result.found) >= 0.95 * Double(result.total), "found \(result.found) of \(result.total); missed \(result.missed)")
     }
 
     /// The entries follow the ink: no stroke is given to two words of one layer, and each word's strokes
     /// lie in one line (an entry never spans two lines of the page).
-    @Test(.timeLimit(.minutes(2))) func entriesNameEachStrokeOnceAndStayInTheirLine() throws {
-        let result = try recognised("print", lang: "en")
+    @Test(.timeLimit(.minutes(2))) func entriesNameEachStrokeOnceAndStayInTheirLine() async throws {
+        let result = try await recognised("print", lang: "en")
         for layer in result.layers {
             var seen = Set<Int>()
             for entry in layer.recognisedText {

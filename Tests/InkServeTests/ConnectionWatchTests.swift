@@ -1,5 +1,6 @@
 @testable import InkServe
 import Foundation
+import InkFixtures
 import Synchronization
 import Testing
 
@@ -18,7 +19,7 @@ import Testing
         return send(socket, &byte, 1, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) == 1
     }
 
-    @Test func aSocketNumberReusedWhileTheSweepCutsIsNotCut() throws {
+    @Test func aSocketNumberReusedWhileTheSweepCutsIsNotCut() async throws {
         let watch = ConnectionWatch(headerTimeout: 1, bodyTimeout: 1, idleTimeout: 1)
         let (old, oldPeer) = Self.pair()
         defer { close(oldPeer) }
@@ -42,7 +43,7 @@ import Testing
         }
         watch.sweep(now: .now + .seconds(10))
         #expect(finished.wait(timeout: .now() + 5) == .success)
-        for _ in 0..<500 where reopened.withLock({ $0 }) == nil { usleep(10_000) }
+        _ = await eventually(within: 5) { reopened.withLock { $0 } != nil }
         let (new, newPeer) = try #require(reopened.withLock { $0 })
         defer { close(new); close(newPeer) }
         #expect(Self.canSend(new), "the sweep cut a connection that took the number of the one it meant (\(old) → \(new))")

@@ -1,5 +1,6 @@
 @testable import InkServe
 import Foundation
+import InkFixtures
 import Synchronization
 import Testing
 
@@ -113,37 +114,38 @@ import Testing
         #expect(throws: ServeError.noTokens(path: path)) { try BearerTokens(file: path) }
     }
 
-    @Test func placesForJobsAndTheQueue() {
+    @Test func placesForJobsAndTheQueue() async {
         let slots = JobSlots(jobs: 1, queue: 1)
         #expect(slots.enter())
         #expect(slots.hasRoom)
-        let waited = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        let waited = Signal()
+        Thread.detachNewThread {
             _ = slots.enter()
             waited.signal()
         }
-        #expect(eventuallyTrue { slots.depth.waiting == 1 })
+        #expect(await eventually(within: 10) { slots.depth.waiting == 1 })
         #expect(!slots.hasRoom)
         #expect(!slots.enter(), "a third request finds no place")
         slots.leave()
-        #expect(waited.wait(timeout: .now() + 10) == .success)
+        #expect(await waited.wait(within: 10))
         #expect(slots.depth.running == 1 && slots.depth.waiting == 0)
         slots.leave()
     }
 
-    @Test func closedPlacesTurnAwayThoseWaitingAndEveryLaterRequest() {
+    @Test func closedPlacesTurnAwayThoseWaitingAndEveryLaterRequest() async {
         let slots = JobSlots(jobs: 1, queue: 2)
         #expect(slots.enter())
         let refused = Atomic<Int>(0)
-        let group = DispatchGroup()
+        let answered = Atomic<Int>(0)
         for _ in 0..<2 {
-            DispatchQueue.global().async(group: group) {
+            Thread.detachNewThread {
                 if !slots.enter() { refused.add(1, ordering: .relaxed) }
+                answered.add(1, ordering: .relaxed)
             }
         }
-        #expect(eventuallyTrue { slots.depth.waiting == 2 })
+        #expect(await eventually(within: 10) { slots.depth.waiting == 2 })
         slots.close()
-        #expect(group.wait(timeout: .now() + 10) == .success, "those waiting were not let go")
+        #expect(await eventually(within: 10) { answered.load(ordering: .relaxed) == 2 }, "those waiting were not let go")
         #expect(refused.load(ordering: .relaxed) == 2)
         slots.leave()
         #expect(!slots.enter(), "a place was given after the close")
@@ -183,10 +185,5 @@ import Testing
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
             #expect(line.hasPrefix("inkpdf_") && Double(line.split(separator: " ").last ?? "") != nil, "\(line)")
         }
-    }
-
-    private func eventuallyTrue(_ condition: () -> Bool) -> Bool {
-        for _ in 0..<5000 where !condition() { usleep(2000) }
-        return condition()
     }
 }

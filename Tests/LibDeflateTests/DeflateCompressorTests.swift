@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import InkFixtures
 import LibDeflate
 import Testing
 
@@ -50,7 +51,7 @@ import Testing
     }
 
     /// Several members one after the other make one `.gz` file, read through by `gzip -d`.
-    @Test func concatenatedMembersReadAsOneFileByGzip() throws {
+    @Test func concatenatedMembersReadAsOneFileByGzip() async throws {
         var compressor = DeflateCompressor(level: 1)
         let text = Self.inputs.first { $0.name == "operators" }!.bytes
         var file: [UInt8] = []
@@ -62,16 +63,9 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("inkpdf-members-\(UUID().uuidString).gz").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data(file).write(to: URL(fileURLWithPath: path))
-        let gzip = Process()
-        gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        gzip.arguments = ["-dc", path]
-        let pipe = Pipe()
-        gzip.standardOutput = pipe
-        try gzip.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        gzip.waitUntilExit()
-        #expect(gzip.terminationStatus == 0)
-        #expect([UInt8](output) == text)
+        let gzip = try await OutsideTool.gzip.outcome(["-dc", path])
+        #expect(gzip.status == 0)
+        #expect([UInt8](gzip.output) == text)
     }
 
     /// Incompressible input still fits the bound, and a buffer one byte short of the output is refused, not overrun.
@@ -120,18 +114,5 @@ import Testing
                 }
             }
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so that the random input is the same every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A small, fast, seedable pseudo-random generator (SplitMix64), so that every
 /// generated document is the same on every run and every platform.
 public struct SplitMix64: RandomNumberGenerator {
@@ -60,5 +62,16 @@ public struct SplitMix64: RandomNumberGenerator {
             out.append(digits[Int(byte & 15)])
         }
         return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension SplitMix64 {
+    /// The seed of a random test: `fixed`, so that every run draws the same cases, unless
+    /// `INKPDF_TEST_SEED` (decimal or 0x hexadecimal) asks for others. A test names its seed in
+    /// every failure it records, so that the failing cases can be drawn again.
+    public static func testSeed(_ fixed: UInt64) -> UInt64 {
+        guard let text = ProcessInfo.processInfo.environment["INKPDF_TEST_SEED"] else { return fixed }
+        let value = text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
+        return value ?? fixed
     }
 }

@@ -18,6 +18,13 @@ public final class TestFolder {
         return try withExtendedLifetime(folder) { try body(folder) }
     }
 
+    /// Runs `body` (which awaits) with a new folder, removed afterwards.
+    public static func with<T>(_ body: (TestFolder) async throws -> T) async rethrows -> T {
+        let folder = TestFolder()
+        defer { withExtendedLifetime(folder) {} }
+        return try await body(folder)
+    }
+
     public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 
     /// Names of the files in the folder, sorted (hidden temporaries included).
