@@ -53,7 +53,7 @@ import Testing
         let f = try Fixture()
         let result = f.run(["flatten", f.xopp, "-o", f.folder.path("out/notes.pdf")])
         #expect(result.code == 0, "\(result.err)")
-        #expect(try await Self.texts(f.folder.path("out/notes.pdf")) == ["Beta page", "typed words", "Alpha page", "Beta page"])
+        #expect(try Self.texts(f.folder.path("out/notes.pdf")) == ["Beta page", "typed words", "Alpha page", "Beta page"])
         let reader = try PopplerReader(path: f.folder.path("out/notes.pdf"))
         #expect(reader.render(page: 1).isRed(200, 300))
         let paper = reader.render(page: 2)

@@ -31,8 +31,9 @@ import Testing
         try process.run()
         // Interrupt once the output's temporary file exists.
         let names = { (try? FileManager.default.contentsOfDirectory(atPath: outFolder.path)) ?? [] }
-        try #require(await eventually { names().contains { $0.hasPrefix(".big.pdf.inkpdf-") } }, "the output was begun")
-        kill(process.processIdentifier, signal)
+        let pid = process.processIdentifier
+        try #require(await eventually({ names().contains { $0.hasPrefix(".big.pdf.inkpdf-") } }, then: { kill(pid, signal) }),
+                     "the output was begun")
         let message = String(decoding: await errors.readToEnd(), as: UTF8.self)
         #expect(await process.ended() == (signal == SIGINT ? 130 : 143), "\(message)")
         #expect(message.hasSuffix("no partial output was left\n"))

@@ -202,7 +202,7 @@ import Testing
         #expect(try await Self.search(["学校", pdf, "--policy", policy], pro: false).status == 1)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func longWordsAndManyEntriesCostTheirLengthOnly() async throws {
         let folder = TestFolder()
         // A word of 200,000 letters in a PDF; in an ink file, one of 10,000 (the longest an entry may be)

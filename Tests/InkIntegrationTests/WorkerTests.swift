@@ -78,9 +78,14 @@ import Testing
         process.standardOutput = Pipe()
         try process.run()
         // Act once the worker is writing: its temporary output is there.
-        try #require(await eventually { f.leftInOutput.contains { $0.hasPrefix(".doc.pdf.inkpdf-") } }, "the worker started writing")
-        let worker = try #require(HostileInputTests.child(of: process.processIdentifier), "the worker process")
-        kill(process.processIdentifier, SIGKILL)
+        // The worker is found and the parent killed on the watching thread, the moment the worker writes.
+        let pid = process.processIdentifier
+        let found = Mutex<pid_t?>(nil)
+        try #require(await eventually({ f.leftInOutput.contains { $0.hasPrefix(".doc.pdf.inkpdf-") } }, then: {
+            found.withLock { $0 = HostileInputTests.child(of: pid) }
+            kill(pid, SIGKILL)
+        }), "the worker started writing")
+        let worker = try #require(found.withLock { $0 }, "the worker process")
         await process.ended()
         // The orphaned worker notices within half a second, removes its files and ends.
         #expect(await eventually(within: 30) { hasEnded(worker) }, "the worker ended")
@@ -205,9 +210,10 @@ import Testing
 
         let (first, _) = try batch()
         // Interrupt once the first document is done and the second is being written.
-        try #require(await eventually { names().contains("week1.pdf") && names().contains { $0.contains(".inkpdf-") } },
+        let pid = first.processIdentifier
+        try #require(await eventually({ names().contains("week1.pdf") && names().contains { $0.contains(".inkpdf-") } },
+                                      then: { kill(pid, SIGINT) }),
                      "the first document done and the second begun: \(names())")
-        kill(first.processIdentifier, SIGINT)
         #expect(await first.ended() == 130)
         let afterInterrupt = names()
         #expect(!afterInterrupt.contains { $0.contains(".inkpdf-") }, "no temporary files: \(afterInterrupt)")

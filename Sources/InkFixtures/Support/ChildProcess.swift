@@ -35,8 +35,9 @@ public enum ChildProcess {
         }
     }
 
-    /// The children that run at once: two a core (at least four).
-    public static let slots = Slots(max(4, 2 * ProcessInfo.processInfo.activeProcessorCount))
+    /// The children that run at once: one a core (at least two), as many as the pool's threads ran when
+    /// each waited holding one; more made the whole suite's time-bound tests miss their bounds on two cores.
+    public static let slots = Slots(max(2, ProcessInfo.processInfo.activeProcessorCount))
 
     /// A count of places that tasks await without holding a thread.
     public actor Slots {
@@ -120,7 +121,7 @@ public final class StartedProcess: @unchecked Sendable {
 
     /// Its exit status once it ended, or nil when it did not within `seconds`.
     public func ended(within seconds: Double) async -> Int32? {
-        guard await eventually(within: seconds, { hasEnded }) else { return nil }
+        guard await eventually(within: seconds, { self.hasEnded }) else { return nil }
         return await ended().status
     }
 
@@ -155,16 +156,27 @@ public final class StartedProcess: @unchecked Sendable {
     }
 }
 
-/// Waits until `condition` holds (checking every few milliseconds, asleep in between, so
-/// that the test pool's thread is free), for at most `seconds`; whether it came. For the
+/// Waits until `condition` holds (checked every 2 ms on a thread of its own, so
+/// that no thread of the test pool waits), for at most `seconds`; whether it came. For the
 /// events a test must see before it acts: a file appearing, a worker starting, a process ending.
-public func eventually(within seconds: Double = 60, _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
-    while !condition() {
-        if ContinuousClock.now > deadline { return false }
-        try? await Task.sleep(for: .milliseconds(2))
+///
+/// `then`: what to do the moment the condition holds, on that same thread (a signal to a child
+/// that must still be working when it arrives): the test's own task may resume seconds later.
+public func eventually(within seconds: Double = 60, _ condition: @escaping () -> Bool, then action: (@Sendable () -> Void)? = nil) async -> Bool {
+    // Looked at from a thread of its own, every 2 ms: a sleep on the test pool, which the suite keeps
+    // busy, can wake seconds late and miss a state that lasts less (an output's temporary file).
+    nonisolated(unsafe) let check = condition
+    return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        Thread.detachNewThread {
+            let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
+            while !check() {
+                if ContinuousClock.now > deadline { continuation.resume(returning: false); return }
+                usleep(2000)
+            }
+            action?()
+            continuation.resume(returning: true)
+        }
     }
-    return true
 }
 
 /// `eventually` for a condition that itself awaits (asks a service, runs a client).
@@ -190,7 +202,7 @@ public final class Signal: Sendable {
 
     /// Whether it was signalled within `seconds`.
     public func wait(within seconds: Double) async -> Bool {
-        await eventually(within: seconds) { hasFired }
+        await eventually(within: seconds) { self.hasFired }
     }
 }
 
