@@ -23,7 +23,7 @@ left out. Jobs:
 
 Prints one line per job that differs and a summary; exit status 1 when any differs.
 """
-import hashlib, os, shutil, subprocess, sys, tempfile
+import os, shutil, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hostile_inputs  # noqa: E402
@@ -113,19 +113,6 @@ def jobs(work, options):
     return found
 
 
-def digests(folder):
-    """Each file under `folder` (relative name) → its SHA-256."""
-    found = {}
-    for root, _, names in os.walk(folder):
-        for n in names:
-            p = os.path.join(root, n)
-            h = hashlib.sha256()
-            with open(p, "rb") as f:
-                for block in iter(lambda: f.read(1 << 20), b""): h.update(block)
-            found[os.path.relpath(p, folder)] = h.hexdigest()
-    return found
-
-
 def run(binary, commands, out, policy, limit):
     """(exit statuses, error streams with `out` named OUT, output digests)."""
     os.makedirs(out, exist_ok=True)
@@ -139,7 +126,7 @@ def run(binary, commands, out, policy, limit):
         except subprocess.TimeoutExpired:
             status += ("timeout",)
     errors = errors.replace(out.encode(), b"OUT")
-    found = digests(out)
+    found = hostile_inputs.snapshot(out)
     shutil.rmtree(out, ignore_errors=True)
     return status, errors, found
 

@@ -244,13 +244,16 @@ def inkml_files(folder):
     return paths
 
 def snapshot(folder):
-    """Names, sizes and digests of what `folder` holds: to tell that nothing there changed."""
+    """Each file under `folder` (its name relative to it) → its SHA-256, read 1 MB at a time:
+    to tell that nothing there changed, or that two folders hold the same bytes."""
     found = {}
     for root, _, names in os.walk(folder):
         for n in names:
             path = os.path.join(root, n)
+            digest = hashlib.sha256()
             with open(path, "rb") as f:
-                found[os.path.relpath(path, folder)] = hashlib.sha256(f.read()).hexdigest()
+                for block in iter(lambda: f.read(1 << 20), b""): digest.update(block)
+            found[os.path.relpath(path, folder)] = digest.hexdigest()
     return found
 
 def remarkable_old_layout_files(folder):

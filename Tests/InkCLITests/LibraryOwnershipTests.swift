@@ -35,17 +35,25 @@ import Testing
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources")
 
+    /// Every Swift source under Sources/: its target, its name and its lines without comments, read once.
+    static let code: [(target: String, file: String, lines: [Substring])] = {
+        var files: [(target: String, file: String, lines: [Substring])] = []
+        let enumerator = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            guard url.pathExtension == "swift", let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            let target = url.path.dropFirst(sources.path.count + 1).split(separator: "/").first.map(String.init) ?? ""
+            let lines = text.split(separator: "\n").map { line in line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...] }
+            files.append((target, url.lastPathComponent, lines))
+        }
+        return files
+    }()
+
     /// The targets whose Swift sources call a function starting with `prefix`, each with one file that does.
     static func callers(of prefix: String) throws -> [String: String] {
         let call = try Regex(#"(^|[^A-Za-z0-9_.])"# + prefix + #"[A-Za-z0-9_]*\("#)
         var found: [String: String] = [:]
-        let enumerator = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
-        while let url = enumerator?.nextObject() as? URL {
-            guard url.pathExtension == "swift" else { continue }
-            let target = url.path.dropFirst(sources.path.count + 1).split(separator: "/").first.map(String.init) ?? ""
-            let text = try String(contentsOf: url, encoding: .utf8)
-            let code = text.split(separator: "\n").map { line in line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...] }
-            if code.contains(where: { $0.contains(call) }) { found[target] = found[target] ?? url.lastPathComponent }
+        for source in code where found[source.target] == nil && source.lines.contains(where: { $0.contains(call) }) {
+            found[source.target] = source.file
         }
         return found
     }

@@ -27,22 +27,17 @@ struct OCRmyPDFPeerTests {
 
     /// How many of the sample's words the text of `pdf` holds (scripts/recognition_score.py --text).
     static func wordsFound(in pdf: String, truth: String) async throws -> Int {
-        let text = try await Run.of(["pdftotext", "-enc", "UTF-8", pdf, "-"], tool: URL(fileURLWithPath: "/usr/bin/env"))
-        #expect(text.status == 0, "\(text.errors)")
         let input = (pdf as NSString).deletingPathExtension + ".txt"
-        try Data(text.output.utf8).write(to: URL(fileURLWithPath: input))
-        let score = try await Run.of(["python3", SharedCorpus.repository.appendingPathComponent("scripts/recognition_score.py").path,
-                                "--text", input, truth], tool: URL(fileURLWithPath: "/usr/bin/env"))
-        #expect(score.status == 0, "\(score.errors)")
-        return Int(score.output.prefix { $0 != "/" }) ?? -1
+        try Data(try await OutsideTool.text(of: pdf, ["-enc", "UTF-8"]).utf8).write(to: URL(fileURLWithPath: input))
+        let score = try await OutsideTool.python3.run([SharedCorpus.repository.appendingPathComponent("scripts/recognition_score.py").path,
+                                                       "--text", input, truth])
+        return Int(String(decoding: score, as: UTF8.self).prefix { $0 != "/" }) ?? -1
     }
 
     /// Whether `pdf`'s first page draws an image (PyMuPDF's list of the page's images).
     static func drawsAnImage(_ pdf: String) async throws -> Bool {
-        let run = try await Run.of(["python3", "-c", "import fitz, sys; print(len(fitz.open(sys.argv[1])[0].get_images()))", pdf],
-                             tool: URL(fileURLWithPath: "/usr/bin/env"))
-        #expect(run.status == 0, "\(run.errors)")
-        return run.output.trimmingCharacters(in: .whitespacesAndNewlines) != "0"
+        let count = try await OutsideTool.python3.run(["-c", "import fitz, sys; print(len(fitz.open(sys.argv[1])[0].get_images()))", pdf])
+        return String(decoding: count, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) != "0"
     }
 
     @Test(arguments: [("print", "en"), ("cursive", "en"), ("japanese", "ja")])
@@ -60,9 +55,7 @@ struct OCRmyPDFPeerTests {
         let ours = try await Run.of(["flatten", page, "--ink", ink, "-o", folder.path("ours.pdf"), "--ignore-mismatch", "--no-sidecar",
                                "--recognize", "--lang", lang, "--policy", policy], environment: environment)
         #expect(ours.status == 0, "\(ours.errors)")
-        let peer = try await Run.of(["ocrmypdf", "--force-ocr", "-q", "-l", "eng+jpn", folder.path("plain.pdf"), folder.path("theirs.pdf")],
-                              tool: URL(fileURLWithPath: "/usr/bin/env"))
-        #expect(peer.status == 0, "ocrmypdf (make deps installs it): \(peer.errors)")
+        try await OutsideTool.ocrmypdf.run(["--force-ocr", "-q", "-l", "eng+jpn", folder.path("plain.pdf"), folder.path("theirs.pdf")])
 
         let found = try await Self.wordsFound(in: folder.path("ours.pdf"), truth: truth)
         let peerFound = try await Self.wordsFound(in: folder.path("theirs.pdf"), truth: truth)
@@ -70,9 +63,8 @@ struct OCRmyPDFPeerTests {
         #expect(found > 0)
         // The page stays what it was: its printed line is text, and no image of the page is drawn
         // (OCRmyPDF's --force-ocr draws the page as a picture under its text).
-        let text = try await Run.of(["pdftotext", folder.path("ours.pdf"), "-"], tool: URL(fileURLWithPath: "/usr/bin/env"))
-        #expect(text.output.contains(Self.printed))
-        await #expect(try !Self.drawsAnImage(folder.path("ours.pdf")))
-        await #expect(try Self.drawsAnImage(folder.path("theirs.pdf")))
+        #expect(try await OutsideTool.text(of: folder.path("ours.pdf")).contains(Self.printed))
+        #expect(try await Self.drawsAnImage(folder.path("ours.pdf")) == false)
+        #expect(try await Self.drawsAnImage(folder.path("theirs.pdf")))
     }
 }

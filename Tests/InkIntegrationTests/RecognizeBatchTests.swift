@@ -218,7 +218,7 @@ struct RecognizeBatchTests {
         let entries = try Self.sidecarText(folder.path("out.ink.jsonl.gz"))
         #expect(entries.filter { $0.page == 1 }.count >= 20 && entries.filter { $0.page == 1 }.allSatisfy { $0.entry.source == "tesseract" })
         #expect(entries.filter { $0.page == 2 }.map { "\($0.entry.text) \($0.entry.source ?? "")" } == words.suffix(4).map { "\($0.text) pdf" })
-        await #expect(try Self.found(Array(words.suffix(4)), in: folder.path("out.pdf"), page: 2).atTheirInk.count == 4)
+        #expect(try await Self.found(Array(words.suffix(4)), in: folder.path("out.pdf"), page: 2).atTheirInk.count == 4)
 
         // export over another copy of the PDF reads the annotations as ink the same way.
         let exported = try await Run.of(["export", RecognizeFlattenTests.pdf, "--ink", pdf, "-o", folder.path("exported.pdf"), "--recognize",

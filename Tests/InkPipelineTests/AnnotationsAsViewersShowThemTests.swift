@@ -73,7 +73,7 @@ import Testing
         #expect(raster[30, 160] < 100, "the line is drawn beside the box")
         #expect(notes.contains { $0.contains("Ink") && $0.contains("drawn after it") }, "\(notes)")
         // `convert` has no page under the ink: the line is still read as a stroke.
-        #expect(try await read(pdf).strokes.count == 1, "the ink is still read where nothing is drawn under it")
+        #expect(try read(pdf).strokes.count == 1, "the ink is still read where nothing is drawn under it")
     }
 
     @Test func lineEndingsAndCaptionsStayAsDrawnAndAreCounted() throws {

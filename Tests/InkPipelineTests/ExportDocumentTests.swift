@@ -85,7 +85,7 @@ import Testing
         let sourcePage = try PopplerReader(path: f.pdf).render(page: 2), resultPage = try PopplerReader(path: output).render(page: 2)
         #expect(resultPage.meanDifference(from: sourcePage) == 0)
         let written = try pageObject(output, 2)
-        #expect(try await pageObject(f.pdf, 2) == written, "page 2's dictionary is untouched")
+        #expect(try pageObject(f.pdf, 2) == written, "page 2's dictionary is untouched")
         try await expectQPDFCheckPasses(output)
     }
 

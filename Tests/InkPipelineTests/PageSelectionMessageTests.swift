@@ -39,7 +39,7 @@ import Testing
     func oldNotebookFlattens() async throws {
         let folder = TestFolder()
         let ink = Self.oldNotebook(in: folder, pageFiles: [0: Self.version3Page(), 2: Self.version3Page()], pageCount: 3)
-        #expect(try await flatten(ink, in: folder).get() == 3)
+        #expect(try flatten(ink, in: folder).get() == 3)
         #expect(try PopplerReader(path: folder.path("out.pdf")).pageCount == 3)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import InkFixtures
 import InkModel
 import Testing
@@ -22,17 +23,25 @@ struct HandwritingSamples {
 
     /// Writes the samples (once per test process, whichever test asks first); the script's modules come with `make deps`.
     static var shared: Result<HandwritingSamples, SampleError> {
-        get async { await written[nil]!.value }
+        get async { await written(seed: nil).value }
     }
 
-    /// The samples the script writes with other seeds (other jitter of the same words), once each.
+    /// The samples the script writes with another seed (other jitter of the same words), once each.
     static func seeded(_ seed: Int) async -> Result<HandwritingSamples, SampleError> {
-        await written[seed]!.value
+        await written(seed: seed).value
     }
 
-    /// scripts/handwriting_samples.py run into a temporary folder, once for its default seed (nil) and seeds 7 and 8.
-    private static let written: [Int?: Task<Result<HandwritingSamples, SampleError>, Never>] = Dictionary(
-        uniqueKeysWithValues: ([nil, 7, 8] as [Int?]).map { seed in (seed, Task { await write(seed: seed) }) })
+    /// scripts/handwriting_samples.py run into a temporary folder, once per seed (nil: its default), when first asked for.
+    private static func written(seed: Int?) -> Task<Result<HandwritingSamples, SampleError>, Never> {
+        runs.withLock { runs in
+            if let run = runs[seed] { return run }
+            let run = Task { await write(seed: seed) }
+            runs[seed] = run
+            return run
+        }
+    }
+
+    private static let runs = Mutex<[Int?: Task<Result<HandwritingSamples, SampleError>, Never>]>([:])
 
     private static func write(seed: Int?) async -> Result<HandwritingSamples, SampleError> {
         let folder = NSTemporaryDirectory() + "inkpdf-handwriting-\(getpid())" + (seed.map { "-seed\($0)" } ?? "")

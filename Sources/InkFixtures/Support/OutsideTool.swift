@@ -29,6 +29,8 @@ public struct OutsideTool: Sendable, CustomStringConvertible {
     public static let sh = OutsideTool("sh")
     public static let sha256sum = OutsideTool("sha256sum")
     public static let openssl = OutsideTool("openssl")
+    /// OCRmyPDF, the searchable-text peer (Debian's ocrmypdf).
+    public static let ocrmypdf = OutsideTool("ocrmypdf")
     /// GNU time (`-f %M`: the peak resident memory of what it runs).
     public static let time = OutsideTool("time")
     /// util-linux `script` (runs a command on a pseudo-terminal).

@@ -49,12 +49,7 @@ final class TesseractEngine {
 
     /// Opens `sharedObject` and reads its functions; the error names the package to install.
     static func open(_ sharedObject: String) -> Result<InkpdfTesseract, RecognitionError> {
-        var error: UnsafePointer<CChar>?
-        guard let table = inkpdf_tesseract_open(sharedObject, &error) else {
-            return .failure(.engineMissing(engine: "tesseract", library: sharedObject, package: "libtesseract5",
-                                           reason: error.map { String(cString: $0) } ?? "unknown"))
-        }
-        return .success(table.pointee)
+        EngineLibrary.open(sharedObject, engine: "tesseract", package: "libtesseract5") { inkpdf_tesseract_open($0, $1) }
     }
 
     /// The file name of the library Debian's libtesseract5 installs.

@@ -15,12 +15,7 @@ final class ZinniaRecognizer {
 
     /// Opens `sharedObject` and reads its functions; the error names the package to install.
     static func open(_ sharedObject: String) -> Result<InkpdfZinnia, RecognitionError> {
-        var error: UnsafePointer<CChar>?
-        guard let table = inkpdf_zinnia_open(sharedObject, &error) else {
-            return .failure(.engineMissing(engine: "zinnia", library: sharedObject, package: "libzinnia0",
-                                           reason: error.map { String(cString: $0) } ?? "unknown"))
-        }
-        return .success(table.pointee)
+        EngineLibrary.open(sharedObject, engine: "zinnia", package: "libzinnia0") { inkpdf_zinnia_open($0, $1) }
     }
 
     /// The file name of the library Debian's libzinnia0 installs.
