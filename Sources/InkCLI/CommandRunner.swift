@@ -94,17 +94,16 @@ public struct CommandRunner {
         options.handwritingTextNote = handwritingTextRefusal(arguments.gate)
         options.handwritingText = options.handwritingTextNote == nil
         options.progress = pageProgress
+        options.recognitionLanguages = recognitionLanguages(arguments.recognize, ink: arguments.ink, gate: arguments.gate, command: "flatten", errors: &errors)
         do {
-            let recognised = try recognisedInk(arguments.recognize, ink: arguments.ink, pdf: arguments.pdf, inkFormat: arguments.inkFormat,
-                                               gate: arguments.gate, command: "flatten", importing: &options.recognitionLanguages, errors: &errors)
-            defer { recognised?.remove() }
-            let report = try flattenDocument(arguments.pdf, ink: recognised?.path ?? arguments.ink, output: arguments.output, options: options,
+            let report = try flattenDocument(arguments.pdf, ink: arguments.ink, output: arguments.output, options: options,
                                              limits: arguments.limits, gate: arguments.gate, quiet: arguments.quiet, errors: &errors)
             for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }
             if !arguments.quiet {
                 print("wrote \(report.output) (\(Self.summary(pages: report.pageCount, inked: report.inkedPageCount, strokes: report.strokeCount)))",
                       to: &output)
                 if let sidecar = report.sidecar { print("wrote \(sidecar)", to: &output) }
+                if let words = report.recognisedText { print("wrote \(words)", to: &output) }
             }
             return ExitCode.success.rawValue
         } catch {

@@ -46,6 +46,15 @@ struct RecognizeFlattenTests {
         let third = try await Run.of([command, Self.pdf, "--ink", ink, "-o", folder.path("third.pdf"), "--recognize", "--policy", policy],
                                environment: RecognizeExecutableTests.environment(["TESSDATA_PREFIX": empty]))
         #expect(third.status == 92 && !FileManager.default.fileExists(atPath: folder.path("third.pdf")))
+        // The same ink to the same output again: the words come back from the output's sidecar, nothing is recognised.
+        let again = try await Run.of([command, Self.pdf, "--ink", ink, "-o", folder.path("first.pdf"), "--recognize", "--policy", policy],
+                                     environment: RecognizeExecutableTests.environment(["TESSDATA_PREFIX": empty]))
+        #expect(again.status == 0, "\(again.errors)")
+        #expect(try Self.sidecarText(folder.path("first.ink.jsonl.gz")) == entries)
+        // In other languages it is a different reading: recognised again (and here the model is missing).
+        let otherLanguage = try await Run.of([command, Self.pdf, "--ink", ink, "-o", folder.path("first.pdf"), "--recognize", "--lang", "de",
+                                              "--policy", policy], environment: RecognizeExecutableTests.environment(["TESSDATA_PREFIX": empty]))
+        #expect(otherLanguage.status == 92, "\(otherLanguage.errors)")
     }
 
     @Test func aFreeUserGetsTheDocumentWithoutTextToldInOneLine() async throws {
@@ -62,7 +71,8 @@ struct RecognizeFlattenTests {
 
 extension RecognizeFlattenTests {
     /// Another tool's document (the print samples written as InkML, laid over the course notes with
-    /// `--pdf`) is recognised as it is imported: its words are the PDF's handwriting text.
+    /// `--pdf`) is recognised as it is imported: its words are the PDF's handwriting text, and are kept
+    /// beside the output (with the document itself) for the next run, flatten's or export's.
     @Test func anotherToolsDocumentIsRecognisedAsItIsImported() async throws {
         let folder = TestFolder()
         let reader = try await InkLayersReader(path: try Self.samples(folder))
@@ -78,5 +88,27 @@ extension RecognizeFlattenTests {
         #expect(run.status == 0, "\(run.errors)")
         let text = try await OutsideTool.text(of: folder.path("out.pdf"))
         #expect(text.contains("convolution"), "the recognised words are not in the PDF's text")
+        // The document is kept beside the output as it is, and its words beside it as ink-layers: the cache.
+        #expect(FileManager.default.contentsEqual(atPath: folder.path("out.inkml"), andPath: inkml))
+        let words = try Self.sidecarText(folder.path("out.ink.jsonl.gz"))
+        #expect(words.contains { $0.text == "convolution" } && words.allSatisfy { $0.source == "tesseract" })
+        #expect(run.output.contains("wrote \(folder.path("out.ink.jsonl.gz"))"))
+        // Flattened again with no models at all: nothing is recognised, the same words are written.
+        let empty = folder.path("no-models")
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        for command in ["flatten", "export"] {
+            let again = try await Run.of([command, inkml, "--pdf", Self.pdf, "-o", folder.path("out.pdf"), "--recognize", "--policy", policy],
+                                         environment: RecognizeExecutableTests.environment(["TESSDATA_PREFIX": empty]))
+            #expect(again.status == 0, "\(command): \(again.errors)")
+            #expect(try Self.sidecarText(folder.path("out.ink.jsonl.gz")) == words)
+            #expect(try await OutsideTool.text(of: folder.path("out.pdf")).contains("convolution"), "\(command)")
+        }
+        // A page changed is read again (and here its model is missing): a layer's words are kept only for that layer.
+        pages[0].removeLast()
+        let changed = folder.write(InkMLWriter.document(pages: pages), to: "changed.inkml")
+        let reread = try await Run.of(["flatten", changed, "--pdf", Self.pdf, "-o", folder.path("out.pdf"), "--recognize", "--policy", policy],
+                                      environment: RecognizeExecutableTests.environment(["TESSDATA_PREFIX": empty]))
+        #expect(reread.status == 92, "\(reread.errors)")
+        #expect(try Self.sidecarText(folder.path("out.ink.jsonl.gz")) == words, "a failed run leaves the last words in place")
     }
 }

@@ -7,6 +7,7 @@ extension FlattenReport {
         var object: [String: Any] = ["output": output, "pageCount": pageCount, "inkedPageCount": inkedPageCount,
                                      "strokeCount": strokeCount, "warnings": warnings]
         if let sidecar { object["sidecar"] = sidecar }
+        if let recognisedText { object["recognisedText"] = recognisedText }
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
     }
 
@@ -26,5 +27,6 @@ extension FlattenReport {
               let warnings = object["warnings"] as? [String] else { return nil }
         self.init(output: output, sidecar: object["sidecar"] as? String, pageCount: pageCount, inkedPageCount: inked,
                   strokeCount: strokes, warnings: warnings)
+        recognisedText = object["recognisedText"] as? String
     }
 }

@@ -17,4 +17,7 @@ public struct ExportReport: Sendable, Equatable {
     public var embeddedInk: Bool
     /// One line each, e.g. an ink type this version does not know, named once.
     public var warnings: [String]
+    /// Another tool's document recognised (`--recognize`): its layers with their words, as ink-layers beside
+    /// the document kept as it is (`NAME.ink.jsonl.gz`); nil otherwise.
+    public var recognisedText: String? = nil
 }

@@ -41,10 +41,12 @@ public enum Exporter {
     public static func export(pdf pdfPath: String?, ink inkPath: String, output outputPath: String,
                               options: ExportOptions = ExportOptions()) throws(ExportError) -> ExportReport {
         try InkInputs.refuseOverwritingInputs(output: outputPath, inputs: [inkPath] + (pdfPath.map { [$0] } ?? []))
+        let recognising = try InkRecognitionRun.start(languages: options.recognitionLanguages, ink: inkPath, format: options.inkFormat,
+                                                      output: outputPath, progress: options.progress)
         let source = try InkSource.open(ink: inkPath, pdf: pdfPath, format: options.inkFormat, page: options.page,
                                         password: options.password, confinement: options.confinement,
-                                        annotations: options.annotations,
-                                        recognition: try LayerRecognition(languages: options.recognitionLanguages, progress: options.progress))
+                                        annotations: options.annotations, recognising: recognising)
+        try recognising?.checkLoaded()
         guard let pdfPath = source.pdfPath else { throw .noPDFToKeep(inkFile: inkPath) }
         if source.format == .pdfAnnotations, FileIdentity.sameFile(pdfPath, inkPath) { throw .ownAnnotationsAsInk(path: pdfPath) }
         let layers = source.layers
@@ -111,15 +113,21 @@ public enum Exporter {
 
         let output = try AtomicOutput.reserve(outputPath)
         var sidecar: SidecarOutput?
+        /// Another tool's document recognised: its layers with their words, beside the document kept as it is.
+        var words: SidecarOutput?
         var stats = InkDrawingStats()
         do {
             if let digest = input.pdfSHA256 {
+                let headerExtra = recognising.map { JSONObject([(key: Flattener.sourceKey, value: .object(JSONObject([$0.headerRecord])))]) }
                 sidecar = try SidecarOutput.start(for: outputPath, ink: source.layersLinesPath, header: layers.header, pdfSHA256: digest,
-                                                  pdfPageCount: pageCount, headerExtra: JSONObject(), wanted: options.writeSidecar,
+                                                  pdfPageCount: pageCount, headerExtra: headerExtra ?? JSONObject(), wanted: options.writeSidecar,
                                                   forEmbedding: options.embedInk && !options.inkOnly)
             } else {
                 sidecar = try SidecarOutput.start(for: outputPath, keeping: source, wanted: options.writeSidecar,
                                                   forEmbedding: options.embedInk && !options.inkOnly)
+                words = try recognising.flatMap { (run) throws(ExportError) in
+                    try SidecarOutput.start(for: outputPath, recognisedLayersOf: source, record: run.headerRecord, wanted: options.writeSidecar)
+                }
             }
             // A document whose pages are all kept as they are: the original bytes, then an
             // incremental update with the ink, if any (measured the faster way, and any
@@ -253,14 +261,17 @@ public enum Exporter {
                 cairoFile.take()?.abandon()
             }
             try sidecar?.wait()
+            try words?.wait()
         } catch {
             sidecar?.abandon()
+            words?.abandon()
             throw error
         }
-        try SidecarOutput.commit(output, with: sidecar)
+        try SidecarOutput.commit(output, with: sidecar, words)
         return ExportReport(output: outputPath, sidecar: sidecar?.isKept == true ? sidecar?.destination : nil,
                             pageCount: kept.count, inkedPageCount: input.inkedKept.count, strokeCount: stats.strokes,
-                            embeddedInk: options.embedInk && !options.inkOnly, warnings: stats.warnings)
+                            embeddedInk: options.embedInk && !options.inkOnly, warnings: stats.warnings,
+                            recognisedText: words?.destination)
     }
 
     /// Puts the document's pages in the order `kept` shows them: PDF pages no kept page

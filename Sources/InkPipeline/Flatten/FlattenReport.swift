@@ -11,6 +11,9 @@ public struct FlattenReport: Sendable, Equatable {
     public var strokeCount: Int
     /// One line each, e.g. an ink type this version does not know, named once.
     public var warnings: [String]
+    /// Another tool's document recognised (`--recognize`): its layers with their words, as ink-layers beside
+    /// the document kept as it is (`NAME.ink.jsonl.gz`); nil otherwise.
+    public var recognisedText: String?
 
     public init(output: String, sidecar: String?, pageCount: Int, inkedPageCount: Int, strokeCount: Int, warnings: [String]) {
         self.output = output

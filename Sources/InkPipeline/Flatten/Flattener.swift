@@ -21,8 +21,9 @@ public enum Flattener {
     /// `"source":{"inkSha256":"…"}` (the PDF's hash is in `pdf.sha256`).
     public static let sourceKey = "source"
     public static let inkHashKey = "inkSha256"
-    /// In the sidecar's `source` (with `inkHashKey`): the languages `--recognize` read the ink in, so that
-    /// `batch --recognize` tells an output with the words from one without, and reuses them (`RecognitionCache`).
+    /// In the sidecar's `source` (with `inkHashKey` in a batch's): the languages `--recognize` read the ink in, so that
+    /// `batch --recognize` tells an output with the words from one without, and every `--recognize` reuses them
+    /// (`RecognitionCache`). Another tool's document records it in the ink-layers file of its words (`InkRecognitionRun`).
     public static let recognisedKey = "recognised"
     static let lookahead = 2
     /// Pages drawn from one opening of a PDF drawn with its own annotations as ink (see `flatten`).
@@ -39,68 +40,55 @@ public enum Flattener {
     public static func flatten(pdf pdfPath: String?, ink inkPath: String, output outputPath: String,
                                options: FlattenOptions = FlattenOptions()) throws(ExportError) -> FlattenReport {
         try InkInputs.refuseOverwritingInputs(output: outputPath, inputs: [inkPath] + (pdfPath.map { [$0] } ?? []))
-        // What an earlier run of the same languages recognised, kept in the output's sidecar (`batch`), is not read
-        // again; the models are then loaded only if a layer is not in it (the batch checked them before it began).
-        let cache = options.recordedInkSHA256 == nil ? nil : options.recognitionLanguages.map {
-            RecognitionCache(sidecar: sidecarPath(forOutput: outputPath), languages: $0)
-        }
-        let recognition = try LayerRecognition(languages: options.recognitionLanguages, progress: options.progress,
-                                               loadingWhenNeeded: !(cache?.isEmpty ?? true))
-        recognition?.cache = cache
-        let recognisedInk = try recognition.flatMap { (recognition) throws(ExportError) in
-            try recognisedInkLayers(inkPath, format: options.inkFormat, recognition: recognition)
-        }
-        defer { if let recognisedInk { unlink(recognisedInk) } }
+        let recognising = try InkRecognitionRun.start(languages: options.recognitionLanguages, ink: inkPath, format: options.inkFormat,
+                                                      output: outputPath, progress: options.progress)
         let source = try InkSource.open(ink: inkPath, pdf: pdfPath, format: options.inkFormat, page: options.page,
                                         password: options.password, confinement: options.confinement,
-                                        annotations: options.annotations, recognition: recognition, recognisedCopy: recognisedInk)
-        if let failure = recognition?.failure { throw failure }
+                                        annotations: options.annotations, recognising: recognising)
+        try recognising?.checkLoaded()
         let document = try source.pdfPath.map { (path: String) throws(ExportError) in try PDFDocument.openForDrawing(path: path, password: options.password) }
         let input = try InkInputs.prepare(source, pdfPageCount: document?.pageCount, selection: options.pages,
                                           onlyAnnotated: options.onlyAnnotated, ignoreMismatch: options.ignoreDocumentMismatch)
         options.progress?.begin(pages: input.kept)
         let output = try AtomicOutput.reserve(outputPath)
         var sidecar: SidecarOutput?
+        /// Another tool's document recognised: its layers with their words, beside the document kept as it is.
+        var words: SidecarOutput?
         let stats: (strokes: Int, inkedPages: Int, warnings: [String])
         do {
             if let digest = input.pdfSHA256, let pageCount = document?.pageCount {
                 var headerExtra = JSONObject()
-                if let inkHash = options.recordedInkSHA256 {
-                    var recorded = JSONObject([(key: inkHashKey, value: .string(inkHash))])
-                    if recognition != nil, let languages = options.recognitionLanguages { recorded[recognisedKey] = .string(languages) }
-                    headerExtra[sourceKey] = .object(recorded)
-                }
+                var recorded = JSONObject()
+                if let inkHash = options.recordedInkSHA256 { recorded[inkHashKey] = .string(inkHash) }
+                if let record = recognising?.headerRecord { recorded[record.key] = record.value }
+                if !recorded.isEmpty { headerExtra[sourceKey] = .object(recorded) }
                 sidecar = try SidecarOutput.start(for: outputPath, ink: source.layersLinesPath, header: source.layers.header, pdfSHA256: digest,
                                                   pdfPageCount: pageCount, headerExtra: headerExtra,
                                                   wanted: options.writeSidecar, concurrent: !options.singleThreaded,
                                                   belowDrawing: true)
             } else {
                 sidecar = try SidecarOutput.start(for: outputPath, keeping: source, wanted: options.writeSidecar)
+                words = try recognising.flatMap { (run) throws(ExportError) in
+                    try SidecarOutput.start(for: outputPath, recognisedLayersOf: source, record: run.headerRecord, wanted: options.writeSidecar)
+                }
             }
             stats = try render(document: document, input: input, options: options,
                                to: output.writablePath, name: output.destination)
             try sidecar?.wait()
+            try words?.wait()
         } catch {
             sidecar?.abandon()
+            words?.abandon()
             throw error
         }
-        try SidecarOutput.commit(output, with: sidecar)
-        return FlattenReport(output: outputPath, sidecar: sidecar?.destination,
-                             pageCount: input.kept.count, inkedPageCount: stats.inkedPages,
-                             strokeCount: stats.strokes, warnings: source.notes + (document?.drawnCopy.map { [$0.warning] } ?? []) + stats.warnings)
+        try SidecarOutput.commit(output, with: sidecar, words)
+        var report = FlattenReport(output: outputPath, sidecar: sidecar?.destination,
+                                   pageCount: input.kept.count, inkedPageCount: stats.inkedPages, strokeCount: stats.strokes,
+                                   warnings: source.notes + (document?.drawnCopy.map { [$0.warning] } ?? []) + stats.warnings)
+        report.recognisedText = words?.destination
+        return report
     }
 
-
-    /// With `--recognize` (`batch`'s, the worker's): ink-layers ink recognised into a temporary ink-layers file
-    /// to draw (the caller removes it); nil for another tool's document or a PDF's annotations, recognised as they are read.
-    private static func recognisedInkLayers(_ inkPath: String, format: InkFormat?, recognition: LayerRecognition) throws(ExportError) -> String? {
-        // A file that is not there, or plainly not ink, is told by `InkSource.open` as always.
-        guard FileManager.default.fileExists(atPath: inkPath) else { return nil }
-        let detected = format ?? InkImporter.detectFormat(path: inkPath)
-        if detected == nil { try InkSource.refuseWhatIsNotInk(inkPath) }
-        guard detected == nil || detected == .inkLayers else { return nil }
-        return try RecognisedInkLayers.write(ink: inkPath, recognition: recognition)
-    }
 
     /// `DIR/NAME.pdf` → `DIR/NAME.ink.jsonl.gz`.
     public static func sidecarPath(forOutput output: String) -> String {

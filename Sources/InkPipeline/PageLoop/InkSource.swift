@@ -52,14 +52,16 @@ final class InkSource {
     /// `keepsRawValues`: the import keeps every raw value under its extension key (for
     /// conversion); drawing leaves them out, since a foreign document's sidecar is the document.
     /// `layersForm`: what the import leaves (`layersPath`): an ink-layers file for the commands
-    /// that read one, else a spool (no decimal text written and parsed again).
+    /// that read one (and when `recognising`), else a spool (no decimal text written and parsed again).
+    /// `recognising`: the layers are given `text` entries as they are read (ink-layers ink: drawn from the run's copy).
     static func open(ink: String, pdf: String?, format: InkFormat?, page: Int?, password: String?, confinement: [String]?,
                      requireBackground: Bool = true, keepsRawValues: Bool = false,
                      layersForm: LayersForm = .spool, annotations: AnnotationVisibility = .print,
-                     recognition: LayerRecognition? = nil, recognisedCopy: String? = nil) throws(ExportError) -> InkSource {
+                     recognising: InkRecognitionRun? = nil) throws(ExportError) -> InkSource {
         guard FileManager.default.fileExists(atPath: ink) else { throw .inputMissing(path: ink) }
+        let recognition = recognising?.recognition
         // Ink-layers ink recognised before drawing: its layers are read from the copy, and messages name the ink.
-        if let recognisedCopy {
+        if let recognisedCopy = recognising?.recognisedCopy {
             return InkSource(path: ink, format: .inkLayers, layers: try InkInputs.openInk(recognisedCopy), plan: nil, pdfPath: pdf,
                              notes: [], temporaries: [], layersPath: recognisedCopy)
         }
@@ -75,8 +77,10 @@ final class InkSource {
         }
         var options = ImportOptions(pdf: pdf, page: page)
         options.keepsRawValues = keepsRawValues
-        options.layersForm = layersForm
         options.confinement = confinement
+        // Recognised, the layers are ink-layers lines: with their words, they are kept beside the output
+        // (`SidecarOutput.start(recognisedLayersOf:)`).
+        options.layersForm = recognition == nil ? layersForm : .inkLayers
         if let recognition { options.transformLayer = { recognition.recognise(&$0) } }
         let sizes = PDFPageSizes(password: password)
         let imported: ImportedDocument

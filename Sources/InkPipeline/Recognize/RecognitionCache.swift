@@ -1,7 +1,8 @@
 import InkModel
 import LibCrypto
 
-/// The `text` entries an earlier run recognised, kept in a batch output's sidecar: a layer that is the same
+/// The `text` entries an earlier run recognised, kept in the sidecar beside its output (`NAME.ink.jsonl.gz`: the
+/// ink-layers sidecar, or beside another tool's document the ink-layers file of its words): a layer that is the same
 /// again (the same page, name, strokes and keys, its `text` aside) gets them back instead of being read again.
 /// Only a sidecar that records recognition in the same languages (`Flattener.recognisedKey`) is a cache.
 public struct RecognitionCache: Sendable {

@@ -58,6 +58,24 @@ final class SidecarOutput {
         return SidecarOutput(output: output, job: job, isKept: keep, keepsRevision: false)
     }
 
+    /// Starts keeping the layers of another tool's document, with the `text` entries `--recognize` gave them, beside
+    /// `outputPath` as ink-layers (`NAME.ink.jsonl.gz`, beside the document kept as it is): the next run of the
+    /// same languages reads them back instead of recognising again (`RecognitionCache`), and `search` finds
+    /// them. The import's header, `record` in its `source`. Nil when no sidecar is wanted or it would replace the input.
+    static func start(for outputPath: String, recognisedLayersOf source: InkSource, record: (key: String, value: JSONValue),
+                      wanted: Bool) throws(ExportError) -> SidecarOutput? {
+        let path = Flattener.sidecarPath(forOutput: outputPath)
+        guard wanted, source.layersPath != source.path, !FileIdentity.sameFile(path, source.path) else { return nil }
+        var header = source.layers.header
+        header.extra[Flattener.sourceKey] = .object(JSONObject([record]))
+        let output = try AtomicOutput.reserve(path)
+        let job = SidecarJob(content: .layers(ink: source.layersPath, header: header), writablePath: output.writablePath,
+                             temporaryName: output.temporary, destination: output.destination)
+        let sidecar = SidecarOutput(output: output, job: job, isKept: true, keepsRevision: false)
+        try sidecar.job.start(belowDrawing: true)
+        return sidecar
+    }
+
     /// Whether a file it replaces is kept as the previous revision (ink-layers sidecars).
     private let keepsRevision: Bool
 
@@ -97,17 +115,17 @@ final class SidecarOutput {
     /// Removes the file, unless it was already put in place.
     func abandon() { output.take()?.abandon() }
 
-    /// Puts `output` in place, then `sidecar`: a sidecar that then fails is removed and
-    /// the output stays. A signal waits until both are in place, so that no output is
-    /// left without its sidecar.
-    static func commit(_ output: consuming AtomicOutput, with sidecar: SidecarOutput?) throws(ExportError) {
+    /// Puts `output` in place, then `sidecars`: a sidecar that then fails is removed (with those
+    /// after it) and the output stays. A signal waits until all are in place, so that no output
+    /// is left without its sidecars.
+    static func commit(_ output: consuming AtomicOutput, with sidecars: SidecarOutput?...) throws(ExportError) {
         TemporaryFiles.shared.beginCommitting()
         defer { TemporaryFiles.shared.endCommitting() }
         do {
             try output.commitForExport()
-            try sidecar?.commit()
+            for sidecar in sidecars { try sidecar?.commit() }
         } catch {
-            sidecar?.abandon()
+            for sidecar in sidecars { sidecar?.abandon() }
             throw error
         }
     }

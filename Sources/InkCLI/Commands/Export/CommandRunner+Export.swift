@@ -9,21 +9,21 @@ extension CommandRunner {
         options.handwritingTextNote = handwritingTextRefusal(arguments.gate)
         options.handwritingText = options.handwritingTextNote == nil
         options.progress = pageProgress
+        options.recognitionLanguages = recognitionLanguages(arguments.recognize, ink: arguments.ink, gate: arguments.gate, command: "export", errors: &errors)
         do {
-            let recognised = try recognisedInk(arguments.recognize, ink: arguments.ink, pdf: arguments.pdf, inkFormat: arguments.inkFormat,
-                                               gate: arguments.gate, command: "export", importing: &options.recognitionLanguages, errors: &errors)
-            defer { recognised?.remove() }
-            let report = try Exporter.export(pdf: arguments.pdf, ink: recognised?.path ?? arguments.ink, output: arguments.output, options: options)
+            let report = try Exporter.export(pdf: arguments.pdf, ink: arguments.ink, output: arguments.output, options: options)
             for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }
             if reportsAsJSON {
                 var object: [String: Any] = ["output": report.output, "pageCount": report.pageCount, "warnings": report.warnings,
                                              "inkedPageCount": report.inkedPageCount, "strokeCount": report.strokeCount]
                 if let sidecar = report.sidecar { object["sidecar"] = sidecar }
+                if let words = report.recognisedText { object["recognisedText"] = words }
                 printJSONReport(object, to: &output)
             } else if !arguments.quiet {
                 print("wrote \(report.output) (\(Self.summary(pages: report.pageCount, inked: report.inkedPageCount, strokes: report.strokeCount))"
                       + (report.embeddedInk ? ", ink layers attached)" : ")"), to: &output)
                 if let sidecar = report.sidecar { print("wrote \(sidecar)", to: &output) }
+                if let words = report.recognisedText { print("wrote \(words)", to: &output) }
             }
             return ExitCode.success.rawValue
         } catch {

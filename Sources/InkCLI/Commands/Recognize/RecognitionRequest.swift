@@ -34,64 +34,23 @@ struct RecognitionRequest {
 
 extension OptionHelp {
     static let recognize = OptionHelp(["--recognize"],
-        "recognise the handwriting of layers that have no text entries first (Pro: handwriting search): ink-layers ink before drawing (its sidecar keeps the text, so the next run does not recognise again), another tool's document and a PDF's own annotations as they are read (annotations whose /Contents give their words keep them)")
+        "recognise the handwriting of layers that have no text entries first (Pro: handwriting search): ink-layers ink before drawing, another tool's document and a PDF's own annotations as they are read (annotations whose /Contents give their words keep them); the words are kept in the sidecar (another tool's document: in NAME.ink.jsonl.gz beside it), and the next run to the same output does not recognise them again")
     static let lang = OptionHelp(["--lang"], value: "TAGS", "with --recognize: the languages, BCP 47 tags joined by + (default en)")
 }
 
-/// The ink-layers file `--recognize` made: the ink with `text` entries, drawn in its place.
-struct RecognisedInk {
-    var path: String
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
-}
-
 extension CommandRunner {
-    /// With `--recognize`: the ink with every layer recognised that has no `text` entries, as a temporary
-    /// ink-layers file, or nil where there is nothing to do (no `--recognize`, every layer has text: the
-    /// sidecar of an earlier run is its cache) or handwriting search is not allowed (said in one line; the
-    /// document is written without recognised text).
-    /// Another tool's document, and a PDF's own annotations, are recognised as they are read, where they are
-    /// drawn: `importing` is then set to the languages (and nil is returned).
-    func recognisedInk(_ languages: String?, ink: String, pdf: String?, inkFormat: InkFormat?, gate: GateOptions, command: String,
-                       importing: inout String?, errors: inout some TextOutputStream) throws(ExportError) -> RecognisedInk? {
+    /// With `--recognize`: the languages the command recognises the ink in as it draws it (layers that have
+    /// no `text` entries; what an earlier run left beside the same output is not read again), or nil without
+    /// `--recognize` or where handwriting search is not allowed (said in one line; the document is written
+    /// without recognised text).
+    func recognitionLanguages(_ languages: String?, ink: String, gate: GateOptions, command: String,
+                              errors: inout some TextOutputStream) -> String? {
         guard let languages else { return nil }
-        let format = inkFormat ?? InkImporter.detectFormat(path: ink)
         guard handwritingSearchAllowed(gate) else {
             print("inkpdf: warning: \(command): --recognize is handwriting search, a Pro feature; \(ink) is written without recognised text", to: &errors)
             return nil
         }
-        if let format, format != .inkLayers {
-            importing = languages
-            return nil
-        }
-        if try Self.everyLayerHasText(ink) { return nil }
-        let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("inkpdf-recognised-\(getpid())-\(UUID().uuidString).ink.jsonl")
-        var options = ConvertOptions(compressionLevel: nil)
-        do throws(RecognitionError) {
-            options.recognition = RecognitionOptions(languages: try RecognitionLanguage.parse(languages), models: RecognitionModels(environment: environment))
-        } catch {
-            throw .recognition(error)
-        }
-        do {
-            _ = try Converter.convert(ink: ink, pdf: pdf, output: path, options: options)
-        } catch {
-            try? FileManager.default.removeItem(atPath: path)
-            throw error
-        }
-        return RecognisedInk(path: path)
-    }
-
-    private static func everyLayerHasText(_ ink: String) throws(ExportError) -> Bool {
-        do {
-            let reader = try InkLayersReader(path: ink)
-            while let layer = try reader.nextLayer() {
-                if !layer.strokes.isEmpty && !layer.hasRecognisedText { return false }
-            }
-            return true
-        } catch let error as InkLayersError {
-            throw .invalidInk(error)
-        } catch {
-            throw .inputUnreadable(path: ink, reason: "\(error)")
-        }
+        return languages
     }
 
     /// Whether the gate allows handwriting search (nothing printed).
