@@ -55,6 +55,9 @@ let package = Package(
         .target(name: "LibDeflate", dependencies: ["CDeflate"]),
         // libcrypto behind one small wrapper: digests, keys, signatures, certificates.
         .target(name: "LibCrypto", dependencies: ["CCrypto"]),
+        // qpdf behind one wrapper, the only owner of its handles: documents opened repaired or as
+        // written, objects with handle epochs, the page-tree walk, whole-document writing.
+        .target(name: "LibQPDF", dependencies: ["CQPDF"]),
         // File-system work in one place: descriptors and errno, atomic outputs, temporary
         // files and their clean-up on signals, file identity and digests.
         .target(name: "InkFileSystem", dependencies: ["LibCrypto"]),
@@ -70,15 +73,15 @@ let package = Package(
         // The page pipeline: poppler, cairo and qpdf wrappers, the shared page loop and ink
         // feed, then flatten, export and render, each in its folder; sidecars beside the output.
         .target(name: "InkPipeline", dependencies: ["InkModel", "InkImport", "InkRendering", "InkRecognition", "InkPDFContent", "InkFileSystem",
-                                                    "LibCrypto", "CPoppler", "CCairo", "CQPDF", "CMalloc", "CFontconfig", "CRsvg"]),
+                                                    "LibCrypto", "CPoppler", "CCairo", "LibQPDF", "CMalloc", "CFontconfig", "CRsvg"]),
         // Many documents at once, and the worker processes every document is drawn in.
         .target(name: "InkBatch", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFileSystem", "CCrashReport"]),
         // The ink's PDF content written by inkpdf itself (content operators on an integer grid,
         // libdeflate; zlib inflates), and an incremental update that appends it to a finished PDF (qpdf reads the pages).
-        .target(name: "InkPDFContent", dependencies: ["InkRendering", "InkModel", "InkFileSystem", "LibCrypto", "CZlib", "LibDeflate", "CQPDF"]),
+        .target(name: "InkPDFContent", dependencies: ["InkRendering", "InkModel", "InkFileSystem", "LibCrypto", "CZlib", "LibDeflate", "LibQPDF"]),
         // Rasters (cairo, poppler), SSIM near ink and sample PDFs for the content writer's tests and measurements.
         // Optimised even in debug builds: SSIM over page-sized rasters would otherwise take minutes per test.
-        .target(name: "InkPDFContentTestSupport", dependencies: ["InkPDFContent", "InkPipeline", "InkRendering", "CCairo", "CQPDF"],
+        .target(name: "InkPDFContentTestSupport", dependencies: ["InkPDFContent", "InkPipeline", "InkRendering", "CCairo", "LibQPDF"],
                 swiftSettings: [.unsafeFlags(["-O"])]),
         // Measures the content writer against cairo (ms, bytes, zlib and libdeflate levels, grids, SSIM, appender memory, gzip).
         .executableTarget(name: "inkpdf-content-bench", dependencies: ["InkPDFContent", "InkPDFContentTestSupport", "InkFixtures",
@@ -95,10 +98,10 @@ let package = Package(
 
         // Test support: the generators of the bundled samples and of the tests' documents
         // (course notes, worksheet, inks sheet, dense pages), a temporary folder, poppler read-back.
-        .target(name: "InkFixtures", dependencies: ["InkModel", "InkImport", "InkRendering", "InkPipeline", "InkFileSystem", "CCairo", "CPoppler", "CQPDF"]),
+        .target(name: "InkFixtures", dependencies: ["InkModel", "InkImport", "InkRendering", "InkPipeline", "InkFileSystem", "CCairo", "CPoppler", "LibQPDF"]),
         // The benchmark's own generators, peers and measures (batch corpus, per-segment peer,
         // document comparison, ink fidelity), apart from the fixtures.
-        .target(name: "InkBench", dependencies: ["InkFixtures", "InkPDFContentTestSupport", "InkImport", "InkModel", "InkPipeline", "InkRendering", "InkFileSystem", "CCairo", "CPoppler", "CQPDF"]),
+        .target(name: "InkBench", dependencies: ["InkFixtures", "InkPDFContentTestSupport", "InkImport", "InkModel", "InkPipeline", "InkRendering", "InkFileSystem", "CCairo", "CPoppler"]),
         .executableTarget(name: "inkpdf-samples", dependencies: ["InkFixtures", "InkBench", "InkFileSystem"]),
 
         // libdeflate's output read back by zlib's own inflate (an independent reader).
@@ -109,7 +112,7 @@ let package = Package(
         .testTarget(name: "InkImportTests", dependencies: ["InkImport", "InkModel", "InkFixtures"]),
         .testTarget(name: "InkRenderingTests", dependencies: ["InkRendering", "InkModel", "InkFixtures", "CCairo"]),
         .testTarget(name: "InkPipelineTests", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFixtures", "InkFileSystem",
-                                                        "InkPDFContentTestSupport", "InkRendering", "CPoppler", "CCairo"]),
+                                                        "InkPDFContentTestSupport", "InkRendering", "CPoppler", "CCairo", "LibQPDF"]),
         .testTarget(name: "InkBatchTests", dependencies: ["InkBatch", "InkCLI", "InkPipeline", "InkModel", "InkFixtures", "InkFileSystem"]),
         .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "LibCrypto", "InkFixtures"]),
         .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkFixtures", "InkModel", "InkPipeline", "InkBatch", "InkServe", "CZlib"]),
@@ -118,7 +121,7 @@ let package = Package(
         .testTarget(name: "InkRecognitionTests", dependencies: ["InkRecognition", "InkModel", "InkFixtures"]),
         .testTarget(name: "InkServeTests", dependencies: ["InkServe", "InkFixtures"]),
         .testTarget(name: "InkPDFContentTests", dependencies: ["InkPDFContent", "InkPDFContentTestSupport", "InkRendering",
-                                                               "InkModel", "InkFixtures", "CCairo", "CQPDF"]),
+                                                               "InkModel", "InkFixtures", "CCairo", "LibQPDF"]),
     ],
     swiftLanguageModes: [.v6]
 )

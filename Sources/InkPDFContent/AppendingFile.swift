@@ -9,7 +9,7 @@ import Glibc
 ///
 /// With a `staging` file, the appended bytes go there first and are copied
 /// onto the end of `path` by `close()`: the PDF keeps its own trailer at its
-/// end meanwhile, so that qpdf can read it afresh (`QPDFPageReader.reopen`).
+/// end meanwhile, so that qpdf can read it afresh (`QPDFDocument.reopen`).
 ///
 /// Ownership: a single owner; `close()` (or `deinit`) closes the descriptor once.
 struct AppendingFile: ~Copyable {

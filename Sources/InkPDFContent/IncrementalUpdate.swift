@@ -1,5 +1,5 @@
-import CQPDF
 import InkRendering
+import LibQPDF
 
 /// Puts ink on pages of a finished PDF by appending an incremental update
 /// (ISO 32000-1, 7.5.6): the original bytes stay as they are, and after them
@@ -17,7 +17,7 @@ import InkRendering
 /// with the page count beyond one cross-reference entry per object; qpdf
 /// reads the page dictionaries from the file on demand.
 ///
-/// Pages are numbered as qpdf numbers them (`QPDFPageReader.walkPages`: the
+/// Pages are numbered as qpdf numbers them (`QPDFDocument.walkPages`: the
 /// tree's kids, not its `/Count`s). A page object the tree lists more than
 /// once is one page to qpdf's first occurrence and a copy at every other (as
 /// qpdf's own rewrite makes it): ink for another occurrence goes on a new page
@@ -36,7 +36,8 @@ import InkRendering
 /// Encrypted files are refused (`.encrypted`): the new streams would need the
 /// file's key. Deterministic: the same file and ink give the same bytes.
 public struct IncrementalUpdate: ~Copyable {
-    private let reader: QPDFPageReader
+    /// The file as written, read by qpdf (`QPDFDocument(asWrittenAt:)`).
+    private let reader: QPDFDocument
     private var file: AppendingFile
     private let tail: PDFFileTail
     private let previousSize: Int
@@ -96,7 +97,7 @@ public struct IncrementalUpdate: ~Copyable {
     /// so that qpdf keeps reading a whole PDF meanwhile.
     public init(appendingTo path: String, staging: String? = nil) throws(IncrementalUpdateError) {
         let tail = try PDFFileTail.read(path)
-        let reader = try QPDFPageReader(path: path)
+        let reader = try Self.open(path)
         let trailer = try Self.readTrailer(reader)
         let file = try AppendingFile(path: path, staging: staging ?? path + ".update")
         try self.init(tail: tail, reader: reader, trailer: trailer, file: file)
@@ -107,14 +108,14 @@ public struct IncrementalUpdate: ~Copyable {
     /// signature over them, stay intact. qpdf reads `original`.
     public init(original: String, output: String) throws(IncrementalUpdateError) {
         let tail = try PDFFileTail.read(original)
-        let reader = try QPDFPageReader(path: original)
+        let reader = try Self.open(original)
         let trailer = try Self.readTrailer(reader)
         try AppendingFile.copy(original, to: output)
         let file = try AppendingFile(path: output)
         try self.init(tail: tail, reader: reader, trailer: trailer, file: file)
     }
 
-    private init(tail: PDFFileTail, reader: QPDFPageReader, trailer: Trailer,
+    private init(tail: PDFFileTail, reader: QPDFDocument, trailer: Trailer,
                  file: consuming AppendingFile) throws(IncrementalUpdateError) {
         self.tail = tail
         self.reader = reader
@@ -130,23 +131,28 @@ public struct IncrementalUpdate: ~Copyable {
         self.file = file
     }
 
-    private static func readTrailer(_ reader: QPDFPageReader) throws(IncrementalUpdateError) -> Trailer {
+    /// `path` opened as written (`IncrementalUpdateError(qpdf:path:)` says why it cannot take an update).
+    private static func open(_ path: String) throws(IncrementalUpdateError) -> QPDFDocument {
+        do throws(QPDFError) { return try QPDFDocument(asWrittenAt: path) } catch { throw IncrementalUpdateError(qpdf: error, path: path) }
+    }
+
+    private static func readTrailer(_ reader: QPDFDocument) throws(IncrementalUpdateError) -> Trailer {
         let trailer = reader.trailer
-        let size = reader.value(trailer, "/Size").flatMap(reader.integer) ?? 1
+        let size = trailer.entryAsWritten("/Size").flatMap(\.integer) ?? 1
         var entries = ""
         for key in ["/Root", "/Info"] {
-            if let value = reader.value(trailer, key) { entries += key + " " + reader.unparse(value) }
+            if let value = trailer.entryAsWritten(key) { entries += key + " " + value.unparsedAsWritten }
         }
         var identifier: (first: String, previous: String)?
-        if let id = reader.value(trailer, "/ID") {
-            let items = reader.items(id)
-            if items.count == 2, items.allSatisfy(reader.isString) {
-                identifier = (reader.unparse(items[0]), reader.unparse(id))
+        if let id = trailer.entryAsWritten("/ID") {
+            let items = id.items
+            if items.count == 2, items.allSatisfy(\.isString) {
+                identifier = (items[0].unparsedAsWritten, id.unparsedAsWritten)
             } else {
-                entries += "/ID " + reader.unparse(id)
+                entries += "/ID " + id.unparsedAsWritten
             }
         }
-        reader.releaseHandles()
+        reader.releaseAllObjects()
         // qpdf holds every page dictionary it parsed until it is reopened, and a reopen reads
         // the whole cross-reference table again: reopening every 256 pages kept memory flat
         // but cost the square of the page count (on a flat tree of tens of thousands of pages),
@@ -154,7 +160,9 @@ public struct IncrementalUpdate: ~Copyable {
         // root's /Count, which a file may lie about (/Count 1 brought the square back); now
         // `ReopeningSchedule` decides from the walk itself, none more often than every 256 pages.
         var places: [PagePlace] = []
-        try reader.walkPages(reopeningEvery: 256) { place, _ in places.append(place) }
+        try reader.walkPages(reopeningEvery: 256, failure: { IncrementalUpdateError(qpdf: $0, path: reader.path) }) { (place, _) throws(IncrementalUpdateError) in
+            places.append(place)
+        }
         return Trailer(size: max(size, 1), entries: entries, identifier: identifier, places: places)
     }
 
@@ -183,19 +191,19 @@ public struct IncrementalUpdate: ~Copyable {
     public mutating func addInk(_ content: CompressedInkContent, toPage number: Int,
                                 matrix: [Double]? = nil) throws(IncrementalUpdateError) {
         let (place, page, copied) = try beginPageUpdate(number)
-        defer { reader.releaseHandles() }
+        defer { reader.releaseAllObjects() }
         let form = content.isTextOnly ? nil : try writeForm(content)
 
         // The page's resources (its own or inherited, through the node that lists it) with the form added under an unused name.
-        let resources = copied ? reader.value(page, "/Resources") ?? reader.inherited(reader.object(place.parent, place.parentGeneration), "/Resources")
-                               : reader.inherited(page, "/Resources")
+        let resources = copied ? page.entryAsWritten("/Resources") ?? reader.object(id: place.parent, generation: place.parentGeneration).inheritedAsWritten("/Resources")
+                               : page.inheritedAsWritten("/Resources")
         var xObjectEntries = ""
         var taken: Set<String> = []
-        if let resources, let xObjects = reader.value(resources, "/XObject") {
-            for key in reader.keys(xObjects) {
-                guard let value = reader.value(xObjects, key) else { continue }
+        if let resources, let xObjects = resources.entryAsWritten("/XObject") {
+            for key in xObjects.dictionaryKeys {
+                guard let value = xObjects.entryAsWritten(key) else { continue }
                 taken.insert(key)
-                xObjectEntries += reader.unparseName(key) + " " + reader.unparse(value)
+                xObjectEntries += reader.unparsedName(key) + " " + value.unparsedAsWritten
             }
         }
         var formName = "/InkPDFInk"
@@ -207,11 +215,11 @@ public struct IncrementalUpdate: ~Copyable {
         if !content.text.isEmpty {
             var fontEntries = ""
             var fontNames: Set<String> = []
-            if let resources, let fonts = reader.value(resources, "/Font") {
-                for key in reader.keys(fonts) {
-                    guard let value = reader.value(fonts, key) else { continue }
+            if let resources, let fonts = resources.entryAsWritten("/Font") {
+                for key in fonts.dictionaryKeys {
+                    guard let value = fonts.entryAsWritten(key) else { continue }
                     fontNames.insert(key)
-                    fontEntries += reader.unparseName(key) + " " + reader.unparse(value)
+                    fontEntries += reader.unparsedName(key) + " " + value.unparsedAsWritten
                 }
             }
             var fontName = "/" + HandwritingFont.name
@@ -228,9 +236,9 @@ public struct IncrementalUpdate: ~Copyable {
         }
         var resourceEntries = ""
         if let resources {
-            for key in reader.keys(resources) where !(key == "/XObject" && form != nil) && !(key == "/Font" && text != nil) {
-                guard let value = reader.value(resources, key) else { continue }
-                resourceEntries += reader.unparseName(key) + " " + reader.unparse(value)
+            for key in resources.dictionaryKeys where !(key == "/XObject" && form != nil) && !(key == "/Font" && text != nil) {
+                guard let value = resources.entryAsWritten(key) else { continue }
+                resourceEntries += reader.unparsedName(key) + " " + value.unparsedAsWritten
             }
         }
         if let text { resourceEntries += "/Font<<" + text.fonts + ">>" }
@@ -238,11 +246,11 @@ public struct IncrementalUpdate: ~Copyable {
 
         // The contents: q, the original streams, then Q and the ink.
         var contents = "[\(try saveStreamObject()) 0 R"
-        if let original = reader.value(page, "/Contents") {
-            if reader.isArray(original) {
-                for item in reader.items(original) { contents += " " + reader.unparse(item) }
+        if let original = page.entryAsWritten("/Contents") {
+            if original.isArray {
+                for item in original.items { contents += " " + item.unparsedAsWritten }
             } else {
-                contents += " " + reader.unparse(original)
+                contents += " " + original.unparsedAsWritten
             }
         }
         contents += " \(try closingStream(formName: form == nil ? nil : formName, matrix: matrix)) 0 R"
@@ -262,7 +270,7 @@ public struct IncrementalUpdate: ~Copyable {
                                         header: [UInt8]? = nil) throws(IncrementalUpdateError) {
         guard !page.annotations.isEmpty else { return }
         let (place, pageObject, copied) = try beginPageUpdate(number)
-        defer { reader.releaseHandles() }
+        defer { reader.releaseAllObjects() }
         // A copy of a page listed twice is a new object: its number is needed for /P.
         let pageID = copied ? newObject() : Int(place.id)
         let pageReference = "\(pageID) \(copied ? 0 : Int(place.generation)) R"
@@ -278,8 +286,8 @@ public struct IncrementalUpdate: ~Copyable {
         let strokes = newObject()
         try writeStream(strokes, dictionary: "<</Filter/FlateDecode>>", data: page.packedStrokes)
         var annots = "["
-        if let existing = reader.value(pageObject, "/Annots"), reader.isArray(existing) {
-            for item in reader.items(existing) { annots += reader.unparse(item) + " " }
+        if let existing = pageObject.entryAsWritten("/Annots"), existing.isArray {
+            for item in existing.items { annots += item.unparsedAsWritten + " " }
         }
         // The dictionaries go into object streams (deflated together: their keys repeat), the
         // appearances, being streams, beside them.
@@ -309,7 +317,7 @@ public struct IncrementalUpdate: ~Copyable {
 
     /// Checks that page `number` can be updated now and returns its place, its dictionary and
     /// whether it is a later occurrence of a page object listed twice (it gets a copy of its own).
-    private mutating func beginPageUpdate(_ number: Int) throws(IncrementalUpdateError) -> (place: PagePlace, page: qpdf_oh, copied: Bool) {
+    private mutating func beginPageUpdate(_ number: Int) throws(IncrementalUpdateError) -> (place: PagePlace, page: QPDFObject, copied: Bool) {
         let count = places.count
         guard (1...max(count, 1)).contains(number), count > 0 else {
             throw .pageOutOfRange(path: reader.path, page: number, pageCount: count)
@@ -318,8 +326,8 @@ public struct IncrementalUpdate: ~Copyable {
         if file.offset > 0, offsets.isEmpty, !file.endedWithNewline { try file.append("\n") }
         let place = places[number - 1]
         guard place.id > 0, place.id < previousSize else { throw .pageNotInFile(path: reader.path, page: number) }
-        let page = reader.object(place.id, place.generation)
-        guard reader.isDictionary(page) else { throw .pageNotInFile(path: reader.path, page: number) }
+        let page = reader.object(id: place.id, generation: place.generation)
+        guard page.isDictionary else { throw .pageNotInFile(path: reader.path, page: number) }
         return (place, page, isLaterOccurrence(number))
     }
 
@@ -337,8 +345,8 @@ public struct IncrementalUpdate: ~Copyable {
         try file.append(dictionary)
         try file.append("\nendobj\n")
         if updatedPages.count % Self.reopenInterval == 0 {
-            reader.releaseHandles()
-            try reader.reopen()
+            reader.releaseAllObjects()
+            do throws(QPDFError) { try reader.reopen() } catch { throw IncrementalUpdateError(qpdf: error, path: reader.path) }
         }
     }
 
@@ -350,19 +358,19 @@ public struct IncrementalUpdate: ~Copyable {
 
     /// A page dictionary as PDF syntax: `page`'s entries, with `/Resources` and `/Contents`
     /// replaced when given, and, for a copy (`parent` its place), `/Parent` the node that lists it.
-    private func pageDictionary(_ page: qpdf_oh, parent: PagePlace?, resources: String?, contents: String?,
+    private func pageDictionary(_ page: QPDFObject, parent: PagePlace?, resources: String?, contents: String?,
                                 annots: String? = nil) -> String {
         var dictionary = "<<"
         var wrote: Set<String> = []
-        for key in reader.keys(page) {
+        for key in page.dictionaryKeys {
             switch key {
             case "/Contents" where contents != nil: continue
             case "/Resources" where resources != nil: continue
             case "/Annots" where annots != nil: continue
             case "/Parent" where parent != nil: continue
             default:
-                guard let value = reader.value(page, key) else { continue }
-                dictionary += reader.unparseName(key) + " " + reader.unparse(value)
+                guard let value = page.entryAsWritten(key) else { continue }
+                dictionary += reader.unparsedName(key) + " " + value.unparsedAsWritten
                 wrote.insert(key)
             }
         }
@@ -379,14 +387,14 @@ public struct IncrementalUpdate: ~Copyable {
         for numbers in occurrences.values.sorted(by: { $0[0] < $1[0] }) where updatedPages.contains(numbers[0]) {
             for number in numbers.dropFirst() where !updatedPages.contains(number) {
                 let place = places[number - 1]
-                let dictionary = pageDictionary(reader.object(place.id, place.generation), parent: place, resources: nil, contents: nil)
+                let dictionary = pageDictionary(reader.object(id: place.id, generation: place.generation), parent: place, resources: nil, contents: nil)
                 if let error = reader.takeError() { throw .unreadablePDF(path: reader.path, reason: "page \(number): \(error)") }
                 let id = newObject()
                 try beginObject(id)
                 try file.append(dictionary)
                 try file.append("\nendobj\n")
                 newKids[KidSlot(parent: place.parent, parentGeneration: place.parentGeneration, index: place.index)] = id
-                reader.releaseHandles()
+                reader.releaseAllObjects()
             }
         }
     }
@@ -395,26 +403,26 @@ public struct IncrementalUpdate: ~Copyable {
     private mutating func writeNodesWithNewKids() throws(IncrementalUpdateError) {
         let byNode = Dictionary(grouping: newKids, by: { [$0.key.parent, $0.key.parentGeneration] })
         for (node, slots) in byNode.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
-            defer { reader.releaseHandles() }
+            defer { reader.releaseAllObjects() }
             let replacements = Dictionary(uniqueKeysWithValues: slots.map { (Int($0.key.index), $0.value) })
-            let handle = reader.object(node[0], node[1])
-            guard let kids = reader.value(handle, "/Kids") else {
+            let handle = reader.object(id: node[0], generation: node[1])
+            guard let kids = handle.entryAsWritten("/Kids") else {
                 throw .unreadablePDF(path: reader.path, reason: "node \(node[0]) \(node[1]) R has no /Kids")
             }
             var array = "["
-            for (index, item) in reader.items(kids).enumerated() {
+            for (index, item) in kids.items.enumerated() {
                 if index > 0 { array += " " }
-                array += replacements[index].map { "\($0) 0 R" } ?? reader.unparse(item)
+                array += replacements[index].map { "\($0) 0 R" } ?? item.unparsedAsWritten
             }
             array += "]"
-            if reader.isIndirect(kids) {
-                try beginObject(reader.objectID(kids), generation: reader.generation(kids))
+            if kids.isIndirect {
+                try beginObject(Int(kids.objectID), generation: Int(kids.generation))
                 try file.append(array)
             } else {
                 var dictionary = "<<"
-                for key in reader.keys(handle) where key != "/Kids" {
-                    guard let value = reader.value(handle, key) else { continue }
-                    dictionary += reader.unparseName(key) + " " + reader.unparse(value)
+                for key in handle.dictionaryKeys where key != "/Kids" {
+                    guard let value = handle.entryAsWritten(key) else { continue }
+                    dictionary += reader.unparsedName(key) + " " + value.unparsedAsWritten
                 }
                 try beginObject(Int(node[0]), generation: Int(node[1]))
                 try file.append(dictionary + "/Kids" + array + ">>")

@@ -1,3 +1,4 @@
+import LibQPDF
 #if canImport(Glibc)
 import InkFileSystem
 import Glibc
@@ -36,6 +37,18 @@ public enum IncrementalUpdateError: Error, Equatable, CustomStringConvertible {
         case .changedWhileCopied(let path, let expected, let copied):
             return "\(path): changed while it was copied into the PDF (\(copied) bytes, not \(expected)); run the export again"
         case .digestFailed(let path, let why): return "\(path): cannot make the digest of the update for its /ID (\(why))"
+        }
+    }
+}
+
+extension IncrementalUpdateError {
+    /// Why qpdf, reading `path` as written, cannot give it an update. (Writing is not asked of it here.)
+    init(qpdf error: QPDFError, path: String) {
+        switch error {
+        case .encrypted, .passwordRejected: self = .encrypted(path: path)
+        case .damaged(let reason): self = .unreadablePDF(path: path, reason: reason)
+        case .warned(let reason): self = .unreadablePDF(path: path, reason: "qpdf warns: " + reason)
+        case .cannotCreate(let reason), .writeFailed(let reason, _): self = .unreadablePDF(path: path, reason: reason)
         }
     }
 }

@@ -1,5 +1,7 @@
+import LibQPDF
+
 /// Every page's object number and generation, found by walking the page tree with
-/// qpdf (`QPDFPageReader.walkPages`, what qpdf parsed dropped every `interval` pages) instead of
+/// qpdf (`QPDFDocument.walkPages`, what qpdf parsed dropped every `interval` pages) instead of
 /// through qpdf's list of all pages, which parses every page dictionary up front and
 /// keeps them while the document is open (`QPDFPageList`: memory that grows with the
 /// pages, most on a long manual full of links).
@@ -11,11 +13,11 @@ public enum PageReferenceScan {
     /// another walk of the same file (the export's incremental update, every 256 pages
     /// or more) drops as seldom.
     public static func references(path: String, reopeningEvery interval: Int = 32) -> [(id: Int32, generation: Int32)]? {
-        guard let reader = try? QPDFPageReader(path: path) else { return nil }
+        guard let reader = try? QPDFDocument(asWrittenAt: path) else { return nil }
         var references: [(id: Int32, generation: Int32)] = []
         var direct = false
         do {
-            try reader.walkPages(reopeningEvery: interval) { place, _ in
+            try reader.walkPages(reopeningEvery: interval, failure: { $0 }) { (place, _) throws(QPDFError) in
                 if place.id == 0 { direct = true }
                 references.append((place.id, place.generation))
             }

@@ -1,5 +1,5 @@
 import CCairo
-import CQPDF
+import LibQPDF
 import Foundation
 import InkRendering
 
@@ -33,18 +33,12 @@ public enum SamplePDFs {
     }
 
     /// `source` rewritten by qpdf with object streams, so that its cross-reference section is a stream.
-    ///
-    /// The corresponding C functions are `qpdf_read`, `qpdf_init_write`, `qpdf_set_object_stream_mode` and `qpdf_write`.
     public static func withXRefStream(_ source: String, to destination: String) throws {
-        var data = qpdf_init()
-        defer { qpdf_cleanup(&data) }
-        qpdf_silence_errors(data)
-        guard qpdf_read(data, source, nil) & QPDF_ERRORS == 0, qpdf_init_write(data, destination) & QPDF_ERRORS == 0 else {
-            throw RasterError.qpdf(path: source, reason: "cannot read or write")
+        do {
+            try QPDFDocument(path: source).write(to: destination, objectStreams: .generate)
+        } catch {
+            throw RasterError.qpdf(path: source, reason: "cannot read or write (\(error))")
         }
-        qpdf_set_deterministic_ID(data, QPDF_TRUE)
-        qpdf_set_object_stream_mode(data, qpdf_o_generate)
-        guard qpdf_write(data) & QPDF_ERRORS == 0 else { throw RasterError.qpdf(path: source, reason: "cannot write") }
     }
 
     /// `qpdf --check` on `path`: whether it passed (exit 0, no warnings) and what it said.

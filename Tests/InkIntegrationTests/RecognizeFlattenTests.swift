@@ -5,7 +5,9 @@ import Testing
 
 /// `flatten --recognize` and `export --recognize` with the built inkpdf: the sidecar carries the text
 /// entries and is their cache; a free user gets the document without them, told in one line.
-@Suite(.timeLimit(.minutes(3)))
+/// Each test runs inkpdf up to ten times, each run waiting for a core (`ChildProcess.slots`) behind the
+/// whole suite's children: the limit is what a hang needs, not what the runs take (seconds alone).
+@Suite(.timeLimit(.minutes(10)))
 struct RecognizeFlattenTests {
     static let pdf = SharedCorpus.repository.appendingPathComponent("SamplePDFs/course-notes.pdf").path
 

@@ -1,5 +1,5 @@
 import CCairo
-import CQPDF
+import LibQPDF
 import Foundation
 import InkFixtures
 import InkModel
@@ -120,11 +120,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("replaced.pdf").path
         try writeOriginal(path)
-        let contents: Int32 = {
-            let qpdf = qpdf_init()
-            defer { var data = qpdf; qpdf_cleanup(&data) }
-            #expect(qpdf_read(qpdf, path, nil) & QPDF_ERRORS == 0)
-            return qpdf_oh_get_object_id(qpdf, qpdf_oh_get_key(qpdf, qpdf_get_page_n(qpdf, 1), "/Contents"))
+        let contents: Int32 = try {
+            let document = try QPDFDocument(path: path)
+            return withExtendedLifetime(document) { document.page(2).entryAsWritten("/Contents")?.objectID ?? 0 }
         }()
         #expect(contents > 0, "page 2's content is an indirect stream")
         // About 1.4 MB of comments, then a square at (100, 100): six of the appender's pieces.
@@ -143,17 +141,8 @@ import Testing
         try update.replaceStream(Int(contents), dictionary: "<<>>", contentsOf: file, length: data.count)
         try update.finish()
         expectQPDFCheckPasses(path)
-        let stored: [UInt8] = {
-            let qpdf = qpdf_init()
-            defer { var data = qpdf; qpdf_cleanup(&data) }
-            guard qpdf_read(qpdf, path, nil) & QPDF_ERRORS == 0 else { return [] }
-            var filtered: QPDF_BOOL = 0, buffer: UnsafeMutablePointer<UInt8>?, length = 0
-            let stream = qpdf_get_object_by_id(qpdf, contents, 0)
-            guard qpdf_oh_get_stream_data(qpdf, stream, qpdf_dl_none, &filtered, &buffer, &length) & QPDF_ERRORS == 0,
-                  let buffer else { return [] }
-            defer { free(buffer) }
-            return Array(UnsafeBufferPointer(start: buffer, count: length))
-        }()
+        let reread = try QPDFDocument(path: path)
+        let stored = withExtendedLifetime(reread) { reread.object(id: contents, generation: 0).rawStreamData() ?? [] }
         #expect(stored == data, "the stream holds the file's bytes")
         let raster = try GreyRaster.poppler(path, page: 2, scale: 1)
         #expect(raster[125, 300 - 125] < 10, "page 2 draws the new content")
@@ -230,17 +219,10 @@ import Testing
 
     /// The trailer's `/ID` strings, read back by qpdf.
     func trailerID(_ path: String) -> [[UInt8]]? {
-        var data = qpdf_init()
-        defer { qpdf_cleanup(&data) }
-        qpdf_silence_errors(data)
-        guard qpdf_read(data, path, nil) & QPDF_ERRORS == 0 else { return nil }
-        let id = qpdf_oh_get_key(data, qpdf_get_trailer(data), "/ID")
-        guard qpdf_oh_is_array(data, id) != 0 else { return nil }
-        return (0..<qpdf_oh_get_array_n_items(data, id)).map { index in
-            var length = 0
-            let item = qpdf_oh_get_array_item(data, id, index)
-            guard let value = qpdf_oh_get_binary_string_value(data, item, &length) else { return [] }
-            return Array(UnsafeRawBufferPointer(start: value, count: length))
+        guard let document = try? QPDFDocument(path: path) else { return nil }
+        return withExtendedLifetime(document) {
+            guard let id = document.trailer["/ID"], id.isArray else { return nil }
+            return id.items.map { $0.bytes ?? [] }
         }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import InkModel
 import InkFixtures
 import Testing
+import LibQPDF
 
 /// `export --ink-as annotations`: one `/Ink` annotation a stroke with the
 /// standard keys a viewer edits by, read back with qpdf; the original bytes

@@ -3,6 +3,7 @@ import Foundation
 import InkModel
 import InkFixtures
 import Testing
+import LibQPDF
 
 /// `export --ink-as annotations` judged by other readers: poppler, MuPDF and
 /// PDFium draw the annotations as inkpdf's own flatten draws the same ink (on

@@ -3,6 +3,7 @@ import Foundation
 import InkModel
 import InkFixtures
 import Testing
+import LibQPDF
 
 /// Non-ASCII passwords open a file for flatten (poppler) and export (qpdf)
 /// alike, whatever the encryption wants: PDFDocEncoding (Latin-1) bytes for

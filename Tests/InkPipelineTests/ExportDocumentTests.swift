@@ -5,6 +5,7 @@ import InkModel
 import LibCrypto
 import InkFixtures
 import Testing
+import LibQPDF
 
 /// An exported document is the whole document: links, outline, labels,
 /// metadata, a form field, an annotation and an attachment survive; the ink

@@ -3,6 +3,7 @@ import Foundation
 import InkModel
 import InkFixtures
 import Testing
+import LibQPDF
 
 /// Export over page trees that other tools write and that qpdf and poppler
 /// read in their own way (a page object listed twice, intermediate `/Count`s

@@ -4,6 +4,7 @@ import Foundation
 import InkModel
 import InkFixtures
 import Testing
+import LibQPDF
 
 /// Export lays ink over the original pages: placement on every rotation and
 /// crop, the original left in place, highlighters that blend, determinism.

@@ -4,6 +4,7 @@ import InkModel
 import InkPDFContent
 @testable import InkPipeline
 import Testing
+import LibQPDF
 
 /// Annotations written to hurt (issue 40): numbers at the edge of what a double holds, names
 /// that smuggle a time no date can carry, stored strokes shared to multiply work, floods of

@@ -4,6 +4,7 @@ import InkModel
 import InkPDFContent
 @testable import InkPipeline
 import Testing
+import LibQPDF
 
 /// A PDF's annotations read as ink: every file of the shared corpus against what
 /// PyMuPDF itself reports of the same annotations, flattened once; PDFs annotated

@@ -2,6 +2,7 @@ import Foundation
 @testable import InkPipeline
 import InkFixtures
 import Testing
+import LibQPDF
 
 /// The ownership rules of the qpdf wrapper: stream buffers are freed on every
 /// path, and an object handle used after `releaseAllObjects()` is caught.

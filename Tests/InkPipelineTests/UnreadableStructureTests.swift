@@ -4,6 +4,7 @@ import InkModel
 import InkFixtures
 import InkPDFContentTestSupport
 import Testing
+import LibQPDF
 
 /// A PDF whose cross-reference chain is broken (an update's `/Prev 0`) and whose last trailer names no
 /// catalog: poppler and MuPDF rebuild it and open its page; qpdf cannot find its catalog. Flattening it

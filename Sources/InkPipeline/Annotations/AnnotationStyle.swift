@@ -1,5 +1,6 @@
 import Foundation
 import InkModel
+import LibQPDF
 
 /// What the standard keys of one annotation say about how it is drawn: border
 /// width and dashes, colour, opacity, when it was made. Read from untrusted

@@ -3,6 +3,7 @@ import InkFileSystem
 import InkImport
 import InkModel
 import InkPDFContent
+import LibQPDF
 
 /// Reads a PDF's annotations as ink (`docs/annotations.md`, "What inkpdf reads"):
 /// page by page, in `/Annots` order, into a temporary ink-layers file or spool

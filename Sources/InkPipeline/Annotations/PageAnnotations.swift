@@ -1,5 +1,6 @@
 import Foundation
 import InkModel
+import LibQPDF
 
 /// The annotations of one page read as strokes: what `PDFAnnotationReader` does for each page,
 /// with the counts and warnings the notes give. Used while the page's qpdf handles are valid.

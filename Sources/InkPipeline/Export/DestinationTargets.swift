@@ -1,4 +1,4 @@
-
+import LibQPDF
 
 /// Which page a destination, link or outline item leads to.
 struct DestinationTargets {

@@ -3,6 +3,7 @@ import LibCrypto
 import Foundation
 import InkImport
 import InkModel
+import LibQPDF
 
 /// The full-fidelity ink layers (gzip) carried inside an exported PDF as an
 /// embedded file, so that the shared PDF can be edited again.

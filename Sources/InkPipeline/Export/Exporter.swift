@@ -4,6 +4,7 @@ import Foundation
 import InkModel
 import InkPDFContent
 import InkRendering
+import LibQPDF
 
 /// Exports a PDF with its ink laid over the original pages, keeping the
 /// whole document: every object of the source (outline, links, forms,
@@ -285,7 +286,7 @@ public enum Exporter {
         try PageRemoval.keep(shown, in: document)
         document.releaseAllObjects()
         for number in (1...document.pageCount).reversed() {
-            try document.removePage(document.page(number))
+            try document.removingPage(document.page(number))
             document.releaseAllObjects()
         }
         for page in kept {
@@ -293,9 +294,9 @@ public enum Exporter {
                 guard let reference = references[pdfNumber] ?? nil else {
                     throw .damagedPDF(path: document.path, reason: "page \(pdfNumber) is not an indirect object")
                 }
-                try document.addPage(document.object(id: reference.id, generation: reference.generation))
+                try document.addingPage(document.object(id: reference.id, generation: reference.generation))
             } else if let inkDocument, let index = inkPages.firstIndex(of: page) {
-                try document.addPage(inkDocument.page(index + 1), from: inkDocument)
+                try document.addingPage(inkDocument.page(index + 1), from: inkDocument)
             }
             document.releaseAllObjects()
             inkDocument?.releaseAllObjects()

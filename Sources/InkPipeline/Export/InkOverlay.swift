@@ -1,6 +1,7 @@
 import Foundation
 import InkPDFContent
 import InkRendering
+import LibQPDF
 
 /// Lays ink over pages of the original, by hand with qpdf's object API: the
 /// ink's PDF content (`InkContentWriter`, already compressed) as a Form

@@ -1,4 +1,5 @@
 import Foundation
+import LibQPDF
 
 /// Where a page's ink goes in the page's own coordinates.
 ///

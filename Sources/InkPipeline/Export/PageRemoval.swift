@@ -1,3 +1,4 @@
+import LibQPDF
 
 /// Leaves only the selected pages in a qpdf document, and nothing pointing at the others.
 ///
@@ -58,7 +59,7 @@ enum PageRemoval {
         document.releaseAllObjects()
 
         for number in (1...pageCount).reversed() where !keptSet.contains(number) {
-            try document.removePage(document.page(number))
+            try document.removingPage(document.page(number))
             if let reference = references[number - 1] {
                 document.replaceWithNull(id: reference.id, generation: reference.generation)
             }

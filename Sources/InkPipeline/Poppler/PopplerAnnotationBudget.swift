@@ -1,6 +1,7 @@
 import Foundation
 import InkFileSystem
 import InkImport
+import LibQPDF
 
 /// Keeps poppler from loading more of a page's annotations than a page may hold.
 ///

@@ -1,3 +1,4 @@
+import LibQPDF
 /// Reading and editing PDF name trees (`/Names /Dests`, `/Names /EmbeddedFiles`)
 /// and number trees (`/PageLabels`) through qpdf handles.
 enum NameTree {

@@ -1,4 +1,5 @@
 import InkPDFContent
+import LibQPDF
 
 /// Each page's `/Rotate` (normalised as viewers do: 0, 90, 180 or 270) and
 /// `/MediaBox`, read with qpdf: poppler-glib 22.12 has no getter for either

@@ -1,4 +1,5 @@
 import InkPDFContent
+import LibQPDF
 
 /// The pages of a file opened with qpdf, found without qpdf's list of all pages where
 /// that can be done. qpdf's list parses every page dictionary (with the object streams

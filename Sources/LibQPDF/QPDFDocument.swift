@@ -1,7 +1,9 @@
 import CQPDF
 import Foundation
 
-/// A PDF opened with qpdf to read it, or to edit its objects in place and write it out whole.
+/// A PDF opened with qpdf: read, walked page by page, or edited in place and written out whole.
+/// The only owner of qpdf's handles in inkpdf: every call into qpdf is made here, by `QPDFObject`
+/// or by the page-tree walk (`walkPages`).
 ///
 /// Ownership: the document owns its `qpdf_data` and frees it in `deinit`
 /// (a class, not a `~Copyable` value, because its objects refer back to it).
@@ -10,46 +12,36 @@ import Foundation
 /// the handle table does not grow with the page count; each release starts
 /// a new handle epoch, and an object of an earlier epoch refuses to be used.
 /// Not thread-safe.
-final class QPDFDocument {
+public final class QPDFDocument {
     private var data: qpdf_data?
-    let path: String
+    public let path: String
     /// How many times every object handle has been released; `QPDFObject`s of another epoch are stale.
-    private(set) var handleEpoch = 0
+    public private(set) var handleEpoch = 0
+    /// Whether the file was opened as written (`init(asWrittenAt:)`), and can be opened again by `reopen`.
+    private let readsAsWritten: Bool
+    /// Nanoseconds the latest opening took (what the next reopening will cost).
+    public private(set) var openingCost: UInt64 = 0
 
-    /// Opens `path`, trying each form of `password` that `PasswordCandidates`
-    /// lists (qpdf, like poppler, compares bytes and does not transcode). A
-    /// missing password for an encrypted file, a wrong one and a file qpdf
-    /// cannot repair become the same errors flatten reports.
-    ///
-    /// `checkingPages` false: the document is not refused for having no page, and qpdf's list of
-    /// all pages (every page dictionary parsed and kept) is not made, for a caller that has found
-    /// the pages otherwise (`PageReferenceScan`).
-    convenience init(path: String, password: String?, checkingPages: Bool = true) throws(ExportError) {
-        try self.init(path: path, passwordForms: PasswordCandidates.forms(of: password), passwordGiven: password != nil,
-                      checkingPages: checkingPages)
-    }
-
-    /// Opens `path` with the first of `passwordForms` (byte strings, nil for
-    /// none) that qpdf accepts.
+    /// Opens `path` with the first of `passwordForms` (byte strings, nil for none) that qpdf
+    /// accepts, repairing what qpdf can. `.passwordRejected` when every form is refused;
+    /// `.damaged` when qpdf cannot read it or its trailer names no catalog.
     ///
     /// The corresponding C functions are `qpdf_init`, `qpdf_read` and `qpdf_cleanup`.
-    init(path: String, passwordForms: [[UInt8]?], passwordGiven: Bool, checkingPages: Bool = true) throws(ExportError) {
+    public init(path: String, passwordForms: [[UInt8]?] = [nil]) throws(QPDFError) {
         precondition(!passwordForms.isEmpty, "no password form to try")
         self.path = path
-        try ExportError.requireReadableFile(path)
+        readsAsWritten = false
         for (index, form) in passwordForms.enumerated() {
             // A qpdf_data that failed to read is not read again: each try starts afresh.
             if data != nil { qpdf_cleanup(&data) }
             data = qpdf_init()
             qpdf_silence_errors(data)
             qpdf_set_suppress_warnings(data, QPDF_TRUE)
-            let status = PasswordCandidates.withCString(form) { qpdf_read(data, path, $0) }
+            let status = Self.withCString(form) { qpdf_read(data, path, $0) }
             if status & QPDF_ERRORS == 0 { break }
             let error = lastError()
-            guard error.code == qpdf_e_password else { throw .damagedPDF(path: path, reason: error.message) }
-            if index == passwordForms.count - 1 {
-                throw passwordGiven ? .wrongPassword(path: path) : .passwordRequired(path: path)
-            }
+            guard error.code == qpdf_e_password else { throw .damaged(reason: error.message) }
+            if index == passwordForms.count - 1 { throw .passwordRejected }
         }
         // Without a catalog, qpdf's page functions print "application did not handle error"
         // on stderr (twice) and count no page: one clear error instead.
@@ -57,10 +49,47 @@ final class QPDFDocument {
         let trailerHandle = qpdf_get_trailer(data)
         let hasCatalog = qpdf_oh_is_dictionary(data, qpdf_oh_get_key(data, trailerHandle, "/Root")) != 0
         qpdf_oh_release_all(data)
-        guard hasCatalog else {
-            throw .damagedPDF(path: path, reason: "its trailer's /Root names no catalog dictionary")
+        guard hasCatalog else { throw .damaged(reason: "its trailer's /Root names no catalog dictionary") }
+    }
+
+    /// Opens `path` as it is written, to read what an incremental update needs: a file qpdf would
+    /// have to reconstruct (a broken cross-reference table) cannot take an update whose `/Prev`
+    /// points into it, so it is refused (`.damaged`, or `.warned` when qpdf read it only with a
+    /// warning); so is an encrypted file (`.encrypted`: new streams would need the file's key).
+    ///
+    /// The corresponding C functions are `qpdf_init`, `qpdf_set_attempt_recovery` and `qpdf_read`.
+    public init(asWrittenAt path: String) throws(QPDFError) {
+        self.path = path
+        readsAsWritten = true
+        try openAsWritten()
+    }
+
+    private func openAsWritten() throws(QPDFError) {
+        let start = ReopeningSchedule.monotonicNanoseconds()
+        defer { openingCost = ReopeningSchedule.monotonicNanoseconds() &- start }
+        data = qpdf_init()
+        qpdf_silence_errors(data)
+        qpdf_set_suppress_warnings(data, QPDF_TRUE)
+        qpdf_set_attempt_recovery(data, QPDF_FALSE)
+        let status = qpdf_read(data, path, nil)
+        if status & QPDF_ERRORS != 0 {
+            let error = lastError()
+            if error.code == qpdf_e_password { throw .encrypted }
+            throw .damaged(reason: error.message)
         }
-        guard !checkingPages || pageCount > 0 else { throw .emptyPDF(path: path) }
+        if qpdf_is_encrypted(data) != 0 { throw .encrypted }
+        if qpdf_more_warnings(data) != 0 {
+            let warning = qpdf_next_warning(data)
+            throw .warned(reason: String(cString: qpdf_get_error_full_text(data, warning)))
+        }
+    }
+
+    /// Forgets every object qpdf parsed by reading the file afresh (a document opened `asWrittenAt`).
+    public func reopen() throws(QPDFError) {
+        precondition(readsAsWritten, "only a document read as written is reopened")
+        qpdf_cleanup(&data)
+        handleEpoch += 1
+        try openAsWritten()
     }
 
     deinit { if data != nil { qpdf_cleanup(&data) } }
@@ -70,7 +99,7 @@ final class QPDFDocument {
     /// used; the document itself must not be used again.
     ///
     /// The corresponding C function is `qpdf_cleanup`.
-    func close() {
+    public func close() {
         if data != nil { qpdf_cleanup(&data) }
         handleEpoch += 1
     }
@@ -78,24 +107,30 @@ final class QPDFDocument {
     /// Calls `body` with the `qpdf_data`, which must not outlive the call.
     func withUnsafeHandle<T, E: Error>(_ body: (qpdf_data) throws(E) -> T) throws(E) -> T { try body(data!) }
 
+    /// Calls `body` with `bytes` as a NUL-terminated C string (nil for nil), as qpdf takes a password.
+    private static func withCString<T>(_ bytes: [UInt8]?, _ body: (UnsafePointer<CChar>?) -> T) -> T {
+        guard let bytes else { return body(nil) }
+        return (bytes + [0]).withUnsafeBufferPointer { buffer in buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress) } }
+    }
+
     /// The corresponding C function is `qpdf_get_num_pages`.
-    var pageCount: Int { Int(qpdf_get_num_pages(data)) }
+    public var pageCount: Int { Int(qpdf_get_num_pages(data)) }
 
     /// Page `number` (1-based).
     ///
     /// The corresponding C function is `qpdf_get_page_n`.
-    func page(_ number: Int) -> QPDFObject { object(qpdf_get_page_n(data, number - 1)) }
+    public func page(_ number: Int) -> QPDFObject { object(qpdf_get_page_n(data, number - 1)) }
 
     /// The corresponding C function is `qpdf_get_root`.
-    var root: QPDFObject { object(qpdf_get_root(data)) }
+    public var root: QPDFObject { object(qpdf_get_root(data)) }
     /// The corresponding C function is `qpdf_get_trailer`.
-    var trailer: QPDFObject { object(qpdf_get_trailer(data)) }
-    var isEncrypted: Bool { trailer["/Encrypt"] != nil }
+    public var trailer: QPDFObject { object(qpdf_get_trailer(data)) }
+    public var isEncrypted: Bool { trailer["/Encrypt"] != nil }
 
     /// The object `id generation R`.
     ///
     /// The corresponding C function is `qpdf_get_object_by_id`.
-    func object(id: Int32, generation: Int32) -> QPDFObject {
+    public func object(id: Int32, generation: Int32) -> QPDFObject {
         object(qpdf_get_object_by_id(data, id, generation))
     }
 
@@ -106,7 +141,7 @@ final class QPDFDocument {
     /// using one afterwards stops the program.
     ///
     /// The corresponding C function is `qpdf_oh_release_all`.
-    func releaseAllObjects() {
+    public func releaseAllObjects() {
         qpdf_oh_release_all(data)
         handleEpoch += 1
     }
@@ -116,7 +151,7 @@ final class QPDFDocument {
     /// document is then no longer the file: only for a document that is read, never written.
     ///
     /// The corresponding C function is `qpdf_replace_object`.
-    func forgetObjects(_ references: [QPDFReference]) {
+    public func forgetObjects(_ references: [QPDFReference]) {
         guard !references.isEmpty else { return }
         releasingObjects {
             // A fresh null each time: the one given becomes the object itself (indirect), and
@@ -128,7 +163,7 @@ final class QPDFDocument {
     }
 
     /// Runs `body` and then releases every object handle made meanwhile (and before).
-    func releasingObjects<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    public func releasingObjects<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         defer { releaseAllObjects() }
         return try body()
     }
@@ -136,27 +171,27 @@ final class QPDFDocument {
     // MARK: New objects
 
     /// The corresponding C function is `qpdf_oh_new_dictionary`.
-    func newDictionary() -> QPDFObject { object(qpdf_oh_new_dictionary(data)) }
+    public func newDictionary() -> QPDFObject { object(qpdf_oh_new_dictionary(data)) }
     /// The corresponding C functions are `qpdf_oh_new_array` and `qpdf_oh_append_item`.
-    func newArray(_ items: [QPDFObject] = []) -> QPDFObject {
+    public func newArray(_ items: [QPDFObject] = []) -> QPDFObject {
         let array = object(qpdf_oh_new_array(data))
         for item in items { array.append(item) }
         return array
     }
     /// The corresponding C function is `qpdf_oh_new_name`.
-    func newName(_ name: String) -> QPDFObject { object(qpdf_oh_new_name(data, name)) }
+    public func newName(_ name: String) -> QPDFObject { object(qpdf_oh_new_name(data, name)) }
     /// The corresponding C function is `qpdf_oh_new_integer`.
-    func newInteger(_ value: Int) -> QPDFObject { object(qpdf_oh_new_integer(data, Int64(value))) }
+    public func newInteger(_ value: Int) -> QPDFObject { object(qpdf_oh_new_integer(data, Int64(value))) }
     /// The corresponding C function is `qpdf_oh_new_real_from_double`.
-    func newReal(_ value: Double) -> QPDFObject { object(qpdf_oh_new_real_from_double(data, value, 4)) }
+    public func newReal(_ value: Double) -> QPDFObject { object(qpdf_oh_new_real_from_double(data, value, 4)) }
     /// The corresponding C function is `qpdf_oh_new_null`.
-    func newNull() -> QPDFObject { object(qpdf_oh_new_null(data)) }
+    public func newNull() -> QPDFObject { object(qpdf_oh_new_null(data)) }
     /// A text string: PDFDocEncoding when it fits, UTF-16 otherwise.
     ///
     /// The corresponding C function is `qpdf_oh_new_unicode_string`.
-    func newText(_ text: String) -> QPDFObject { object(qpdf_oh_new_unicode_string(data, text)) }
+    public func newText(_ text: String) -> QPDFObject { object(qpdf_oh_new_unicode_string(data, text)) }
     /// The corresponding C function is `qpdf_oh_new_binary_string`.
-    func newBytes(_ bytes: [UInt8]) -> QPDFObject {
+    public func newBytes(_ bytes: [UInt8]) -> QPDFObject {
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { object(qpdf_oh_new_binary_string(data, $0.baseAddress, $0.count)) }
         }
@@ -164,12 +199,12 @@ final class QPDFDocument {
     /// Parses PDF syntax such as `[0 0 612 792]`.
     ///
     /// The corresponding C function is `qpdf_oh_parse`.
-    func parse(_ text: String) -> QPDFObject { object(qpdf_oh_parse(data, text)) }
+    public func parse(_ text: String) -> QPDFObject { object(qpdf_oh_parse(data, text)) }
 
     /// A new indirect stream holding `bytes` (unfiltered; written compressed).
     ///
     /// The corresponding C functions are `qpdf_oh_new_stream` and `qpdf_oh_replace_stream_data`.
-    func newStream(_ bytes: [UInt8]) -> QPDFObject {
+    public func newStream(_ bytes: [UInt8]) -> QPDFObject {
         let stream = object(qpdf_oh_new_stream(data))
         let null = newNull()
         stream.withUnsafeHandle(and: null) { data, stream, null in
@@ -183,7 +218,7 @@ final class QPDFDocument {
     /// dictionary's `/Filter` (qpdf writes them as they are), or plain without one.
     ///
     /// The corresponding C functions are `qpdf_oh_new_stream`, `qpdf_oh_parse` and `qpdf_oh_replace_stream_data`.
-    func newStream(_ bytes: [UInt8], dictionary: String) -> QPDFObject {
+    public func newStream(_ bytes: [UInt8], dictionary: String) -> QPDFObject {
         let stream = object(qpdf_oh_new_stream(data))
         let keys = parse(dictionary)
         let filter = keys["/Filter"] ?? newNull()
@@ -202,7 +237,7 @@ final class QPDFDocument {
     }
 
     /// The corresponding C function is `qpdf_make_indirect_object`.
-    func makeIndirect(_ object: QPDFObject) -> QPDFObject {
+    public func makeIndirect(_ object: QPDFObject) -> QPDFObject {
         precondition(object.document === self, "a qpdf object made indirect in another document")
         return self.object(object.withUnsafeHandle { qpdf_make_indirect_object($0, $1) })
     }
@@ -211,7 +246,7 @@ final class QPDFDocument {
     /// Stream data is read from `other` when this document is written, so `other` must stay open till then.
     ///
     /// The corresponding C function is `qpdf_oh_copy_foreign_object`.
-    func copyForeign(_ foreign: QPDFObject, from other: QPDFDocument) -> QPDFObject {
+    public func copyForeign(_ foreign: QPDFObject, from other: QPDFDocument) -> QPDFObject {
         precondition(foreign.document === other, "a foreign qpdf object copied from the wrong document")
         return object(foreign.withUnsafeHandle { otherData, foreignHandle in
             qpdf_oh_copy_foreign_object(data, otherData, foreignHandle)
@@ -221,17 +256,17 @@ final class QPDFDocument {
     /// Replaces the object `id generation R` with null everywhere it is referred to.
     ///
     /// The corresponding C function is `qpdf_replace_object`.
-    func replaceWithNull(id: Int32, generation: Int32) {
+    public func replaceWithNull(id: Int32, generation: Int32) {
         newNull().withUnsafeHandle { qpdf_replace_object($0, id, generation, $1) }
     }
 
     /// Takes the page out of the page tree.
     ///
     /// The corresponding C function is `qpdf_remove_page`.
-    func removePage(_ page: QPDFObject) throws(ExportError) {
+    public func removePage(_ page: QPDFObject) throws(QPDFError) {
         precondition(page.document === self, "a page removed from another document")
         if page.withUnsafeHandle({ qpdf_remove_page($0, $1) }) & QPDF_ERRORS != 0 {
-            throw .damagedPDF(path: path, reason: lastError().message)
+            throw .damaged(reason: lastError().message)
         }
     }
 
@@ -239,11 +274,11 @@ final class QPDFDocument {
     /// what it refers to); a page this document already shows is added as a copy.
     ///
     /// The corresponding C function is `qpdf_add_page`.
-    func addPage(_ page: QPDFObject, from other: QPDFDocument? = nil) throws(ExportError) {
+    public func addPage(_ page: QPDFObject, from other: QPDFDocument? = nil) throws(QPDFError) {
         let owner = other ?? self
         precondition(page.document === owner, "a page added from the wrong document")
         let status = page.withUnsafeHandle { ownerData, handle in qpdf_add_page(data, ownerData, handle, QPDF_FALSE) }
-        if status & QPDF_ERRORS != 0 { throw .damagedPDF(path: path, reason: lastError().message) }
+        if status & QPDF_ERRORS != 0 { throw .damaged(reason: lastError().message) }
     }
 
     // MARK: Errors and writing
@@ -251,7 +286,7 @@ final class QPDFDocument {
     /// The latest error, cleared by reading it; nil when there is none.
     ///
     /// The corresponding C functions are `qpdf_has_error`, `qpdf_get_error` and `qpdf_get_error_full_text`.
-    func takeError() -> String? {
+    public func takeError() -> String? {
         guard qpdf_has_error(data) != 0 else { return nil }
         return lastError().message
     }
@@ -261,23 +296,38 @@ final class QPDFDocument {
         return (qpdf_get_error_code(data, error), String(cString: qpdf_get_error_full_text(data, error)))
     }
 
-    /// Writes the whole document to `path` with compressed streams and object
-    /// streams, and a deterministic `/ID` (same objects, same bytes) unless
-    /// the file is encrypted, where qpdf keeps the encryption and cannot.
+    /// How `write` lays out the objects.
+    public enum ObjectStreams: Sendable {
+        /// Objects in object streams, the cross-reference section a stream.
+        case generate
+        /// As the file read had them.
+        case preserve
+    }
+
+    /// Writes the whole document to `path` with compressed streams, object streams as
+    /// `objectStreams` says, and a deterministic `/ID` (same objects, same bytes) unless
+    /// the file is encrypted, where qpdf keeps the encryption and cannot. Returns the
+    /// warnings qpdf gave while writing (none for a document it wrote cleanly).
     ///
     /// The corresponding C functions are `qpdf_init_write`, `qpdf_set_deterministic_ID`,
     /// `qpdf_set_compress_streams`, `qpdf_set_object_stream_mode` and `qpdf_write`.
-    func write(to path: String, name: String) throws(ExportError) {
-        if qpdf_init_write(data, path) & QPDF_ERRORS != 0 {
-            throw .cannotCreateOutput(path: name, reason: lastError().message)
-        }
+    @discardableResult
+    public func write(to path: String, objectStreams: ObjectStreams = .generate) throws(QPDFError) -> [String] {
+        if qpdf_init_write(data, path) & QPDF_ERRORS != 0 { throw .cannotCreate(reason: lastError().message) }
         if !isEncrypted { qpdf_set_deterministic_ID(data, QPDF_TRUE) }
         qpdf_set_compress_streams(data, QPDF_TRUE)
-        qpdf_set_object_stream_mode(data, qpdf_o_generate)
-        if qpdf_write(data) & QPDF_ERRORS != 0 {
+        qpdf_set_object_stream_mode(data, objectStreams == .generate ? qpdf_o_generate : qpdf_o_preserve)
+        let status = qpdf_write(data)
+        if status & QPDF_ERRORS != 0 {
             let error = lastError()
-            throw error.code == qpdf_e_system ? .writeFailed(path: name, reason: error.message)
-                                               : .renderFailed(path: name, page: nil, reason: error.message)
+            throw .writeFailed(reason: error.message, isSystemError: error.code == qpdf_e_system)
         }
+        var warnings: [String] = []
+        if status & QPDF_WARNINGS != 0 {
+            while qpdf_more_warnings(data) != 0, let warning = qpdf_next_warning(data) {
+                warnings.append(String(cString: qpdf_get_error_full_text(data, warning)))
+            }
+        }
+        return warnings
     }
 }

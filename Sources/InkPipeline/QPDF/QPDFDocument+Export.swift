@@ -1,0 +1,59 @@
+import Foundation
+import LibQPDF
+
+/// qpdf's documents as export, flatten and the annotation reader open and write them: with the
+/// password forms `PasswordCandidates` lists, and qpdf's errors told as `ExportError`s.
+extension QPDFDocument {
+    /// Opens `path`, trying each form of `password` that `PasswordCandidates` lists (qpdf, like
+    /// poppler, compares bytes and does not transcode). A missing password for an encrypted file,
+    /// a wrong one and a file qpdf cannot repair become the same errors flatten reports.
+    ///
+    /// `checkingPages` false: the document is not refused for having no page, and qpdf's list of
+    /// all pages (every page dictionary parsed and kept) is not made, for a caller that has found
+    /// the pages otherwise (`PageReferenceScan`).
+    convenience init(path: String, password: String?, checkingPages: Bool = true) throws(ExportError) {
+        try self.init(path: path, passwordForms: PasswordCandidates.forms(of: password), passwordGiven: password != nil,
+                      checkingPages: checkingPages)
+    }
+
+    /// Opens `path` with the first of `passwordForms` (byte strings, nil for none) that qpdf accepts.
+    convenience init(path: String, passwordForms: [[UInt8]?], passwordGiven: Bool, checkingPages: Bool = true) throws(ExportError) {
+        try ExportError.requireReadableFile(path)
+        do throws(QPDFError) {
+            try self.init(path: path, passwordForms: passwordForms)
+        } catch {
+            throw ExportError(qpdf: error, path: path, passwordGiven: passwordGiven)
+        }
+        guard !checkingPages || pageCount > 0 else { throw .emptyPDF(path: path) }
+    }
+
+    /// Writes the whole document to `path` (`QPDFDocument.write`), named `name` in errors.
+    func write(to path: String, name: String) throws(ExportError) {
+        do throws(QPDFError) { try write(to: path) } catch { throw ExportError(qpdf: error, path: name) }
+    }
+
+    /// Takes `page` out of the page tree (`QPDFDocument.removePage`).
+    func removingPage(_ page: QPDFObject) throws(ExportError) {
+        do throws(QPDFError) { try removePage(page) } catch { throw ExportError(qpdf: error, path: path) }
+    }
+
+    /// Adds `page` at the end of the page tree (`QPDFDocument.addPage`).
+    func addingPage(_ page: QPDFObject, from other: QPDFDocument? = nil) throws(ExportError) {
+        do throws(QPDFError) { try addPage(page, from: other) } catch { throw ExportError(qpdf: error, path: path) }
+    }
+}
+
+extension ExportError {
+    /// What qpdf could not do with `path` (an input read, or an output written), as export tells it.
+    init(qpdf error: QPDFError, path: String, passwordGiven: Bool = false) {
+        switch error {
+        case .passwordRejected: self = passwordGiven ? .wrongPassword(path: path) : .passwordRequired(path: path)
+        case .damaged(let reason): self = .damagedPDF(path: path, reason: reason)
+        case .warned(let reason): self = .damagedPDF(path: path, reason: "qpdf warns: " + reason)
+        case .encrypted: self = .passwordRequired(path: path)
+        case .cannotCreate(let reason): self = .cannotCreateOutput(path: path, reason: reason)
+        case .writeFailed(let reason, let isSystemError):
+            self = isSystemError ? .writeFailed(path: path, reason: reason) : .renderFailed(path: path, page: nil, reason: reason)
+        }
+    }
+}
