@@ -2,30 +2,57 @@ import InkBatch
 import InkModel
 import InkPipeline
 
-/// The options `flatten` and `export` share: the PDF, its ink and the output,
-/// and how to read and write them.
-struct DocumentOptions {
-    /// The PDF: first with `--ink`, else `--pdf` (nil: the one the ink document names).
-    var pdf: String?
-    var ink = "", output = ""
-    var inkFormat: InkFormat?
-    var annotations = AnnotationVisibility.print
-    var page: Int?
-    var password: String?
-    var pages: PageSelection?
-    var ignoreMismatch = false, writeSidecar = true, quiet = false, onlyAnnotated = false
-    var gate = GateOptions()
-    var limits = WorkerLimits()
-    /// `--confine`, `--allow FOLDER`: `ImportOptions.confinement`.
-    var confinement: [String]?
+/// The arguments `flatten` and `export` share, declared once: the PDF, its ink and the output, how
+/// to read and write them, the gate, the worker's limits and the confinement. `FlattenArguments` and
+/// `ExportArguments` hold them and read and set their fields as their own.
+public struct DocumentArguments: Equatable, Sendable {
+    /// The PDF: first with `--ink`, else `--pdf` (nil: the one the ink document names, or none for a notebook).
+    public var pdf: String?
+    public var ink = "", output = ""
+    /// `--ink-format`: the ink file's format when not told from its content.
+    public var inkFormat: InkFormat?
+    /// `--annotations`: which of a PDF's annotations are read as ink.
+    public var annotations = AnnotationVisibility.print
+    /// `--page N`: the PDF page a single reMarkable `.rm` page is drawn over.
+    public var page: Int?
+    public var password: String?
+    public var pages: PageSelection?
+    public var ignoreMismatch = false, writeSidecar = true, quiet = false, onlyAnnotated = false
+    /// `--policy`, `--trust`, `--proof`, `--state`: what the entitlement gate reads before anything is written.
+    public var gate = GateOptions()
+    /// `--timeout SECONDS`, `--stall-timeout SECONDS`, `--memory-limit MB`: bounds on the worker process that does the work.
+    public var limits = WorkerLimits()
+    /// `--confine`, `--allow FOLDER`: where the files an ink document refers to may be read from
+    /// (nil: anywhere; `[]`: its own folder; else that and these folders; `ImportOptions.confinement`).
+    public var confinement: [String]?
+    /// `--recognize [--lang TAGS]`: the languages to recognise layers without `text` entries in; nil: none.
+    public var recognize: String?
+
+    public init() {}
+
+    /// What these arguments ask of the drawing; the password falls back to `INKPDF_PASSWORD`.
+    func drawing(environment: [String: String]) -> InkDrawingOptions {
+        var drawing = InkDrawingOptions()
+        drawing.password = password ?? environment["INKPDF_PASSWORD"]
+        drawing.ignoreDocumentMismatch = ignoreMismatch
+        drawing.writeSidecar = writeSidecar
+        drawing.pages = pages
+        drawing.onlyAnnotated = onlyAnnotated
+        drawing.inkFormat = inkFormat
+        drawing.annotations = annotations
+        drawing.page = page
+        drawing.confinement = confinement
+        return drawing
+    }
 }
 
 extension ArgumentScanner {
     /// Parses a document command's arguments: the shared options here, the
     /// command's own through `own` (which returns false for an option it does
     /// not know), then the one PDF, `--ink` and `-o`.
-    mutating func documentOptions(_ own: (String, inout ArgumentScanner) throws(UsageError) -> Bool) throws(UsageError) -> DocumentOptions {
-        var parsed = DocumentOptions()
+    mutating func documentOptions(_ own: (String, inout ArgumentScanner) throws(UsageError) -> Bool) throws(UsageError) -> DocumentArguments {
+        var parsed = DocumentArguments()
+        var recognition = RecognitionRequest()
         var ink: String?, output: String?, pdfOption: String?
         var confinement = ConfinementArguments()
         while let option = try nextOption() {
@@ -51,12 +78,14 @@ extension ArgumentScanner {
             case "--timeout", "--stall-timeout", "--memory-limit": try limit(option, into: &parsed.limits)
             default:
                 if try confinementOption(option, into: &confinement) { continue }
+                if try recognition.take(option, from: &self) { continue }
                 guard try own(option, &self) else { throw unknown(option) }
             }
         }
         let (pdf, document) = try inkInput(ink: ink, pdfOption: pdfOption)
         guard let output else { throw UsageError(message: "\(command): give the output with -o OUT.pdf") }
         parsed.confinement = try confinement.confinement(command: command)
+        parsed.recognize = try recognition.languages(command: command)
         parsed.pdf = pdf
         parsed.ink = document
         parsed.output = output

@@ -1,28 +1,11 @@
-import CCairo
-import Foundation
 import InkModel
-import InkRendering
 
-/// What `export` may be told besides its files.
+/// What `export` may be told besides its files: what flatten is told too (`InkDrawingOptions`, whose
+/// fields read and set as this struct's own), and export's own.
+@dynamicMemberLookup
 public struct ExportOptions: Sendable {
-    /// The ink file's format, when told (`--ink-format`); nil: told from its content.
-    public var inkFormat: InkFormat?
-    /// For a single reMarkable page over a PDF: which page of the PDF (`--page`).
-    public var page: Int?
-    /// Opens an encrypted PDF (user or owner password); the output stays encrypted.
-    public var password: String?
-    /// `--annotations`: which of a PDF's annotations are read as ink, by their flags.
-    public var annotations = AnnotationVisibility.print
-    /// `--recognize` over another tool's document: its layers are recognised as they are imported.
-    public var recognitionLanguages: String?
-    /// Draws the ink even when its header records a different PDF.
-    public var ignoreDocumentMismatch: Bool
-    /// Writes the full-fidelity `NAME.ink.jsonl.gz` beside the output.
-    public var writeSidecar: Bool
-    /// Only these source pages go into the output (nil: all).
-    public var pages: PageSelection?
-    /// Only pages with ink go into the output (within `pages`).
-    public var onlyAnnotated: Bool
+    /// What flatten and export share.
+    public var drawing = InkDrawingOptions()
     /// Attaches the full-fidelity layers (gzip) to the output, for `extract`.
     public var embedInk: Bool
     /// Writes only the ink: one page per selected page, at the displayed size,
@@ -49,28 +32,18 @@ public struct ExportOptions: Sendable {
         case layer
     }
 
-    /// With `--confine`: the folders besides the document's own that a file it refers to (a
-    /// background PDF or image, a page file) must lie in; nil reads any regular file it names
-    /// (`ImportOptions.confinement`).
-    public var confinement: [String]?
-
-    /// Writes what the handwriting reads (its layers' `text` entries) into the PDF: an invisible
-    /// text layer over the ink (`HandwritingFont`), or an `/Ink` annotation's `/Contents`. Off
-    /// when the user may not search handwriting (the `handwritingSearch` entitlement).
-    public var handwritingText = true
-    /// What to say (one warning) when `handwritingText` is off and the ink has text entries: why it was left out.
-    public var handwritingTextNote: String?
-
-    /// Told when the document is open and after every finished page (nil: nobody asks).
-    public var progress: PageProgress?
+    public subscript<Value>(dynamicMember field: WritableKeyPath<InkDrawingOptions, Value>) -> Value {
+        get { drawing[keyPath: field] }
+        set { drawing[keyPath: field] = newValue }
+    }
 
     public init(password: String? = nil, ignoreDocumentMismatch: Bool = false, writeSidecar: Bool = true,
                 pages: PageSelection? = nil, onlyAnnotated: Bool = false, embedInk: Bool = false, inkOnly: Bool = false) {
-        self.password = password
-        self.ignoreDocumentMismatch = ignoreDocumentMismatch
-        self.writeSidecar = writeSidecar
-        self.pages = pages
-        self.onlyAnnotated = onlyAnnotated
+        drawing.password = password
+        drawing.ignoreDocumentMismatch = ignoreDocumentMismatch
+        drawing.writeSidecar = writeSidecar
+        drawing.pages = pages
+        drawing.onlyAnnotated = onlyAnnotated
         self.embedInk = embedInk
         self.inkOnly = inkOnly
     }

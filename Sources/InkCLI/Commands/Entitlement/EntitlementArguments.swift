@@ -116,11 +116,3 @@ extension Command {
     }
 }
 
-extension FlattenArguments {
-    /// The same arguments with the gate's options.
-    func with(gate: GateOptions) -> FlattenArguments {
-        var copy = self
-        copy.gate = gate
-        return copy
-    }
-}

@@ -2,63 +2,47 @@ import InkBatch
 import InkModel
 import InkPipeline
 
-/// `inkpdf export IN.pdf --ink LAYERS -o OUT.pdf [options]`.
+/// `inkpdf export IN.pdf --ink LAYERS -o OUT.pdf [options]`: the arguments flatten takes too
+/// (`DocumentArguments`, whose fields read and set as this struct's own), and export's own.
+@dynamicMemberLookup
 public struct ExportArguments: Equatable, Sendable {
-    /// The PDF; nil: the one the ink document names.
-    public var pdf: String?
-    /// `--ink-format`, `--page`: as for flatten.
-    public var inkFormat: InkFormat?
-    /// `--annotations`: which of a PDF's annotations are read as ink.
-    public var annotations = AnnotationVisibility.print
-    public var page: Int?
-    public var ink: String
-    public var output: String
-    public var password: String?
-    public var ignoreMismatch = false
-    public var writeSidecar = true
-    public var quiet = false
-    public var pages: PageSelection?
-    public var onlyAnnotated = false
+    public var document = DocumentArguments()
     public var embedInk = false
     public var inkOnly = false
     /// `--ink-as content|annotations`, `--group stroke|layer`.
     public var inkAs: ExportOptions.InkAs = .content
     public var grouping: ExportOptions.AnnotationGrouping = .stroke
-    /// `--policy`, `--trust`, `--proof`, `--state`: what the entitlement gate reads before anything is written.
-    public var gate = GateOptions()
-    /// `--timeout SECONDS`, `--stall-timeout SECONDS`, `--memory-limit MB`: bounds on the worker process that exports.
-    public var limits = WorkerLimits()
-    /// `--confine`, `--allow FOLDER`: as for flatten.
-    public var confinement: [String]?
-    /// `--recognize [--lang TAGS]`: the languages to recognise layers without `text` entries in; nil: none.
-    public var recognize: String?
+
+    public subscript<Value>(dynamicMember field: WritableKeyPath<DocumentArguments, Value>) -> Value {
+        get { document[keyPath: field] }
+        set { document[keyPath: field] = newValue }
+    }
 
     public init(pdf: String?, ink: String, output: String, password: String? = nil, ignoreMismatch: Bool = false,
                 writeSidecar: Bool = true, quiet: Bool = false, pages: PageSelection? = nil, onlyAnnotated: Bool = false,
                 embedInk: Bool = false, inkOnly: Bool = false, gate: GateOptions = GateOptions()) {
-        self.pdf = pdf
-        self.ink = ink
-        self.output = output
-        self.password = password
-        self.ignoreMismatch = ignoreMismatch
-        self.writeSidecar = writeSidecar
-        self.quiet = quiet
-        self.pages = pages
-        self.onlyAnnotated = onlyAnnotated
+        document.pdf = pdf
+        document.ink = ink
+        document.output = output
+        document.password = password
+        document.ignoreMismatch = ignoreMismatch
+        document.writeSidecar = writeSidecar
+        document.quiet = quiet
+        document.pages = pages
+        document.onlyAnnotated = onlyAnnotated
+        document.gate = gate
         self.embedInk = embedInk
         self.inkOnly = inkOnly
-        self.gate = gate
+    }
+
+    init(document: DocumentArguments) {
+        self.document = document
     }
 
     /// The export options these arguments ask for; the password falls back to `INKPDF_PASSWORD`.
     func options(environment: [String: String]) -> ExportOptions {
-        var options = ExportOptions(password: password ?? environment["INKPDF_PASSWORD"], ignoreDocumentMismatch: ignoreMismatch,
-                                    writeSidecar: writeSidecar, pages: pages, onlyAnnotated: onlyAnnotated, embedInk: embedInk,
-                                    inkOnly: inkOnly)
-        options.inkFormat = inkFormat
-        options.annotations = annotations
-        options.page = page
-        options.confinement = confinement
+        var options = ExportOptions(embedInk: embedInk, inkOnly: inkOnly)
+        options.drawing = document.drawing(environment: environment)
         options.inkAs = inkAs
         options.annotationGrouping = grouping
         return options
@@ -70,9 +54,7 @@ extension Command {
         var scanner = ArgumentScanner(command: "export", arguments: arguments)
         var embedInk = false, inkOnly = false
         var inkAs: ExportOptions.InkAs?, grouping: ExportOptions.AnnotationGrouping?
-        var recognition = RecognitionRequest()
         let common = try scanner.documentOptions { (option, scanner) throws(UsageError) -> Bool in
-            if try recognition.take(option, from: &scanner) { return true }
             switch option {
             case "--embed-ink": embedInk = true
             case "--ink-only": inkOnly = true
@@ -99,18 +81,11 @@ extension Command {
         if grouping != nil && inkAs != .annotations {
             throw UsageError(message: "export: --group says how annotations are grouped; give it with --ink-as annotations")
         }
-        var parsed = ExportArguments(pdf: common.pdf, ink: common.ink, output: common.output, password: common.password,
-                                     ignoreMismatch: common.ignoreMismatch, writeSidecar: common.writeSidecar, quiet: common.quiet,
-                                     pages: common.pages, onlyAnnotated: common.onlyAnnotated, embedInk: embedInk, inkOnly: inkOnly,
-                                     gate: common.gate)
-        parsed.limits = common.limits
+        var parsed = ExportArguments(document: common)
+        parsed.embedInk = embedInk
+        parsed.inkOnly = inkOnly
         parsed.inkAs = inkAs ?? .content
         parsed.grouping = grouping ?? .stroke
-        parsed.inkFormat = common.inkFormat
-        parsed.annotations = common.annotations
-        parsed.page = common.page
-        parsed.confinement = common.confinement
-        parsed.recognize = try recognition.languages(command: "export")
         return parsed
     }
 
