@@ -6,10 +6,9 @@ import InkModel
 /// Consecutive stretches share a sample and have round caps and joins, so
 /// they meet without a seam; overlaps are invisible because the ink is opaque.
 enum ConstantWidthRuns {
-    /// The largest spread of widths, in points, drawn with one width. Measured on the
-    /// benchmark's dense pages (ink bytes a page; SSIM near ink of the ink as written,
-    /// mean and worst of three pages): 0.15 → 44.8 KB, 0.9919 / 0.9914; 0.175 → 43.6 KB,
-    /// 0.9916 / 0.9910; 0.2 → 41.9 KB, 0.9902 / 0.9896 (the worst page under 0.99).
+    /// The largest spread of widths, in points, drawn with one width: the widest band whose
+    /// every page of the benchmark stays above SSIM 0.99 near ink (docs/benchmarks.md,
+    /// "The ink's geometry and content").
     static let widthBand = 0.175
     /// How far the fitted centreline may stray from the samples.
     static let tolerance = 0.075

@@ -10,7 +10,7 @@ import InkRendering
 /// one core, on the calling thread when the loop asks for the page.
 ///
 /// - `.content` pages go to the `spool` when there is one (flatten: taken
-///   after cairo has finished the file, `spooledContents`), else through the
+///   after cairo has finished the file, `finish()`), else through the
 ///   bounded channel (export: `content(ofPage:)`, pages ascending).
 /// - `.drawings` pages come through the channel for cairo (`drawInk`): ink
 ///   that must lie under what cairo draws after it (an imported page's text

@@ -6,8 +6,8 @@ import InkRendering
 /// Pages' compressed ink content kept in a file until the output can take it:
 /// flatten makes the ink on one thread while cairo writes the pages on the
 /// other, and the ink is appended only once cairo has finished the file.
-/// Holding every page's stream in memory would grow with the page count
-/// (about 40 KB a dense page); here memory is one small entry per page.
+/// Holding every page's stream in memory would grow with the page count;
+/// here memory is one small entry per page.
 ///
 /// The file is created beside the output and unlinked at once, so nothing is
 /// left behind whatever ends the process; the descriptor is closed by `deinit`.
@@ -19,7 +19,7 @@ import InkRendering
 /// so that qpdf can open it and copy the forms into the document it writes:
 /// qpdf reads a copied stream's data only when it writes it, so the ink stays
 /// on disk instead of in qpdf's memory (which otherwise held every page's ink
-/// until the end: 121 MB at 1000 dense pages).
+/// until the end; docs/benchmarks.md, "qpdf, kept to flat memory").
 final class PageInkSpool: @unchecked Sendable {
     struct Entry {
         var page: Int
