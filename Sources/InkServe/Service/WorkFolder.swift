@@ -1,4 +1,5 @@
 import Foundation
+import InkFileSystem
 
 /// The service's own folder: made fresh by `mkdtemp` under an unpredictable name
 /// (`inkpdf-serve-PID-XXXXXX`), private (0700) and owned by this user, then checked
@@ -14,11 +15,10 @@ enum WorkFolder {
     static func make(in base: String) throws(ServeError) -> String {
         try checkBase(base)
         removeStale(in: base)
-        var template = Array((base + "/" + prefix + "\(getpid())-XXXXXX").utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw .cannotCreateWorkFolder(path: base, reason: String(cString: strerror(errno)))
+        var folder = base + "/" + prefix + "\(getpid())-XXXXXX"
+        do { try FileSystem.makeUniqueFolder(from: &folder) } catch {
+            throw .cannotCreateWorkFolder(path: base, reason: error.description)
         }
-        let folder = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var info = stat()
         guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == getuid(),
               info.st_mode & 0o777 == 0o700 else {
