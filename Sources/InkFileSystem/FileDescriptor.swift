@@ -133,10 +133,14 @@ public struct FileDescriptor: ~Copyable, Sendable {
     }
 
     /// The file's size in bytes as it is now. The corresponding C function is `fstat`.
-    public func size() throws(Errno) -> Int64 {
+    public func size() throws(Errno) -> Int64 { Int64(try status().st_size) }
+
+    /// What the system knows of the open file: its type and mode, size, owner, device and inode.
+    /// The corresponding C function is `fstat`.
+    public func status() throws(Errno) -> stat {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .current }
-        return Int64(status.st_size)
+        return status
     }
 
     /// Flushes the file's data to the disk. The corresponding C function is `fsync`.
