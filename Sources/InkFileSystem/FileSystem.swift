@@ -28,6 +28,44 @@ public enum FileSystem {
         guard mkdir(path, mode) == 0 else { throw .current }
     }
 
+    /// What the system knows of the file at `path` (of the link itself, when `followingLinks`
+    /// is false): its type and mode, size, owner, device and inode.
+    /// The corresponding C functions are `stat` and `lstat`.
+    public static func status(of path: String, followingLinks: Bool = true) throws(Errno) -> stat {
+        var status = stat()
+        guard (followingLinks ? stat(path, &status) : lstat(path, &status)) == 0 else { throw .current }
+        return status
+    }
+
+    /// The names in the folder `path` (without `.` and `..`), in the order the system gives them.
+    /// The corresponding C functions are `opendir`, `readdir` and `closedir`.
+    public static func folderEntries(_ path: String) throws(Errno) -> [String] {
+        guard let directory = opendir(path) else { throw .current }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// `path` with every symbolic link, `.` and `..` resolved; nil when it cannot be.
+    /// The corresponding C function is `realpath`.
+    public static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether this process may `mode` (`R_OK`, `W_OK`, …) the file at `path`; the reason why not.
+    /// The corresponding C function is `access`.
+    public static func checkAccess(_ path: String, _ mode: Int32) throws(Errno) {
+        guard access(path, mode) == 0 else { throw .current }
+    }
+
     /// Creates a new folder (mode 0700) named after `template`, which ends in `XXXXXX`;
     /// `template` becomes the name made (as the C function leaves it, on failure too).
     /// The corresponding C function is `mkdtemp`.

@@ -150,8 +150,7 @@ enum PopplerAnnotationBudget {
     }
 
     static func fileBytes(_ path: String) -> Int {
-        var status = stat()
-        return stat(path, &status) == 0 ? Int(status.st_size) : 0
+        (try? FileSystem.status(of: path)).map { Int($0.st_size) } ?? 0
     }
 }
 
