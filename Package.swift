@@ -61,8 +61,9 @@ let package = Package(
         // File-system work in one place: descriptors and errno, atomic outputs, temporary
         // files and their clean-up on signals, file identity and digests.
         .target(name: "InkFileSystem", dependencies: ["LibCrypto"]),
-        // Pure Swift model of the ink-layers format and its codec (gzip only: zlib reads, libdeflate writes).
-        .target(name: "InkModel", dependencies: ["CZlib", "LibDeflate"]),
+        // Pure Swift model of the ink-layers format and its codec (gzip only: zlib reads, libdeflate writes;
+        // files through InkFileSystem).
+        .target(name: "InkModel", dependencies: ["CZlib", "LibDeflate", "InkFileSystem"]),
         // Other tools' files (Xournal++, reMarkable, InkML, rnote) read into the model, one folder per format.
         .target(name: "InkImport", dependencies: ["InkModel", "InkFileSystem", "CZlib", "CZip", "CXML2", "CCairo"]),
         // Stroke geometry (pure) and the few functions that draw it with cairo.

@@ -15,20 +15,75 @@ public struct FileDescriptor: ~Copyable, Sendable {
         self.init(adopting: descriptor)
     }
 
+    /// Opens `path` for reading (`O_RDONLY`).
+    public init(reading path: String) throws(Errno) { try self.init(opening: path, flags: O_RDONLY) }
+
+    /// Opens `path` to write at its end (`O_WRONLY | O_APPEND`); it must exist.
+    public init(appendingTo path: String) throws(Errno) { try self.init(opening: path, flags: O_WRONLY | O_APPEND) }
+
+    /// Opens `path` to read and write in place (`O_RDWR`); it must exist.
+    public init(updating path: String) throws(Errno) { try self.init(opening: path, flags: O_RDWR) }
+
+    /// Creates `path` for writing, or empties the file there (`O_WRONLY | O_CREAT | O_TRUNC`).
+    public init(replacing path: String, mode: mode_t = 0o644) throws(Errno) {
+        try self.init(opening: path, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: mode)
+    }
+
+    /// Creates `path` for writing; fails with EEXIST if anything is there (`O_WRONLY | O_CREAT | O_EXCL`).
+    public init(creatingExclusively path: String, mode: mode_t = 0o644) throws(Errno) {
+        try self.init(opening: path, flags: O_WRONLY | O_CREAT | O_EXCL, mode: mode)
+    }
+
+    /// Creates a new file (mode 0600, read and write) named after `template`, whose six
+    /// characters before the last `suffixLength` are `XXXXXX`; `template` becomes the
+    /// name made (as the C function leaves it, on failure too).
+    /// The corresponding C function is `mkstemps`.
+    public init(uniqueFrom template: inout String, suffixLength: Int = 0) throws(Errno) {
+        var name = Array(template.utf8CString)
+        let descriptor = name.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(clamping: suffixLength)) }
+        let error = Errno.current
+        template = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard descriptor >= 0 else { throw error }
+        self.init(adopting: descriptor)
+    }
+
     deinit { if descriptor >= 0 { _ = Glibc.close(descriptor) } }
 
     /// The number, for a call that needs it; never stored elsewhere.
     public func withUnsafeHandle<T, E: Error>(_ body: (Int32) throws(E) -> T) throws(E) -> T { try body(descriptor) }
 
+    /// Gives the number to a library that closes it itself (libmicrohttpd's response from a
+    /// file); this value no longer closes it.
+    public consuming func releaseUnsafeHandle() -> Int32 {
+        let number = descriptor
+        descriptor = -1
+        return number
+    }
+
     /// `/proc/self/fd/N`: a path that opens this very file, even after its name is gone.
     public var procPath: String { "/proc/self/fd/\(descriptor)" }
 
-    /// Writes every byte, retrying short writes and EINTR. The corresponding C function is `write`.
+    /// Writes every byte, retrying short writes and EINTR; a write that takes no byte is ENOSPC.
+    /// The corresponding C function is `write`.
     public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
         var offset = 0
         while offset < bytes.count {
             let written = try Errno.retryingOnInterrupt { write(descriptor, bytes.baseAddress! + offset, bytes.count - offset) }
+            if written == 0 { throw .noSpace }
             offset += written
+        }
+    }
+
+    /// Writes every byte at `offset` (the descriptor's own offset unchanged), retrying short
+    /// writes and EINTR; a write that takes no byte is ENOSPC. The corresponding C function is `pwrite`.
+    public func writeAll(_ bytes: UnsafeRawBufferPointer, at offset: Int64) throws(Errno) {
+        var done = 0
+        while done < bytes.count {
+            let written = try Errno.retryingOnInterrupt {
+                pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
+            }
+            if written == 0 { throw .noSpace }
+            done += written
         }
     }
 
@@ -56,6 +111,36 @@ public struct FileDescriptor: ~Copyable, Sendable {
             if count == 0 { throw .ioError }
             done += count
         }
+    }
+
+    /// Reads up to `buffer.count` bytes at `offset` in one call (fewer at the end of the file; 0
+    /// past it), retrying EINTR. The corresponding C function is `pread`.
+    public func readSome(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+        try Errno.retryingOnInterrupt { pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset)) }
+    }
+
+    /// Moves the offset to `offset` bytes from the start. The corresponding C function is `lseek`.
+    public func seek(to offset: Int64) throws(Errno) {
+        guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else { throw .current }
+    }
+
+    /// Moves the offset to the end of the file and returns it: the file's length.
+    /// The corresponding C function is `lseek`.
+    public func seekToEnd() throws(Errno) -> Int64 {
+        let end = lseek(descriptor, 0, SEEK_END)
+        guard end >= 0 else { throw .current }
+        return Int64(end)
+    }
+
+    /// The file's size in bytes as it is now. The corresponding C function is `fstat`.
+    public func size() throws(Errno) -> Int64 { Int64(try status().st_size) }
+
+    /// What the system knows of the open file: its type and mode, size, owner, device and inode.
+    /// The corresponding C function is `fstat`.
+    public func status() throws(Errno) -> stat {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .current }
+        return status
     }
 
     /// Flushes the file's data to the disk. The corresponding C function is `fsync`.

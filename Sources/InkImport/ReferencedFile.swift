@@ -1,4 +1,5 @@
 import Foundation
+import InkFileSystem
 import InkModel
 
 /// Why a file that a document refers to (not one the user named) is not read.
@@ -27,8 +28,7 @@ public enum ReferencedFileProblem: Error, Equatable, Sendable, CustomStringConve
 public enum ReferencedFile {
     /// The problem with reading `path`, which the document in `documentFolder` refers to, or nil.
     public static func problem(_ path: String, documentFolder: String, options: ImportOptions) -> ReferencedFileProblem? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return .missing }
+        guard let status = try? FileSystem.status(of: path) else { return .missing }
         if let kind = kind(of: status.st_mode) { return .notRegular(kind: kind) }
         if Int64(status.st_size) > Int64(options.maximumReferencedFileBytes) {
             return .tooLarge(bytes: Int64(status.st_size), limit: options.maximumReferencedFileBytes)
@@ -59,9 +59,7 @@ public enum ReferencedFile {
     /// `path` with every symlink, `.` and `..` resolved (as it is when it cannot be).
     /// The corresponding C function is `realpath`.
     static func realPath(_ path: String) -> String {
-        guard let resolved = realpath(path.isEmpty ? "." : path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        FileSystem.resolvedPath(path.isEmpty ? "." : path) ?? path
     }
 
     /// Whether `name` (a page id, an archive entry) stays inside its folder: not empty,

@@ -1,3 +1,4 @@
+import InkFileSystem
 import LibCrypto
 #if canImport(Glibc)
 import Glibc
@@ -15,7 +16,7 @@ import Glibc
 struct AppendingFile: ~Copyable {
     let path: String
     private let staging: String?
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     private var buffer: [UInt8] = []
     /// Everything appended so far, fed as the buffer is written (nil once taken).
     private var digest: DigestContext?
@@ -31,24 +32,21 @@ struct AppendingFile: ~Copyable {
     init(path: String, staging: String? = nil) throws(IncrementalUpdateError) {
         self.path = path
         self.staging = staging
-        let reader = open(path, O_RDONLY | O_CLOEXEC)
-        guard reader >= 0 else { throw .cannotOpen(path: path, errno: errno) }
-        let end = lseek(reader, 0, SEEK_END)
-        guard end >= 0 else { let code = errno; Glibc.close(reader); throw .cannotRead(path: path, errno: code) }
+        let reader = try Self.open(path) { (path) throws(Errno) in try FileDescriptor(reading: path) }
+        let end: Int64
+        do { end = try reader.seekToEnd() } catch { throw .cannotRead(path: path, errno: error.rawValue) }
         let target = staging ?? path
-        let opened = staging != nil ? open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-                                    : open(target, O_WRONLY | O_APPEND | O_CLOEXEC)
-        guard opened >= 0 else { let code = errno; Glibc.close(reader); throw .cannotOpen(path: target, errno: code) }
+        let opened = try Self.open(target) { (target) throws(Errno) in
+            staging != nil ? try FileDescriptor(replacing: target, mode: 0o600) : try FileDescriptor(appendingTo: target)
+        }
         let digest: DigestContext
         do { digest = try DigestContext(.sha256) } catch {
-            Glibc.close(reader)
-            Glibc.close(opened)
             throw .digestFailed(path: path, reason: error.description)
         }
         self.digest = consume digest
         var last: UInt8 = 0
-        if end > 0 { _ = pread(reader, &last, 1, end - 1) }
-        Glibc.close(reader)
+        if end > 0 { _ = try? withUnsafeMutableBytes(of: &last) { (byte) throws(Errno) in try reader.readSome(at: end - 1, into: byte) } }
+        _ = consume reader
         descriptor = opened
         offset = Int(end)
         endedWithNewline = last == 10 || last == 13
@@ -56,8 +54,12 @@ struct AppendingFile: ~Copyable {
     }
 
     deinit {
-        Glibc.close(descriptor)
-        if let staging { unlink(staging) }
+        if let staging { try? FileSystem.remove(staging) }
+    }
+
+    /// Opens `path` with `body`; a failure is `cannotOpen` for `path`.
+    private static func open(_ path: String, _ body: (String) throws(Errno) -> FileDescriptor) throws(IncrementalUpdateError) -> FileDescriptor {
+        do { return try body(path) } catch { throw .cannotOpen(path: path, errno: error.rawValue) }
     }
 
     mutating func append(_ bytes: [UInt8]) throws(IncrementalUpdateError) {
@@ -78,9 +80,7 @@ struct AppendingFile: ~Copyable {
     ///
     /// The corresponding C functions are `open` and `read`.
     mutating func append(contentsOf source: String) throws(IncrementalUpdateError) -> Int {
-        let input = open(source, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { throw .cannotOpen(path: source, errno: errno) }
-        defer { Glibc.close(input) }
+        let input = try Self.open(source) { (source) throws(Errno) in try FileDescriptor(reading: source) }
         var total = 0
         try Self.readPieces(input, path: source, size: Self.bufferSize) { (piece) throws(IncrementalUpdateError) in
             total += piece.count
@@ -116,15 +116,7 @@ struct AppendingFile: ~Copyable {
     /// The corresponding C function is `write`.
     mutating func flush() throws(IncrementalUpdateError) {
         try feedDigest(buffer)
-        var done = 0
-        while done < buffer.count {
-            let written = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + done, $0.count - done) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw .writeFailed(path: path, errno: errno)
-            }
-            done += written
-        }
+        do { try descriptor.writeAll(buffer) } catch { throw .writeFailed(path: path, errno: error.rawValue) }
         buffer.removeAll(keepingCapacity: true)
     }
 
@@ -139,31 +131,23 @@ struct AppendingFile: ~Copyable {
     ///
     /// The corresponding C functions are `open`, `read` and `write`.
     static func copy(_ source: String, to destination: String) throws(IncrementalUpdateError) {
-        try copy(source, into: destination, flags: O_CREAT | O_TRUNC)
+        try copy(source, into: destination) { (destination) throws(Errno) in try FileDescriptor(replacing: destination) }
     }
 
     /// Copies `source` onto the end of `destination`.
     static func copy(_ source: String, appendingTo destination: String) throws(IncrementalUpdateError) {
-        try copy(source, into: destination, flags: O_APPEND)
+        try copy(source, into: destination) { (destination) throws(Errno) in try FileDescriptor(appendingTo: destination) }
     }
 
-    private static func copy(_ source: String, into destination: String, flags: Int32) throws(IncrementalUpdateError) {
-        let input = open(source, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { throw .cannotOpen(path: source, errno: errno) }
-        defer { Glibc.close(input) }
-        let output = open(destination, O_WRONLY | flags | O_CLOEXEC, 0o644)
-        guard output >= 0 else { throw .cannotOpen(path: destination, errno: errno) }
-        defer { Glibc.close(output) }
+    private static func copy(_ source: String, into destination: String,
+                             opening: (String) throws(Errno) -> FileDescriptor) throws(IncrementalUpdateError) {
+        let input = try open(source) { (source) throws(Errno) in try FileDescriptor(reading: source) }
+        let output = try open(destination, opening)
         try readPieces(input, path: source, size: 1 << 20) { (piece) throws(IncrementalUpdateError) in
-            var done = 0
-            while done < piece.count {
-                let written = piece.withUnsafeBytes { Glibc.write(output, $0.baseAddress! + done, $0.count - done) }
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw .writeFailed(path: destination, errno: errno)
-                }
-                done += written
+            let failure = piece.withUnsafeBytes { bytes -> Errno? in
+                do throws(Errno) { try output.writeAll(bytes); return nil } catch { return error }
             }
+            if let failure { throw .writeFailed(path: destination, errno: failure.rawValue) }
         }
     }
 
@@ -171,14 +155,17 @@ struct AppendingFile: ~Copyable {
     /// retrying after signals, and hands each piece to `body`.
     ///
     /// The corresponding C function is `read`.
-    private static func readPieces(_ input: Int32, path: String, size: Int,
+    private static func readPieces(_ input: borrowing FileDescriptor, path: String, size: Int,
                                    _ body: (ArraySlice<UInt8>) throws(IncrementalUpdateError) -> Void) throws(IncrementalUpdateError) {
         var chunk = [UInt8](repeating: 0, count: size)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .cannotRead(path: path, errno: errno)
+            let result = chunk.withUnsafeMutableBytes { buffer -> Result<Int, Errno> in
+                do throws(Errno) { return .success(try input.read(into: buffer)) } catch { return .failure(error) }
+            }
+            let count: Int
+            switch result {
+            case .success(let read): count = read
+            case .failure(let error): throw .cannotRead(path: path, errno: error.rawValue)
             }
             if count == 0 { return }
             try body(chunk[0..<count])

@@ -1,3 +1,4 @@
+import InkFileSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,15 +13,13 @@ struct PDFFileTail: Equatable {
     ///
     /// The corresponding C functions are `open`, `fstat` and `pread`.
     static func read(_ path: String) throws(IncrementalUpdateError) -> PDFFileTail {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .cannotOpen(path: path, errno: errno) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .cannotRead(path: path, errno: errno) }
-        let size = Int(info.st_size)
+        let descriptor = try open(path)
+        let size: Int
+        do { size = Int(try descriptor.size()) } catch { throw .cannotRead(path: path, errno: error.rawValue) }
         let tailLength = min(size, 4096)
         var tail = [UInt8](repeating: 0, count: tailLength)
-        guard pread(descriptor, &tail, tailLength, off_t(size - tailLength)) == tailLength else {
+        // A short read (the file shrank) reports the errno there is, as ever.
+        guard try readSome(descriptor, at: size - tailLength, into: &tail, path: path) == tailLength else {
             throw .cannotRead(path: path, errno: errno)
         }
         let keyword = Array("startxref".utf8)
@@ -37,12 +36,28 @@ struct PDFFileTail: Equatable {
         }
         guard digits > 0, offset < size else { throw .unreadablePDF(path: path, reason: "startxref gives no offset in the file") }
         var head = [UInt8](repeating: 0, count: 64)
-        let count = pread(descriptor, &head, head.count, off_t(offset))
+        let count = try readSome(descriptor, at: offset, into: &head, path: path)
         guard count > 0 else { throw .cannotRead(path: path, errno: errno) }
         var start = 0
         while start < count, isWhitespace(head[start]) { start += 1 }
         let isTable = count - start >= 4 && Array(head[start..<(start + 4)]) == Array("xref".utf8)
         return PDFFileTail(startXRef: offset, isXRefStream: !isTable)
+    }
+
+    private static func open(_ path: String) throws(IncrementalUpdateError) -> FileDescriptor {
+        do { return try FileDescriptor(reading: path) } catch { throw .cannotOpen(path: path, errno: error.rawValue) }
+    }
+
+    /// Reads up to `bytes.count` bytes at `offset` in one call; how many it read.
+    private static func readSome(_ file: borrowing FileDescriptor, at offset: Int, into bytes: inout [UInt8],
+                                 path: String) throws(IncrementalUpdateError) -> Int {
+        let result = bytes.withUnsafeMutableBytes { buffer -> Result<Int, Errno> in
+            do throws(Errno) { return .success(try file.readSome(at: Int64(offset), into: buffer)) } catch { return .failure(error) }
+        }
+        switch result {
+        case .success(let count): return count
+        case .failure(let error): throw .cannotRead(path: path, errno: error.rawValue)
+        }
     }
 
     static func isWhitespace(_ byte: UInt8) -> Bool { byte == 32 || byte == 10 || byte == 13 || byte == 9 || byte == 12 || byte == 0 }

@@ -147,10 +147,12 @@ func prepare(_ directory: String) throws -> URL {
     var path = directory.hasPrefix("/") ? "/" : ""
     for component in directory.split(separator: "/") {
         path += (path.isEmpty || path.hasSuffix("/") ? "" : "/") + component
-        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw OutputDirectoryError(path: path, code: errno) }
+        do throws(Errno) { try FileSystem.makeFolder(path, mode: 0o755) } catch where error.rawValue != EEXIST {
+            throw OutputDirectoryError(path: path, code: error.rawValue)
+        } catch {}
     }
-    var info = stat()
-    guard stat(directory, &info) == 0 else { throw OutputDirectoryError(path: directory, code: errno) }
+    let info: stat
+    do throws(Errno) { info = try FileSystem.status(of: directory) } catch { throw OutputDirectoryError(path: directory, code: error.rawValue) }
     guard info.st_mode & S_IFMT == S_IFDIR else { throw OutputDirectoryError(path: directory, code: ENOTDIR) }
     return URL(fileURLWithPath: directory, isDirectory: true)
 }

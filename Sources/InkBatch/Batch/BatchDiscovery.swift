@@ -35,16 +35,15 @@ public struct BatchDiscovery: Sendable, Equatable {
     /// Walks `source`; `excluding` folders (the output folder, when it lies inside the source) are not entered.
     /// `annotationsAsInk`: a PDF with no ink beside it whose annotations may be ink is flattened with them as its ink.
     public static func discover(source: String, excluding: [String] = [], annotationsAsInk: Bool = false) throws(BatchError) -> BatchDiscovery {
-        var info = stat()
-        guard stat(source, &info) == 0 else {
-            throw errno == ENOENT ? .sourceMissing(path: source) : .sourceUnreadable(path: source, reason: Errno.current.description)
+        let info: stat
+        do { info = try FileSystem.status(of: source) } catch {
+            throw error == .noSuchFile ? .sourceMissing(path: source) : .sourceUnreadable(path: source, reason: error.description)
         }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw .sourceNotAFolder(path: source) }
         var walk = Walk()
         walk.annotationsAsInk = annotationsAsInk
         for path in excluding {
-            var excluded = stat()
-            if stat(path, &excluded) == 0 { walk.excluded.insert(FolderIdentity(excluded)) }
+            if let excluded = try? FileSystem.status(of: path) { walk.excluded.insert(FolderIdentity(excluded)) }
         }
         walk.visited.insert(FolderIdentity(info))
         guard let names = walk.entries(of: source) else {

@@ -2,6 +2,7 @@ import InkPipeline
 import InkImport
 import InkModel
 import Foundation
+import InkFileSystem
 
 /// Documents of other tools (Xournal++, reMarkable): their sidecar is the
 /// document itself, so a later run tells the output is up to date by
@@ -63,8 +64,7 @@ extension BatchFlattener {
     /// (only its bytes, and the names in its folder): false or true, or nil when only the PDF a
     /// `.xopp` alone names can tell, which takes reading it.
     static func upToDateFromFiles(foreign document: BatchDocument, ink: String, output: String) -> Bool? {
-        var outputInfo = stat()
-        guard stat(output, &outputInfo) == 0, outputInfo.st_mode & S_IFMT == S_IFREG else { return false }
+        guard let outputInfo = try? FileSystem.status(of: output), outputInfo.st_mode & S_IFMT == S_IFREG else { return false }
         let sidecar = Flattener.sidecarPath(forOutput: output, ink: ink, format: document.format)
         let isTabletFolder = document.format == .remarkable && ReMarkableImporter.detect(path: ink) == .content
         if isTabletFolder {
@@ -81,8 +81,7 @@ extension BatchFlattener {
     /// Whether the PDF that `ink`, a Xournal++ document alone, names (if any, and not inside it)
     /// is older than `output`. Reads the document.
     static func externalPDFsAreOlder(foreign document: BatchDocument, ink: String, output: String, confinement: [String]?) -> Bool {
-        var outputInfo = stat()
-        guard stat(output, &outputInfo) == 0 else { return false }
+        guard let outputInfo = try? FileSystem.status(of: output) else { return false }
         // Only the background is wanted: the ink goes to a spool (no text written, no fsync), removed at once.
         var options = ImportOptions()
         options.layersForm = .spool
@@ -100,8 +99,7 @@ extension BatchFlattener {
 
     /// Whether `path` was last changed before the output whose `stat` is `output`.
     private static func isOlder(_ path: String, than output: stat) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return false }
+        guard let info = try? FileSystem.status(of: path) else { return false }
         return Self.seconds(info.st_mtim) < Self.seconds(output.st_mtim) && Self.seconds(info.st_ctim) < Self.seconds(output.st_mtim)
     }
 

@@ -27,10 +27,9 @@ public enum BatchFlattener {
     /// Finds the documents under `source` and picks this shard's.
     public static func plan(source: String, output: String, shard: BatchShard? = nil,
                             annotationsAsInk: Bool = false) throws(BatchError) -> Plan {
-        var outputInfo = stat(), sourceInfo = stat()
-        if stat(output, &outputInfo) == 0 {
+        if let outputInfo = try? FileSystem.status(of: output) {
             guard outputInfo.st_mode & S_IFMT == S_IFDIR else { throw .outputNotAFolder(path: output) }
-            if stat(source, &sourceInfo) == 0, sourceInfo.st_dev == outputInfo.st_dev, sourceInfo.st_ino == outputInfo.st_ino {
+            if let sourceInfo = try? FileSystem.status(of: source), sourceInfo.st_dev == outputInfo.st_dev, sourceInfo.st_ino == outputInfo.st_ino {
                 throw .outputIsSource(path: output)
             }
         }
@@ -132,8 +131,7 @@ public enum BatchFlattener {
     /// Whether `output` exists and its sidecar records these hashes of the PDF and the ink, and with
     /// `recognised` (`--recognize`'s languages) that the ink was recognised in those languages.
     public static func isUpToDate(output: String, pdfHash: String, inkHash: String, recognised: String? = nil) -> Bool {
-        var info = stat()
-        guard stat(output, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+        guard let info = try? FileSystem.status(of: output), info.st_mode & S_IFMT == S_IFREG,
               let header = try? InkLayersReader(path: Flattener.sidecarPath(forOutput: output)).header,
               header.pdfSHA256?.lowercased() == pdfHash,
               case .object(let source)? = header.extra[Flattener.sourceKey],

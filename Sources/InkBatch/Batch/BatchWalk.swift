@@ -17,17 +17,10 @@ struct Walk {
 
     /// The folder's entry names in byte order, or nil (recorded) if it cannot be listed.
     mutating func entries(of folder: String, relative: String = ".") -> [String]? {
-        guard let directory = opendir(folder) else {
-            unreadable.append(.init(path: relative, reason: "cannot be read (\(Errno.current.description)); documents in it were not looked at"))
+        let names: [String]
+        do { names = try FileSystem.folderEntries(folder) } catch {
+            unreadable.append(.init(path: relative, reason: "cannot be read (\(error.description)); documents in it were not looked at"))
             return nil
-        }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
         }
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
@@ -47,13 +40,12 @@ struct Walk {
             if let tablet, tablet.claims(name) { continue }
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             let relativePath = relative.isEmpty ? name : relative + "/" + name
-            var info = stat()
-            guard stat(path, &info) == 0 else {
-                var link = stat()
-                if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
-                    ignored.append(.init(path: relativePath, reason: "broken symbolic link (\(Errno.current.description)); skipped"))
+            let info: stat
+            do { info = try FileSystem.status(of: path) } catch {
+                if let link = try? FileSystem.status(of: path, followingLinks: false), link.st_mode & S_IFMT == S_IFLNK {
+                    ignored.append(.init(path: relativePath, reason: "broken symbolic link (\(error.description)); skipped"))
                 } else {
-                    unreadable.append(.init(path: relativePath, reason: "cannot be examined (\(Errno.current.description))"))
+                    unreadable.append(.init(path: relativePath, reason: "cannot be examined (\(error.description))"))
                 }
                 continue
             }
@@ -175,8 +167,7 @@ struct Walk {
         let stem = String(decoding: pdf.utf8.dropLast(4), as: UTF8.self)
         for (suffix, format) in [(".ink.jsonl", InkFormat.inkLayers), (".ink.jsonl.gz", .inkLayers), (".xopp", .xournal), (".xoj", .xournal),
                                  (".inkml", .inkML), (".rnote", .rnote)] {
-            var info = stat()
-            if stat(stem + suffix, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+            if let info = try? FileSystem.status(of: stem + suffix), info.st_mode & S_IFMT == S_IFREG {
                 if format == .inkML, !InkMLImporter.recognizes(path: stem + suffix) { continue }
                 if format == .rnote, !RNoteImporter.recognizes(path: stem + suffix) { continue }
                 return (stem + suffix, Int64(info.st_size), format)

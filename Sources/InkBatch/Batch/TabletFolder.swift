@@ -1,4 +1,5 @@
 import Foundation
+import InkFileSystem
 import InkImport
 import InkModel
 
@@ -112,12 +113,11 @@ struct TabletFolder {
     /// Bytes of the document's files: `ID.*` beside it and the pages in `ID/`.
     private static func size(of id: String, in folder: String, names: [String]) -> Int64 {
         var total: Int64 = 0
-        var info = stat()
         for name in names where name.hasPrefix(id + ".") {
-            if stat(folder + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG { total += Int64(info.st_size) }
+            if let info = try? FileSystem.status(of: folder + "/" + name), info.st_mode & S_IFMT == S_IFREG { total += Int64(info.st_size) }
         }
         for page in (try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + id)) ?? [] {
-            if stat(folder + "/" + id + "/" + page, &info) == 0, info.st_mode & S_IFMT == S_IFREG { total += Int64(info.st_size) }
+            if let info = try? FileSystem.status(of: folder + "/" + id + "/" + page), info.st_mode & S_IFMT == S_IFREG { total += Int64(info.st_size) }
         }
         return total
     }

@@ -1,22 +1,22 @@
 import InkPipeline
 import Foundation
+import InkFileSystem
 
 /// An unnamed temporary file (created and unlinked at once) for a child's output.
 final class ScratchFile {
     let handle: FileHandle
 
     init?() {
-        var template = Array((NSTemporaryDirectory() + "inkpdf-worker-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return nil }
+        var path = NSTemporaryDirectory() + "inkpdf-worker-XXXXXX"
+        guard let file = try? FileDescriptor(uniqueFrom: &path) else { return nil }
         // Given to one worker as its output; no other child needs it.
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        _ = file.withUnsafeHandle { fcntl($0, F_SETFD, FD_CLOEXEC) }
+        try? FileSystem.remove(path)
+        handle = FileHandle(fileDescriptor: file.releaseUnsafeHandle(), closeOnDealloc: true)
     }
 
     func contents() -> Data {
-        lseek(handle.fileDescriptor, 0, SEEK_SET)
+        try? handle.seek(toOffset: 0)
         return (try? handle.readToEnd()) ?? Data()
     }
 }

@@ -53,8 +53,9 @@ public enum InkMLImporter {
         let source = XMLByteSource(file: input, path: path, budget: ExpansionBudget(limit: options.maximumExpandedBytes))
         try checkProlog(source, path: path)
 
-        guard let layersPath = XournalBackgrounds.makeTemporaryFile(in: options.temporaryDirectory, suffix: options.layersForm.fileSuffix) else {
-            throw .cannotWrite(path: options.temporaryDirectory, reason: Errno.current.description)
+        let layersPath: String
+        do { layersPath = try XournalBackgrounds.makeTemporaryFile(in: options.temporaryDirectory, suffix: options.layersForm.fileSuffix) } catch {
+            throw .cannotWrite(path: options.temporaryDirectory, reason: error.description)
         }
         do {
             // The layers are written on a thread of their own while the XML is read.

@@ -14,11 +14,9 @@ final class RNoteStrokeSpool {
 
     /// Creates the spool in `folder`; its name is removed at once, so nothing is left behind.
     init(folder: String) throws(Errno) {
-        var template = Array(((folder as NSString).appendingPathComponent("inkpdf-rnote-XXXXXX")).utf8CString)
-        let number = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard number >= 0 else { throw .current }
-        descriptor = FileDescriptor(adopting: number)
-        unlink(String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        var path = (folder as NSString).appendingPathComponent("inkpdf-rnote-XXXXXX")
+        descriptor = try FileDescriptor(uniqueFrom: &path)
+        try? FileSystem.remove(path)
         pending.reserveCapacity(1 << 20)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import InkFileSystem
 import InkModel
 
 /// Reads reMarkable documents and lines files into inkpdf's model: a document
@@ -97,8 +98,7 @@ public enum ReMarkableImporter {
         where try isPackable(folder + "/" + name, document: path) {
             names.append(name)
         }
-        var pageFolder = stat()
-        if lstat(folder + "/" + uuid, &pageFolder) == 0 {
+        if let pageFolder = try? FileSystem.status(of: folder + "/" + uuid, followingLinks: false) {
             guard pageFolder.st_mode & S_IFMT == S_IFDIR else {
                 throw .refusedFile(path: path, file: folder + "/" + uuid,
                                    reason: "the page folder is \(ReferencedFile.kind(of: pageFolder.st_mode) ?? "a file"), not a folder: the .rmdoc sidecar packs only regular files, never a link; put the folder itself in its place, or give --no-sidecar")
@@ -114,8 +114,7 @@ public enum ReMarkableImporter {
     /// Whether `file` is a regular file to pack: false when it is missing (or, with
     /// `skippingFolders`, a folder); an error for a link or anything else that is not a file.
     private static func isPackable(_ file: String, document: String, skippingFolders: Bool = false) throws(ReMarkableImportError) -> Bool {
-        var status = stat()
-        guard lstat(file, &status) == 0 else { return false }
+        guard let status = try? FileSystem.status(of: file, followingLinks: false) else { return false }
         switch status.st_mode & S_IFMT {
         case S_IFREG: return true
         case S_IFDIR where skippingFolders: return false

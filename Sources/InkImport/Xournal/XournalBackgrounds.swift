@@ -213,7 +213,7 @@ final class XournalBackgrounds {
         } catch {
             throw .cannotOpen(path: path, reason: error.description)
         }
-        let outcome = descriptor.withUnsafeHandle { Self.readRegularFile($0, limit: limit) }
+        let outcome = Self.readRegularFile(descriptor, limit: limit)
         switch outcome {
         case .success(let bytes): return bytes
         case .failure(.problem(let problem)): throw refuse(problem)
@@ -229,9 +229,9 @@ final class XournalBackgrounds {
     /// The bytes of the open file `descriptor` when it is a regular file of at most `limit` bytes, read to
     /// its end (not to the size fstat gave: a file that grew since passes the cap as an error).
     /// The corresponding C functions are `fstat` and `read`.
-    static func readRegularFile(_ descriptor: Int32, limit: Int) -> Result<[UInt8], ReadFailure> {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return .failure(.system(.current)) }
+    static func readRegularFile(_ descriptor: borrowing FileDescriptor, limit: Int) -> Result<[UInt8], ReadFailure> {
+        let status: stat
+        do { status = try descriptor.status() } catch { return .failure(.system(error)) }
         if let kind = ReferencedFile.kind(of: status.st_mode) { return .failure(.problem(.notRegular(kind: kind))) }
         guard Int64(status.st_size) <= Int64(limit) else {
             return .failure(.problem(.tooLarge(bytes: Int64(status.st_size), limit: limit)))
@@ -243,7 +243,7 @@ final class XournalBackgrounds {
             // withUnsafeMutableBytes rethrows untyped errors; the typed one is carried out by hand.
             let outcome = chunk.withUnsafeMutableBytes { buffer -> Result<Int, Errno> in
                 do throws(Errno) {
-                    return .success(try Errno.retryingOnInterrupt { read(descriptor, buffer.baseAddress, buffer.count) })
+                    return .success(try descriptor.read(into: buffer))
                 } catch {
                     return .failure(error)
                 }
@@ -263,17 +263,14 @@ final class XournalBackgrounds {
 
     /// A new, empty file in the temporary directory, for an extracted attachment or the layers.
     func temporaryFile(suffix: String) throws(XournalImportError) -> String {
-        guard let path = Self.makeTemporaryFile(in: options.temporaryDirectory, suffix: suffix) else {
-            throw .cannotWrite(path: options.temporaryDirectory, reason: Errno.current.description)
+        do { return try Self.makeTemporaryFile(in: options.temporaryDirectory, suffix: suffix) } catch {
+            throw .cannotWrite(path: options.temporaryDirectory, reason: error.description)
         }
-        return path
     }
 
-    static func makeTemporaryFile(in folder: String, suffix: String) -> String? {
-        var template = Array(((folder as NSString).appendingPathComponent("inkpdf-xournal-XXXXXX") + suffix).utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(suffix.utf8.count)) }
-        guard descriptor >= 0 else { return nil }
-        close(descriptor)
-        return String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    static func makeTemporaryFile(in folder: String, suffix: String) throws(Errno) -> String {
+        var path = (folder as NSString).appendingPathComponent("inkpdf-xournal-XXXXXX") + suffix
+        try FileSystem.reserveUniqueName(from: &path, suffixLength: suffix.utf8.count)
+        return path
     }
 }

@@ -48,8 +48,9 @@ public enum XournalImporter {
         let (source, container, packageVersion, package) = try open(path: path, options: options)
         try checkProlog(source, path: path)
 
-        guard let layersPath = XournalBackgrounds.makeTemporaryFile(in: options.temporaryDirectory, suffix: options.layersForm.fileSuffix) else {
-            throw .cannotWrite(path: options.temporaryDirectory, reason: Errno.current.description)
+        let layersPath: String
+        do { layersPath = try XournalBackgrounds.makeTemporaryFile(in: options.temporaryDirectory, suffix: options.layersForm.fileSuffix) } catch {
+            throw .cannotWrite(path: options.temporaryDirectory, reason: error.description)
         }
         let backgrounds = XournalBackgrounds(documentPath: path, container: container, options: options, package: package)
         func cleanUp() {

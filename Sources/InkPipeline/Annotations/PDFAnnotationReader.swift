@@ -85,7 +85,7 @@ public enum PDFAnnotationReader {
                      transformLayer: ((inout PageLayer) -> Void)? = nil) throws(ExportError) -> Result {
         let layersPath = try makeTemporaryFile(in: temporaryDirectory, suffix: layersForm.fileSuffix)
         var done = false
-        defer { if !done { unlink(layersPath) } }
+        defer { if !done { try? FileSystem.remove(layersPath) } }
         let sink: any LayerSink
         do { sink = try layersForm.makeSink(path: layersPath) } catch { throw Flattener.exportError(from: error, path: layersPath) }
         let read = try self.read(pdf: path, password: password, into: transformLayer.map { TransformingLayerSink(sink, transform: $0) } ?? sink,
@@ -106,7 +106,7 @@ public enum PDFAnnotationReader {
             try sink.write(header: InkLayersHeader())
             try sink.close()
         } catch {
-            unlink(layersPath)
+            try? FileSystem.remove(layersPath)
             throw Flattener.exportError(from: error, path: layersPath)
         }
         let note = "\(path): qpdf cannot read its structure (\(reason)), so its annotations are not read as ink; "
@@ -229,11 +229,11 @@ public enum PDFAnnotationReader {
     }
 
     private static func makeTemporaryFile(in folder: String, suffix: String) throws(ExportError) -> String {
-        var template = Array(((folder as NSString).appendingPathComponent("inkpdf-annotations-XXXXXX") + suffix).utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(suffix.utf8.count)) }
-        guard descriptor >= 0 else { throw .writeFailed(path: folder, reason: Errno.current.description) }
-        close(descriptor)
-        return String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var path = (folder as NSString).appendingPathComponent("inkpdf-annotations-XXXXXX") + suffix
+        do { try FileSystem.reserveUniqueName(from: &path, suffixLength: suffix.utf8.count) } catch {
+            throw .writeFailed(path: folder, reason: error.description)
+        }
+        return path
     }
 }
 

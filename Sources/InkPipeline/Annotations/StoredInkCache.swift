@@ -1,4 +1,5 @@
 import Foundation
+import InkFileSystem
 import InkModel
 
 /// inkpdf's stored strokes (`/InkPDF:Layer` and `/InkPDF:Strokes` streams) decoded once for the
@@ -42,8 +43,7 @@ final class StoredInkCache {
 
     /// For the document at `path` (its size sets the total that may be inflated).
     init(path: String) {
-        var status = stat()
-        let size = stat(path, &status) == 0 ? Int(status.st_size) : 0
+        let size = (try? FileSystem.status(of: path)).map { Int($0.st_size) } ?? 0
         let perByte = PDFAnnotationReader.maximumInflationPerByte
         bytesLeft = PDFAnnotationReader.maximumStreamBytes
             + (size > Int.max / perByte ? Int.max / 2 : size * perByte)

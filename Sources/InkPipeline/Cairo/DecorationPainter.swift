@@ -141,7 +141,7 @@ enum DecorationPainter {
     private static func drawPDF(_ bytes: [UInt8], in box: Decoration, on context: OpaquePointer, notes: inout [String]) -> Bool {
         let path = (ImportOptions.defaultTemporaryDirectory as NSString).appendingPathComponent("inkpdf-image-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).pdf")
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return false }
-        defer { unlink(path) }
+        defer { try? FileSystem.remove(path) }
         // Opened for drawing: an image's PDF is anyone's, and its annotations could ask poppler for gigabytes.
         guard let document = try? PDFDocument.openForDrawing(path: path), document.pageCount >= 1, let page = try? document.page(1) else { return false }
         if let copy = document.drawnCopy {

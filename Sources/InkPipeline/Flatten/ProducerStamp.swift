@@ -25,31 +25,34 @@ enum ProducerStamp {
     ///
     /// The corresponding C functions are `pread` and `pwrite`.
     static func apply(to path: String, name: String) throws(ExportError) {
-        let fd = open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { throw .writeFailed(path: name, reason: Errno.current.description) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .writeFailed(path: name, reason: Errno.current.description) }
-        let size = Int(info.st_size)
+        let file = try open(path, name: name)
+        let size: Int
+        do { size = Int(try file.size()) } catch { throw .writeFailed(path: name, reason: error.description) }
         // The file ends "startxref\nOFFSET\n%%EOF\n".
-        let tail = try read(fd, from: max(0, size - 64), count: min(size, 64), name: name)
+        let tail = try readBack(file, from: max(0, size - 64), count: min(size, 64), name: name)
         guard let keyword = tail.range(of: Data("startxref".utf8), options: .backwards) else { return }
         let digits = tail[keyword.upperBound...].drop { $0 == 10 || $0 == 13 || $0 == 32 }.prefix { (48...57).contains($0) }
         guard let xref = Int(String(decoding: digits, as: UTF8.self)), xref <= size else { return }
         let start = max(0, xref - searchWindow)
-        let window = try read(fd, from: start, count: xref - start, name: name)
+        let window = try readBack(file, from: start, count: xref - start, name: name)
         guard let entry = window.range(of: cairoEntry, options: .backwards) else { return }
         let replacement = Array("/Producer (\(producer))".utf8)
         guard replacement.count <= entry.count else { return }
         let padded = replacement + [UInt8](repeating: 32, count: entry.count - replacement.count)
-        let written = padded.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(start + entry.lowerBound)) }
-        guard written == padded.count else { throw .writeFailed(path: name, reason: Errno.current.description) }
+        let failure = padded.withUnsafeBytes { bytes -> Errno? in
+            do throws(Errno) { try file.writeAll(bytes, at: Int64(start + entry.lowerBound)); return nil } catch { return error }
+        }
+        if let failure { throw .writeFailed(path: name, reason: failure.description) }
+    }
+
+    private static func open(_ path: String, name: String) throws(ExportError) -> FileDescriptor {
+        do { return try FileDescriptor(updating: path) } catch { throw .writeFailed(path: name, reason: error.description) }
     }
 
     /// `count` bytes from `offset`, indexed from 0.
-    private static func read(_ fd: Int32, from offset: Int, count: Int, name: String) throws(ExportError) -> Data {
+    private static func readBack(_ file: borrowing FileDescriptor, from offset: Int, count: Int, name: String) throws(ExportError) -> Data {
         var bytes = Data(count: count)
-        let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset)) }
+        let got = bytes.withUnsafeMutableBytes { buffer in (try? file.readSome(at: Int64(offset), into: buffer)) ?? -1 }
         guard got == count else { throw .writeFailed(path: name, reason: "cannot read back what cairo wrote") }
         return bytes
     }

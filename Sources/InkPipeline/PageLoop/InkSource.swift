@@ -43,7 +43,7 @@ final class InkSource {
         self.temporaries = temporaries
     }
 
-    deinit { for file in temporaries { unlink(file) } }
+    deinit { for file in temporaries { try? FileSystem.remove(file) } }
 
     /// Reads `ink` (format told by content unless `format` says), with `pdf` as the PDF
     /// under it when given (it replaces the one a foreign document names).
@@ -99,7 +99,7 @@ final class InkSource {
         }
         // The import's files are the source's from here on; removed now if it is not made.
         var handedOver = false
-        defer { if !handedOver { for file in temporaries { unlink(file) } } }
+        defer { if !handedOver { for file in temporaries { try? FileSystem.remove(file) } } }
         let pdfPath = pdf ?? imported.backgroundPDF?.resolved
         if requireBackground, pdf == nil, let background = imported.backgroundPDF, background.resolved == nil,
            imported.pages.contains(where: { if case .pdfPage = $0.background { true } else { false } }) {
@@ -130,7 +130,7 @@ final class InkSource {
             read = try PDFAnnotationReader.drawnAsViewersDraw(pdf: ink, reason: reason, layersForm: .inkLayers)
         }
         var handedOver = false
-        defer { if !handedOver { unlink(read.layersPath) } }
+        defer { if !handedOver { try? FileSystem.remove(read.layersPath) } }
         guard read.hasAnnotations else { throw .unknownInkFormat(path: ink, isPDF: true) }
         let layers = try openLayers(read.layersForm, path: read.layersPath, name: ink)
         handedOver = true

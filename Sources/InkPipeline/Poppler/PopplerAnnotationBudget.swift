@@ -151,8 +151,7 @@ enum PopplerAnnotationBudget {
     }
 
     static func fileBytes(_ path: String) -> Int {
-        var status = stat()
-        return stat(path, &status) == 0 ? Int(status.st_size) : 0
+        (try? FileSystem.status(of: path)).map { Int($0.st_size) } ?? 0
     }
 }
 
@@ -166,14 +165,14 @@ public final class DrawnCopy: Sendable {
     public let summary: String
 
     init(in folder: String, warning: String, summary: String) throws(ExportError) {
-        var template = Array((folder as NSString).appendingPathComponent("inkpdf-drawn-XXXXXX.pdf").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
-        guard descriptor >= 0 else { throw .writeFailed(path: folder, reason: Errno.current.description) }
-        close(descriptor)
-        path = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var name = (folder as NSString).appendingPathComponent("inkpdf-drawn-XXXXXX.pdf")
+        do { try FileSystem.reserveUniqueName(from: &name, suffixLength: 4) } catch {
+            throw .writeFailed(path: folder, reason: error.description)
+        }
+        path = name
         self.warning = warning
         self.summary = summary
     }
 
-    deinit { unlink(path) }
+    deinit { try? FileSystem.remove(path) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InkFileSystem
 import InkImport
 import InkModel
 
@@ -35,7 +36,7 @@ final class InkRecognitionRun {
         self.recognisedCopy = recognisedCopy
     }
 
-    deinit { if let recognisedCopy { unlink(recognisedCopy) } }
+    deinit { if let recognisedCopy { try? FileSystem.remove(recognisedCopy) } }
 
     /// What an ink-layers sidecar's header records of the run: `"recognised":"LANGUAGES"` in its `source`.
     var headerRecord: (key: String, value: JSONValue) { (Flattener.recognisedKey, .string(languages)) }

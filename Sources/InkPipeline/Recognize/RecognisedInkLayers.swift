@@ -9,11 +9,10 @@ enum RecognisedInkLayers {
     /// On error nothing is left behind.
     static func write(ink: String, recognition: LayerRecognition,
                       temporaryDirectory: String = NSTemporaryDirectory()) throws(ExportError) -> String {
-        var template = Array(((temporaryDirectory as NSString).appendingPathComponent("inkpdf-recognised-XXXXXX.ink.jsonl")).utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(".ink.jsonl".utf8.count)) }
-        guard descriptor >= 0 else { throw .writeFailed(path: temporaryDirectory, reason: Errno.current.description) }
-        close(descriptor)
-        let path = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var path = (temporaryDirectory as NSString).appendingPathComponent("inkpdf-recognised-XXXXXX.ink.jsonl")
+        do { try FileSystem.reserveUniqueName(from: &path, suffixLength: ".ink.jsonl".utf8.count) } catch {
+            throw .writeFailed(path: temporaryDirectory, reason: error.description)
+        }
         do {
             try LayersRevision.namingLastGoodRevision {
                 let reader = try InkLayersReader(path: ink)
@@ -27,7 +26,7 @@ enum RecognisedInkLayers {
             }
             return path
         } catch {
-            unlink(path)
+            try? FileSystem.remove(path)
             throw Flattener.exportError(from: error, path: ink)
         }
     }

@@ -205,16 +205,15 @@ public enum DocumentSearch {
     /// Searches the ink layers attached by `export --embed-ink`, written for the time of the search
     /// to a private folder (removed after).
     private static func searchEmbeddedInk(of path: String, password: String?, query: SearchQuery, into outcome: inout Outcome) {
-        var template = Array(((ImportOptions.defaultTemporaryDirectory as NSString).appendingPathComponent("inkpdf-search-XXXXXX")).utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            outcome.warnings.append("\(path): its embedded ink was not searched (no temporary folder: \(Errno.current.description))")
+        var folder = (ImportOptions.defaultTemporaryDirectory as NSString).appendingPathComponent("inkpdf-search-XXXXXX")
+        do { try FileSystem.makeUniqueFolder(from: &folder) } catch {
+            outcome.warnings.append("\(path): its embedded ink was not searched (no temporary folder: \(error.description))")
             return
         }
-        let folder = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let layers = (folder as NSString).appendingPathComponent("embedded.ink.jsonl.gz")
         defer {
-            unlink(layers)
-            rmdir(folder)
+            try? FileSystem.remove(layers)
+            try? FileSystem.removeFolder(folder)
         }
         do {
             try EmbeddedInk.extract(pdf: path, password: password, to: layers)

@@ -27,9 +27,9 @@ public struct SearchDocuments: Sendable {
     public init(paths: [String]) {
         var walk = Walk()
         for path in paths {
-            var info = stat()
-            guard stat(path, &info) == 0 else {
-                problems.append("\(path): \(errno == ENOENT ? "no such file or folder" : "cannot be examined (\(Errno.current.description))")")
+            let info: stat
+            do { info = try FileSystem.status(of: path) } catch {
+                problems.append("\(path): \(error == .noSuchFile ? "no such file or folder" : "cannot be examined (\(error.description))")")
                 continue
             }
             if info.st_mode & S_IFMT == S_IFDIR {
@@ -70,8 +70,7 @@ public struct SearchDocuments: Sendable {
         var visited: Set<Identity> = []
 
         static func identity(of path: String) -> Identity? {
-            var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
+            guard let info = try? FileSystem.status(of: path) else { return nil }
             return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         }
 
@@ -82,8 +81,7 @@ public struct SearchDocuments: Sendable {
                 var ink: [String] = []
                 var size = Int64(info.st_size)
                 for suffix in [".ink.jsonl", ".ink.jsonl.gz"] {
-                    var beside = stat()
-                    if stat(stem + suffix, &beside) == 0, beside.st_mode & S_IFMT == S_IFREG {
+                    if let beside = try? FileSystem.status(of: stem + suffix), beside.st_mode & S_IFMT == S_IFREG {
                         ink.append(stem + suffix)
                         size += Int64(beside.st_size)
                     }
@@ -98,22 +96,14 @@ public struct SearchDocuments: Sendable {
 
         mutating func visit(folder: String, info: stat) {
             guard visited.insert(Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else { return }
-            guard let directory = opendir(folder) else {
-                problems.append("\(folder): cannot be read (\(Errno.current.description)); documents in it were not searched")
+            let names: [String]
+            do { names = try FileSystem.folderEntries(folder).filter { !$0.hasPrefix(".") } } catch {
+                problems.append("\(folder): cannot be read (\(error.description)); documents in it were not searched")
                 return
             }
-            var names: [String] = []
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                }
-                if !name.hasPrefix(".") { names.append(name) }
-            }
-            closedir(directory)
             for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
                 let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-                var entry = stat()
-                guard stat(path, &entry) == 0 else { continue }   // a broken link: nothing to search
+                guard let entry = try? FileSystem.status(of: path) else { continue }   // a broken link: nothing to search
                 switch entry.st_mode & S_IFMT {
                 case S_IFDIR: visit(folder: path, info: entry)
                 case S_IFREG: add(path, info: entry, named: false)

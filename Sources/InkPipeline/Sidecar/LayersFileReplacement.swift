@@ -68,20 +68,19 @@ public enum LayersFileReplacement {
             ? .previous(LayersRevision.previous(of: path)) : .damaged(LayersRevision.damaged(of: path))
         // Link under a temporary name, then rename: the kept name always holds a whole file.
         let staging = kept.path + ".inkpdf-\(getpid())"
-        unlink(staging)
-        if link(path, staging) != 0 {
+        try? FileSystem.remove(staging)
+        if (try? FileSystem.link(path, as: staging)) == nil {
             // No hard links here (some network and FAT file systems): copy instead.
             do {
                 try FileManager.default.copyItem(atPath: path, toPath: staging)
             } catch {
-                unlink(staging)
+                try? FileSystem.remove(staging)
                 throw .cannotCreateOutput(path: kept.path, reason: "cannot keep the previous revision: \(error.localizedDescription)")
             }
         }
-        guard rename(staging, kept.path) == 0 else {
-            let reason = Errno.current.description
-            unlink(staging)
-            throw .cannotCreateOutput(path: kept.path, reason: "cannot keep the previous revision: \(reason)")
+        do { try FileSystem.rename(staging, to: kept.path) } catch {
+            try? FileSystem.remove(staging)
+            throw .cannotCreateOutput(path: kept.path, reason: "cannot keep the previous revision: \(error.description)")
         }
         return kept
     }

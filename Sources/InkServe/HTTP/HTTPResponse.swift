@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import InkFileSystem
 
 /// An answer: a status, headers and a body, in memory or streamed from a file.
 struct HTTPResponse: Sendable {
@@ -43,15 +44,13 @@ struct HTTPResponse: Sendable {
                                                 .RESPMEM_MUST_COPY)
             }
         case .file(let path):
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { return nil }
-            unlink(path)
-            var info = stat()
-            guard fstat(descriptor, &info) == 0 else { close(descriptor); return nil }
-            size = Int64(info.st_size)
+            guard let file = try? FileDescriptor(reading: path) else { return nil }
+            try? FileSystem.remove(path)
+            guard let fileSize = try? file.size() else { return nil }
+            size = fileSize
+            response = file.withUnsafeHandle { MHD_create_response_from_fd64(UInt64(fileSize), $0) }
             // libmicrohttpd closes the descriptor when it destroys the response.
-            response = MHD_create_response_from_fd64(UInt64(info.st_size), descriptor)
-            if response == nil { close(descriptor) }
+            if response != nil { _ = file.releaseUnsafeHandle() }
         }
         guard let response else { return nil }
         defer { MHD_destroy_response(response) }

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import InkFileSystem
 
 /// A `multipart/form-data` body parsed by libmicrohttpd's post processor as it
 /// arrives: file parts stream to files in one folder (never whole in memory),
@@ -29,7 +30,9 @@ final class MultipartUpload: @unchecked Sendable {
     private(set) var texts: [String: String] = [:]
     private(set) var failure: Failure?
     private var processor: OpaquePointer?
-    private var current: (name: String, bytes: Int64, descriptor: Int32, text: [UInt8])?
+    private var current: (name: String, bytes: Int64, isFile: Bool, text: [UInt8])?
+    /// The file the current part is saved in, when it is a file part.
+    private var currentFile: FileDescriptor?
     private var partCount = 0
     /// The end of the body as received, kept back from the post processor (see `feed`).
     private var held: [UInt8] = []
@@ -134,16 +137,10 @@ final class MultipartUpload: @unchecked Sendable {
         }
         guard var part = current else { return false }
         part.bytes += Int64(bytes.count)
-        if part.descriptor >= 0 {
-            var written = 0
-            while written < bytes.count {
-                let count = write(part.descriptor, bytes.baseAddress! + written, bytes.count - written)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else {
-                    failure = .cannotWrite("cannot save the part '\(name)': \(String(cString: strerror(errno)))")
-                    return false
-                }
-                written += count
+        if part.isFile {
+            do { try currentFile!.writeAll(bytes) } catch {
+                failure = .cannotWrite("cannot save the part '\(name)': \(error)")
+                return false
             }
         } else {
             guard part.text.count + bytes.count <= Self.maximumTextBytes else {
@@ -163,17 +160,16 @@ final class MultipartUpload: @unchecked Sendable {
             let earlier = files[name]?.count ?? 0
             guard earlier == 0 || form.repeatable.contains(name) else { failure = .repeatedPart(name); return false }
             let path = folder + "/" + savedName(for: name, filename: filename, index: earlier)
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else {
-                failure = .cannotWrite("cannot save the part '\(name)': \(String(cString: strerror(errno)))")
+            do { currentFile = try FileDescriptor(creatingExclusively: path, mode: 0o600) } catch {
+                failure = .cannotWrite("cannot save the part '\(name)': \(error)")
                 return false
             }
             files[name, default: []].append(path)
-            current = (name, 0, descriptor, [])
+            current = (name, 0, true, [])
         } else if form.texts.contains(name) {
             guard texts[name] == nil else { failure = .repeatedPart(name); return false }
             texts[name] = ""
-            current = (name, 0, -1, [])
+            current = (name, 0, false, [])
         } else {
             failure = .unknownPart(name)
             return false
@@ -184,8 +180,8 @@ final class MultipartUpload: @unchecked Sendable {
     private func closeCurrent() {
         guard let part = current else { return }
         current = nil
-        if part.descriptor >= 0 {
-            close(part.descriptor)
+        if part.isFile {
+            _ = currentFile.take()
         } else {
             texts[part.name] = String(decoding: part.text, as: UTF8.self)
         }

@@ -174,8 +174,10 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
             if let length, length > maxUploadBytes { return refuse(request, .tooLarge(limitMB: configuration.maxUploadMB)) }
             if let refusal { return refuse(request, refusal) }
             let requestFolder = folder + "/req-\(request.id)-\(nextID.add(1, ordering: .relaxed).newValue)"
-            guard mkdir(requestFolder, 0o700) == 0, mkdir(requestFolder + "/in", 0o700) == 0, mkdir(requestFolder + "/out", 0o700) == 0 else {
-                return failed(request, .command(exit: 73, message: "the service cannot make a folder for the request (\(String(cString: strerror(errno))))"))
+            do {
+                for made in [requestFolder, requestFolder + "/in", requestFolder + "/out"] { try FileSystem.makeFolder(made, mode: 0o700) }
+            } catch {
+                return failed(request, .command(exit: 73, message: "the service cannot make a folder for the request (\(error))"))
             }
             request.folder = requestFolder
             guard let upload = MultipartUpload(connection: connection, folder: requestFolder + "/in", form: endpoint.form) else {

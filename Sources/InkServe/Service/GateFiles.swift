@@ -1,5 +1,6 @@
 import Entitlements
 import Foundation
+import InkFileSystem
 import Synchronization
 
 /// The trust and policy files as the service last read them. At start and on
@@ -33,8 +34,8 @@ final class GateFiles: Sendable {
         let generation = current.withLock { $0.generation } + 1
         let target = folder + "/gate-\(generation)"
         // Made here, never one that is already there (the work folder is the service's own).
-        guard mkdir(target, 0o700) == 0 else {
-            throw .cannotCreateWorkFolder(path: target, reason: String(cString: strerror(errno)))
+        do { try FileSystem.makeFolder(target, mode: 0o700) } catch {
+            throw .cannotCreateWorkFolder(path: target, reason: error.description)
         }
         var snapshot = Snapshot(trust: nil, policy: nil, generation: generation)
         do {

@@ -1,4 +1,5 @@
 import Foundation
+import InkFileSystem
 
 /// Why the service could not start (or reload): one line, with what to do.
 public enum ServeError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -33,9 +34,10 @@ extension ServeError {
 
     /// Why `path` could not be read, for the message (Foundation does not say).
     private static func whyUnreadable(_ path: String) -> String {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return String(cString: strerror(errno)) }
+        let info: stat
+        do { info = try FileSystem.status(of: path) } catch { return error.description }
         if (info.st_mode & S_IFMT) == S_IFDIR { return "it is a folder" }
-        return access(path, R_OK) == 0 ? "it could not be read" : String(cString: strerror(errno))
+        do { try FileSystem.checkAccess(path, R_OK) } catch { return error.description }
+        return "it could not be read"
     }
 }

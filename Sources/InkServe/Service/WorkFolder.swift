@@ -1,4 +1,5 @@
 import Foundation
+import InkFileSystem
 
 /// The service's own folder: made fresh by `mkdtemp` under an unpredictable name
 /// (`inkpdf-serve-PID-XXXXXX`), private (0700) and owned by this user, then checked
@@ -14,13 +15,11 @@ enum WorkFolder {
     static func make(in base: String) throws(ServeError) -> String {
         try checkBase(base)
         removeStale(in: base)
-        var template = Array((base + "/" + prefix + "\(getpid())-XXXXXX").utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw .cannotCreateWorkFolder(path: base, reason: String(cString: strerror(errno)))
+        var folder = base + "/" + prefix + "\(getpid())-XXXXXX"
+        do { try FileSystem.makeUniqueFolder(from: &folder) } catch {
+            throw .cannotCreateWorkFolder(path: base, reason: error.description)
         }
-        let folder = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var info = stat()
-        guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == getuid(),
+        guard let info = try? FileSystem.status(of: folder, followingLinks: false), (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == getuid(),
               info.st_mode & 0o777 == 0o700 else {
             throw .cannotCreateWorkFolder(path: folder, reason: "it is not a private folder of this user")
         }
@@ -30,9 +29,9 @@ enum WorkFolder {
     /// A base that others may write to without the sticky bit lets them rename our folder away
     /// and put theirs in its place: refused.
     private static func checkBase(_ base: String) throws(ServeError) {
-        var info = stat()
-        guard stat(base, &info) == 0 else {
-            throw .cannotCreateWorkFolder(path: base, reason: String(cString: strerror(errno)))
+        let info: stat
+        do { info = try FileSystem.status(of: base) } catch {
+            throw .cannotCreateWorkFolder(path: base, reason: error.description)
         }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .cannotCreateWorkFolder(path: base, reason: "it is not a folder") }
         let othersWrite = info.st_mode & (S_IWGRP | S_IWOTH) != 0
@@ -49,8 +48,8 @@ enum WorkFolder {
             let digits = name.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }
             guard let pid = pid_t(digits), pid != getpid() else { continue }
             let path = base + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == getuid() else { continue }
+            guard let info = try? FileSystem.status(of: path, followingLinks: false), (info.st_mode & S_IFMT) == S_IFDIR,
+                  info.st_uid == getuid() else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH { try? FileManager.default.removeItem(atPath: path) }
         }
     }

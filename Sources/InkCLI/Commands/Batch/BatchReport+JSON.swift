@@ -47,9 +47,17 @@ extension BatchReport {
         let text = json.jsonText + "\n"
         do {
             try AtomicOutput.write(to: path) { writable in
-                guard let file = fopen(writable, "wb") else { throw ExportError.cannotCreateOutput(path: path, reason: Errno.current.description) }
-                let written = fwrite(text, 1, text.utf8.count, file)
-                guard fclose(file) == 0, written == text.utf8.count else { throw ExportError.writeFailed(path: path, reason: Errno.current.description) }
+                // As fopen's "wb" opens it.
+                let file: FileDescriptor
+                do throws(Errno) { file = try FileDescriptor(replacing: writable, mode: 0o666) } catch {
+                    throw ExportError.cannotCreateOutput(path: path, reason: error.description)
+                }
+                do throws(Errno) {
+                    try file.writeAll(Array(text.utf8))
+                    try file.close()
+                } catch {
+                    throw ExportError.writeFailed(path: path, reason: error.description)
+                }
             }
         } catch let error as ExportError {
             switch error {

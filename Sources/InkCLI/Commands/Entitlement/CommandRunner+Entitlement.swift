@@ -2,6 +2,7 @@ import LibCrypto
 import InkBatch
 import Entitlements
 import Foundation
+import InkFileSystem
 import InkPipeline
 
 extension CommandRunner {
@@ -238,7 +239,7 @@ extension CommandRunner {
             try handle.write(contentsOf: Data(text.utf8))
             try handle.synchronize()
             try handle.close()
-            guard rename(temporary.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            guard (try? FileSystem.rename(temporary.path, to: url.path)) != nil else { throw CocoaError(.fileWriteUnknown) }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw error

@@ -1,4 +1,5 @@
 import CZlib
+import InkFileSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -17,7 +18,7 @@ import Darwin
 public final class InputFile {
     public let path: String
     public let isGzip: Bool
-    private var descriptor: Int32
+    private let descriptor: FileDescriptor
     private var stream: UnsafeMutablePointer<z_stream>?
     private var compressed: UnsafeMutableRawPointer?
     private var compressedAtEnd = false
@@ -31,29 +32,28 @@ public final class InputFile {
     /// Opens `path`; throws `InkFileError` if it cannot be opened or read.
     public init(path: String) throws {
         self.path = path
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw InkFileError.cannotOpen(path: path, errno: errno) }
-        self.descriptor = descriptor
+        let descriptor = try Self.open(path)
         var magic: (UInt8, UInt8) = (0, 0)
-        let count = withUnsafeMutableBytes(of: &magic) { pread(descriptor, $0.baseAddress, 2, 0) }
-        if count < 0 {
-            let code = errno
-            systemClose(descriptor)
-            self.descriptor = -1
-            throw InkFileError.readFailed(path: path, errno: code)
+        let count: Int
+        do {
+            count = try withUnsafeMutableBytes(of: &magic) { (bytes) throws(Errno) in try descriptor.readSome(at: 0, into: bytes) }
+        } catch {
+            throw InkFileError.readFailed(path: path, errno: error.rawValue)
         }
         isGzip = count == 2 && magic == (0x1f, 0x8b)
-        guard isGzip else { return }
+        guard isGzip else {
+            self.descriptor = descriptor
+            return
+        }
         let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())
         // windowBits 15 + 16: gzip wrapper only (the magic said so).
         let status = inflateInit2_(stream, 15 + 16, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
         guard status == Z_OK else {
             stream.deallocate()
-            systemClose(descriptor)
-            self.descriptor = -1
             throw InkFileError.compressionFailed(path: path, message: "inflateInit2 failed (\(status))")
         }
+        self.descriptor = descriptor
         self.stream = stream
         compressed = UnsafeMutableRawPointer.allocate(byteCount: Self.compressedCapacity, alignment: 16)
     }
@@ -63,17 +63,18 @@ public final class InputFile {
     public init(path: String, plainRange range: Range<Int64>) throws {
         self.path = path
         isGzip = false
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw InkFileError.cannotOpen(path: path, errno: errno) }
+        descriptor = try Self.open(path)
         partPosition = range.lowerBound
         partEnd = range.upperBound
     }
 
+    private static func open(_ path: String) throws(InkFileError) -> FileDescriptor {
+        do { return try FileDescriptor(reading: path) } catch { throw .cannotOpen(path: path, errno: error.rawValue) }
+    }
+
     /// The size of the file in bytes as it is now (compressed, for a gzip file).
     public func size() throws -> Int64 {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw InkFileError.readFailed(path: path, errno: errno) }
-        return Int64(status.st_size)
+        do { return try descriptor.size() } catch { throw InkFileError.readFailed(path: path, errno: error.rawValue) }
     }
 
     deinit {
@@ -82,7 +83,6 @@ public final class InputFile {
             stream.deallocate()
         }
         compressed?.deallocate()
-        if descriptor >= 0 { systemClose(descriptor) }
     }
 
     /// Reads up to `capacity` decompressed bytes; 0 means the end of the data.
@@ -127,16 +127,9 @@ public final class InputFile {
 
     /// Reads exactly `count` bytes at `offset` of a plain file (never a gzip one).
     func read(at offset: Int64, into buffer: UnsafeMutableRawPointer, count: Int) throws(InputFailure) {
-        var done = 0
-        while done < count {
-            let result = pread(descriptor, buffer + done, count - done, off_t(offset) + off_t(done))
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw .system(errno: errno)
-            }
-            // The file shrank since it was indexed.
-            if result == 0 { throw .system(errno: EIO) }
-            done += result
+        // A short read (the file shrank since it was indexed) is EIO.
+        do { try descriptor.read(at: offset, into: UnsafeMutableRawBufferPointer(start: buffer, count: count)) } catch {
+            throw .system(errno: error.rawValue)
         }
     }
 
@@ -149,10 +142,8 @@ public final class InputFile {
             partPosition = position + Int64(count)
             return count
         }
-        while true {
-            let count = systemRead(descriptor, buffer, capacity)
-            if count >= 0 { return count }
-            if errno != EINTR { throw .system(errno: errno) }
+        do { return try descriptor.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity)) } catch {
+            throw .system(errno: error.rawValue)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import InkFileSystem
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -242,17 +243,17 @@ public final class PageOrderedLayers: PageLayerSource, @unchecked Sendable {
     /// and opens that for reading.
     private static func decompressedCopy(of path: String) throws -> InputFile {
         let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        var template = Array("\(directory)/inkpdf-layers-XXXXXX".utf8CString)
-        let output = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard output >= 0 else { throw InkFileError.cannotCreate(path: temporaryPath, errno: errno) }
-        defer { systemClose(output) }
+        var temporaryPath = "\(directory)/inkpdf-layers-XXXXXX"
+        let output: FileDescriptor
+        do { output = try FileDescriptor(uniqueFrom: &temporaryPath) } catch {
+            throw InkFileError.cannotCreate(path: temporaryPath, errno: error.rawValue)
+        }
         let copy: InputFile
         do {
             copy = try InputFile(path: temporaryPath)
-            unlink(temporaryPath)
+            try? FileSystem.remove(temporaryPath)
         } catch {
-            unlink(temporaryPath)
+            try? FileSystem.remove(temporaryPath)
             throw error
         }
         let input = try InputFile(path: path)
@@ -271,12 +272,9 @@ public final class PageOrderedLayers: PageLayerSource, @unchecked Sendable {
                 throw InkFileError.readFailed(path: path, errno: code)
             }
             if count == 0 { break }
-            var written = 0
-            while written < count {
-                let result = systemWrite(output, chunk + written, count - written)
-                if result < 0 && errno == EINTR { continue }
-                guard result > 0 else { throw InkFileError.writeFailed(path: temporaryPath, errno: result < 0 ? errno : ENOSPC) }
-                written += result
+            // A write that takes no byte is ENOSPC.
+            do { try output.writeAll(UnsafeRawBufferPointer(start: chunk, count: count)) } catch {
+                throw InkFileError.writeFailed(path: temporaryPath, errno: error.rawValue)
             }
         }
         return copy

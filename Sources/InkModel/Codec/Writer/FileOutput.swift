@@ -1,3 +1,4 @@
+import InkFileSystem
 import LibDeflate
 #if canImport(Glibc)
 import Glibc
@@ -19,7 +20,8 @@ import Darwin
 /// `fsync` before the caller renames the file into place.
 final class FileOutput {
     let path: String
-    private var descriptor: Int32
+    /// nil once closed.
+    private var descriptor: FileDescriptor?
     /// nil: plain text.
     private var compressor: DeflateCompressor?
     private var members = 0
@@ -32,18 +34,13 @@ final class FileOutput {
     init(path: String, compressionLevel: Int32?, durable: Bool = true) throws {
         self.path = path
         self.durable = durable
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw InkFileError.cannotCreate(path: path, errno: errno) }
+        do { descriptor = try FileDescriptor(replacing: path) } catch { throw InkFileError.cannotCreate(path: path, errno: error.rawValue) }
         if let level = compressionLevel { compressor = DeflateCompressor(level: min(max(level, 1), 12)) }
-    }
-
-    deinit {
-        if descriptor >= 0 { systemClose(descriptor) }
     }
 
     /// Writes all of `bytes` (compressing them first, as one gzip member, if asked to).
     func write(_ bytes: UnsafeRawBufferPointer) throws {
-        guard descriptor >= 0 else { throw InkFileError.writeFailed(path: path, errno: EBADF) }
+        guard descriptor != nil else { throw InkFileError.writeFailed(path: path, errno: EBADF) }
         guard !bytes.isEmpty else { return }
         if compressor != nil {
             try writeMember(bytes)
@@ -56,21 +53,21 @@ final class FileOutput {
     /// flushes the file to the disk and closes it.
     /// The corresponding C functions are `fsync` and `close`.
     func close() throws {
-        guard descriptor >= 0 else { return }
-        defer {
-            if descriptor >= 0 { systemClose(descriptor) }
-            descriptor = -1
-        }
+        guard descriptor != nil else { return }
+        // Whatever happens below, the descriptor is closed (when the value taken goes away).
+        defer { _ = descriptor.take() }
         if compressor != nil, members == 0 {
             try writeMember(UnsafeRawBufferPointer(start: nil, count: 0))
         }
         // fsync so that a caller's rename puts complete data in place, never half a file.
-        if durable && fsync(descriptor) != 0 && errno != EINVAL && errno != EROFS {
-            throw InkFileError.writeFailed(path: path, errno: errno)
+        if durable {
+            do { try descriptor!.sync() } catch where error.rawValue != EINVAL && error.rawValue != EROFS {
+                throw InkFileError.writeFailed(path: path, errno: error.rawValue)
+            } catch {}
         }
-        let result = systemClose(descriptor)
-        descriptor = -1
-        if result != 0 && errno != EINTR { throw InkFileError.writeFailed(path: path, errno: errno) }
+        do { try descriptor.take()!.close() } catch where error != .interrupted {
+            throw InkFileError.writeFailed(path: path, errno: error.rawValue)
+        } catch {}
     }
 
     private func writeMember(_ bytes: UnsafeRawBufferPointer) throws {
@@ -79,18 +76,8 @@ final class FileOutput {
     }
 
     private func writeFully(_ bytes: UnsafeRawBufferPointer) throws {
-        guard var next = bytes.baseAddress else { return }
-        var remaining = bytes.count
-        while remaining > 0 {
-            let written = systemWrite(descriptor, next, remaining)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw InkFileError.writeFailed(path: path, errno: errno)
-            }
-            // A zero-byte write on a regular file means no space left.
-            if written == 0 { throw InkFileError.writeFailed(path: path, errno: ENOSPC) }
-            next += written
-            remaining -= written
-        }
+        guard bytes.baseAddress != nil else { return }
+        // A zero-byte write on a regular file means no space left (ENOSPC).
+        do { try descriptor!.writeAll(bytes) } catch { throw InkFileError.writeFailed(path: path, errno: error.rawValue) }
     }
 }

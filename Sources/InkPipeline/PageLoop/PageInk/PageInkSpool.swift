@@ -59,13 +59,11 @@ final class PageInkSpool: @unchecked Sendable {
         // Named as the output's temporary files are (`.NAME.inkpdf-PID-…`), so that the
         // clean-up after a killed process removes it too if it dies before the unlink below.
         let prefix = ".\((name as NSString).lastPathComponent).inkpdf-\(getpid())-spool-"
-        var template = Array(((folder as NSString).appendingPathComponent(prefix + "XXXXXX")).utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
-            throw .cannotCreateOutput(path: name, reason: "cannot create a temporary file in \(folder): \(Errno.current.description)")
+        var path = (folder as NSString).appendingPathComponent(prefix + "XXXXXX")
+        do { self.descriptor = try FileDescriptor(uniqueFrom: &path) } catch {
+            throw .cannotCreateOutput(path: name, reason: "cannot create a temporary file in \(folder): \(error.description)")
         }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        self.descriptor = FileDescriptor(adopting: descriptor)
+        try? FileSystem.remove(path)
         self.name = name
         self.asPDF = asPDF
         if asPDF { try write(Array("%PDF-1.7\n%\u{e2}\u{e3}\u{cf}\u{d3}\n".utf8)) }
