@@ -22,5 +22,5 @@ public final class CairoFontFace: @unchecked Sendable {
     deinit { cairo_font_face_destroy(handle) }
 
     /// Calls `body` with the `cairo_font_face_t`, which must not outlive the call nor be destroyed.
-    public func withUnsafeHandle<T, E: Error>(_ body: (OpaquePointer) throws(E) -> T) throws(E) -> T { try body(handle) }
+    func withUnsafeHandle<T, E: Error>(_ body: (OpaquePointer) throws(E) -> T) throws(E) -> T { try body(handle) }
 }

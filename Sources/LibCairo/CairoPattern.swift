@@ -20,7 +20,7 @@ public final class CairoPattern {
     deinit { cairo_pattern_destroy(handle) }
 
     /// Calls `body` with the `cairo_pattern_t`, which must not outlive the call nor be destroyed.
-    public func withUnsafeHandle<T, E: Error>(_ body: (OpaquePointer) throws(E) -> T) throws(E) -> T { try body(handle) }
+    func withUnsafeHandle<T, E: Error>(_ body: (OpaquePointer) throws(E) -> T) throws(E) -> T { try body(handle) }
 
     /// The corresponding C function is `cairo_pattern_set_extend`.
     public func setExtend(_ extend: Extend) {

@@ -14,8 +14,9 @@ public class CairoSurface {
     /// The corresponding C function is `cairo_surface_destroy`.
     deinit { cairo_surface_destroy(handle) }
 
-    /// Calls `body` with the `cairo_surface_t`, which must not outlive the call nor be destroyed.
-    public final func withUnsafeHandle<T, E: Error>(_ body: (OpaquePointer) throws(E) -> T) throws(E) -> T { try body(handle) }
+    /// Calls `body` with the `cairo_surface_t`, which must not outlive the call nor be destroyed
+    /// (LibCairo's own use: no other library takes a surface).
+    final func withUnsafeHandle<T, E: Error>(_ body: (OpaquePointer) throws(E) -> T) throws(E) -> T { try body(handle) }
 
     /// The surface's error, or nil. The corresponding C function is `cairo_surface_status`.
     public final var status: CairoError? { CairoError(cairo_surface_status(handle)) }
