@@ -58,6 +58,9 @@ let package = Package(
         // qpdf behind one wrapper, the only owner of its handles: documents opened repaired or as
         // written, objects with handle epochs, the page-tree walk, whole-document writing.
         .target(name: "LibQPDF", dependencies: ["CQPDF"]),
+        // cairo behind one wrapper, the only owner of its handles: a typed context, image and PDF
+        // surfaces, patterns, font faces (cairo-ft's header comes with CFontconfig), cairo's statuses.
+        .target(name: "LibCairo", dependencies: ["CCairo", "CFontconfig"]),
         // File-system work in one place: descriptors and errno, atomic outputs, temporary
         // files and their clean-up on signals, file identity and digests.
         .target(name: "InkFileSystem", dependencies: ["LibCrypto"]),
@@ -65,16 +68,16 @@ let package = Package(
         // files through InkFileSystem).
         .target(name: "InkModel", dependencies: ["CZlib", "LibDeflate", "InkFileSystem"]),
         // Other tools' files (Xournal++, reMarkable, InkML, rnote) read into the model, one folder per format.
-        .target(name: "InkImport", dependencies: ["InkModel", "InkFileSystem", "CZlib", "CZip", "CXML2", "CCairo"]),
+        .target(name: "InkImport", dependencies: ["InkModel", "InkFileSystem", "CZlib", "CZip", "CXML2", "LibCairo"]),
         // Stroke geometry (pure) and the few functions that draw it with cairo.
-        .target(name: "InkRendering", dependencies: ["InkModel", "CCairo"]),
+        .target(name: "InkRendering", dependencies: ["InkModel", "LibCairo"]),
         // Handwriting recognition: lines found from the strokes, read by tesseract (the ink drawn
         // alone) or zinnia (CJK, from the strokes), words mapped back to the strokes they cover.
-        .target(name: "InkRecognition", dependencies: ["InkModel", "InkRendering", "CCairo", "CTesseract", "CZinnia"]),
+        .target(name: "InkRecognition", dependencies: ["InkModel", "InkRendering", "LibCairo", "CTesseract", "CZinnia"]),
         // The page pipeline: poppler, cairo and qpdf wrappers, the shared page loop and ink
         // feed, then flatten, export and render, each in its folder; sidecars beside the output.
         .target(name: "InkPipeline", dependencies: ["InkModel", "InkImport", "InkRendering", "InkRecognition", "InkPDFContent", "InkFileSystem",
-                                                    "LibCrypto", "CPoppler", "CCairo", "LibQPDF", "CMalloc", "CFontconfig", "CRsvg"]),
+                                                    "LibCrypto", "CPoppler", "LibCairo", "LibQPDF", "CMalloc", "CFontconfig", "CRsvg"]),
         // Many documents at once, and the worker processes every document is drawn in.
         .target(name: "InkBatch", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFileSystem", "CCrashReport"]),
         // The ink's PDF content written by inkpdf itself (content operators on an integer grid,
@@ -82,11 +85,11 @@ let package = Package(
         .target(name: "InkPDFContent", dependencies: ["InkRendering", "InkModel", "InkFileSystem", "LibCrypto", "CZlib", "LibDeflate", "LibQPDF"]),
         // Rasters (cairo, poppler), SSIM near ink and sample PDFs for the content writer's tests and measurements.
         // Optimised even in debug builds: SSIM over page-sized rasters would otherwise take minutes per test.
-        .target(name: "InkPDFContentTestSupport", dependencies: ["InkPDFContent", "InkPipeline", "InkRendering", "CCairo", "LibQPDF"],
+        .target(name: "InkPDFContentTestSupport", dependencies: ["InkPDFContent", "InkPipeline", "InkRendering", "LibCairo", "LibQPDF"],
                 swiftSettings: [.unsafeFlags(["-O"])]),
         // Measures the content writer against cairo (ms, bytes, zlib and libdeflate levels, grids, SSIM, appender memory, gzip).
         .executableTarget(name: "inkpdf-content-bench", dependencies: ["InkPDFContent", "InkPDFContentTestSupport", "InkFixtures",
-                                                                       "InkRendering", "InkModel", "CCairo", "LibDeflate", "CZlib"]),
+                                                                       "InkRendering", "InkModel", "LibCairo", "LibDeflate", "CZlib"]),
         // Free-vs-Pro rules, verified purchase proofs (libcrypto) and the export gate.
         .target(name: "Entitlements", dependencies: ["LibCrypto"]),
         // `inkpdf serve`: the command line behind an HTTP door (libmicrohttpd), each request in a worker.
@@ -99,10 +102,10 @@ let package = Package(
 
         // Test support: the generators of the bundled samples and of the tests' documents
         // (course notes, worksheet, inks sheet, dense pages), a temporary folder, poppler read-back.
-        .target(name: "InkFixtures", dependencies: ["InkModel", "InkImport", "InkRendering", "InkPipeline", "InkFileSystem", "CCairo", "CPoppler", "LibQPDF"]),
+        .target(name: "InkFixtures", dependencies: ["InkModel", "InkImport", "InkRendering", "InkPipeline", "InkFileSystem", "LibCairo", "CPoppler", "LibQPDF"]),
         // The benchmark's own generators, peers and measures (batch corpus, per-segment peer,
         // document comparison, ink fidelity), apart from the fixtures.
-        .target(name: "InkBench", dependencies: ["InkFixtures", "InkPDFContentTestSupport", "InkImport", "InkModel", "InkPipeline", "InkRendering", "InkFileSystem", "CCairo", "CPoppler"]),
+        .target(name: "InkBench", dependencies: ["InkFixtures", "InkPDFContentTestSupport", "InkImport", "InkModel", "InkPipeline", "InkRendering", "InkFileSystem", "LibCairo", "CPoppler"]),
         .executableTarget(name: "inkpdf-samples", dependencies: ["InkFixtures", "InkBench", "InkFileSystem"]),
 
         // libdeflate's output read back by zlib's own inflate (an independent reader).
@@ -111,9 +114,9 @@ let package = Package(
         // FuzzRegressions/: inputs the fuzz target found, read by FuzzRegressionTests through #filePath.
         .testTarget(name: "InkModelTests", dependencies: ["InkModel", "InkFixtures"], exclude: ["FuzzRegressions"]),
         .testTarget(name: "InkImportTests", dependencies: ["InkImport", "InkModel", "InkFixtures"]),
-        .testTarget(name: "InkRenderingTests", dependencies: ["InkRendering", "InkModel", "InkFixtures", "CCairo"]),
+        .testTarget(name: "InkRenderingTests", dependencies: ["InkRendering", "InkModel", "InkFixtures", "LibCairo"]),
         .testTarget(name: "InkPipelineTests", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFixtures", "InkFileSystem",
-                                                        "InkPDFContentTestSupport", "InkRendering", "CPoppler", "CCairo", "LibQPDF"]),
+                                                        "InkPDFContentTestSupport", "InkRendering", "CPoppler", "LibCairo", "LibQPDF"]),
         .testTarget(name: "InkBatchTests", dependencies: ["InkBatch", "InkCLI", "InkPipeline", "InkModel", "InkFixtures", "InkFileSystem"]),
         .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "LibCrypto", "InkFixtures"]),
         .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkFixtures", "InkModel", "InkPipeline", "InkBatch", "InkServe", "CZlib"]),
@@ -122,7 +125,7 @@ let package = Package(
         .testTarget(name: "InkRecognitionTests", dependencies: ["InkRecognition", "InkModel", "InkFixtures"]),
         .testTarget(name: "InkServeTests", dependencies: ["InkServe", "InkFixtures"]),
         .testTarget(name: "InkPDFContentTests", dependencies: ["InkPDFContent", "InkPDFContentTestSupport", "InkRendering",
-                                                               "InkModel", "InkFixtures", "CCairo", "LibQPDF"]),
+                                                               "InkModel", "InkFixtures", "LibCairo", "LibQPDF"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,6 @@
 import InkFixtures
 import InkPDFContentTestSupport
-import CCairo
+import LibCairo
 import Foundation
 import InkPipeline
 
@@ -42,9 +42,8 @@ public enum InkFidelity {
 
     /// Grey levels 0…255 of a PNG.
     static func grey(_ path: String) throws -> GreyRaster {
-        let surface = cairo_image_surface_create_from_png(path)!
-        defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { throw SampleError.cairo(path: path, status: "cannot read PNG") }
+        let surface = CairoImageSurface(contentsOfPNGFile: path)
+        guard surface.status == nil else { throw SampleError.cairo(path: path, status: "cannot read PNG") }
         return GreyRaster(surface: surface)
     }
 }

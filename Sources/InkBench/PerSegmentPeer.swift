@@ -1,5 +1,5 @@
 import InkFixtures
-import CCairo
+import LibCairo
 import InkPipeline
 import InkModel
 
@@ -17,38 +17,34 @@ public enum PerSegmentPeer {
     public static func write(ink: String, pdf: String) throws {
         let reader = try InkLayersReader(path: ink)
         let size = Benchmark.a4
-        let surface = cairo_pdf_surface_create(pdf, size.width, size.height)!
-        let context = cairo_create(surface)!
-        defer {
-            cairo_destroy(context)
-            cairo_surface_destroy(surface)
-        }
-        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        let surface = CairoPDFSurface(path: pdf, width: size.width, height: size.height)
+        let context = CairoContext(drawingOn: surface)
+        context.setLineCap(.round)
         var page = 1
         while let layer = try reader.nextLayer() {
             while page < layer.page {
-                cairo_show_page(context)
+                context.showPage()
                 page += 1
             }
             for stroke in layer.strokes {
                 let c = stroke.ink.color
-                cairo_set_source_rgba(context, c.red, c.green, c.blue, c.alpha)
+                context.setSourceRGBA(c.red, c.green, c.blue, c.alpha)
                 for (a, b) in zip(stroke.points, stroke.points.dropFirst()) {
-                    cairo_set_line_width(context, a.w)
-                    cairo_move_to(context, a.x, a.y)
-                    cairo_line_to(context, b.x, b.y)
-                    cairo_stroke(context)
+                    context.setLineWidth(a.w)
+                    context.moveTo(a.x, a.y)
+                    context.lineTo(b.x, b.y)
+                    context.stroke()
                 }
             }
         }
         while page < (reader.header.pdfPageCount ?? page) {
-            cairo_show_page(context)
+            context.showPage()
             page += 1
         }
-        cairo_show_page(context)
-        cairo_surface_finish(surface)
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw SampleError.cairo(path: pdf, status: String(cString: cairo_status_to_string(cairo_surface_status(surface))))
+        context.showPage()
+        surface.finish()
+        if let error = surface.status {
+            throw SampleError.cairo(path: pdf, status: error.description)
         }
     }
 }

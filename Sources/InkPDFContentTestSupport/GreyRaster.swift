@@ -1,4 +1,4 @@
-import CCairo
+import LibCairo
 import Foundation
 import InkPipeline
 import InkRendering
@@ -18,20 +18,22 @@ public struct GreyRaster: Sendable {
     /// The pixels of an RGB24/ARGB32 image surface.
     ///
     /// The corresponding C functions are `cairo_image_surface_get_data` and `cairo_image_surface_get_stride`.
-    public init(surface: OpaquePointer) {
-        cairo_surface_flush(surface)
-        let width = Int(cairo_image_surface_get_width(surface))
-        let height = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
+    public init(surface: CairoImageSurface) {
+        surface.flush()
+        let width = surface.width
+        let height = surface.height
+        let stride = surface.stride
         var values = [Double](repeating: 255, count: width * height)
-        for y in 0..<height {
-            // The rebound row is used inside the closure only.
-            data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { row in
-                for x in 0..<width {
-                    let word = row[x]
-                    values[y * width + x] = 0.299 * Double((word >> 16) & 0xFF) + 0.587 * Double((word >> 8) & 0xFF)
-                        + 0.114 * Double(word & 0xFF)
+        surface.withUnsafeMutableData { data in
+            let data = data!
+            for y in 0..<height {
+                // The rebound row is used inside the closure only.
+                data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { row in
+                    for x in 0..<width {
+                        let word = row[x]
+                        values[y * width + x] = 0.299 * Double((word >> 16) & 0xFF) + 0.587 * Double((word >> 8) & 0xFF)
+                            + 0.114 * Double(word & 0xFF)
+                    }
                 }
             }
         }
@@ -41,17 +43,16 @@ public struct GreyRaster: Sendable {
     }
 
     /// A white page `width` × `height` points at `scale` pixels per point, `draw` drawing on it in points (y down).
-    static func rendered(width: Double, height: Double, scale: Double, _ draw: (OpaquePointer) -> Void) -> GreyRaster {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32((width * scale).rounded(.up)),
-                                                 Int32((height * scale).rounded(.up)))!
-        let context = cairo_create(surface)!
-        cairo_set_source_rgb(context, 1, 1, 1)
-        cairo_paint(context)
-        cairo_scale(context, scale, scale)
+    static func rendered(width: Double, height: Double, scale: Double, _ draw: (borrowing CairoContext) -> Void) -> GreyRaster {
+        let surface = CairoImageSurface(format: .rgb24, width: Int((width * scale).rounded(.up)),
+                                        height: Int((height * scale).rounded(.up)))
+        let context = CairoContext(drawingOn: surface)
+        context.setSourceRGB(1, 1, 1)
+        context.paint()
+        context.scale(scale, scale)
         draw(context)
-        cairo_destroy(context)
+        _ = consume context
         let raster = GreyRaster(surface: surface)
-        cairo_surface_destroy(surface)
         return raster
     }
 

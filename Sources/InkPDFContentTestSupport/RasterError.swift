@@ -1,4 +1,3 @@
-import CCairo
 import CPoppler
 import Foundation
 import InkRendering

@@ -1,4 +1,4 @@
-import CCairo
+import LibCairo
 import LibQPDF
 import Foundation
 import InkRendering
@@ -13,23 +13,21 @@ public enum SamplePDFs {
     /// `cairo_show_page` and `cairo_surface_finish`.
     public static func cairoPDF(path: String, pages: [(width: Double, height: Double)],
                                 drawings: ((Int) -> [StrokeDrawing])? = nil,
-                                background: ((OpaquePointer, Int) -> Void)? = nil) throws {
+                                background: ((borrowing CairoContext, Int) -> Void)? = nil) throws {
         let first = pages.first ?? (612, 792)
-        let surface = cairo_pdf_surface_create(path, first.width, first.height)!
-        defer { cairo_surface_destroy(surface) }
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "")
-        let context = cairo_create(surface)!
+        let surface = CairoPDFSurface(path: path, width: first.width, height: first.height)
+        surface.setMetadata(.createDate, "")
+        let context = CairoContext(drawingOn: surface)
         let textures = InkTextures()
         for (index, size) in pages.enumerated() {
-            cairo_pdf_surface_set_size(surface, size.width, size.height)
+            surface.setSize(width: size.width, height: size.height)
             background?(context, index + 1)
             if let drawings { CairoInkPainter.draw(drawings(index + 1), on: context, textures: textures) }
-            cairo_show_page(context)
+            context.showPage()
         }
-        cairo_destroy(context)
-        cairo_surface_finish(surface)
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else { throw RasterError.cairo(path: path, status: String(cString: cairo_status_to_string(status))) }
+        _ = consume context
+        surface.finish()
+        if let error = surface.status { throw RasterError.cairo(path: path, status: error.description) }
     }
 
     /// `source` rewritten by qpdf with object streams, so that its cross-reference section is a stream.

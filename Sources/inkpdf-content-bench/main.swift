@@ -1,4 +1,4 @@
-import CCairo
+import LibCairo
 import CZlib
 import Foundation
 import InkModel
@@ -218,9 +218,9 @@ func append(pages: Int, directory: String) throws {
     let path = directory + "/append-\(pages).pdf"
     try SamplePDFs.cairoPDF(path: path, pages: Array(repeating: size, count: pages), background: { context, number in
         // A line of text per page, so that every page has content and a font.
-        cairo_move_to(context, 72, 72)
-        cairo_set_font_size(context, 12)
-        cairo_show_text(context, "page \(number)")
+        context.moveTo(72, 72)
+        context.setFontSize(12)
+        context.showText("page \(number)")
     })
     let before = peakRSSMegabytes()
     let start = now()

@@ -1,3 +1,4 @@
+import LibCairo
 import Foundation
 import InkModel
 import InkPDFContent
@@ -21,7 +22,7 @@ func drawings(_ strokes: [Stroke]) -> [StrokeDrawing] {
 /// (or `background`), appended as an incremental update; checks it with `qpdf --check`.
 @discardableResult
 func writeInkPDF(_ pages: [[StrokeDrawing]], size: (width: Double, height: Double), to path: String,
-                 background: ((OpaquePointer, Int) -> Void)? = nil) throws -> [CompressedInkContent] {
+                 background: ((borrowing CairoContext, Int) -> Void)? = nil) throws -> [CompressedInkContent] {
     try SamplePDFs.cairoPDF(path: path, pages: Array(repeating: size, count: pages.count), background: background)
     var update = try IncrementalUpdate(appendingTo: path)
     var contents: [CompressedInkContent] = []

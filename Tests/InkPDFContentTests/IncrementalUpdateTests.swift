@@ -1,4 +1,4 @@
-import CCairo
+import LibCairo
 import LibQPDF
 import Foundation
 import InkFixtures
@@ -16,12 +16,12 @@ import Testing
     /// Three pages of different sizes, each with a black square and a line of text (a font resource).
     func writeOriginal(_ path: String) throws {
         try SamplePDFs.cairoPDF(path: path, pages: Self.sizes, background: { context, number in
-            cairo_set_source_rgb(context, 0, 0, 0)
-            cairo_rectangle(context, 10, 10, 30, 30)
-            cairo_fill(context)
-            cairo_move_to(context, 10, 80)
-            cairo_set_font_size(context, 14)
-            cairo_show_text(context, "page \(number)")
+            context.setSourceRGB(0, 0, 0)
+            context.rectangle(10, 10, 30, 30)
+            context.fill()
+            context.moveTo(10, 80)
+            context.setFontSize(14)
+            context.showText("page \(number)")
         })
     }
 

@@ -1,4 +1,4 @@
-import CCairo
+import LibCairo
 import Foundation
 import InkModel
 import InkPDFContent
@@ -95,9 +95,9 @@ import Testing
         let marker = makeStroke(.marker, color: "#FFE600FF", size: 14, [(20, 50), (180, 50)])
         let pdf = directory.appendingPathComponent("marker.pdf").path
         try writeInkPDF([drawings([marker])], size: (200, 100), to: pdf) { context, _ in
-            cairo_set_source_rgb(context, 0, 0, 0)
-            cairo_rectangle(context, 90, 40, 20, 20)
-            cairo_fill(context)
+            context.setSourceRGB(0, 0, 0)
+            context.rectangle(90, 40, 20, 20)
+            context.fill()
         }
         let rendered = try GreyRaster.poppler(pdf, page: 1, scale: 1)
         #expect(rendered[100, 50] < 5, "the bar under the marker stays black: \(rendered[100, 50])")

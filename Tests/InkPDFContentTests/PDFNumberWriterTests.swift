@@ -1,4 +1,4 @@
-import CCairo
+import LibCairo
 import Foundation
 import struct InkFixtures.SplitMix64
 import InkRendering
@@ -91,12 +91,11 @@ import Testing
     /// scaled by the grid, so that grid points are whole device units: cairo keeps
     /// coordinates in 1/256 of one).
     @Test func gridAgreesWithTheCairoPaintersSnapping() throws {
-        let surface = try #require(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 8, 8))
-        defer { cairo_surface_destroy(surface) }
-        let context = try #require(cairo_create(surface))
-        defer { cairo_destroy(context) }
+        let surface = CairoImageSurface(format: .argb32, width: 8, height: 8)
+        let context = CairoContext(drawingOn: surface)
+        #expect(context.status == nil)
         let units = Double(PDFGrid.ink.unitsPerPoint)
-        cairo_scale(context, units, units)
+        context.scale(units, units)
         let seed = SplitMix64.testSeed(0x50445054)
         var random = SplitMix64(seed: seed)
         var path = InkPath()
@@ -107,17 +106,13 @@ import Testing
             if index == 0 { path.move(to: point) } else { path.line(to: point) }
         }
         CairoInkPainter.append(path, to: context)
-        let copied = try #require(cairo_copy_path(context))
-        defer { cairo_path_destroy(copied) }
         var held: [Point] = []
-        var index = 0
-        while index < Int(copied.pointee.num_data) {
-            let header = copied.pointee.data[index].header
-            if header.length > 1 {
-                let point = copied.pointee.data[index + 1].point
-                held.append(Point(point.x, point.y))
+        for element in context.copyPath() {
+            switch element {
+            case .move(let x, let y), .line(let x, let y): held.append(Point(x, y))
+            case .curve(let x, let y, _, _, _, _): held.append(Point(x, y))
+            case .close: break
             }
-            index += Int(header.length)
         }
         #expect(held.count == points.count, "seed \(seed)")
         for (point, cairoPoint) in zip(points, held) {

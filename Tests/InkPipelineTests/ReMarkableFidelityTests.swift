@@ -1,4 +1,4 @@
-import CCairo
+import LibCairo
 import Foundation
 import InkImport
 import InkModel
@@ -209,20 +209,19 @@ import Testing
         _ = try Flattener.flatten(pdf: nil, ink: content, output: flattened, options: FlattenOptions(writeSidecar: false))
         let reader = try PopplerReader(path: flattened)
         for (index, image) in report.images.enumerated() {
-            let png = cairo_image_surface_create_from_png(image)!
-            defer { cairo_surface_destroy(png) }
+            let png = CairoImageSurface(contentsOfPNGFile: image)
             let page = reader.render(page: index + 1, scale: 1)
-            #expect(Int(cairo_image_surface_get_width(png)) == page.width && Int(cairo_image_surface_get_height(png)) == page.height,
+            #expect(png.width == page.width && png.height == page.height,
                     "page \(index + 1)")
-            guard Int(cairo_image_surface_get_width(png)) == page.width, Int(cairo_image_surface_get_height(png)) == page.height else { continue }
+            guard png.width == page.width, png.height == page.height else { continue }
             let rendered = Raster(width: page.width, height: page.height)
-            let cr = cairo_create(rendered.surface)!
-            cairo_set_source_rgb(cr, 1, 1, 1)
-            cairo_paint(cr)
-            cairo_set_source_surface(cr, png, 0, 0)
-            cairo_paint(cr)
-            cairo_destroy(cr)
-            cairo_surface_flush(rendered.surface)
+            let cr = CairoContext(drawingOn: rendered.surface)
+            cr.setSourceRGB(1, 1, 1)
+            cr.paint()
+            cr.setSourceSurface(png, x: 0, y: 0)
+            cr.paint()
+            _ = consume cr
+            rendered.surface.flush()
             let (pixels, mean) = Self.difference(rendered, page)
             // Two rasterizers (cairo straight to pixels; cairo to PDF, then poppler): edges may differ, nothing else.
             #expect(pixels <= page.width * page.height / 200, "page \(index + 1): \(pixels) pixels differ")

@@ -1,4 +1,4 @@
-import CCairo
+import LibCairo
 import Foundation
 import InkPipeline
 import InkModel
@@ -19,15 +19,15 @@ import Testing
 
     /// Reads a PNG back as pixels.
     final class PNG {
-        let surface: OpaquePointer
-        init(_ path: String) { surface = cairo_image_surface_create_from_png(path) }
-        deinit { cairo_surface_destroy(surface) }
-        var width: Int { Int(cairo_image_surface_get_width(surface)) }
-        var height: Int { Int(cairo_image_surface_get_height(surface)) }
+        let surface: CairoImageSurface
+        init(_ path: String) { surface = CairoImageSurface(contentsOfPNGFile: path) }
+        var width: Int { surface.width }
+        var height: Int { surface.height }
         func pixel(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int) {
-            let stride = Int(cairo_image_surface_get_stride(surface))
-            let word = cairo_image_surface_get_data(surface)!.advanced(by: y * stride + x * 4)
-                .withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+            let stride = surface.stride
+            let word = surface.withUnsafeMutableData { data in
+                data!.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+            }
             return (Int((word >> 16) & 0xFF), Int((word >> 8) & 0xFF), Int(word & 0xFF))
         }
     }

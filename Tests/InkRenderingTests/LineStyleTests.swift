@@ -1,4 +1,4 @@
-import CCairo
+import LibCairo
 import Foundation
 import enum InkFixtures.InkPlacement
 import InkModel
@@ -20,14 +20,14 @@ import Testing
     }
 
     /// The same line stroked by cairo directly, black on white.
-    func cairoLine(_ path: [(Double, Double)], width: Double, cap: cairo_line_cap_t, canvas: RasterCanvas) {
-        cairo_set_source_rgb(canvas.context, 0, 0, 0)
-        cairo_set_line_width(canvas.context, width)
-        cairo_set_line_cap(canvas.context, cap)
-        cairo_set_line_join(canvas.context, CAIRO_LINE_JOIN_ROUND)
-        cairo_move_to(canvas.context, path[0].0, path[0].1)
-        for p in path.dropFirst() { cairo_line_to(canvas.context, p.0, p.1) }
-        cairo_stroke(canvas.context)
+    func cairoLine(_ path: [(Double, Double)], width: Double, cap: CairoLineCap, canvas: RasterCanvas) {
+        canvas.context.setSourceRGB(0, 0, 0)
+        canvas.context.setLineWidth(width)
+        canvas.context.setLineCap(cap)
+        canvas.context.setLineJoin(.round)
+        canvas.context.moveTo(path[0].0, path[0].1)
+        for p in path.dropFirst() { canvas.context.lineTo(p.0, p.1) }
+        canvas.context.stroke()
     }
 
     func differingPixels(_ a: RasterCanvas, _ b: RasterCanvas) -> Int {
@@ -41,8 +41,8 @@ import Testing
         return count
     }
 
-    @Test(arguments: [("round", CAIRO_LINE_CAP_ROUND), ("butt", CAIRO_LINE_CAP_BUTT), ("square", CAIRO_LINE_CAP_SQUARE)])
-    func capsAreCairos(_ cap: (String, cairo_line_cap_t)) {
+    @Test(arguments: [("round", CairoLineCap.round), ("butt", .butt), ("square", .square)])
+    func capsAreCairos(_ cap: (String, CairoLineCap)) {
         let path = [(20.0, 30.0), (80, 30), (80, 50)]
         let ours = RasterCanvas(width: 120, height: 80, scale: 1)
         ours.draw([lineStroke(widths: [10], path, width: .constant, cap: cap.0)])
@@ -82,8 +82,8 @@ import Testing
         #expect(abs(thickness(at: 40) - 2) <= 0.5)
         #expect(abs(thickness(at: 85) - 10) <= 0.5)
         let theirs = RasterCanvas(width: 520, height: 320, scale: 4)
-        cairoLine(Array(path[0...1]), width: 2, cap: CAIRO_LINE_CAP_ROUND, canvas: theirs)
-        cairoLine(Array(path[1...2]), width: 10, cap: CAIRO_LINE_CAP_ROUND, canvas: theirs)
+        cairoLine(Array(path[0...1]), width: 2, cap: .round, canvas: theirs)
+        cairoLine(Array(path[1...2]), width: 10, cap: .round, canvas: theirs)
         #expect(differingPixels(canvas, theirs) == 0)
     }
 
@@ -141,7 +141,7 @@ import Testing
         let ours = RasterCanvas(width: 560, height: 480, scale: 4), theirs = RasterCanvas(width: 560, height: 480, scale: 4)
         ours.draw([stroke])
         for i in 0..<(path.count - 1) {
-            cairoLine(Array(path[i...(i + 1)]), width: widths[i], cap: CAIRO_LINE_CAP_ROUND, canvas: theirs)
+            cairoLine(Array(path[i...(i + 1)]), width: widths[i], cap: .round, canvas: theirs)
         }
         // Each edge within half the band plus the fitting (0.16 pt) of cairo's: every inked pixel
         // of either has one of the other's within 1 px (0.25 pt at this scale).

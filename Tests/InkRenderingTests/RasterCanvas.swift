@@ -1,27 +1,22 @@
-import CCairo
+import LibCairo
 import InkModel
 import InkRendering
 
 /// A white cairo image surface to draw strokes on and read pixels back from.
 final class RasterCanvas {
-    let surface: OpaquePointer
-    let context: OpaquePointer
+    let surface: CairoImageSurface
+    let context: CairoContext
     let width: Int, height: Int
 
     /// `scale` device pixels per point.
     init(width: Int, height: Int, scale: Double = 1) {
         self.width = width
         self.height = height
-        surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
-        context = cairo_create(surface)
-        cairo_set_source_rgb(context, 1, 1, 1)
-        cairo_paint(context)
-        cairo_scale(context, scale, scale)
-    }
-
-    deinit {
-        cairo_destroy(context)
-        cairo_surface_destroy(surface)
+        surface = CairoImageSurface(format: .rgb24, width: width, height: height)
+        context = CairoContext(drawingOn: surface)
+        context.setSourceRGB(1, 1, 1)
+        context.paint()
+        context.scale(scale, scale)
     }
 
     func draw(_ strokes: [Stroke], textures: InkTextures = InkTextures()) {
@@ -29,19 +24,19 @@ final class RasterCanvas {
     }
 
     func fillRect(x: Double, y: Double, width w: Double, height h: Double, gray: Double) {
-        cairo_set_source_rgb(context, gray, gray, gray)
-        cairo_rectangle(context, x, y, w, h)
-        cairo_fill(context)
+        context.setSourceRGB(gray, gray, gray)
+        context.rectangle(x, y, w, h)
+        context.fill()
     }
 
     /// (red, green, blue) 0…255 of the device pixel at column x, row y.
     func pixel(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int) {
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
-        let offset = y * stride + x * 4
+        surface.flush()
+        let offset = y * surface.stride + x * 4
         // RGB24 is a native-endian 32-bit word 0x00RRGGBB.
-        let word = data.advanced(by: offset).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+        let word = surface.withUnsafeMutableData { data in
+            data!.advanced(by: offset).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+        }
         return (Int((word >> 16) & 0xFF), Int((word >> 8) & 0xFF), Int(word & 0xFF))
     }
 

@@ -1,4 +1,3 @@
-import CCairo
 
 /// A rectangle in PDF coordinates (y up), as the boxes are written.
 public struct PDFBox: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import CCairo
+import LibCairo
 import InkPipeline
 
 /// A cairo PDF surface being written page by page, with the page geometry
@@ -6,8 +6,8 @@ import InkPipeline
 /// and text helpers that work in the page's displayed coordinates.
 public final class PDFDocumentWriter {
     private let path: String
-    private let surface: OpaquePointer
-    public let context: OpaquePointer
+    private let surface: CairoPDFSurface
+    public let context: CairoContext
     private(set) var pages: [PageGeometry] = []
     private var pageOpen = false
     private var finished = false
@@ -17,41 +17,29 @@ public final class PDFDocumentWriter {
 
     /// Creates the surface and its context.
     ///
-    /// Ownership: `deinit` alone destroys the two. A throw before both are
-    /// stored destroys what was made here (deinit does not run on a partly
-    /// initialised object); a throw after runs deinit, so nothing is destroyed
-    /// here too.
+    /// Ownership: LibCairo's owners, each released once when the writer goes (or at a throw).
     ///
     /// The corresponding C functions are `cairo_pdf_surface_create` and `cairo_create`.
     public init(path: String, firstPageWidth: Double, firstPageHeight: Double) throws {
         self.path = path
-        let surface = cairo_pdf_surface_create(path, firstPageWidth, firstPageHeight)!
-        let surfaceStatus = cairo_surface_status(surface)
-        guard surfaceStatus == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            throw SampleError.cairo(path: path, status: String(cString: cairo_status_to_string(surfaceStatus)))
+        let surface = CairoPDFSurface(path: path, width: firstPageWidth, height: firstPageHeight)
+        if let error = surface.status {
+            throw SampleError.cairo(path: path, status: error.description)
         }
         self.surface = surface
-        context = cairo_create(surface)
-        // Every stored property is set: from here, deinit destroys both.
-        let status = cairo_status(context)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw SampleError.cairo(path: path, status: String(cString: cairo_status_to_string(status)))
+        context = CairoContext(drawingOn: surface)
+        if let error = context.status {
+            throw SampleError.cairo(path: path, status: error.description)
         }
-        cairo_pdf_surface_restrict_to_version(surface, CAIRO_PDF_VERSION_1_5)
-    }
-
-    deinit {
-        cairo_destroy(context)
-        cairo_surface_destroy(surface)
+        surface.restrictToVersion1_5()
     }
 
     // MARK: Document
 
     /// Sets one Info entry. Dates are ISO 8601 with `Z` or `±hh:mm`.
     /// The corresponding C function is `cairo_pdf_surface_set_metadata`.
-    public func setMetadata(_ key: cairo_pdf_metadata_t, _ value: String) {
-        cairo_pdf_surface_set_metadata(surface, key, value)
+    public func setMetadata(_ key: CairoPDFSurface.Metadata, _ value: String) {
+        surface.setMetadata(key, value)
     }
 
     /// Adds an outline item pointing at the named destination `dest` (or at nothing).
@@ -59,34 +47,33 @@ public final class PDFDocumentWriter {
     /// `cairo_pdf_surface_add_outline`.
     @discardableResult
     public func addOutline(parent: Int32 = 0, title: String, dest: String?, open: Bool = false, bold: Bool = false) -> Int32 {
-        var flags: UInt32 = 0
-        if open { flags |= CAIRO_PDF_OUTLINE_FLAG_OPEN.rawValue }
-        if bold { flags |= CAIRO_PDF_OUTLINE_FLAG_BOLD.rawValue }
+        var flags: CairoPDFSurface.OutlineFlags = []
+        if open { flags.insert(.open) }
+        if bold { flags.insert(.bold) }
         let attributes = dest.map { "dest=\(CairoTagAttributes.quoted($0))" } ?? ""
-        return cairo_pdf_surface_add_outline(surface, parent, title, attributes, cairo_pdf_outline_flags_t(rawValue: flags))
+        return surface.addOutline(parent: parent, title: title, attributes: attributes, flags: flags)
     }
 
     /// Starts a page of the given geometry; drawing then happens in displayed
     /// coordinates (top-left of the visible, rotated page; y down).
     public func beginPage(_ geometry: PageGeometry, label: String? = nil) {
         precondition(!pageOpen && !finished)
-        cairo_pdf_surface_set_size(surface, geometry.mediaWidth, geometry.mediaHeight)
-        if let label { cairo_pdf_surface_set_page_label(surface, label) }
+        surface.setSize(width: geometry.mediaWidth, height: geometry.mediaHeight)
+        if let label { surface.setPageLabel(label) }
         if pages.isEmpty {
             // Without a structure element around everything, cairo 1.16 writes
             // a parent tree that points at objects it never writes once a link
             // exists, and qpdf reports the file as damaged.
-            cairo_tag_begin(context, "Document", nil)
+            context.tagBegin("Document", attributes: nil)
         }
         pages.append(geometry)
         pageOpen = true
-        var matrix = geometry.displayToCairo
-        cairo_set_matrix(context, &matrix)
+        context.setMatrix(geometry.displayToCairo)
     }
 
     public func endPage() {
         precondition(pageOpen)
-        cairo_show_page(context)
+        context.showPage()
         pageOpen = false
     }
 
@@ -94,79 +81,77 @@ public final class PDFDocumentWriter {
     public func finish() throws {
         precondition(!pageOpen && !finished)
         finished = true
-        if !pages.isEmpty { cairo_tag_end(context, "Document") }
-        let contextStatus = cairo_status(context)
-        cairo_surface_finish(surface)
-        var status = cairo_surface_status(surface)
-        if status == CAIRO_STATUS_SUCCESS { status = contextStatus }
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw SampleError.cairo(path: path, status: String(cString: cairo_status_to_string(status)))
+        if !pages.isEmpty { context.tagEnd("Document") }
+        let contextStatus = context.status
+        surface.finish()
+        if let error = surface.status ?? contextStatus {
+            throw SampleError.cairo(path: path, status: error.description)
         }
     }
 
     // MARK: Tags
 
-    /// Draws `body` as a named destination (`CAIRO_TAG_DEST`); the target is the
+    /// Draws `body` as a named destination (`CairoTag.destination`); the target is the
     /// top-left of what `body` draws. Names must be ASCII `[A-Za-z0-9._-]`.
     public func destination<Result>(_ name: String, _ body: () -> Result) -> Result {
         let attributes = "name=\(CairoTagAttributes.quoted(name))"
-        cairo_tag_begin(context, "cairo.dest", attributes)
+        context.tagBegin("cairo.dest", attributes: attributes)
         let result = body()
-        cairo_tag_end(context, "cairo.dest")
+        context.tagEnd("cairo.dest")
         return result
     }
 
     /// Draws `body` as the active area of a link to the named destination `dest`.
     public func link<Result>(toDestination dest: String, _ body: () -> Result) -> Result {
-        cairo_tag_begin(context, "Link", "dest=\(CairoTagAttributes.quoted(dest))")
+        context.tagBegin("Link", attributes: "dest=\(CairoTagAttributes.quoted(dest))")
         let result = body()
-        cairo_tag_end(context, "Link")
+        context.tagEnd("Link")
         return result
     }
 
     /// Draws `body` as the active area of a URI link; the URI is percent-encoded
     /// first, because cairo writes it into the PDF string unescaped.
     public func link<Result>(toURI uri: String, _ body: () -> Result) -> Result {
-        cairo_tag_begin(context, "Link", CairoTagAttributes.uri(uri))
+        context.tagBegin("Link", attributes: CairoTagAttributes.uri(uri))
         let result = body()
-        cairo_tag_end(context, "Link")
+        context.tagEnd("Link")
         return result
     }
 
     // MARK: Drawing in displayed coordinates
 
     public func setColor(_ red: Double, _ green: Double, _ blue: Double, _ alpha: Double = 1) {
-        cairo_set_source_rgba(context, red, green, blue, alpha)
+        context.setSourceRGBA(red, green, blue, alpha)
     }
 
     public func fillRectangle(_ rect: Rect) {
-        cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
-        cairo_fill(context)
+        context.rectangle(rect.x, rect.y, rect.width, rect.height)
+        context.fill()
     }
 
     public func strokeRectangle(_ rect: Rect, lineWidth: Double, dash: [Double] = []) {
-        cairo_save(context)
-        cairo_set_line_width(context, lineWidth)
-        if !dash.isEmpty { cairo_set_dash(context, dash, Int32(dash.count), 0) }
-        cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
-        cairo_stroke(context)
-        cairo_restore(context)
+        context.save()
+        context.setLineWidth(lineWidth)
+        if !dash.isEmpty { context.setDash(dash, offset: 0) }
+        context.rectangle(rect.x, rect.y, rect.width, rect.height)
+        context.stroke()
+        context.restore()
     }
 
     public func strokeLine(from start: Point, to end: Point, lineWidth: Double) {
-        cairo_set_line_width(context, lineWidth)
-        cairo_move_to(context, start.x, start.y)
-        cairo_line_to(context, end.x, end.y)
-        cairo_stroke(context)
+        context.setLineWidth(lineWidth)
+        context.moveTo(start.x, start.y)
+        context.lineTo(end.x, end.y)
+        context.stroke()
     }
 
     public func strokePolyline(_ points: [Point], lineWidth: Double) {
         guard let first = points.first else { return }
-        cairo_set_line_width(context, lineWidth)
-        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
-        cairo_move_to(context, first.x, first.y)
-        for point in points.dropFirst() { cairo_line_to(context, point.x, point.y) }
-        cairo_stroke(context)
+        context.setLineWidth(lineWidth)
+        context.setLineJoin(.round)
+        context.moveTo(first.x, first.y)
+        for point in points.dropFirst() { context.lineTo(point.x, point.y) }
+        context.stroke()
     }
 
     // MARK: Text (cairo's toy font API)
@@ -174,28 +159,25 @@ public final class PDFDocumentWriter {
     public func setFont(_ newFont: TextFont) {
         font = newFont
         fontKey = "\(newFont.family)|\(newFont.bold)|\(newFont.italic)|\(newFont.size)|"
-        cairo_select_font_face(context, newFont.family,
-                               newFont.italic ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
-                               newFont.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(context, newFont.size)
+        context.selectFontFace(newFont.family, slant: newFont.italic ? .italic : .normal, weight: newFont.bold ? .bold : .normal)
+        context.setFontSize(newFont.size)
     }
 
     /// The advance width of `text` in the current font (cached per word).
     public func width(of text: String) -> Double {
         let key = fontKey + text
         if let cached = wordWidths[key] { return cached }
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(context, text, &extents)
-        wordWidths[key] = extents.x_advance
-        return extents.x_advance
+        let advance = context.textExtents(text).xAdvance
+        wordWidths[key] = advance
+        return advance
     }
 
     /// Shows `text` with its baseline at `baseline`; returns the line's box
     /// (ascent to descent, advance width) in displayed coordinates.
     @discardableResult
     public func show(_ text: String, x: Double, baseline: Double) -> Rect {
-        cairo_move_to(context, x, baseline)
-        cairo_show_text(context, text)
+        context.moveTo(x, baseline)
+        context.showText(text)
         let ascent = font.size * 0.76, descent = font.size * 0.24
         return Rect(x: x, y: baseline - ascent, width: width(of: text), height: ascent + descent)
     }

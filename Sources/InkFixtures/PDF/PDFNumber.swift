@@ -1,4 +1,3 @@
-import CCairo
 
 /// Numbers for PDF syntax and cairo attribute strings: plain decimals, no exponent.
 public enum PDFNumber {

@@ -1,4 +1,4 @@
-import CCairo
+import LibCairo
 
 /// A page's boxes and rotation, and the map from the page **as displayed**
 /// (inside the CropBox, after `/Rotate`, y down: the ink-layers frame) to
@@ -21,21 +21,19 @@ public struct PageGeometry: Sendable, Equatable {
 
     /// The affine map from displayed coordinates to cairo's page space
     /// (MediaBox, origin top-left, y down).
-    public var displayToCairo: cairo_matrix_t {
+    public var displayToCairo: CairoMatrix {
         let box = visibleBox
         let (cx, cy, cw, ch, h) = (box.x, box.y, box.width, box.height, mediaHeight)
         // With u, v = the point relative to the crop's lower-left corner (y up):
         //   0°: u = X, v = ch − Y     90°: u = Y, v = X
         //   180°: u = cw − X, v = Y   270°: u = cw − Y, v = ch − X
         // and cairo's (x, y) = (u + cx, h − (v + cy)).
-        var matrix = cairo_matrix_t()
         switch rotate {
-        case 90: cairo_matrix_init(&matrix, 0, -1, 1, 0, cx, h - cy)
-        case 180: cairo_matrix_init(&matrix, -1, 0, 0, -1, cw + cx, h - cy)
-        case 270: cairo_matrix_init(&matrix, 0, 1, -1, 0, cw + cx, h - ch - cy)
-        default: cairo_matrix_init(&matrix, 1, 0, 0, 1, cx, h - ch - cy)
+        case 90: return CairoMatrix(xx: 0, yx: -1, xy: 1, yy: 0, x0: cx, y0: h - cy)
+        case 180: return CairoMatrix(xx: -1, yx: 0, xy: 0, yy: -1, x0: cw + cx, y0: h - cy)
+        case 270: return CairoMatrix(xx: 0, yx: 1, xy: -1, yy: 0, x0: cw + cx, y0: h - ch - cy)
+        default: return CairoMatrix(xx: 1, yx: 0, xy: 0, yy: 1, x0: cx, y0: h - ch - cy)
         }
-        return matrix
     }
 
     /// Whether qpdf must set `/Rotate` or `/CropBox` after cairo.

@@ -1,4 +1,4 @@
-import CCairo
+import LibCairo
 import Foundation
 import InkPipeline
 
@@ -40,13 +40,13 @@ public final class PopplerReader {
         withPage(number) { page in
             let (w, h) = page.displayedSize
             let raster = Raster(width: Int((w * scale).rounded(.up)), height: Int((h * scale).rounded(.up)))
-            let cr = cairo_create(raster.surface)!
-            cairo_set_source_rgb(cr, 1, 1, 1)
-            cairo_paint(cr)
-            cairo_scale(cr, scale, scale)
+            let cr = CairoContext(drawingOn: raster.surface)
+            cr.setSourceRGB(1, 1, 1)
+            cr.paint()
+            cr.scale(scale, scale)
             page.render(on: cr)
-            cairo_destroy(cr)
-            cairo_surface_flush(raster.surface)
+            _ = consume cr
+            raster.surface.flush()
             return raster
         }
     }

@@ -1,24 +1,22 @@
-import CCairo
-import CPoppler
+import LibCairo
 import Foundation
 
 /// An RGB image with pixel access.
 public final class Raster {
-    public let surface: OpaquePointer
+    public let surface: CairoImageSurface
     public let width: Int, height: Int
 
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
+        surface = CairoImageSurface(format: .rgb24, width: width, height: height)
     }
 
-    deinit { cairo_surface_destroy(surface) }
-
     public func pixel(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int) {
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
-        let word = data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+        let stride = surface.stride
+        let word = surface.withUnsafeMutableData { data in
+            data!.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+        }
         return (Int((word >> 16) & 0xFF), Int((word >> 8) & 0xFF), Int(word & 0xFF))
     }
 

@@ -1,4 +1,4 @@
-import CCairo
+import LibCairo
 import InkPipeline
 import InkModel
 
@@ -12,9 +12,9 @@ public enum Benchmark {
 
     public static func drawPDF(path: String, pages: Int) throws -> [PageLayout] {
         let writer = try PDFDocumentWriter(path: path, firstPageWidth: a4.width, firstPageHeight: a4.height)
-        writer.setMetadata(CAIRO_PDF_METADATA_TITLE, "inkpdf benchmark, \(pages) pages")
-        writer.setMetadata(CAIRO_PDF_METADATA_CREATOR, "inkpdf-samples")
-        writer.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, "2024-01-01T00:00:00Z")
+        writer.setMetadata(.title, "inkpdf benchmark, \(pages) pages")
+        writer.setMetadata(.creator, "inkpdf-samples")
+        writer.setMetadata(.createDate, "2024-01-01T00:00:00Z")
         let geometry = PageGeometry(mediaWidth: a4.width, mediaHeight: a4.height, rotate: 0)
         var layouts: [PageLayout] = []
         layouts.reserveCapacity(pages)

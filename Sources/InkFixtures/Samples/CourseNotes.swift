@@ -1,4 +1,4 @@
-import CCairo
+import LibCairo
 import InkModel
 
 #if canImport(Glibc)
@@ -35,13 +35,13 @@ public enum CourseNotes {
     /// Draws the document into `path` (cairo only: rotation and crop are set afterwards).
     public static func drawPDF(path: String) throws -> [PageLayout] {
         let writer = try PDFDocumentWriter(path: path, firstPageWidth: a4.width, firstPageHeight: a4.height)
-        writer.setMetadata(CAIRO_PDF_METADATA_TITLE, title)
-        writer.setMetadata(CAIRO_PDF_METADATA_AUTHOR, "ELEC 2301 course team")
-        writer.setMetadata(CAIRO_PDF_METADATA_SUBJECT, "Impulse response, the convolution integral and its properties")
-        writer.setMetadata(CAIRO_PDF_METADATA_KEYWORDS, "signals; LTI systems; convolution; impulse response; Συνέλιξη")
-        writer.setMetadata(CAIRO_PDF_METADATA_CREATOR, "inkpdf-samples")
-        writer.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, "2024-09-17T09:30:00Z")
-        writer.setMetadata(CAIRO_PDF_METADATA_MOD_DATE, "2024-09-18T16:45:00+02:00")
+        writer.setMetadata(.title, title)
+        writer.setMetadata(.author, "ELEC 2301 course team")
+        writer.setMetadata(.subject, "Impulse response, the convolution integral and its properties")
+        writer.setMetadata(.keywords, "signals; LTI systems; convolution; impulse response; Συνέλιξη")
+        writer.setMetadata(.creator, "inkpdf-samples")
+        writer.setMetadata(.createDate, "2024-09-17T09:30:00Z")
+        writer.setMetadata(.modDate, "2024-09-18T16:45:00+02:00")
         addOutline(writer)
 
         var layouts: [PageLayout] = []

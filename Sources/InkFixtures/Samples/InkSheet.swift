@@ -1,5 +1,5 @@
 import InkFileSystem
-import CCairo
+import LibCairo
 import Foundation
 import InkPipeline
 import InkModel
@@ -39,9 +39,9 @@ public enum InkSheet {
 
     private static func drawPDF(path: String) throws {
         let writer = try PDFDocumentWriter(path: path, firstPageWidth: size.width, firstPageHeight: size.height)
-        writer.setMetadata(CAIRO_PDF_METADATA_TITLE, "inkpdf ink types")
-        writer.setMetadata(CAIRO_PDF_METADATA_CREATOR, "inkpdf-samples")
-        writer.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, "2024-01-01T00:00:00Z")
+        writer.setMetadata(.title, "inkpdf ink types")
+        writer.setMetadata(.creator, "inkpdf-samples")
+        writer.setMetadata(.createDate, "2024-01-01T00:00:00Z")
         writer.beginPage(PageGeometry(mediaWidth: size.width, mediaHeight: size.height, rotate: 0, crop: nil))
         writer.setColor(0, 0, 0)
         writer.setFont(.sans(13, bold: true))

@@ -1,4 +1,3 @@
-import CCairo
 import InkPipeline
 import InkModel
 

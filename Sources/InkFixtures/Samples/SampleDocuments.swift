@@ -1,5 +1,5 @@
 import InkFileSystem
-import CCairo
+import LibCairo
 import Foundation
 import InkPipeline
 import InkModel
@@ -90,9 +90,9 @@ public enum SampleDocuments {
         }
         _ = try writePDF(at: url.path) { path in
             let writer = try PDFDocumentWriter(path: path, firstPageWidth: pages[0].width, firstPageHeight: pages[0].height)
-            writer.setMetadata(CAIRO_PDF_METADATA_TITLE, "inkpdf test document")
-            writer.setMetadata(CAIRO_PDF_METADATA_CREATOR, "inkpdf-samples")
-            writer.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, "2024-01-01T00:00:00Z")
+            writer.setMetadata(.title, "inkpdf test document")
+            writer.setMetadata(.creator, "inkpdf-samples")
+            writer.setMetadata(.createDate, "2024-01-01T00:00:00Z")
             for page in pages {
                 writer.beginPage(page.geometry)
                 for rectangle in page.rectangles {

@@ -1,4 +1,4 @@
-import CCairo
+import LibCairo
 import InkModel
 
 /// The `letter-worksheet` sample: two US Letter pages of exercises with
@@ -12,11 +12,11 @@ public enum Worksheet {
 
     public static func drawPDF(path: String) throws -> [PageLayout] {
         let writer = try PDFDocumentWriter(path: path, firstPageWidth: size.width, firstPageHeight: size.height)
-        writer.setMetadata(CAIRO_PDF_METADATA_TITLE, title)
-        writer.setMetadata(CAIRO_PDF_METADATA_AUTHOR, "ELEC 2301 course team")
-        writer.setMetadata(CAIRO_PDF_METADATA_SUBJECT, "Tutorial exercises for Lecture 3")
-        writer.setMetadata(CAIRO_PDF_METADATA_CREATOR, "inkpdf-samples")
-        writer.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, "2024-09-18T08:00:00Z")
+        writer.setMetadata(.title, title)
+        writer.setMetadata(.author, "ELEC 2301 course team")
+        writer.setMetadata(.subject, "Tutorial exercises for Lecture 3")
+        writer.setMetadata(.creator, "inkpdf-samples")
+        writer.setMetadata(.createDate, "2024-09-18T08:00:00Z")
         writer.addOutline(title: "Part A: short questions", dest: "partA", open: true)
         writer.addOutline(title: "Part B: sketching", dest: "partB", open: true)
         let geometry = PageGeometry(mediaWidth: size.width, mediaHeight: size.height, rotate: 0)

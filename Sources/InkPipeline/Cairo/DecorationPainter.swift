@@ -1,4 +1,4 @@
-import CCairo
+import LibCairo
 import Foundation
 import InkFileSystem
 import InkImport
@@ -13,7 +13,7 @@ enum DecorationPainter {
     /// The paper of an imported page that shows no PDF page: its colour and ruling, then its
     /// image if it has one. Returns a warning for an image it cannot decode.
     static func drawPaper(of planned: DocumentPage?, width: Double, height: Double, page: Int,
-                          on context: OpaquePointer) -> [String] {
+                          on context: borrowing CairoContext) -> [String] {
         guard let planned, case .paper(let paper) = planned.background else { return [] }
         PaperPainter.draw(paper, width: width, height: height, on: context)
         guard let image = paper.image else { return [] }
@@ -28,12 +28,12 @@ enum DecorationPainter {
     /// Draws a page's ink (`drawInk`) between what lies under it and over it, in the frame
     /// the tool recorded: a page shown at another size (`width` × `height`) is scaled to it.
     /// Returns a warning for each image it cannot decode.
-    static func drawInk<E: Error>(of planned: DocumentPage?, width: Double, height: Double, page: Int, on context: OpaquePointer,
+    static func drawInk<E: Error>(of planned: DocumentPage?, width: Double, height: Double, page: Int, on context: borrowing CairoContext,
                                   _ drawInk: () throws(E) -> Void) throws(E) -> [String] {
-        cairo_save(context)
-        defer { cairo_restore(context) }
+        context.save()
+        defer { context.restore() }
         if let scale = Flattener.inkFrame(of: planned, displayed: (width, height)).matrix {
-            cairo_scale(context, scale[0], scale[3])
+            context.scale(scale[0], scale[3])
         }
         if let planned { drawUnderInk(planned.decorations, on: context) }
         try drawInk()
@@ -42,25 +42,25 @@ enum DecorationPainter {
     }
 
     /// Draws the page's polygons (the insides of filled strokes), which lie under its ink.
-    static func drawUnderInk(_ decorations: [Decoration], on context: OpaquePointer) {
+    static func drawUnderInk(_ decorations: [Decoration], on context: borrowing CairoContext) {
         for decoration in decorations {
             guard case .polygon(let coordinates, let fill) = decoration.content, coordinates.count >= 6 else { continue }
-            cairo_save(context)
-            cairo_set_source_rgba(context, fill.red, fill.green, fill.blue, fill.alpha)
-            cairo_move_to(context, coordinates[0], coordinates[1])
+            context.save()
+            context.setSourceRGBA(fill.red, fill.green, fill.blue, fill.alpha)
+            context.moveTo(coordinates[0], coordinates[1])
             var index = 2
             while index + 1 < coordinates.count {
-                cairo_line_to(context, coordinates[index], coordinates[index + 1])
+                context.lineTo(coordinates[index], coordinates[index + 1])
                 index += 2
             }
-            cairo_close_path(context)
-            cairo_fill(context)
-            cairo_restore(context)
+            context.closePath()
+            context.fill()
+            context.restore()
         }
     }
 
     /// Draws the page's text boxes and images; returns a warning for each image it cannot decode.
-    static func drawOverInk(_ decorations: [Decoration], on context: OpaquePointer) -> [String] {
+    static func drawOverInk(_ decorations: [Decoration], on context: borrowing CairoContext) -> [String] {
         var warnings: [String] = []
         for decoration in decorations {
             switch decoration.content {
@@ -82,44 +82,38 @@ enum DecorationPainter {
     /// description ("Sans", "DejaVu Serif Bold Italic 12"), and glyph advances are
     /// rounded to whole points (Pango's hinted metrics), so that lines run as long.
     static func drawText(_ text: String, family: String, size: Double, color: RGBAColor, x: Double, y: Double,
-                         on context: OpaquePointer) {
-        cairo_save(context)
-        defer { cairo_restore(context) }
+                         on context: borrowing CairoContext) {
+        context.save()
+        defer { context.restore() }
         let font = FontDescription(family)
         TextFontFace.select(font, on: context)
-        cairo_set_font_size(context, size > 0 ? size : 12)
-        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+        context.setFontSize(size > 0 ? size : 12)
+        context.setSourceRGBA(color.red, color.green, color.blue, color.alpha)
         // Line metrics unrounded, as Pango has them; only the advances are hinted.
-        var extents = cairo_font_extents_t()
-        cairo_font_extents(context, &extents)
-        if let options = cairo_font_options_create() {
-            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_ON)
-            cairo_set_font_options(context, options)
-            cairo_font_options_destroy(options)
-        }
+        let extents = context.fontExtents()
+        context.setHintMetrics(true)
         var baseline = y + extents.ascent
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            cairo_move_to(context, x, baseline)
-            cairo_show_text(context, String(line))
+            context.moveTo(x, baseline)
+            context.showText(String(line))
             baseline += extents.height   // ascent, descent and the line gap, as Pango spaces lines
         }
     }
 
     /// Draws PNG, PDF or SVG (librsvg, as vectors) bytes stretched over the decoration's rectangle; false for other data.
     /// What a PDF image leaves out goes to `notes`.
-    static func drawImage(_ bytes: [UInt8], in box: Decoration, on context: OpaquePointer, notes: inout [String]) -> Bool {
+    static func drawImage(_ bytes: [UInt8], in box: Decoration, on context: borrowing CairoContext, notes: inout [String]) -> Bool {
         guard box.width > 0, box.height > 0 else { return true }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             guard let surface = PNGData.surface(bytes) else { return false }
-            defer { cairo_surface_destroy(surface) }
-            let width = Double(cairo_image_surface_get_width(surface)), height = Double(cairo_image_surface_get_height(surface))
+            let width = Double(surface.width), height = Double(surface.height)
             guard width > 0, height > 0 else { return false }
-            cairo_save(context)
-            cairo_translate(context, box.x, box.y)
-            cairo_scale(context, box.width / width, box.height / height)
-            cairo_set_source_surface(context, surface, 0, 0)
-            cairo_paint(context)
-            cairo_restore(context)
+            context.save()
+            context.translate(box.x, box.y)
+            context.scale(box.width / width, box.height / height)
+            context.setSourceSurface(surface, x: 0, y: 0)
+            context.paint()
+            context.restore()
             return true
         }
         if bytes.starts(with: Array("%PDF".utf8)) {
@@ -128,8 +122,8 @@ enum DecorationPainter {
         if SVGImage.looksLikeSVG(bytes) {
             switch SVGImage.parse(bytes) {
             case .success(let image):
-                cairo_save(context)
-                defer { cairo_restore(context) }
+                context.save()
+                defer { context.restore() }
                 return image.draw(x: box.x, y: box.y, width: box.width, height: box.height, on: context) == nil
             case .failure:
                 return false
@@ -138,7 +132,7 @@ enum DecorationPainter {
         return false
     }
 
-    private static func drawPDF(_ bytes: [UInt8], in box: Decoration, on context: OpaquePointer, notes: inout [String]) -> Bool {
+    private static func drawPDF(_ bytes: [UInt8], in box: Decoration, on context: borrowing CairoContext, notes: inout [String]) -> Bool {
         let path = (ImportOptions.defaultTemporaryDirectory as NSString).appendingPathComponent("inkpdf-image-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).pdf")
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return false }
         defer { try? FileSystem.remove(path) }
@@ -149,11 +143,11 @@ enum DecorationPainter {
         }
         let (width, height) = document.displayedSize(of: page)
         guard width > 0, height > 0 else { return false }
-        cairo_save(context)
-        cairo_translate(context, box.x, box.y)
-        cairo_scale(context, box.width / width, box.height / height)
+        context.save()
+        context.translate(box.x, box.y)
+        context.scale(box.width / width, box.height / height)
         page.renderForPrinting(on: context)
-        cairo_restore(context)
+        context.restore()
         return true
     }
 }

@@ -1,5 +1,5 @@
-import CCairo
 import CFontconfig
+import LibCairo
 import Synchronization
 
 /// The font a text box is drawn in, chosen as Pango (Xournal++'s text layout) chooses it:
@@ -15,30 +15,29 @@ enum TextFontFace {
     }
 
     /// Faces already made, kept for the process (a document names few fonts).
-    private static let faces = Mutex<[Key: UnsafeMutableRawPointer]>([:])
+    private static let faces = Mutex<[Key: CairoFontFace]>([:])
 
     /// Formats Pango does not draw with (FC_FONTFORMAT values).
     private static let unusable: Set<String> = ["Type 1", "PCF", "BDF"]
 
     /// Sets the context's font face for `font`; cairo's own selection when fontconfig finds nothing.
     /// The corresponding C functions are `FcFontSort`, `FcFontRenderPrepare` and `cairo_ft_font_face_create_for_pattern`.
-    static func select(_ font: FontDescription, on context: OpaquePointer) {
+    static func select(_ font: FontDescription, on context: borrowing CairoContext) {
         let key = Key(family: font.family, bold: font.bold, italic: font.italic)
-        let face = faces.withLock { cache -> UnsafeMutableRawPointer? in
+        let face = faces.withLock { cache -> CairoFontFace? in
             if let face = cache[key] { return face }
             guard let made = make(key) else { return nil }
             cache[key] = made
             return made
         }
         if let face {
-            cairo_set_font_face(context, OpaquePointer(face))
+            context.setFontFace(face)
         } else {
-            cairo_select_font_face(context, font.family, font.italic ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
-                                   font.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+            context.selectFontFace(font.family, slant: font.italic ? .italic : .normal, weight: font.bold ? .bold : .normal)
         }
     }
 
-    private static func make(_ key: Key) -> UnsafeMutableRawPointer? {
+    private static func make(_ key: Key) -> CairoFontFace? {
         guard let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         FcPatternAddString(pattern, FC_FAMILY, key.family)
@@ -58,12 +57,7 @@ enum TextFontFace {
             }
             guard let prepared = FcFontRenderPrepare(nil, pattern, candidate) else { return nil }
             defer { FcPatternDestroy(prepared) }
-            guard let face = cairo_ft_font_face_create_for_pattern(prepared) else { return nil }
-            guard cairo_font_face_status(face) == CAIRO_STATUS_SUCCESS else {
-                cairo_font_face_destroy(face)
-                return nil
-            }
-            return UnsafeMutableRawPointer(face)
+            return CairoFontFace.fromFontconfigPattern(prepared)
         }
         return nil
     }

@@ -1,4 +1,3 @@
-import CCairo
 import Foundation
 import InkModel
 import InkRendering

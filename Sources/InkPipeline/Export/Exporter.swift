@@ -1,5 +1,5 @@
 import InkFileSystem
-import CCairo
+import LibCairo
 import Foundation
 import InkModel
 import InkPDFContent
@@ -440,13 +440,13 @@ public enum Exporter {
                                        to path: String, name: String, progress: PageProgress?) throws(ExportError) -> InkDrawingStats {
         let first = placements[pages[0]]!.displayedSize
         let writer = try CairoPDFWriter(path: path, name: name, width: first.width, height: first.height)
-        writer.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, "")
+        writer.setMetadata(.createDate, "")
         var warnings: [String] = []
         for page in pages {
             let size = placements[page]!.displayedSize
             writer.beginPage(width: size.width, height: size.height)
             let planned = source.plan?[page - 1]
-            try writer.withUnsafeHandle { (context) throws(ExportError) in
+            try writer.withContext { (context) throws(ExportError) in
                 warnings += DecorationPainter.drawPaper(of: planned, width: size.width, height: size.height, page: page, on: context)
                 warnings += try DecorationPainter.drawInk(of: planned, width: size.width, height: size.height, page: page,
                                                           on: context) { () throws(ExportError) in

@@ -1,5 +1,5 @@
 import InkFileSystem
-import CCairo
+import LibCairo
 import Foundation
 import InkImport
 import InkModel
@@ -210,15 +210,15 @@ public enum Flattener {
             if writesLabels, let label = labels[index] { writer.setPageLabel(label) }
             navigation.beginPage(output: index + 1, on: writer)
             let planned = source.plan?[number - 1]
-            try writer.withUnsafeHandle { (context) throws(ExportError) in
+            try writer.withContext { (context) throws(ExportError) in
                 if let document, let drawing, let pdfNumber = sources[index] {
                     let page = try drawing.page(pdfNumber)
                     // A PDF flattened with its own annotations as ink: those that became strokes are
                     // hidden on poppler's page (in memory), so that each is drawn once, as ink.
                     page.hideAnnotations(source.annotationsDrawnAsInk(onPage: pdfNumber, of: document.path))
-                    cairo_save(context)
+                    context.save()
                     page.renderForPrinting(on: context)
-                    cairo_restore(context)
+                    context.restore()
                     navigation.addLinks(document.links(on: page), output: index + 1, on: writer)
                     _ = consume page
                 }
@@ -235,7 +235,7 @@ public enum Flattener {
         let spooled = try ink.finish()
         // The document was last changed when its last stroke ended; without ink, when the source says.
         if !options.stripMetadata, let modified = ink.latestInkTime.map(isoDate) ?? info.modificationDate {
-            writer.setMetadata(CAIRO_PDF_METADATA_MOD_DATE, modified)
+            writer.setMetadata(.modDate, modified)
         }
         try writer.finish()
         if !spooled.isEmpty {
@@ -296,12 +296,12 @@ public enum Flattener {
     }
 
     private static func copyMetadata(_ info: DocumentInfo, stripping: Bool, to writer: CairoPDFWriter) {
-        if let title = info.title { writer.setMetadata(CAIRO_PDF_METADATA_TITLE, title) }
-        if !stripping, let author = info.author { writer.setMetadata(CAIRO_PDF_METADATA_AUTHOR, author) }
-        if let subject = info.subject { writer.setMetadata(CAIRO_PDF_METADATA_SUBJECT, subject) }
-        if let keywords = info.keywords { writer.setMetadata(CAIRO_PDF_METADATA_KEYWORDS, keywords) }
-        if let creator = info.creator { writer.setMetadata(CAIRO_PDF_METADATA_CREATOR, creator) }
+        if let title = info.title { writer.setMetadata(.title, title) }
+        if !stripping, let author = info.author { writer.setMetadata(.author, author) }
+        if let subject = info.subject { writer.setMetadata(.subject, subject) }
+        if let keywords = info.keywords { writer.setMetadata(.keywords, keywords) }
+        if let creator = info.creator { writer.setMetadata(.creator, creator) }
         // The source's date, or none: never "now", so that the same inputs give the same bytes.
-        writer.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, stripping ? "" : info.creationDate ?? "")
+        writer.setMetadata(.createDate, stripping ? "" : info.creationDate ?? "")
     }
 }

@@ -1,5 +1,5 @@
 import InkFileSystem
-import CCairo
+import LibCairo
 import Foundation
 
 /// Names inkpdf as the Producer of a PDF that cairo wrote.
@@ -13,9 +13,9 @@ import Foundation
 /// tokens): no byte moves, so every cross-reference offset stays right.
 enum ProducerStamp {
     /// What the Producer entry says after the stamp.
-    static let producer = "inkpdf \(InkPDFVersion.current) with cairo \(String(cString: cairo_version_string()))"
+    static let producer = "inkpdf \(InkPDFVersion.current) with cairo \(Cairo.version)"
     /// The entry as cairo writes it.
-    static let cairoEntry = Data("/Producer (cairo \(String(cString: cairo_version_string())) (https://cairographics.org))".utf8)
+    static let cairoEntry = Data("/Producer (cairo \(Cairo.version) (https://cairographics.org))".utf8)
     /// How far before the cross-reference table the entry is looked for: the
     /// catalog and the information dictionary (with the metadata strings) lie between.
     static let searchWindow = 1 << 20

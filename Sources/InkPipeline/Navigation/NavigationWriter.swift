@@ -1,4 +1,4 @@
-import CCairo
+import LibCairo
 import Foundation
 
 /// Re-creates links and the outline in the flattened file with cairo's tags,
@@ -44,19 +44,19 @@ final class NavigationWriter {
                     add(item.children, parent: parent)
                     continue
                 }
-                let flags = item.isOpen && !item.children.isEmpty ? CAIRO_PDF_OUTLINE_FLAG_OPEN : cairo_pdf_outline_flags_t(0)
+                let flags = item.isOpen && !item.children.isEmpty ? CairoPDFSurface.OutlineFlags.open : []
                 let id = writer.addOutline(parent: parent, title: item.title, attributes: attributes, flags: flags)
                 if id > 0 { add(item.children, parent: id) }
             }
         }
-        add(items, parent: Int32(CAIRO_PDF_OUTLINE_ROOT))
+        add(items, parent: CairoPDFSurface.outlineRoot)
     }
 
     /// Call once the output page's size is set and before anything is drawn on it.
     func beginPage(output: Int, on writer: CairoPDFWriter) {
-        writer.withUnsafeHandle { context in
+        writer.withContext { context in
             if !started {
-                cairo_tag_begin(context, "Document", nil)
+                context.tagBegin("Document", attributes: nil)
                 started = true
             }
             guard let destinations = pendingDestinations.removeValue(forKey: output) else { return }
@@ -68,10 +68,10 @@ final class NavigationWriter {
 
     /// Writes the page's links; those leading to pages left out are dropped.
     func addLinks(_ links: [PageLink], output current: Int, on writer: CairoPDFWriter) {
-        writer.withUnsafeHandle { context in addLinks(links, current: current, on: context) }
+        writer.withContext { context in addLinks(links, current: current, on: context) }
     }
 
-    private func addLinks(_ links: [PageLink], current: Int, on context: OpaquePointer) {
+    private func addLinks(_ links: [PageLink], current: Int, on context: borrowing CairoContext) {
         for link in links where link.width > 0 && link.height > 0 {
             let target: String
             switch link.target {
@@ -86,20 +86,20 @@ final class NavigationWriter {
                 }
             }
             let rect = "rect=[\(CairoTagAttributes.number(link.x)) \(CairoTagAttributes.number(link.y)) \(CairoTagAttributes.number(link.width)) \(CairoTagAttributes.number(link.height))]"
-            cairo_tag_begin(context, CAIRO_TAG_LINK, "\(rect) \(target)")
-            cairo_tag_end(context, CAIRO_TAG_LINK)
+            context.tagBegin(CairoTag.link, attributes: "\(rect) \(target)")
+            context.tagEnd(CairoTag.link)
         }
     }
 
     /// Call after the last page is shown.
     func finish(on writer: CairoPDFWriter) {
-        if started { writer.withUnsafeHandle { cairo_tag_end($0, "Document") } }
+        if started { writer.withContext { $0.tagEnd("Document") } }
     }
 
     /// A destination name for a place on a page not yet finished (ASCII only:
     /// cairo 1.16 encodes other names differently on the two sides). A place on
     /// the `current` page is written at once (its page has begun); others when their page begins.
-    private func destination(page: Int, x: Double, y: Double, current: Int, context: OpaquePointer) -> String {
+    private func destination(page: Int, x: Double, y: Double, current: Int, context: borrowing CairoContext) -> String {
         let key = "\(page) \(CairoTagAttributes.number(x)) \(CairoTagAttributes.number(y))"
         if let name = destinationNames[key] { return name }
         let name = "inkpdf.\(destinationNames.count + 1)"
@@ -112,9 +112,9 @@ final class NavigationWriter {
         return name
     }
 
-    private static func writeDestination(name: String, x: Double, y: Double, on context: OpaquePointer) {
-        cairo_tag_begin(context, CAIRO_TAG_DEST, "name='\(name)' x=\(CairoTagAttributes.number(x)) y=\(CairoTagAttributes.number(y))")
-        cairo_tag_end(context, CAIRO_TAG_DEST)
+    private static func writeDestination(name: String, x: Double, y: Double, on context: borrowing CairoContext) {
+        context.tagBegin(CairoTag.destination, attributes: "name='\(name)' x=\(CairoTagAttributes.number(x)) y=\(CairoTagAttributes.number(y))")
+        context.tagEnd(CairoTag.destination)
     }
 
     private static func pageAttributes(_ page: Int, _ x: Double?, _ y: Double?) -> String {

@@ -1,5 +1,6 @@
 import CPoppler
 import Foundation
+import LibCairo
 
 /// One page of a `PDFDocument`, released when it goes out of scope.
 public struct PDFPage: ~Copyable {
@@ -31,15 +32,15 @@ public struct PDFPage: ~Copyable {
     /// fields burned in) onto `context`, whose user space is the displayed page.
     ///
     /// The corresponding C function is `poppler_page_render_for_printing`.
-    public func renderForPrinting(on context: OpaquePointer) {
-        poppler_page_render_for_printing(handle, context)
+    public func renderForPrinting(on context: borrowing CairoContext) {
+        context.withUnsafeHandle { poppler_page_render_for_printing(handle, $0) }
     }
 
     /// Draws the page as a viewer shows it (annotations as displayed) onto `context`, whose user
     /// space is the displayed page: how the tests read a page back.
     ///
     /// The corresponding C function is `poppler_page_render`.
-    public func render(on context: OpaquePointer) {
-        poppler_page_render(handle, context)
+    public func render(on context: borrowing CairoContext) {
+        context.withUnsafeHandle { poppler_page_render(handle, $0) }
     }
 }

@@ -1,5 +1,5 @@
 import InkFileSystem
-import CCairo
+import LibCairo
 import CPoppler
 import Foundation
 import InkModel
@@ -117,20 +117,18 @@ public enum PageRenderer {
                                 reason: "at this scale the page would be \(exactWidth)×\(exactHeight) pixels, more than the \(maximumPixels) cairo can make; lower --dpi or --scale")
         }
         let width = Int(exactWidth), height = Int(exactHeight)
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(max(width, 1)), Int32(max(height, 1)))!
-        defer { cairo_surface_destroy(surface) }
-        let context = cairo_create(surface)!
-        defer { cairo_destroy(context) }
-        cairo_set_source_rgb(context, 1, 1, 1)
-        cairo_paint(context)
-        cairo_scale(context, scale, scale)
+        let surface = CairoImageSurface(format: .rgb24, width: max(width, 1), height: max(height, 1))
+        let context = CairoContext(drawingOn: surface)
+        context.setSourceRGB(1, 1, 1)
+        context.paint()
+        context.scale(scale, scale)
         var warnings: [String] = []
         switch background {
         case .pdf(let document, let pdfNumber):
             let page = try document.page(pdfNumber)
-            cairo_save(context)
-            if options.drawsPage { page.withUnsafeHandle { poppler_page_render($0, context) } }
-            cairo_restore(context)
+            context.save()
+            if options.drawsPage { page.render(on: context) }
+            context.restore()
             _ = consume page
         case .paper(_, let width, let height):
             warnings += DecorationPainter.drawPaper(of: planned, width: width, height: height, page: number, on: context)
@@ -138,15 +136,15 @@ public enum PageRenderer {
         warnings += DecorationPainter.drawInk(of: planned, width: size.width, height: size.height, page: number, on: context) {
             CairoInkPainter.draw(drawings, on: context, textures: textures, snapping: !options.referenceInk)
         }
-        cairo_surface_flush(surface)
-        let status = cairo_status(context)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw .renderFailed(path: name, page: number, reason: String(cString: cairo_status_to_string(status)))
+        surface.flush()
+        if let error = context.status {
+            throw .renderFailed(path: name, page: number, reason: error.description)
         }
         let output = try AtomicOutput.reserve(destination)
-        let written = cairo_surface_write_to_png(surface, output.writablePath)
-        guard written == CAIRO_STATUS_SUCCESS else {
-            throw .writeFailed(path: destination, reason: String(cString: cairo_status_to_string(written)))
+        do throws(CairoError) {
+            try surface.writePNG(to: output.writablePath)
+        } catch {
+            throw .writeFailed(path: destination, reason: error.description)
         }
         try output.commitForExport()
         return warnings

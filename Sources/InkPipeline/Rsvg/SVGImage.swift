@@ -1,4 +1,5 @@
 import CRsvg
+import LibCairo
 
 /// An SVG document parsed by librsvg, drawn onto a cairo context as vectors (paths stay
 /// paths in a PDF). Loaded from bytes only, without a base file: librsvg then refuses every
@@ -29,10 +30,10 @@ struct SVGImage: ~Copyable {
     /// Draws the whole document into the rectangle `x`, `y`, `width`, `height` of `context`'s user
     /// space, fitted as the document's own `preserveAspectRatio` says.
     /// The corresponding C function is `rsvg_handle_render_document`.
-    func draw(x: Double, y: Double, width: Double, height: Double, on context: OpaquePointer) -> SVGImageError? {
+    func draw(x: Double, y: Double, width: Double, height: Double, on context: borrowing CairoContext) -> SVGImageError? {
         var viewport = RsvgRectangle(x: x, y: y, width: width, height: height)
         var error: UnsafeMutablePointer<GError>?
-        let drawn = rsvg_handle_render_document(handle, context, &viewport, &error)
+        let drawn = context.withUnsafeHandle { rsvg_handle_render_document(handle, $0, &viewport, &error) }
         return drawn != 0 ? nil : SVGImageError(consuming: error)
     }
 }

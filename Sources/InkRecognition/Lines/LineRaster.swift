@@ -1,4 +1,4 @@
-import CCairo
+import LibCairo
 import InkModel
 import InkRendering
 
@@ -33,11 +33,11 @@ struct LineRaster {
         self.scale = scale
         self.width = width
         self.height = height
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)) else { return nil }
-        defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let context = cairo_create(surface) else { return nil }
-        cairo_scale(context, scale, scale)
-        cairo_translate(context, -originX, -originY)
+        let surface = CairoImageSurface(format: .a8, width: width, height: height)
+        guard surface.status == nil else { return nil }
+        let context = CairoContext(drawingOn: surface)
+        context.scale(scale, scale)
+        context.translate(-originX, -originY)
         let textures = InkTextures()
         let nib = strokePixels / scale
         // Upright: the line's slant sheared away about its middle (where page x is kept).
@@ -61,17 +61,21 @@ struct LineRaster {
             drawings += InkStyle.drawings(for: stroke).drawings
         }
         CairoInkPainter.draw(drawings, on: context, textures: textures, snapping: false)
-        let status = cairo_status(context)
-        cairo_destroy(context)
-        guard status == CAIRO_STATUS_SUCCESS else { return nil }
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        guard let data = cairo_image_surface_get_data(surface) else { return nil }
-        var grey = [UInt8](repeating: 255, count: width * height)
-        for row in 0..<height {
-            let source = data + row * stride
-            for column in 0..<width { grey[row * width + column] = 255 &- source[column] }
+        let status = context.status
+        _ = consume context
+        guard status == nil else { return nil }
+        surface.flush()
+        let stride = surface.stride
+        let grey: [UInt8]? = surface.withUnsafeMutableData { data in
+            guard let data else { return nil }
+            var grey = [UInt8](repeating: 255, count: width * height)
+            for row in 0..<height {
+                let source = data + row * stride
+                for column in 0..<width { grey[row * width + column] = 255 &- source[column] }
+            }
+            return grey
         }
+        guard let grey else { return nil }
         self.grey = grey
     }
 

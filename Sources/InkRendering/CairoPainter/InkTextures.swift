@@ -1,4 +1,4 @@
-import CCairo
+import LibCairo
 import InkModel
 
 /// The grain tiles of one document: each made on first use and reused for
@@ -7,13 +7,10 @@ import InkModel
 ///
 /// Not thread-safe: use it on the thread that draws.
 public final class InkTextures {
-    private var patterns: [Grain: OpaquePointer] = [:]
+    /// Each pattern is released with the textures (`CairoPattern` owns its handle).
+    private var patterns: [Grain: CairoPattern] = [:]
 
     public init() {}
-
-    deinit {
-        for pattern in patterns.values { cairo_pattern_destroy(pattern) }
-    }
 
     /// How many tiles have been made.
     public var tileCount: Int { patterns.count }
@@ -22,13 +19,14 @@ public final class InkTextures {
     ///
     /// The corresponding C functions are `cairo_image_surface_create`,
     /// `cairo_pattern_create_for_surface` and `cairo_pattern_set_extend`.
-    func pattern(for grain: Grain) -> OpaquePointer {
+    func pattern(for grain: Grain) -> CairoPattern {
         if let pattern = patterns[grain] { return pattern }
         let tile = GrainTile(grain)
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(tile.size), Int32(tile.size))!
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        if let data = cairo_image_surface_get_data(surface) {
+        let surface = CairoImageSurface(format: .rgb24, width: tile.size, height: tile.size)
+        surface.flush()
+        let stride = surface.stride
+        surface.withUnsafeMutableData { data in
+            guard let data else { return }
             for y in 0..<tile.size {
                 // The row is used only inside the rebinding: a pointer taken out of it would be undefined behaviour.
                 data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: tile.size) { row in
@@ -39,14 +37,11 @@ public final class InkTextures {
                 }
             }
         }
-        cairo_surface_mark_dirty(surface)
-        let pattern = cairo_pattern_create_for_surface(surface)!
-        cairo_surface_destroy(surface)   // the pattern holds it
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_REPEAT)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
-        var matrix = cairo_matrix_t()
-        cairo_matrix_init_scale(&matrix, tile.pixelsPerPoint, tile.pixelsPerPoint)
-        cairo_pattern_set_matrix(pattern, &matrix)
+        surface.markDirty()
+        let pattern = CairoPattern(surface: surface)   // which holds the surface
+        pattern.setExtend(.repeat)
+        pattern.setFilter(.good)
+        pattern.setMatrix(.scale(tile.pixelsPerPoint, tile.pixelsPerPoint))
         patterns[grain] = pattern
         return pattern
     }

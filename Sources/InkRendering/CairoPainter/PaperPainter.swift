@@ -1,4 +1,4 @@
-import CCairo
+import LibCairo
 import InkModel
 
 /// Draws paper without a PDF under it: its colour, then its ruling, sized
@@ -22,54 +22,54 @@ public enum PaperPainter {
     /// returns how many lines or dots the ruling drew (at most `maximumMarks`).
     /// An image background is drawn by the caller (it may need more than cairo).
     @discardableResult
-    public static func draw(_ paper: Paper, width: Double, height: Double, on context: OpaquePointer) -> Int {
+    public static func draw(_ paper: Paper, width: Double, height: Double, on context: borrowing CairoContext) -> Int {
         let width = pageSide(width), height = pageSide(height)
         let square = spacing(for: paper.ruling, width: width, height: height)
         var marks = 0
-        cairo_save(context)
-        defer { cairo_restore(context) }
+        context.save()
+        defer { context.restore() }
         set(paper.color, on: context)
-        cairo_rectangle(context, 0, 0, width, height)
-        cairo_fill(context)
-        cairo_set_line_width(context, 0.5)
+        context.rectangle(0, 0, width, height)
+        context.fill()
+        context.setLineWidth(0.5)
         switch paper.ruling {
         case .plain: break
         case .ruled, .lined:
             set(lineBlue, on: context)
             var y = header
             while y <= height - footer {
-                cairo_move_to(context, 0, y)
-                cairo_line_to(context, width, y)
+                context.moveTo(0, y)
+                context.lineTo(width, y)
                 marks += 1
                 y += lineSpacing
             }
-            cairo_stroke(context)
+            context.stroke()
             if paper.ruling == .lined {
                 set(marginRed, on: context)
-                cairo_move_to(context, margin, 0)
-                cairo_line_to(context, margin, height)
+                context.moveTo(margin, 0)
+                context.lineTo(margin, height)
                 marks += 1
-                cairo_stroke(context)
+                context.stroke()
             }
         case .graph:
             set(grid, on: context)
             var x = square
-            while x < width { cairo_move_to(context, x, 0); cairo_line_to(context, x, height); marks += 1; x += square }
+            while x < width { context.moveTo(x, 0); context.lineTo(x, height); marks += 1; x += square }
             var y = square
-            while y < height { cairo_move_to(context, 0, y); cairo_line_to(context, width, y); marks += 1; y += square }
-            cairo_stroke(context)
+            while y < height { context.moveTo(0, y); context.lineTo(width, y); marks += 1; y += square }
+            context.stroke()
         case .dotted:
             set(grid, on: context)
             var y = square
             while y < height {
                 var x = square
                 while x < width {
-                    cairo_new_sub_path(context)
-                    cairo_arc(context, x, y, 0.75, 0, 2 * .pi)
+                    context.newSubPath()
+                    context.arc(x, y, radius: 0.75, from: 0, to: 2 * .pi)
                     marks += 1
                     x += square
                 }
-                cairo_fill(context)
+                context.fill()
                 y += square
             }
         case .isometricGraph, .isometricDotted:
@@ -81,42 +81,42 @@ public enum PaperPainter {
                 while y < height {
                     var x = row % 2 == 0 ? square : square / 2
                     while x < width {
-                        cairo_new_sub_path(context)
-                        cairo_arc(context, x, y, 0.75, 0, 2 * .pi)
+                        context.newSubPath()
+                        context.arc(x, y, radius: 0.75, from: 0, to: 2 * .pi)
                         marks += 1
                         x += square
                     }
-                    cairo_fill(context)
+                    context.fill()
                     row += 1
                     y += rowHeight
                 }
             } else {
                 // Horizontal lines, and the two diagonals at ±60°.
                 var y = rowHeight
-                while y < height { cairo_move_to(context, 0, y); cairo_line_to(context, width, y); marks += 1; y += rowHeight }
+                while y < height { context.moveTo(0, y); context.lineTo(width, y); marks += 1; y += rowHeight }
                 let run = height / 3.0.squareRoot()
                 var x = -run
                 while x < width + run {
-                    cairo_move_to(context, x, 0); cairo_line_to(context, x + run, height)
-                    cairo_move_to(context, x, 0); cairo_line_to(context, x - run, height)
+                    context.moveTo(x, 0); context.lineTo(x + run, height)
+                    context.moveTo(x, 0); context.lineTo(x - run, height)
                     marks += 2
                     x += square
                 }
-                cairo_stroke(context)
+                context.stroke()
             }
         case .staves:
-            cairo_set_source_rgb(context, 0, 0, 0)
+            context.setSourceRGB(0, 0, 0)
             var top = header
             while top + 4 * 5 <= height - footer {
                 for line in 0..<5 {
                     let y = top + Double(line) * 5
-                    cairo_move_to(context, 50, y)
-                    cairo_line_to(context, width - 50, y)
+                    context.moveTo(50, y)
+                    context.lineTo(width - 50, y)
                     marks += 1
                 }
                 top += 4 * 5 + 40
             }
-            cairo_stroke(context)
+            context.stroke()
         }
         return marks
     }
@@ -142,7 +142,7 @@ public enum PaperPainter {
         return square * (ruling == .dotted || ruling == .isometricDotted ? ratio.squareRoot() : ratio) * 1.001
     }
 
-    static func set(_ color: RGBAColor, on context: OpaquePointer) {
-        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+    static func set(_ color: RGBAColor, on context: borrowing CairoContext) {
+        context.setSourceRGBA(color.red, color.green, color.blue, color.alpha)
     }
 }

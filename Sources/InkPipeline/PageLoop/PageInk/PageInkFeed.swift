@@ -2,6 +2,7 @@ import Foundation
 import InkModel
 import InkPDFContent
 import InkRendering
+import LibCairo
 
 /// The ink side of a page loop, shared by flatten and export. Each requested
 /// page's strokes become drawings, and (for `.content` pages) the drawings
@@ -96,7 +97,7 @@ final class PageInkFeed {
     }
 
     /// Draws page `number`'s ink on `context` if it is a `.drawings` page; pages come in ascending order.
-    func drawInk(ofPage number: Int, on context: OpaquePointer) throws(ExportError) {
+    func drawInk(ofPage number: Int, on context: borrowing CairoContext) throws(ExportError) {
         guard let drawings = try drawings(ofPage: number) else { return }
         CairoInkPainter.draw(drawings, on: context, textures: textures)
     }
