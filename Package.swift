@@ -106,7 +106,7 @@ let package = Package(
         // the readers' internals through @testable imports, which debug builds, `swift test` and
         // scripts/fuzz.sh (-enable-testing) allow; in a plain release build, where nothing links it,
         // the check that the imported modules were built for testing is off so that it still compiles.
-        .target(name: "InkFuzzChecks", dependencies: ["InkModel", "InkImport", "InkPipeline", "InkServe", "CZlib", "CMicroHTTPD"],
+        .target(name: "InkFuzzChecks", dependencies: ["InkModel", "InkImport", "InkPipeline", "InkServe", "LibDeflate"],
                 path: "Fuzz/InkFuzzChecks",
                 swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-testable-attr-requires-testable-module"], .when(configuration: .release))]),
 

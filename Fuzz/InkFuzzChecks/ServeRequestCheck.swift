@@ -1,4 +1,3 @@
-import CMicroHTTPD
 import Foundation
 @testable import InkServe
 import Synchronization
