@@ -98,36 +98,38 @@ CORPUS ?= ../shared/corpus
 robustness: build
 	scripts/robustness.py $(CORPUS) --inkpdf $(INKPDF)
 
-# Fuzzes the ink-layers reader with libFuzzer for FUZZ_SECONDS (default 600).
+# Fuzzes the ink-layers reader with libFuzzer for FUZZ_SECONDS (default 600). Every fuzz-* target runs the
+# package's inkpdf-fuzz (built by scripts/fuzz.sh in .build-fuzz), seeded with the target's kept inputs in
+# Tests/FuzzRegressions/TARGET/, where its findings are copied for `make test` to run.
 FUZZ_SECONDS ?= 600
 fuzz: deps
-	scripts/fuzz.sh $(FUZZ_SECONDS)
+	SWIFT=$(SWIFT) scripts/fuzz.sh $(FUZZ_SECONDS)
 
 # Fuzzes the reMarkable .rm reader, seeded with the corpus's .rm files (read in place).
 fuzz-remarkable: deps
-	CORPUS=$(CORPUS) scripts/fuzz.sh $(FUZZ_SECONDS) remarkable
+	SWIFT=$(SWIFT) CORPUS=$(CORPUS) scripts/fuzz.sh $(FUZZ_SECONDS) remarkable
 
 # Fuzzes the Xournal++ importer (gzip, zip and plain XML), seeded with the corpus's .xopp and .xoj files (read in place).
 fuzz-xournal: deps
-	CORPUS=$(CORPUS) scripts/fuzz.sh $(FUZZ_SECONDS) xournal
+	SWIFT=$(SWIFT) CORPUS=$(CORPUS) scripts/fuzz.sh $(FUZZ_SECONDS) xournal
 
-# Fuzzes the InkML importer (plain and gzip XML), seeded with hand-written documents (and any .inkml of the corpus).
+# Fuzzes the InkML importer (plain and gzip XML), seeded with hand-written documents (kept inputs) and any .inkml of the corpus.
 fuzz-inkml: deps
-	CORPUS=$(CORPUS) scripts/fuzz.sh $(FUZZ_SECONDS) inkml
+	SWIFT=$(SWIFT) CORPUS=$(CORPUS) scripts/fuzz.sh $(FUZZ_SECONDS) inkml
 
 # Fuzzes the rnote importer (its JSON, gzip-compressed by the target), seeded with hand-written notebooks
-# and the corpus's .rnote files (read in place).
+# (kept inputs) and the corpus's .rnote files (read in place).
 fuzz-rnote: deps
-	CORPUS=$(CORPUS) scripts/fuzz.sh $(FUZZ_SECONDS) rnote
+	SWIFT=$(SWIFT) CORPUS=$(CORPUS) scripts/fuzz.sh $(FUZZ_SECONDS) rnote
 
 # Fuzzes the PDF annotation reader and the count of what poppler would load, seeded with generated PDFs
-# and the corpus's annotated PDFs (read in place).
+# (kept inputs) and the corpus's annotated PDFs (read in place).
 fuzz-pdf-annotations: deps
-	CORPUS=$(CORPUS) scripts/fuzz.sh $(FUZZ_SECONDS) pdf-annotations
+	SWIFT=$(SWIFT) CORPUS=$(CORPUS) scripts/fuzz.sh $(FUZZ_SECONDS) pdf-annotations
 
 # Fuzzes the service's request parsing (its daemon on 127.0.0.1, the multipart form, the endpoints' command lines).
 fuzz-serve-request: deps
-	scripts/fuzz.sh $(FUZZ_SECONDS) serve-request
+	SWIFT=$(SWIFT) scripts/fuzz.sh $(FUZZ_SECONDS) serve-request
 
 clean:
-	rm -rf .build out bench-work
+	rm -rf .build .build-fuzz out bench-work

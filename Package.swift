@@ -108,11 +108,19 @@ let package = Package(
         .target(name: "InkBench", dependencies: ["InkFixtures", "InkPDFContentTestSupport", "InkImport", "InkModel", "InkPipeline", "InkRendering", "InkFileSystem", "LibCairo", "CPoppler"]),
         .executableTarget(name: "inkpdf-samples", dependencies: ["InkFixtures", "InkBench", "InkFileSystem"]),
 
+        // What each fuzz target does with one input (Fuzz/InkFuzzChecks): read it with the real reader and
+        // check its promises. Called by the fuzzer (inkpdf-fuzz below) and by FuzzRegressionTests. It reaches
+        // the readers' internals through @testable imports, which debug builds, `swift test` and
+        // scripts/fuzz.sh (-enable-testing) allow; in a plain release build, where nothing links it,
+        // the check that the imported modules were built for testing is off so that it still compiles.
+        .target(name: "InkFuzzChecks", dependencies: ["InkModel", "InkImport", "InkPipeline", "InkServe", "LibDeflate"],
+                path: "Fuzz/InkFuzzChecks",
+                swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-testable-attr-requires-testable-module"], .when(configuration: .release))]),
+
         // libdeflate's output read back by zlib's own inflate (an independent reader).
         .testTarget(name: "LibDeflateTests", dependencies: ["LibDeflate", "CZlib", "InkFixtures"]),
         .testTarget(name: "InkFileSystemTests", dependencies: ["InkFileSystem", "InkFixtures"]),
-        // FuzzRegressions/: inputs the fuzz target found, read by FuzzRegressionTests through #filePath.
-        .testTarget(name: "InkModelTests", dependencies: ["InkModel", "InkFixtures"], exclude: ["FuzzRegressions"]),
+        .testTarget(name: "InkModelTests", dependencies: ["InkModel", "InkFixtures"]),
         .testTarget(name: "InkImportTests", dependencies: ["InkImport", "InkModel", "InkFixtures"]),
         .testTarget(name: "InkRenderingTests", dependencies: ["InkRendering", "InkModel", "InkFixtures", "LibCairo"]),
         .testTarget(name: "InkPipelineTests", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFixtures", "InkFileSystem",
@@ -126,6 +134,15 @@ let package = Package(
         .testTarget(name: "InkServeTests", dependencies: ["InkServe", "InkFixtures"]),
         .testTarget(name: "InkPDFContentTests", dependencies: ["InkPDFContent", "InkPDFContentTestSupport", "InkRendering",
                                                                "InkModel", "InkFixtures", "LibCairo", "LibQPDF"]),
+        // Every input kept in Tests/FuzzRegressions/TARGET/ (findings and seeds) run through its target's check.
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["InkFuzzChecks", "InkModel"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer executable (Fuzz/inkpdf-fuzz): it has no `main` of its own (libFuzzer brings it), so it is
+// declared only for scripts/fuzz.sh, which sets INKPDF_FUZZ_BUILD and builds it with `--sanitize=fuzzer`
+// in a scratch folder of its own (.build-fuzz).
+if Context.environment["INKPDF_FUZZ_BUILD"] != nil {
+    package.targets.append(.executableTarget(name: "inkpdf-fuzz", dependencies: ["InkFuzzChecks"], path: "Fuzz/inkpdf-fuzz"))
+}

@@ -2,28 +2,9 @@ import Foundation
 @testable import InkModel
 import Testing
 
-/// Inputs the fuzz target (`Fuzz/InkLayersFuzzer.swift`, `scripts/fuzz.sh`) found or was
-/// seeded with, kept in `FuzzRegressions/` (one file each; fuzz.sh copies its findings
-/// there), each run through the same check: what reads writes back and reads again to
-/// the same value, and the page scan agrees with the parser.
-@Suite struct FuzzRegressionTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("FuzzRegressions")
-
-    static var inputs: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".input") }.sorted()
-    }
-
-    @Test func theRegressionInputsAreThere() {
-        #expect(Self.inputs.count >= 5, "\(Self.folder.path) holds \(Self.inputs)")
-    }
-
-    @Test(arguments: inputs)
-    func keepsTheRoundTrip(input: String) throws {
-        let bytes = try Data(contentsOf: Self.folder.appendingPathComponent(input))
-        let problem = bytes.withUnsafeBytes { InkLayersRoundTrip.problem(with: $0) }
-        #expect(problem == nil, "\(input): \(problem ?? "")")
-    }
-
+/// The codec's round trip (`InkLayersRoundTrip`), the promise the ink-layers fuzz target checks on
+/// every input (its kept inputs run in FuzzRegressionTests).
+@Suite struct InkLayersRoundTripTests {
     /// The check can fail: a scan that disagrees with the parser, or a value that does not
     /// survive the trip, is reported.
     @Test func theCheckSeesABrokenPromise() throws {
