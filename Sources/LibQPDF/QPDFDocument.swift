@@ -180,6 +180,15 @@ public final class QPDFDocument {
     }
     /// The corresponding C function is `qpdf_oh_new_name`.
     public func newName(_ name: String) -> QPDFObject { object(qpdf_oh_new_name(data, name)) }
+    /// A dictionary key as PDF syntax (`#` escapes where needed).
+    ///
+    /// The corresponding C functions are `qpdf_oh_new_name` and `qpdf_oh_unparse`.
+    public func unparsedName(_ key: String) -> String {
+        let isPlain = key.utf8.dropFirst().allSatisfy { c in
+            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x2E || c == 0x2D || c == 0x5F
+        }
+        return isPlain ? key : newName(key).unparsedAsWritten
+    }
     /// The corresponding C function is `qpdf_oh_new_integer`.
     public func newInteger(_ value: Int) -> QPDFObject { object(qpdf_oh_new_integer(data, Int64(value))) }
     /// The corresponding C function is `qpdf_oh_new_real_from_double`.

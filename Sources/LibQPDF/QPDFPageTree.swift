@@ -87,14 +87,4 @@ extension QPDFDocument {
         }
         return reopenings
     }
-
-    /// A dictionary key as PDF syntax (`#` escapes where needed).
-    ///
-    /// The corresponding C functions are `qpdf_oh_new_name` and `qpdf_oh_unparse`.
-    public func unparsedName(_ key: String) -> String {
-        let isPlain = key.utf8.dropFirst().allSatisfy { c in
-            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x2E || c == 0x2D || c == 0x5F
-        }
-        return isPlain ? key : newName(key).unparsedAsWritten
-    }
 }

@@ -30,6 +30,21 @@ public struct DocumentArguments: Equatable, Sendable {
 
     public init() {}
 
+    /// The files and the common switches, as `FlattenArguments`' and `ExportArguments`' public initialisers take them.
+    init(pdf: String?, ink: String, output: String, password: String?, ignoreMismatch: Bool, writeSidecar: Bool, quiet: Bool,
+         pages: PageSelection?, onlyAnnotated: Bool, gate: GateOptions = GateOptions()) {
+        self.pdf = pdf
+        self.ink = ink
+        self.output = output
+        self.password = password
+        self.ignoreMismatch = ignoreMismatch
+        self.writeSidecar = writeSidecar
+        self.quiet = quiet
+        self.pages = pages
+        self.onlyAnnotated = onlyAnnotated
+        self.gate = gate
+    }
+
     /// What these arguments ask of the drawing; the password falls back to `INKPDF_PASSWORD`.
     func drawing(environment: [String: String]) -> InkDrawingOptions {
         var drawing = InkDrawingOptions()

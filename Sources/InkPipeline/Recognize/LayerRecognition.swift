@@ -30,7 +30,7 @@ public final class LayerRecognition: @unchecked Sendable {
 
     /// For `languages` (BCP 47 tags joined by `+`; nil: no recognition, nil), the models from the environment.
     /// `loadingWhenNeeded`: the models are loaded when a layer first needs them (not at all when `cache` has
-    /// every layer; a missing one is then `failure`), for a batch's document whose models the batch checked.
+    /// every layer, or every layer has text; a missing one is then `failure`), as `InkRecognitionRun` makes it.
     public convenience init?(languages: String?, progress: PageProgress?, loadingWhenNeeded: Bool = false) throws(ExportError) {
         guard let languages else { return nil }
         let parsed: [RecognitionLanguage]

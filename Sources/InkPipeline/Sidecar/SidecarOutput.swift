@@ -36,10 +36,8 @@ final class SidecarOutput {
         header.pdfSHA256 = pdfSHA256
         header.pdfPageCount = pdfPageCount
         for (key, value) in headerExtra.entries { header.extra[key] = value }
-        let output = try AtomicOutput.reserve(keep ? path : outputPath + ".ink")
-        let job = SidecarJob(content: .layers(ink: inkPath, header: header), writablePath: output.writablePath,
-                             temporaryName: output.temporary, destination: output.destination)
-        let sidecar = SidecarOutput(output: output, job: job, isKept: keep, keepsRevision: true)
+        let sidecar = try reserve(keep ? path : outputPath + ".ink", content: .layers(ink: inkPath, header: header),
+                                  isKept: keep, keepsRevision: true)
         if concurrent { try sidecar.job.start(belowDrawing: belowDrawing) }
         return sidecar
     }
@@ -52,10 +50,7 @@ final class SidecarOutput {
         let (path, content) = Flattener.foreignSidecar(forOutput: outputPath, source: source)
         let keep = wanted && !FileIdentity.sameFile(path, source.path)
         guard keep || forEmbedding else { return nil }
-        let output = try AtomicOutput.reserve(keep ? path : outputPath + ".ink")
-        let job = SidecarJob(content: content, writablePath: output.writablePath, temporaryName: output.temporary,
-                             destination: output.destination)
-        return SidecarOutput(output: output, job: job, isKept: keep, keepsRevision: false)
+        return try reserve(keep ? path : outputPath + ".ink", content: content, isKept: keep, keepsRevision: false)
     }
 
     /// Starts keeping the layers of another tool's document, with the `text` entries `--recognize` gave them, beside
@@ -68,12 +63,18 @@ final class SidecarOutput {
         guard wanted, source.layersPath != source.path, !FileIdentity.sameFile(path, source.path) else { return nil }
         var header = source.layers.header
         header.extra[Flattener.sourceKey] = .object(JSONObject([record]))
-        let output = try AtomicOutput.reserve(path)
-        let job = SidecarJob(content: .layers(ink: source.layersPath, header: header), writablePath: output.writablePath,
-                             temporaryName: output.temporary, destination: output.destination)
-        let sidecar = SidecarOutput(output: output, job: job, isKept: true, keepsRevision: false)
+        let sidecar = try reserve(path, content: .layers(ink: source.layersPath, header: header), isKept: true, keepsRevision: false)
         try sidecar.job.start(belowDrawing: true)
         return sidecar
+    }
+
+    /// Reserves `path` (`AtomicOutput`) for a sidecar holding `content`; its job is not started.
+    private static func reserve(_ path: String, content: SidecarJob.Content, isKept: Bool,
+                                keepsRevision: Bool) throws(ExportError) -> SidecarOutput {
+        let output = try AtomicOutput.reserve(path)
+        let job = SidecarJob(content: content, writablePath: output.writablePath, temporaryName: output.temporary,
+                             destination: output.destination)
+        return SidecarOutput(output: output, job: job, isKept: isKept, keepsRevision: keepsRevision)
     }
 
     /// Whether a file it replaces is kept as the previous revision (ink-layers sidecars).

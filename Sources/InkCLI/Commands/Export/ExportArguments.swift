@@ -21,16 +21,8 @@ public struct ExportArguments: Equatable, Sendable {
     public init(pdf: String?, ink: String, output: String, password: String? = nil, ignoreMismatch: Bool = false,
                 writeSidecar: Bool = true, quiet: Bool = false, pages: PageSelection? = nil, onlyAnnotated: Bool = false,
                 embedInk: Bool = false, inkOnly: Bool = false, gate: GateOptions = GateOptions()) {
-        document.pdf = pdf
-        document.ink = ink
-        document.output = output
-        document.password = password
-        document.ignoreMismatch = ignoreMismatch
-        document.writeSidecar = writeSidecar
-        document.quiet = quiet
-        document.pages = pages
-        document.onlyAnnotated = onlyAnnotated
-        document.gate = gate
+        document = DocumentArguments(pdf: pdf, ink: ink, output: output, password: password, ignoreMismatch: ignoreMismatch,
+                                     writeSidecar: writeSidecar, quiet: quiet, pages: pages, onlyAnnotated: onlyAnnotated, gate: gate)
         self.embedInk = embedInk
         self.inkOnly = inkOnly
     }

@@ -24,15 +24,8 @@ public struct FlattenArguments: Equatable, Sendable {
     public init(pdf: String?, ink: String, output: String, password: String? = nil, ignoreMismatch: Bool = false,
                 writeSidecar: Bool = true, quiet: Bool = false, pages: PageSelection? = nil,
                 onlyAnnotated: Bool = false, stripMetadata: Bool = false) {
-        document.pdf = pdf
-        document.ink = ink
-        document.output = output
-        document.password = password
-        document.ignoreMismatch = ignoreMismatch
-        document.writeSidecar = writeSidecar
-        document.quiet = quiet
-        document.pages = pages
-        document.onlyAnnotated = onlyAnnotated
+        document = DocumentArguments(pdf: pdf, ink: ink, output: output, password: password, ignoreMismatch: ignoreMismatch,
+                                     writeSidecar: writeSidecar, quiet: quiet, pages: pages, onlyAnnotated: onlyAnnotated)
         self.stripMetadata = stripMetadata
     }
 

@@ -1,7 +1,4 @@
-import Foundation
 import Entitlements
-import InkImport
-import InkModel
 import InkPipeline
 import InkRecognition
 
