@@ -47,7 +47,11 @@ struct HandwritingSamples {
         let folder = NSTemporaryDirectory() + "inkpdf-handwriting-\(getpid())" + (seed.map { "-seed\($0)" } ?? "")
         let run: ChildProcess.Outcome
         do {
-            run = try await OutsideTool.python3.outcome([root + "/scripts/handwriting_samples.py", folder] + (seed.map { ["--seed", String($0)] } ?? []))
+            // Not queued behind the suite's other children (`ChildProcess.slots`): every time-bound
+            // recognition test waits for this one short run, and a queue of stalled documents ahead of
+            // it took their whole two minutes on CI before it started.
+            run = try await OutsideTool.python3.outcome([root + "/scripts/handwriting_samples.py", folder] + (seed.map { ["--seed", String($0)] } ?? []),
+                                                        sharingTheCores: false)
         } catch {
             return .failure(SampleError(message: "cannot run python3: \(error)"))
         }
