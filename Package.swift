@@ -79,7 +79,10 @@ let package = Package(
         .target(name: "InkPipeline", dependencies: ["InkModel", "InkImport", "InkRendering", "InkRecognition", "InkPDFContent", "InkFileSystem",
                                                     "LibCrypto", "CPoppler", "LibCairo", "LibQPDF", "CMalloc", "CFontconfig", "CRsvg"]),
         // Many documents at once, and the worker processes every document is drawn in.
-        .target(name: "InkBatch", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFileSystem", "CCrashReport"]),
+        // Every command's declaration: its options (names, value, help, whether the service takes them), its synopsis
+        // and description. The parser, the help, the man page, the worker's command line and the service's form read it.
+        .target(name: "InkCommandLine"),
+        .target(name: "InkBatch", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFileSystem", "InkCommandLine", "CCrashReport"]),
         // The ink's PDF content written by inkpdf itself (content operators on an integer grid,
         // libdeflate; zlib inflates), and an incremental update that appends it to a finished PDF (qpdf reads the pages).
         .target(name: "InkPDFContent", dependencies: ["InkRendering", "InkModel", "InkFileSystem", "LibCrypto", "CZlib", "LibDeflate", "LibQPDF"]),
@@ -93,10 +96,10 @@ let package = Package(
         // Free-vs-Pro rules, verified purchase proofs (libcrypto) and the export gate.
         .target(name: "Entitlements", dependencies: ["LibCrypto"]),
         // `inkpdf serve`: the command line behind an HTTP door (libmicrohttpd), each request in a worker.
-        .target(name: "InkServe", dependencies: ["InkBatch", "InkPipeline", "InkImport", "InkFileSystem", "Entitlements", "LibCrypto",
+        .target(name: "InkServe", dependencies: ["InkBatch", "InkCommandLine", "InkPipeline", "InkImport", "InkFileSystem", "Entitlements", "LibCrypto",
                                                  "CMicroHTTPD"]),
         // Command-line parsing and running, as a library so that tests can drive it.
-        .target(name: "InkCLI", dependencies: ["InkModel", "InkImport", "InkPipeline", "InkBatch", "InkFileSystem", "Entitlements", "LibCrypto",
+        .target(name: "InkCLI", dependencies: ["InkCommandLine", "InkModel", "InkImport", "InkPipeline", "InkBatch", "InkFileSystem", "Entitlements", "LibCrypto",
                                                "InkServe"]),
         .executableTarget(name: "inkpdf", dependencies: ["InkCLI"]),
 
@@ -127,7 +130,7 @@ let package = Package(
                                                         "InkPDFContentTestSupport", "InkRendering", "CPoppler", "LibCairo", "LibQPDF"]),
         .testTarget(name: "InkBatchTests", dependencies: ["InkBatch", "InkCLI", "InkPipeline", "InkModel", "InkFixtures", "InkFileSystem"]),
         .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "LibCrypto", "InkFixtures"]),
-        .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkFixtures", "InkModel", "InkPipeline", "InkBatch", "InkServe", "CZlib"]),
+        .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkCommandLine", "InkFixtures", "InkModel", "InkPipeline", "InkBatch", "InkServe", "CZlib"]),
         // Tests that run the built inkpdf executable (worker processes, signals, limits).
         .testTarget(name: "InkIntegrationTests", dependencies: ["inkpdf", "InkCLI", "InkFixtures", "InkImport", "InkModel", "InkPipeline", "CZlib", "CDeflate"]),
         .testTarget(name: "InkRecognitionTests", dependencies: ["InkRecognition", "InkModel", "InkFixtures"]),

@@ -1,5 +1,6 @@
 import Foundation
 @testable import InkCLI
+import InkCommandLine
 import Testing
 
 /// `inkpdf COMMAND --help`, `-h` and `inkpdf help`: every command's help comes from its
@@ -53,11 +54,11 @@ import Testing
     @Test func aGroupPrintsTheHelpOfEachOfItsCommands() {
         let licence = Self.run(["licence", "--help"])
         #expect(licence.code == 0)
-        #expect(licence.out == [LicenceIssueArguments.help, LicenceVerifyArguments.help, VendorKeyArguments.help]
+        #expect(licence.out == [CommandHelp.licenceIssue, .licenceVerify, .licenceKeygen]
             .map(\.text).joined(separator: "\n\n") + "\n")
         #expect(Self.run(["license", "-h"]).out == licence.out)
         #expect(Self.run(["help", "licence"]).out == licence.out)
-        #expect(Self.run(["entitlement", "--help"]).out == EntitlementCheckArguments.help.text + "\n")
+        #expect(Self.run(["entitlement", "--help"]).out == CommandHelp.entitlementCheck.text + "\n")
     }
 
     @Test func helpAsAnOptionsValueIsAValue() throws {
@@ -100,7 +101,7 @@ import Testing
 
     @Test func helpLinesFitEightyColumns() {
         for text in [HelpText.overview] + HelpText.commands.map(\.text) {
-            for line in text.split(separator: "\n") { #expect(line.count <= HelpText.width, "\(line)") }
+            for line in text.split(separator: "\n") { #expect(line.count <= HelpLayout.width, "\(line)") }
         }
     }
 

@@ -1,3 +1,4 @@
+import InkCommandLine
 import InkPipeline
 import InkFileSystem
 import Foundation
@@ -30,22 +31,21 @@ public struct DocumentWorker: Sendable {
     /// `unlessUpToDate` has it first decide whether another tool's document is up to date.
     public static func arguments(pdf: String?, ink: String, output: String, options: FlattenOptions,
                                  limits: WorkerLimits, unlessUpToDate: Bool = false) -> [String] {
-        var arguments = [workerVerb, "flatten"] + (pdf.map { [$0, "--ink", ink] } ?? [ink]) + ["-o", output,
-                         "--timeout", "\(limits.timeout)", "--stall-timeout", "\(limits.stallTimeout)",
-                         "--memory-limit", "\(limits.memoryMB)", "--quiet"]
-        if options.ignoreDocumentMismatch { arguments.append("--ignore-mismatch") }
-        if !options.writeSidecar { arguments.append("--no-sidecar") }
-        if let pages = options.pages { arguments += ["--pages", pages.text] }
-        if options.onlyAnnotated { arguments.append("--only-annotated") }
-        if options.stripMetadata { arguments.append("--strip-metadata") }
-        if let inkHash = options.recordedInkSHA256 { arguments += ["--record-ink-sha256", inkHash] }
-        if options.singleThreaded { arguments.append("--single-thread") }
-        if let format = options.inkFormat { arguments += ["--ink-format", format.rawValue] }
-        if options.annotations != .print { arguments += ["--annotations", options.annotations.rawValue] }
-        if let page = options.page { arguments += ["--page", String(page)] }
-        if let languages = options.recognitionLanguages { arguments += ["--recognize", "--lang", languages] }
+        var arguments = [workerVerb, CommandHelp.flatten.name] + (pdf.map { [$0] + OptionHelp.ink.spelled(ink) } ?? [ink])
+            + OptionHelp.output.spelled(output) + limits.arguments + OptionHelp.quiet.spelled()
+        if options.ignoreDocumentMismatch { arguments += OptionHelp.ignoreMismatch.spelled() }
+        if !options.writeSidecar { arguments += OptionHelp.noSidecar.spelled() }
+        if let pages = options.pages { arguments += OptionHelp.pages.spelled(pages.text) }
+        if options.onlyAnnotated { arguments += OptionHelp.onlyAnnotated.spelled() }
+        if options.stripMetadata { arguments += OptionHelp.stripMetadata.spelled() }
+        if let inkHash = options.recordedInkSHA256 { arguments += OptionHelp.Flatten.recordInkSHA256.spelled(inkHash) }
+        if options.singleThreaded { arguments += OptionHelp.Flatten.singleThread.spelled() }
+        if let format = options.inkFormat { arguments += OptionHelp.inkFormat.spelled(format.rawValue) }
+        if options.annotations != .print { arguments += OptionHelp.annotations.spelled(options.annotations.rawValue) }
+        if let page = options.page { arguments += OptionHelp.page.spelled(String(page)) }
+        if let languages = options.recognitionLanguages { arguments += OptionHelp.recognize.spelled() + OptionHelp.lang.spelled(languages) }
         arguments += confinementArguments(options.confinement)
-        if unlessUpToDate { arguments.append("--unless-up-to-date") }
+        if unlessUpToDate { arguments += OptionHelp.Flatten.unlessUpToDate.spelled() }
         return arguments
     }
 
@@ -53,7 +53,7 @@ public struct DocumentWorker: Sendable {
     /// for each folder, or `--confine` alone for the document's own folder only.
     public static func confinementArguments(_ confinement: [String]?) -> [String] {
         guard let confinement else { return [] }
-        return confinement.isEmpty ? ["--confine"] : confinement.flatMap { ["--allow", $0] }
+        return confinement.isEmpty ? OptionHelp.confine.spelled() : confinement.flatMap { OptionHelp.allow.spelled($0) }
     }
 
     /// The hidden first argument that makes inkpdf a worker.

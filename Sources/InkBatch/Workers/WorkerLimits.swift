@@ -1,3 +1,4 @@
+import InkCommandLine
 import InkPipeline
 
 /// Bounds on the work on one document, enforced by running it in a worker
@@ -25,4 +26,12 @@ public struct WorkerLimits: Sendable, Equatable {
     /// small part of either);
     /// a minute without progress: a page, however dense, takes under a second or two.
     public static let `default` = WorkerLimits(timeout: 900, memoryMB: 4096, stallTimeout: 60)
+}
+
+extension WorkerLimits {
+    /// The limits as a worker's command line gives them: `--timeout S --stall-timeout S --memory-limit MB`.
+    public var arguments: [String] {
+        OptionHelp.timeout.spelled("\(timeout)") + OptionHelp.stallTimeout.spelled("\(stallTimeout)")
+            + OptionHelp.memoryLimit.spelled("\(memoryMB)")
+    }
 }

@@ -1,3 +1,4 @@
+import InkCommandLine
 import InkBatch
 import InkModel
 import InkPipeline
@@ -72,25 +73,25 @@ extension ArgumentScanner {
         var confinement = ConfinementArguments()
         while let option = try nextOption() {
             switch option {
-            case "--ink", "-i": ink = try value(for: option)
-            case "--pdf": pdfOption = try value(for: option)
-            case "--ink-format": parsed.inkFormat = try inkFormat(try value(for: option))
-            case "--annotations": parsed.annotations = try annotationVisibility(try value(for: option))
-            case "--page": parsed.page = try pageNumber(try value(for: option))
-            case "--output", "-o": output = try value(for: option)
-            case "--password": parsed.password = try value(for: option)
-            case "--pages":
+            case OptionHelp.ink: ink = try value(for: option)
+            case OptionHelp.pdf: pdfOption = try value(for: option)
+            case OptionHelp.inkFormat: parsed.inkFormat = try inkFormat(try value(for: option))
+            case OptionHelp.annotations: parsed.annotations = try annotationVisibility(try value(for: option))
+            case OptionHelp.page: parsed.page = try pageNumber(try value(for: option))
+            case OptionHelp.output: output = try value(for: option)
+            case OptionHelp.password: parsed.password = try value(for: option)
+            case OptionHelp.pages:
                 let text = try value(for: option)
                 guard case .success(let selection) = PageSelection.parse(text) else {
                     throw UsageError(message: "\(command): --pages '\(text)' is not a page list like 2-5,9 or 7-")
                 }
                 parsed.pages = selection
-            case "--only-annotated": parsed.onlyAnnotated = true
-            case "--ignore-mismatch": parsed.ignoreMismatch = true
-            case "--no-sidecar": parsed.writeSidecar = false
-            case "--quiet", "-q": parsed.quiet = true
-            case "--policy", "--trust", "--proof", "--state": parsed.gate.set(option, to: try value(for: option))
-            case "--timeout", "--stall-timeout", "--memory-limit": try limit(option, into: &parsed.limits)
+            case OptionHelp.onlyAnnotated: parsed.onlyAnnotated = true
+            case OptionHelp.ignoreMismatch: parsed.ignoreMismatch = true
+            case OptionHelp.noSidecar: parsed.writeSidecar = false
+            case OptionHelp.quiet: parsed.quiet = true
+            case OptionHelp.policy, OptionHelp.trust, OptionHelp.proof, OptionHelp.state: parsed.gate.set(option, to: try value(for: option))
+            case OptionHelp.timeout, OptionHelp.stallTimeout, OptionHelp.memoryLimit: try limit(option, into: &parsed.limits)
             default:
                 if try confinementOption(option, into: &confinement) { continue }
                 if try recognition.take(option, from: &self) { continue }

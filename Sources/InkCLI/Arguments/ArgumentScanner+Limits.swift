@@ -1,3 +1,4 @@
+import InkCommandLine
 import InkBatch
 import InkPipeline
 
@@ -9,8 +10,8 @@ extension ArgumentScanner {
             throw UsageError(message: "\(command): \(option) '\(text)' is not a positive number")
         }
         switch option {
-        case "--timeout": limits.timeout = number
-        case "--stall-timeout": limits.stallTimeout = number
+        case OptionHelp.timeout: limits.timeout = number
+        case OptionHelp.stallTimeout: limits.stallTimeout = number
         default: limits.memoryMB = Int(number.rounded(.up))
         }
     }

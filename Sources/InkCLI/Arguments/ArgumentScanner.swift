@@ -1,3 +1,5 @@
+import InkCommandLine
+
 /// Walks one command's arguments: options (with or without a value) in
 /// order, collecting the positional arguments on the way (all of them after `--`).
 struct ArgumentScanner {
@@ -22,7 +24,7 @@ struct ArgumentScanner {
                 index = arguments.count
                 return nil
             }
-            if argument == "-h" || argument == "--help" { throw UsageError.helpRequest(topic: command) }
+            if OptionHelp.help ~= argument { throw UsageError.helpRequest(topic: command) }
             if argument.hasPrefix("-") && argument != "-" { return argument }
             positional.append(argument)
         }

@@ -1,3 +1,4 @@
+import InkCommandLine
 import InkBatch
 import InkPipeline
 
@@ -49,30 +50,30 @@ extension Command {
         guard let verb = arguments.first else { throw UsageError(message: "no command given") }
         let rest = Array(arguments.dropFirst())
         switch verb {
-        case "-h", "--help": return .help(topic: nil)
+        case OptionHelp.help: return .help(topic: nil)
         case "help":
             guard !rest.isEmpty else { return .help(topic: nil) }
             let topic = rest.joined(separator: " ")
             guard HelpText.pages(for: topic) != nil else { throw UsageError(message: "help: no command '\(topic)'") }
             return .help(topic: topic)
-        case "-V", "--version", "version": return .version
+        case OptionHelp.version, "version": return .version
         case ManPage.verb: return .manPage
         case CommandsReference.verb: return .commandsReference
-        case "flatten": return .flatten(try parseFlatten(rest))
-        case DocumentWorker.workerVerb where rest.first == "flatten": return .worker(try parseFlatten(Array(rest.dropFirst())))
-        case "merge": return .merge(try parseMerge(rest))
-        case "inspect": return .inspect(try parseInspect(rest))
-        case "downgrade": return .downgrade(try parseDowngrade(rest))
-        case "check": return .check(try parseCheck(rest))
-        case "batch": return .batch(try parseBatch(rest))
-        case "render": return .render(try parseRender(rest))
-        case "export": return .export(try parseExport(rest))
+        case CommandHelp.flatten: return .flatten(try parseFlatten(rest))
+        case DocumentWorker.workerVerb where rest.first == CommandHelp.flatten.name: return .worker(try parseFlatten(Array(rest.dropFirst())))
+        case CommandHelp.merge: return .merge(try parseMerge(rest))
+        case CommandHelp.inspect: return .inspect(try parseInspect(rest))
+        case CommandHelp.downgrade: return .downgrade(try parseDowngrade(rest))
+        case CommandHelp.check: return .check(try parseCheck(rest))
+        case CommandHelp.batch: return .batch(try parseBatch(rest))
+        case CommandHelp.render: return .render(try parseRender(rest))
+        case CommandHelp.export: return .export(try parseExport(rest))
         case DocumentWorker.isolatedVerb: return .isolated(try parse(rest))
-        case "extract": return .extract(try parseExtract(rest))
-        case "convert": return .convert(try parseConvert(rest))
-        case "serve": return .serve(try parseServe(rest))
-        case "search": return .search(try parseSearch(rest))
-        case "recognize", "recognise": return .recognize(try parseRecognize(rest))
+        case CommandHelp.extract: return .extract(try parseExtract(rest))
+        case CommandHelp.convert: return .convert(try parseConvert(rest))
+        case CommandHelp.serve: return .serve(try parseServe(rest))
+        case CommandHelp.search: return .search(try parseSearch(rest))
+        case CommandHelp.recognize, "recognise": return .recognize(try parseRecognize(rest))
         case "entitlement", "licence", "license": return .entitlement(try parseEntitlement(verb: verb, rest))
         default: throw UsageError(message: "unknown command '\(verb)'")
         }

@@ -1,3 +1,4 @@
+import InkCommandLine
 /// `--confine`, `--allow FOLDER` (repeatable, implies `--confine`) and, for `batch`, which
 /// confines by default, `--no-confine`: where the files a document refers to may be read from.
 struct ConfinementArguments {
@@ -24,12 +25,12 @@ extension ArgumentScanner {
     mutating func confinementOption(_ option: String, into confinement: inout ConfinementArguments,
                                     allowsNoConfine: Bool = false) throws(UsageError) -> Bool {
         switch option {
-        case "--confine": confinement.confine = true
-        case "--allow":
+        case OptionHelp.confine: confinement.confine = true
+        case OptionHelp.allow:
             let folder = try value(for: option)
             guard !folder.isEmpty else { throw UsageError(message: "\(command): --allow needs a folder") }
             confinement.allowed.append(folder)
-        case "--no-confine" where allowsNoConfine: confinement.noConfine = true
+        case OptionHelp.Batch.noConfine where allowsNoConfine: confinement.noConfine = true
         default: return false
         }
         return true

@@ -1,4 +1,6 @@
+import InkCommandLine
 import InkPipeline
+import InkServe
 
 /// docs/commands.md: every command's usage, description and options in Markdown, made from the
 /// same `CommandHelp` as `--help` and the man page, so that the reference cannot describe other
@@ -14,7 +16,7 @@ public enum CommandsReference {
             "",
             "Every command, its usage and every option it takes, as `inkpdf COMMAND --help` prints them.",
             "Made by `inkpdf \(verb) > docs/commands.md` from the commands' declarations",
-            "(`Sources/InkCLI/Help`), as the manual page is; a test checks that it is up to date.",
+            "(`Sources/InkCommandLine`), as the manual page and the service's forms are; a test checks that it is up to date.",
             "",
         ]
         lines += HelpText.commands.map { "- [\($0.name)](#\(anchor($0.name)))" }
@@ -26,6 +28,12 @@ public enum CommandsReference {
                 let names = (option.names.filter { !$0.hasPrefix("--") } + option.names.filter { $0.hasPrefix("--") })
                     .map { "`" + $0 + (option.value.map { " " + $0 } ?? "") + "`" }
                 lines.append("| \(names.joined(separator: ", ")) | \(cell(option.text)) |")
+            }
+            if let served = command.served {
+                let parts = { (names: [String]) in names.map { "`\($0)`" }.joined(separator: ", ") }
+                let flags = command.options.contains { $0.served && $0.value == nil } ? " (flags: `1` or `0`)" : ""
+                lines += ["", "Over HTTP (`inkpdf serve`): `POST \(served.path)`, multipart/form-data with the file parts \(parts(served.files))"
+                              + " and the text parts \(parts(served.fields))\(flags)."]
             }
         }
         lines += ["", "## Exit codes", "", "| code | meaning |", "|---|---|"]

@@ -1,3 +1,4 @@
+import InkCommandLine
 import InkPipeline
 
 /// docs/inkpdf.1, made from the same `CommandHelp` and `ExitCode.meaning` as `--help`, so
@@ -9,7 +10,7 @@ public enum ManPage {
 
     public static var roff: String {
         var page = [
-            #".\" The manual page of inkpdf, made by 'inkpdf __man-page' from each command's help (Sources/InkCLI/Help)."#,
+            #".\" The manual page of inkpdf, made by 'inkpdf __man-page' from each command's declaration (Sources/InkCommandLine)."#,
             #".TH INKPDF 1 "" "inkpdf \#(InkPDFVersion.current)" "User Commands""#,
             ".SH NAME", #"inkpdf \- puts handwriting onto PDFs"#,
             ".SH SYNOPSIS",
@@ -71,7 +72,7 @@ public enum ManPage {
     /// The command's usage lines, `inkpdf VERB` in bold, wrapped for a terminal of 80 columns
     /// (the page is indented by 7), for a no-fill block.
     private static func usage(_ command: CommandHelp) -> [String] {
-        command.usageLines.flatMap { HelpText.usage($0, prefix: "", width: 72) }.map { line in
+        command.usageLines.flatMap { HelpLayout.usage($0, prefix: "", width: 72) }.map { line in
             let name = "inkpdf " + command.name
             return line.hasPrefix(name) ? "\\fB" + escaped(name) + "\\fR" + escaped(String(line.dropFirst(name.count))) : escaped(line)
         }

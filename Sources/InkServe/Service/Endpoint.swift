@@ -1,3 +1,6 @@
+import InkBatch
+import InkCommandLine
+
 /// The service's endpoints, and for the ones that work on documents, the form
 /// parts they take and the command line they run.
 enum Endpoint: String, CaseIterable, Sendable {
@@ -41,55 +44,61 @@ enum Endpoint: String, CaseIterable, Sendable {
         return .found(endpoint)
     }
 
+    /// The command each endpoint that runs a worker runs; its declaration says which options the form takes.
+    var command: CommandHelp? {
+        switch self {
+        case .flatten: .flatten
+        case .export: .export
+        case .render: .render
+        case .convert: .convert
+        case .recognize: .recognize
+        case .entitlementsCheck: .entitlementCheck
+        case .health, .metrics: nil
+        }
+    }
+
     /// The form's parts: the files, and the command line's options without their dashes.
     var form: MultipartUpload.Form {
-        switch self {
-        case .entitlementsCheck:
-            return MultipartUpload.Form(files: ["proof"], repeatable: ["proof"], texts: Set(valueOptions))
-        default:
-            // flatten and export: `recognize` and `lang` ask for the ink to be recognised first (a worker of its own).
-            let recognition: Set<String> = self == .flatten || self == .export ? ["recognize", "lang"] : []
-            return MultipartUpload.Form(files: ["pdf", "ink", "proof"], repeatable: ["proof"],
-                                        texts: Set(valueOptions).union(flagOptions).union(["password"]).union(recognition))
-        }
+        MultipartUpload.Form(files: Set(fileParts), repeatable: [Self.proofPart], texts: Set(textParts))
     }
+
+    /// The file parts, as docs/commands.md lists them: the PDF and its ink, and the proofs (repeatable).
+    var fileParts: [String] { self == .entitlementsCheck ? [Self.proofPart] : [Self.pdfPart, Self.inkPart, Self.proofPart] }
+
+    /// The text parts: the options the command serves, the password, and on flatten and export `recognize`
+    /// and `lang`, which ask for the ink to be recognised first (a worker of its own).
+    var textParts: [String] {
+        let recognition = self == .flatten || self == .export ? [OptionHelp.recognize.field, OptionHelp.lang.field] : []
+        return valueOptions + flagOptions + (self == .entitlementsCheck ? [] : [OptionHelp.password.field]) + recognition
+    }
+
+    /// The file parts a document comes in: the PDF and its ink (`--pdf`, `--ink`).
+    static let pdfPart = OptionHelp.pdf.field, inkPart = OptionHelp.ink.field
+    /// The file parts that carry proofs of Pro (`--proof`).
+    static let proofPart = OptionHelp.proof.field
+
+    /// The options the command's declaration serves, each as a field named without its dashes.
+    private var served: [OptionHelp] { command?.options.filter(\.served) ?? [] }
 
     /// Options that take a value (`pages=1-3` → `--pages 1-3`).
-    var valueOptions: [String] {
-        switch self {
-        case .flatten: ["pages", "ink-format", "annotations", "page"]
-        case .export: ["pages", "ink-format", "annotations", "page", "ink-as", "group"]
-        case .render: ["pages", "ink-format", "annotations", "page", "dpi", "scale"]
-        case .convert: ["ink-format", "annotations", "page"]
-        case .recognize: ["ink-format", "annotations", "page", "lang"]
-        case .entitlementsCheck: ["action", "notes", "first-use"]
-        case .health, .metrics: []
-        }
-    }
+    var valueOptions: [String] { served.filter { $0.value != nil }.map(\.field) }
 
     /// Options that are flags (`only-annotated=1` → `--only-annotated`; `0`, `false`, `no`, `off` leave it out).
-    var flagOptions: [String] {
-        switch self {
-        case .flatten: ["only-annotated", "ignore-mismatch", "strip-metadata"]
-        case .export: ["only-annotated", "ignore-mismatch", "embed-ink", "ink-only"]
-        case .render: ["ignore-mismatch"]
-        case .recognize: ["redo"]
-        case .convert, .entitlementsCheck, .health, .metrics: []
-        }
-    }
+    var flagOptions: [String] { served.filter { $0.value == nil }.map(\.field) }
 
-    /// The options the form's text parts ask for, in a fixed order; the error names a bad flag value.
+    /// The options the form's text parts ask for, in a fixed order (those with a value, then the flags);
+    /// the error names a bad flag value.
     func options(from texts: [String: String]) throws(ServiceError) -> [String] {
         var arguments: [String] = []
-        for name in valueOptions {
-            if let value = texts[name] { arguments += ["--" + name, value] }
+        for option in served where option.value != nil {
+            if let value = texts[option.field] { arguments += option.spelled(value) }
         }
-        for name in flagOptions {
-            guard let value = texts[name] else { continue }
+        for option in served where option.value == nil {
+            guard let value = texts[option.field] else { continue }
             switch value.lowercased() {
-            case "", "1", "true", "yes", "on": arguments.append("--" + name)
+            case "", "1", "true", "yes", "on": arguments += option.spelled()
             case "0", "false", "no", "off": break
-            default: throw .badForm("the part '\(name)' is a flag: give 1 or 0, not '\(value)'")
+            default: throw .badForm("the part '\(option.field)' is a flag: give 1 or 0, not '\(value)'")
             }
         }
         return arguments
@@ -98,30 +107,41 @@ enum Endpoint: String, CaseIterable, Sendable {
     /// The worker's arguments (hidden verb first) for the files received, writing into `output`.
     func workerArguments(pdf: String?, ink: String?, proofs: [String], options: [String], output: String,
                          limits: [String], gate: [String]) throws(ServiceError) -> [String] {
-        let proofArguments = proofs.flatMap { ["--proof", $0] }
+        let proofArguments = proofs.flatMap { OptionHelp.proof.spelled($0) }
+        let isolated = DocumentWorker.isolatedVerb
         if self == .entitlementsCheck {
-            return ["__isolated", "entitlement", "check", "--json"] + options + gate + proofArguments
+            return [isolated] + CommandHelp.entitlementCheck.name.split(separator: " ").map(String.init) + OptionHelp.json.spelled()
+                + options + gate + proofArguments
         }
-        guard let ink else {
+        guard let ink, let command else {
             throw .badForm(pdf == nil ? "give the ink as the file part 'ink' (and its PDF as 'pdf')"
                                       : "give the ink as the file part 'ink' (a PDF's own annotations: send it as 'ink' too)")
         }
-        let documents = (pdf.map { [$0, "--ink", ink] } ?? [ink]) + ["-o", output]
+        let documents = (pdf.map { [$0] + OptionHelp.ink.spelled(ink) } ?? [ink]) + OptionHelp.output.spelled(output)
         // Confined: a document that names other files may reach only those uploaded with it.
+        let confined = OptionHelp.quiet.spelled() + OptionHelp.confine.spelled()
         switch self {
         case .flatten:
-            return ["__worker", "flatten"] + documents + limits + ["--quiet", "--confine"] + options + gate + proofArguments
+            return [DocumentWorker.workerVerb, command.name] + documents + limits + confined + options + gate + proofArguments
         case .export:
-            return ["__isolated", "export"] + documents + limits + ["--quiet", "--confine"] + options + gate + proofArguments
+            return [isolated, command.name] + documents + limits + confined + options + gate + proofArguments
         case .render:
-            return ["__isolated", "render"] + documents + limits + ["--quiet", "--confine"] + options
-        case .convert:
-            return ["__isolated", "convert", ink, "-o", output] + (pdf.map { ["--pdf", $0] } ?? []) + ["--quiet", "--confine"] + options
-        case .recognize:
-            return ["__isolated", "recognize", ink, "-o", output] + (pdf.map { ["--pdf", $0] } ?? []) + ["--quiet", "--confine"] + options
-                + gate + proofArguments
+            return [isolated, command.name] + documents + limits + confined + options
+        case .convert, .recognize:
+            // Recognising handwriting is gated; converting is free.
+            return [isolated, command.name, ink] + OptionHelp.output.spelled(output) + (pdf.map { OptionHelp.pdf.spelled($0) } ?? []) + confined + options
+                + (self == .recognize ? gate + proofArguments : [])
         case .entitlementsCheck, .health, .metrics:
             return []
         }
+    }
+}
+
+extension CommandHelp {
+    /// The endpoint of `inkpdf serve` that runs this command and the form parts it takes (files, then
+    /// text fields), as docs/commands.md lists them; nil for a command the service does not run.
+    public var served: (path: String, files: [String], fields: [String])? {
+        guard let endpoint = Endpoint.allCases.first(where: { $0.command == self }) else { return nil }
+        return (endpoint.path, endpoint.fileParts, endpoint.textParts)
     }
 }

@@ -1,4 +1,5 @@
 import InkBatch
+import InkCommandLine
 import InkImport
 import InkFileSystem
 import InkPipeline
@@ -216,21 +217,21 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
         } catch {
             return failed(request, error)
         }
-        let pdf = upload.files["pdf"]?.first
-        var ink = upload.files["ink"]?.first
+        let pdf = upload.files[Endpoint.pdfPart]?.first
+        var ink = upload.files[Endpoint.inkPart]?.first
         let name = Self.stem(of: pdf ?? ink ?? "document")
         // `recognize=1` (a form part or the query) on flatten and export: the ink is recognised first, by a
         // worker of its own (`recognize`, gated as searching handwriting), and the document drawn from that.
         var recognition: (arguments: [String], output: String)?
         if endpoint == .flatten || endpoint == .export,
-           let asked = upload.texts["recognize"] ?? connection.query("recognize"), ["1", "true", "yes", "on"].contains(asked.lowercased()) {
+           let asked = upload.texts[OptionHelp.recognize.field] ?? connection.query(OptionHelp.recognize.field), ["1", "true", "yes", "on"].contains(asked.lowercased()) {
             guard pdf != nil, let given = ink else {
                 return failed(request, .badForm("recognize=1 reads ink-layers ink over its PDF: give the PDF as the part 'pdf' and the ink as 'ink' (another tool's document: POST it to /v1/recognize first)"))
             }
             let recognised = requestFolder + "/recognised/\(name).ink.jsonl"
             try? FileManager.default.createDirectory(atPath: requestFolder + "/recognised", withIntermediateDirectories: true)
             ink = recognised
-            recognition = ([given, "-o", recognised], recognised)
+            recognition = ([given] + OptionHelp.output.spelled(recognised), recognised)
         }
         let output: String
         switch endpoint {
@@ -240,21 +241,20 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
         }
         let snapshot = gate.snapshot
         var gateArguments: [String] = []
-        if let trust = snapshot.trust { gateArguments += ["--trust", trust] }
-        if let policy = snapshot.policy { gateArguments += ["--policy", policy] }
-        if let state = configuration.state { gateArguments += ["--state", state] }
+        if let trust = snapshot.trust { gateArguments += OptionHelp.trust.spelled(trust) }
+        if let policy = snapshot.policy { gateArguments += OptionHelp.policy.spelled(policy) }
+        if let state = configuration.state { gateArguments += OptionHelp.state.spelled(state) }
         let limits = configuration.limits
         var arguments: [String]
         do {
             arguments = try endpoint.workerArguments(
-                pdf: pdf, ink: ink, proofs: upload.files["proof"] ?? [], options: options, output: output,
-                limits: ["--timeout", "\(limits.timeout)", "--stall-timeout", "\(limits.stallTimeout)", "--memory-limit", "\(limits.memoryMB)"],
+                pdf: pdf, ink: ink, proofs: upload.files[Endpoint.proofPart] ?? [], options: options, output: output, limits: limits.arguments,
                 gate: gateArguments)
         } catch {
             return failed(request, error)
         }
         var environment = environment
-        if let password = upload.texts["password"] { environment["INKPDF_PASSWORD"] = password }
+        if let password = upload.texts[OptionHelp.password.field] { environment["INKPDF_PASSWORD"] = password }
         // The worker's temporary files (an importer's spool, a decompressed copy) go in the request's
         // folder, which goes at the request's end whatever happened, even when the worker was killed.
         environment["TMPDIR"] = requestFolder
@@ -266,9 +266,10 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
         do {
             defer { slots.leave() }
             if let recognition {
-                let lang = upload.texts["lang"].map { ["--lang", $0] } ?? []
-                let recognizing = ["__isolated", "recognize"] + recognition.arguments + ["--quiet", "--confine"] + lang + gateArguments
-                    + (upload.files["proof"] ?? []).flatMap { ["--proof", $0] }
+                let lang = upload.texts[OptionHelp.lang.field].map { OptionHelp.lang.spelled($0) } ?? []
+                let recognizing = [DocumentWorker.isolatedVerb, CommandHelp.recognize.name] + recognition.arguments
+                    + OptionHelp.quiet.spelled() + OptionHelp.confine.spelled() + lang + gateArguments
+                    + (upload.files[Endpoint.proofPart] ?? []).flatMap { OptionHelp.proof.spelled($0) }
                 let recognised = try DocumentWorker(executable: executable, limits: limits, environment: environment)
                     .spawn(recognizing, environment: environment, document: Self.name(of: recognition.arguments[0]),
                            destinations: [recognition.output])

@@ -1,3 +1,4 @@
+import InkCommandLine
 import InkBatch
 import InkPipeline
 
@@ -65,31 +66,31 @@ extension Command {
         while let option = try scanner.nextOption() {
             if try recognition.take(option, from: &scanner) { continue }
             switch option {
-            case "--output", "-o": output = try scanner.value(for: option)
-            case "--jobs", "-j":
+            case OptionHelp.Batch.output: output = try scanner.value(for: option)
+            case OptionHelp.Batch.jobs:
                 let text = try scanner.value(for: option)
                 guard let jobs = Int(text), jobs >= 1 else { throw UsageError(message: "batch: --jobs '\(text)' is not a number of documents at once (1 or more)") }
                 result.jobs = jobs
-            case "--shard":
+            case OptionHelp.Batch.shard:
                 let text = try scanner.value(for: option)
                 guard let shard = BatchShard(parsing: text) else {
                     throw UsageError(message: "batch: --shard '\(text)' is not K/N with 1 ≤ K ≤ N, like 2/8")
                 }
                 result.shard = shard
-            case "--json": result.json = try scanner.value(for: option)
-            case "--progress":
+            case OptionHelp.Batch.json: result.json = try scanner.value(for: option)
+            case OptionHelp.Batch.progress:
                 let text = try scanner.value(for: option)
                 guard let style = BatchArguments.ProgressStyle(rawValue: text) else {
                     throw UsageError(message: "batch: --progress '\(text)' is not auto, live or lines")
                 }
                 result.progress = style
-            case "--quiet", "-q": result.quiet = true
-            case "--copy-uninked": result.copyUninked = true
-            case "--annotations": result.annotationsAsInk = true
-            case "--force": result.force = true
-            case "--password": result.password = try scanner.value(for: option)
-            case "--strip-metadata": result.stripMetadata = true
-            case "--timeout", "--stall-timeout", "--memory-limit": try scanner.limit(option, into: &result.limits)
+            case OptionHelp.quiet: result.quiet = true
+            case OptionHelp.Batch.copyUninked: result.copyUninked = true
+            case OptionHelp.Batch.annotations: result.annotationsAsInk = true
+            case OptionHelp.Batch.force: result.force = true
+            case OptionHelp.password: result.password = try scanner.value(for: option)
+            case OptionHelp.stripMetadata: result.stripMetadata = true
+            case OptionHelp.timeout, OptionHelp.stallTimeout, OptionHelp.memoryLimit: try scanner.limit(option, into: &result.limits)
             case _ where gateOptionNames.contains(option): result.gate.set(option, to: try scanner.value(for: option))
             default:
                 guard try scanner.confinementOption(option, into: &confinement, allowsNoConfine: true) else { throw scanner.unknown(option) }

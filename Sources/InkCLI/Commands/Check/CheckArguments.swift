@@ -1,3 +1,4 @@
+import InkCommandLine
 /// `inkpdf check FILE [--quiet]`.
 public struct CheckArguments: Equatable, Sendable {
     public var path: String
@@ -18,7 +19,7 @@ extension Command {
         var quiet = false, confinement = ConfinementArguments()
         while let option = try scanner.nextOption() {
             switch option {
-            case "--quiet", "-q": quiet = true
+            case OptionHelp.quiet: quiet = true
             default:
                 guard try scanner.confinementOption(option, into: &confinement) else { throw scanner.unknown(option) }
             }

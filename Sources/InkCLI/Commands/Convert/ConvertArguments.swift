@@ -1,3 +1,4 @@
+import InkCommandLine
 import InkModel
 import InkPipeline
 
@@ -38,13 +39,13 @@ extension Command {
         var output: String?, confinement = ConfinementArguments()
         while let option = try scanner.nextOption() {
             switch option {
-            case "--output", "-o": output = try scanner.value(for: option)
-            case "--pdf": parsed.pdf = try scanner.value(for: option)
-            case "--ink-format": parsed.inkFormat = try scanner.inkFormat(try scanner.value(for: option))
-            case "--annotations": parsed.annotations = try scanner.annotationVisibility(try scanner.value(for: option))
-            case "--page": parsed.page = try scanner.pageNumber(try scanner.value(for: option))
-            case "--password": parsed.password = try scanner.value(for: option)
-            case "--quiet", "-q": parsed.quiet = true
+            case OptionHelp.output: output = try scanner.value(for: option)
+            case OptionHelp.pdf: parsed.pdf = try scanner.value(for: option)
+            case OptionHelp.inkFormat: parsed.inkFormat = try scanner.inkFormat(try scanner.value(for: option))
+            case OptionHelp.annotations: parsed.annotations = try scanner.annotationVisibility(try scanner.value(for: option))
+            case OptionHelp.page: parsed.page = try scanner.pageNumber(try scanner.value(for: option))
+            case OptionHelp.password: parsed.password = try scanner.value(for: option)
+            case OptionHelp.quiet: parsed.quiet = true
             default:
                 guard try scanner.confinementOption(option, into: &confinement) else { throw scanner.unknown(option) }
             }

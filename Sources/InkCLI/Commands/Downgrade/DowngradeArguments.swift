@@ -1,3 +1,4 @@
+import InkCommandLine
 /// `inkpdf downgrade FILE --max-content-version V -o OUT [--json] [--quiet]`.
 public struct DowngradeArguments: Equatable, Sendable {
     public var path: String
@@ -26,15 +27,15 @@ extension Command {
         var confinement = ConfinementArguments()
         while let option = try scanner.nextOption() {
             switch option {
-            case "--max-content-version":
+            case OptionHelp.Downgrade.maxContentVersion:
                 let text = try scanner.value(for: option)
                 guard let number = Int(text), number >= 1 else {
                     throw UsageError(message: "downgrade: --max-content-version '\(text)' is not a content version (a whole number from 1)")
                 }
                 version = number
-            case "--output", "-o": output = try scanner.value(for: option)
-            case "--json": json = true
-            case "--quiet", "-q": quiet = true
+            case OptionHelp.output: output = try scanner.value(for: option)
+            case OptionHelp.json: json = true
+            case OptionHelp.quiet: quiet = true
             default:
                 guard try scanner.confinementOption(option, into: &confinement) else { throw scanner.unknown(option) }
             }

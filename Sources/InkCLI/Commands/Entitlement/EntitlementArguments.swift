@@ -1,3 +1,4 @@
+import InkCommandLine
 import InkBatch
 import Entitlements
 import Foundation
@@ -9,7 +10,7 @@ extension Command {
         guard let subcommand = arguments.first else {
             throw UsageError(message: noun == "entitlement" ? "entitlement: give a subcommand: check" : "licence: give a subcommand: issue, verify or keygen")
         }
-        if subcommand == "-h" || subcommand == "--help" { throw UsageError.helpRequest(topic: noun) }
+        if OptionHelp.help ~= subcommand { throw UsageError.helpRequest(topic: noun) }
         let rest = Array(arguments.dropFirst())
         switch (noun, subcommand) {
         case ("entitlement", "check"): return .check(try parseEntitlementCheck(rest))
@@ -20,7 +21,7 @@ extension Command {
         }
     }
 
-    static let gateOptionNames: Set<String> = ["--policy", "--trust", "--proof", "--state"]
+    static let gateOptionNames = Set(OptionHelp.gate.flatMap(\.names))
 
     private static func date(_ text: String, for option: String, in command: String) throws(UsageError) -> Date {
         guard let date = Date(commandLine: text) else {
@@ -36,7 +37,7 @@ extension Command {
         var result = EntitlementCheckArguments(action: .viewAnnotated)
         while let option = try scanner.nextOption() {
             switch option {
-            case "--action":
+            case OptionHelp.EntitlementCheck.action:
                 let text = try scanner.value(for: option)
                 guard let parsed = EntitlementAction(rawValue: text) else {
                     let actions = EntitlementAction.allCases.map(\.rawValue).joined(separator: ", ")
@@ -44,13 +45,13 @@ extension Command {
                 }
                 action = parsed
             case _ where gateOptionNames.contains(option): result.gate.set(option, to: try scanner.value(for: option))
-            case "--notes":
+            case OptionHelp.EntitlementCheck.notes:
                 let text = try scanner.value(for: option)
                 guard let notes = Int(text), notes >= 0 else { throw UsageError(message: "\(command): --notes '\(text)' is not a count of notes") }
                 result.notes = notes
-            case "--first-use": result.firstUse = try date(try scanner.value(for: option), for: option, in: command)
-            case "--now": result.now = try date(try scanner.value(for: option), for: option, in: command)
-            case "--json": result.json = true
+            case OptionHelp.EntitlementCheck.firstUse: result.firstUse = try date(try scanner.value(for: option), for: option, in: command)
+            case OptionHelp.now: result.now = try date(try scanner.value(for: option), for: option, in: command)
+            case OptionHelp.json: result.json = true
             default: throw scanner.unknown(option)
             }
         }
@@ -63,25 +64,30 @@ extension Command {
     private static func parseLicenceIssue(_ arguments: [String]) throws(UsageError) -> LicenceIssueArguments {
         let command = "licence issue"
         var scanner = ArgumentScanner(command: command, arguments: arguments)
-        var values: [String: String] = [:]
+        var key: String?, product: String?, bundle: String?, customer: String?, id: String?, output: String?
         var expires: Date?, notBefore: Date?, now: Date?
         while let option = try scanner.nextOption() {
             switch option {
-            case "--key", "--product", "--bundle", "--customer", "--id": values[option] = try scanner.value(for: option)
-            case "--output", "-o": values["--output"] = try scanner.value(for: option)
-            case "--expires": expires = try date(try scanner.value(for: option), for: option, in: command)
-            case "--not-before": notBefore = try date(try scanner.value(for: option), for: option, in: command)
-            case "--now": now = try date(try scanner.value(for: option), for: option, in: command)
+            case OptionHelp.LicenceIssue.key: key = try scanner.value(for: option)
+            case OptionHelp.LicenceIssue.product: product = try scanner.value(for: option)
+            case OptionHelp.LicenceIssue.bundle: bundle = try scanner.value(for: option)
+            case OptionHelp.LicenceIssue.customer: customer = try scanner.value(for: option)
+            case OptionHelp.LicenceIssue.id: id = try scanner.value(for: option)
+            case OptionHelp.output: output = try scanner.value(for: option)
+            case OptionHelp.LicenceIssue.expires: expires = try date(try scanner.value(for: option), for: option, in: command)
+            case OptionHelp.LicenceIssue.notBefore: notBefore = try date(try scanner.value(for: option), for: option, in: command)
+            case OptionHelp.now: now = try date(try scanner.value(for: option), for: option, in: command)
             default: throw scanner.unknown(option)
             }
         }
         try scanner.noPositional()
-        for required in ["--key", "--product", "--bundle", "--customer"] where values[required]?.isEmpty ?? true {
-            throw UsageError(message: "\(command): give \(required) \(required == "--key" ? "vendor.pem" : required.dropFirst(2).uppercased())")
+        let required = [(OptionHelp.LicenceIssue.key, key), (OptionHelp.LicenceIssue.product, product),
+                        (OptionHelp.LicenceIssue.bundle, bundle), (OptionHelp.LicenceIssue.customer, customer)]
+        for (option, value) in required where value?.isEmpty ?? true {
+            throw UsageError(message: "\(command): give \(option.name) \(option == OptionHelp.LicenceIssue.key ? "vendor.pem" : option.field.uppercased())")
         }
-        return LicenceIssueArguments(key: values["--key"]!, product: values["--product"]!, bundleId: values["--bundle"]!,
-                                     customer: values["--customer"]!, expires: expires, notBefore: notBefore, id: values["--id"],
-                                     now: now, output: values["--output"])
+        return LicenceIssueArguments(key: key!, product: product!, bundleId: bundle!, customer: customer!, expires: expires,
+                                     notBefore: notBefore, id: id, now: now, output: output)
     }
 
     private static func parseLicenceVerify(_ arguments: [String]) throws(UsageError) -> LicenceVerifyArguments {
@@ -90,9 +96,9 @@ extension Command {
         var trust: String?, now: Date?, json = false
         while let option = try scanner.nextOption() {
             switch option {
-            case "--trust": trust = try scanner.value(for: option)
-            case "--now": now = try date(try scanner.value(for: option), for: option, in: command)
-            case "--json": json = true
+            case OptionHelp.trust: trust = try scanner.value(for: option)
+            case OptionHelp.now: now = try date(try scanner.value(for: option), for: option, in: command)
+            case OptionHelp.json: json = true
             default: throw scanner.unknown(option)
             }
         }
@@ -105,8 +111,8 @@ extension Command {
         var privateKey: String?, publicKey: String?
         while let option = try scanner.nextOption() {
             switch option {
-            case "--private": privateKey = try scanner.value(for: option)
-            case "--public": publicKey = try scanner.value(for: option)
+            case OptionHelp.LicenceKeygen.privateKey: privateKey = try scanner.value(for: option)
+            case OptionHelp.LicenceKeygen.publicKey: publicKey = try scanner.value(for: option)
             default: throw scanner.unknown(option)
             }
         }

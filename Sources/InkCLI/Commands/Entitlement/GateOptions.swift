@@ -1,3 +1,4 @@
+import InkCommandLine
 import InkBatch
 import Entitlements
 import Foundation
@@ -22,19 +23,19 @@ public struct GateOptions: Equatable, Sendable {
     /// which checks the gate again: a hidden verb must not be a way around it).
     public var arguments: [String] {
         var out: [String] = []
-        if let policy { out += ["--policy", policy] }
-        if let trust { out += ["--trust", trust] }
-        for proof in proofs { out += ["--proof", proof] }
-        if let state { out += ["--state", state] }
+        if let policy { out += OptionHelp.policy.spelled(policy) }
+        if let trust { out += OptionHelp.trust.spelled(trust) }
+        for proof in proofs { out += OptionHelp.proof.spelled(proof) }
+        if let state { out += OptionHelp.state.spelled(state) }
         return out
     }
 
     /// Records one of the gate's options.
     mutating func set(_ option: String, to value: String) {
         switch option {
-        case "--policy": policy = value
-        case "--trust": trust = value
-        case "--proof": proofs.append(value)
+        case OptionHelp.policy: policy = value
+        case OptionHelp.trust: trust = value
+        case OptionHelp.proof: proofs.append(value)
         default: state = value
         }
     }

@@ -1,3 +1,4 @@
+import InkCommandLine
 import InkBatch
 import InkModel
 import InkPipeline
@@ -48,15 +49,15 @@ extension Command {
         var inkAs: ExportOptions.InkAs?, grouping: ExportOptions.AnnotationGrouping?
         let common = try scanner.documentOptions { (option, scanner) throws(UsageError) -> Bool in
             switch option {
-            case "--embed-ink": embedInk = true
-            case "--ink-only": inkOnly = true
-            case "--ink-as":
+            case OptionHelp.Export.embedInk: embedInk = true
+            case OptionHelp.Export.inkOnly: inkOnly = true
+            case OptionHelp.Export.inkAs:
                 let value = try scanner.value(for: option)
                 guard let parsed = ExportOptions.InkAs(rawValue: value) else {
                     throw UsageError(message: "export: --ink-as takes content or annotations, not '\(value)'")
                 }
                 inkAs = parsed
-            case "--group":
+            case OptionHelp.Export.group:
                 let value = try scanner.value(for: option)
                 guard let parsed = ExportOptions.AnnotationGrouping(rawValue: value) else {
                     throw UsageError(message: "export: --group takes stroke or layer, not '\(value)'")

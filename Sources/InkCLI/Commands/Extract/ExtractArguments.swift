@@ -1,3 +1,4 @@
+import InkCommandLine
 import InkBatch
 import InkPipeline
 
@@ -23,9 +24,9 @@ extension Command {
         var output: String?
         while let argument = try scanner.nextOption() {
             switch argument {
-            case "--output", "-o": output = try scanner.value(for: argument)
-            case "--password": parsed.password = try scanner.value(for: argument)
-            case "--quiet", "-q": parsed.quiet = true
+            case OptionHelp.output: output = try scanner.value(for: argument)
+            case OptionHelp.password: parsed.password = try scanner.value(for: argument)
+            case OptionHelp.quiet: parsed.quiet = true
             default: throw scanner.unknown(argument)
             }
         }

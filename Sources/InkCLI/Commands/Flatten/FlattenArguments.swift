@@ -1,3 +1,4 @@
+import InkCommandLine
 import InkBatch
 import InkModel
 import InkPipeline
@@ -40,10 +41,10 @@ extension Command {
         var stripMetadata = false, recordInkSHA256: String?, singleThreaded = false, unlessUpToDate = false
         let common = try scanner.documentOptions { (option, scanner) throws(UsageError) -> Bool in
             switch option {
-            case "--strip-metadata": stripMetadata = true
-            case "--record-ink-sha256": recordInkSHA256 = try scanner.value(for: option)
-            case "--single-thread": singleThreaded = true
-            case "--unless-up-to-date": unlessUpToDate = true
+            case OptionHelp.stripMetadata: stripMetadata = true
+            case OptionHelp.Flatten.recordInkSHA256: recordInkSHA256 = try scanner.value(for: option)
+            case OptionHelp.Flatten.singleThread: singleThreaded = true
+            case OptionHelp.Flatten.unlessUpToDate: unlessUpToDate = true
             default: return false
             }
             return true

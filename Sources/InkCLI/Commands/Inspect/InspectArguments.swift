@@ -1,3 +1,4 @@
+import InkCommandLine
 /// `inkpdf inspect FILE [--json]`.
 public struct InspectArguments: Equatable, Sendable {
     public var path: String
@@ -18,7 +19,7 @@ extension Command {
         var json = false, confinement = ConfinementArguments()
         while let option = try scanner.nextOption() {
             switch option {
-            case "--json": json = true
+            case OptionHelp.json: json = true
             default:
                 guard try scanner.confinementOption(option, into: &confinement) else { throw scanner.unknown(option) }
             }

@@ -1,3 +1,4 @@
+import InkCommandLine
 /// `inkpdf merge (--base B | --no-base) --local L --remote R -o OUT [--json] [--fail-on-conflict] [--quiet]`.
 public struct MergeArguments: Equatable, Sendable {
     /// The common ancestor; nil for a first sync (`--no-base`), where everything is added.
@@ -34,14 +35,14 @@ extension Command {
         var confinement = ConfinementArguments()
         while let option = try scanner.nextOption() {
             switch option {
-            case "--base", "-b": base = try scanner.value(for: option)
-            case "--no-base": noBase = true
-            case "--local", "-l": local = try scanner.value(for: option)
-            case "--remote", "-r": remote = try scanner.value(for: option)
-            case "--output", "-o": output = try scanner.value(for: option)
-            case "--json": json = true
-            case "--fail-on-conflict": failOnConflict = true
-            case "--quiet", "-q": quiet = true
+            case OptionHelp.Merge.base: base = try scanner.value(for: option)
+            case OptionHelp.Merge.noBase: noBase = true
+            case OptionHelp.Merge.local: local = try scanner.value(for: option)
+            case OptionHelp.Merge.remote: remote = try scanner.value(for: option)
+            case OptionHelp.output: output = try scanner.value(for: option)
+            case OptionHelp.json: json = true
+            case OptionHelp.Merge.failOnConflict: failOnConflict = true
+            case OptionHelp.quiet: quiet = true
             default:
                 guard try scanner.confinementOption(option, into: &confinement) else { throw scanner.unknown(option) }
             }

@@ -1,3 +1,4 @@
+import InkCommandLine
 import Entitlements
 import InkPipeline
 import InkRecognition
@@ -10,8 +11,8 @@ struct RecognitionRequest {
     /// Takes `--recognize` or `--lang VALUE`; whether `option` was one of them.
     mutating func take(_ option: String, from scanner: inout ArgumentScanner) throws(UsageError) -> Bool {
         switch option {
-        case "--recognize": asked = true
-        case "--lang": languages = try scanner.value(for: option)
+        case OptionHelp.recognize: asked = true
+        case OptionHelp.lang: languages = try scanner.value(for: option)
         default: return false
         }
         return true
@@ -29,11 +30,6 @@ struct RecognitionRequest {
     }
 }
 
-extension OptionHelp {
-    static let recognize = OptionHelp(["--recognize"],
-        "recognise the handwriting of layers that have no text entries first (Pro: handwriting search): ink-layers ink before drawing, another tool's document and a PDF's own annotations as they are read (annotations whose /Contents give their words keep them); the words are kept in the sidecar (another tool's document: in NAME.ink.jsonl.gz beside it), and the next run to the same output does not recognise them again")
-    static let lang = OptionHelp(["--lang"], value: "TAGS", "with --recognize: the languages, BCP 47 tags joined by + (default en)")
-}
 
 extension CommandRunner {
     /// With `--recognize`: the languages the command recognises the ink in as it draws it (layers that have

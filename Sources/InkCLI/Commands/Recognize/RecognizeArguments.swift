@@ -1,3 +1,4 @@
+import InkCommandLine
 import Foundation
 import InkModel
 import InkPipeline
@@ -13,8 +14,6 @@ public struct RecognizeArguments: Equatable, Sendable {
     public var redo = false
     /// `--policy`, `--trust`, `--proof`, `--state`: recognition is handwriting search (Pro).
     public var gate = GateOptions()
-
-    static let recognizeOptions: Set<String> = ["--lang", "--redo"]
 }
 
 extension CommandRunner {
@@ -30,11 +29,11 @@ extension Command {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if argument == "--redo" {
+            if OptionHelp.Recognize.redo ~= argument {
                 redo = true
-            } else if argument == "--lang" || Command.gateOptionNames.contains(argument) {
+            } else if OptionHelp.Recognize.lang ~= argument || Command.gateOptionNames.contains(argument) {
                 guard index + 1 < arguments.count else { throw UsageError(message: "recognize: \(argument) needs a value") }
-                if argument == "--lang" { languages = arguments[index + 1] } else { gate.set(argument, to: arguments[index + 1]) }
+                if OptionHelp.Recognize.lang ~= argument { languages = arguments[index + 1] } else { gate.set(argument, to: arguments[index + 1]) }
                 index += 1
             } else if argument == "--" {
                 rest += arguments[index...]

@@ -1,3 +1,4 @@
+import InkCommandLine
 import InkBatch
 import InkModel
 import InkPipeline
@@ -67,26 +68,26 @@ extension Command {
         }
         while let option = try scanner.nextOption() {
             switch option {
-            case "--ink", "-i": ink = try scanner.value(for: option)
-            case "--pdf": pdfOption = try scanner.value(for: option)
-            case "--ink-format": inkFormat = try scanner.inkFormat(try scanner.value(for: option))
-            case "--annotations": annotations = try scanner.annotationVisibility(try scanner.value(for: option))
-            case "--page": page = try scanner.pageNumber(try scanner.value(for: option))
-            case "--output", "-o": output = try scanner.value(for: option)
-            case "--password": password = try scanner.value(for: option)
-            case "--ignore-mismatch": ignoreMismatch = true
-            case "--quiet", "-q": quiet = true
-            case "--pages":
+            case OptionHelp.ink: ink = try scanner.value(for: option)
+            case OptionHelp.pdf: pdfOption = try scanner.value(for: option)
+            case OptionHelp.inkFormat: inkFormat = try scanner.inkFormat(try scanner.value(for: option))
+            case OptionHelp.annotations: annotations = try scanner.annotationVisibility(try scanner.value(for: option))
+            case OptionHelp.page: page = try scanner.pageNumber(try scanner.value(for: option))
+            case OptionHelp.output: output = try scanner.value(for: option)
+            case OptionHelp.password: password = try scanner.value(for: option)
+            case OptionHelp.ignoreMismatch: ignoreMismatch = true
+            case OptionHelp.quiet: quiet = true
+            case OptionHelp.pages:
                 let text = try scanner.value(for: option)
                 guard case .success(let selection) = PageSelection.parse(text) else {
                     throw UsageError(message: "render: --pages '\(text)' is not a page list like 2-5,9 or 7-")
                 }
                 pages = selection
-            case "--timeout", "--stall-timeout", "--memory-limit": try scanner.limit(option, into: &limits)
-            case "--dpi", "--scale":
+            case OptionHelp.timeout, OptionHelp.stallTimeout, OptionHelp.memoryLimit: try scanner.limit(option, into: &limits)
+            case OptionHelp.Render.dpi, OptionHelp.Render.scale:
                 guard scale == nil else { throw UsageError(message: "render: give either --dpi or --scale, once") }
                 let value = try number(option, try scanner.value(for: option))
-                scale = option == "--dpi" ? value / 72 : value
+                scale = OptionHelp.Render.dpi ~= option ? value / 72 : value
             default:
                 guard try scanner.confinementOption(option, into: &confinement) else { throw scanner.unknown(option) }
             }

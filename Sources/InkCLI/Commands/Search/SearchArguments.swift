@@ -1,3 +1,4 @@
+import InkCommandLine
 import InkPipeline
 
 /// `inkpdf search QUERY FILE|FOLDER... [--json | --pages] [--print-only] [--password P] [gate options]`.
@@ -39,10 +40,10 @@ extension Command {
         var formats: [String] = []
         while let option = try scanner.nextOption() {
             switch option {
-            case "--json": result.format = .json; formats.append(option)
-            case "--pages": result.format = .pages; formats.append(option)
-            case "--print-only": result.printOnly = true
-            case "--password": result.password = try scanner.value(for: option)
+            case OptionHelp.Search.json: result.format = .json; formats.append(option)
+            case OptionHelp.Search.pages: result.format = .pages; formats.append(option)
+            case OptionHelp.Search.printOnly: result.printOnly = true
+            case OptionHelp.password: result.password = try scanner.value(for: option)
             case _ where gateOptionNames.contains(option): result.gate.set(option, to: try scanner.value(for: option))
             default: throw scanner.unknown(option)
             }

@@ -1,3 +1,4 @@
+import InkCommandLine
 import InkBatch
 import InkServe
 
@@ -28,22 +29,22 @@ extension Command {
         }
         while let option = try scanner.nextOption() {
             switch option {
-            case "--listen": parsed.configuration.listen = try scanner.value(for: option)
-            case "--jobs": parsed.configuration.jobs = try count(option, try scanner.value(for: option), minimum: 1)
-            case "--queue": parsed.configuration.queue = try count(option, try scanner.value(for: option), minimum: 0)
-            case "--max-upload": parsed.configuration.maxUploadMB = try count(option, try scanner.value(for: option), minimum: 1)
-            case "--token-file": parsed.configuration.tokenFile = try scanner.value(for: option)
-            case "--trust": parsed.configuration.trust = try scanner.value(for: option)
-            case "--policy": parsed.configuration.policy = try scanner.value(for: option)
-            case "--state": parsed.configuration.state = try scanner.value(for: option)
-            case "--timeout", "--stall-timeout", "--memory-limit": try scanner.limit(option, into: &parsed.configuration.limits)
-            case "--tls-cert": parsed.configuration.tlsCertificate = try scanner.value(for: option)
-            case "--tls-key": parsed.configuration.tlsKey = try scanner.value(for: option)
-            case "--header-timeout": parsed.configuration.headerTimeout = try seconds(option, try scanner.value(for: option))
-            case "--body-timeout": parsed.configuration.bodyTimeout = try seconds(option, try scanner.value(for: option))
-            case "--idle-timeout": parsed.configuration.idleTimeout = Int(try seconds(option, try scanner.value(for: option)).rounded(.up))
-            case "--grace": parsed.configuration.grace = try seconds(option, try scanner.value(for: option))
-            case "--work-dir": parsed.configuration.workFolder = try scanner.value(for: option)
+            case OptionHelp.Serve.listen: parsed.configuration.listen = try scanner.value(for: option)
+            case OptionHelp.Serve.jobs: parsed.configuration.jobs = try count(option, try scanner.value(for: option), minimum: 1)
+            case OptionHelp.Serve.queue: parsed.configuration.queue = try count(option, try scanner.value(for: option), minimum: 0)
+            case OptionHelp.Serve.maxUpload: parsed.configuration.maxUploadMB = try count(option, try scanner.value(for: option), minimum: 1)
+            case OptionHelp.Serve.tokenFile: parsed.configuration.tokenFile = try scanner.value(for: option)
+            case OptionHelp.trust: parsed.configuration.trust = try scanner.value(for: option)
+            case OptionHelp.policy: parsed.configuration.policy = try scanner.value(for: option)
+            case OptionHelp.state: parsed.configuration.state = try scanner.value(for: option)
+            case OptionHelp.timeout, OptionHelp.stallTimeout, OptionHelp.memoryLimit: try scanner.limit(option, into: &parsed.configuration.limits)
+            case OptionHelp.Serve.tlsCert: parsed.configuration.tlsCertificate = try scanner.value(for: option)
+            case OptionHelp.Serve.tlsKey: parsed.configuration.tlsKey = try scanner.value(for: option)
+            case OptionHelp.Serve.headerTimeout: parsed.configuration.headerTimeout = try seconds(option, try scanner.value(for: option))
+            case OptionHelp.Serve.bodyTimeout: parsed.configuration.bodyTimeout = try seconds(option, try scanner.value(for: option))
+            case OptionHelp.Serve.idleTimeout: parsed.configuration.idleTimeout = Int(try seconds(option, try scanner.value(for: option)).rounded(.up))
+            case OptionHelp.Serve.grace: parsed.configuration.grace = try seconds(option, try scanner.value(for: option))
+            case OptionHelp.Serve.workDir: parsed.configuration.workFolder = try scanner.value(for: option)
             default: throw scanner.unknown(option)
             }
         }

@@ -1,5 +1,5 @@
-extension FlattenArguments {
-    public static let help = CommandHelp(
+extension CommandHelp {
+    public static let flatten = CommandHelp(
         name: "flatten",
         synopsis: ["flatten IN.pdf --ink LAYERS -o OUT.pdf", "flatten DOC -o OUT.pdf [--pdf FILE] [--page N]", "flatten ANNOTATED.pdf -o OUT.pdf"],
         summary: "draws each page of a PDF with its ink on top into a new PDF, and keeps the ink beside it",
@@ -11,4 +11,15 @@ extension FlattenArguments {
         ],
         options: [.ink, .inkFormat, .annotations, .pdf, .page, .outputPDF, .password, .pages, .onlyAnnotated, .stripMetadata, .ignoreMismatch,
                   .noSidecar, .recognize, .lang, .quiet] + OptionHelp.workerLimits + OptionHelp.confinement + OptionHelp.gate)
+}
+
+extension OptionHelp {
+    /// `flatten`'s own options: hidden, what `batch` asks of the worker that flattens a document.
+    public enum Flatten {
+        /// `--record-ink-sha256 HASH`: record the ink's hash in the sidecar; `--single-thread`: use one core;
+        /// `--unless-up-to-date`: first decide whether another tool's document is up to date, and do nothing if so.
+        public static let recordInkSHA256 = OptionHelp(["--record-ink-sha256"], value: "HASH", "the ink's SHA-256, recorded in the sidecar")
+        public static let singleThread = OptionHelp(["--single-thread"], "use one core")
+        public static let unlessUpToDate = OptionHelp(["--unless-up-to-date"], "do nothing when the output is up to date")
+    }
 }

@@ -1,5 +1,5 @@
-extension SearchArguments {
-    public static let help = CommandHelp(
+extension CommandHelp {
+    public static let search = CommandHelp(
         name: "search",
         synopsis: ["search QUERY FILE|FOLDER..."],
         summary: "finds words in PDFs' printed text and in handwriting",
@@ -8,8 +8,17 @@ extension SearchArguments {
             "Prints each hit as FILE:PAGE: handwriting|print \"WORDS\" at X Y W H (points from the top-left of the page as displayed). Exit 0 when something was found, 1 when nothing was, 2 when nothing was and some file could not be read (or the command line is wrong).",
             "Searching handwriting needs Pro unless the policy makes it free (see 'inkpdf entitlement --help'); without it, search refuses (exit 85) unless --print-only is given.",
         ],
-        options: [OptionHelp(["--json"], "print the hits as a JSON array of {\"file\",\"page\",\"text\",\"kind\",\"box\"}"),
-                  OptionHelp(["--pages"], "print only FILE:PAGE, once for each page with a hit"),
-                  OptionHelp(["--print-only"], "search only printed text (needs no Pro)"),
+        options: [OptionHelp.Search.json,
+                  OptionHelp.Search.pages,
+                  OptionHelp.Search.printOnly,
                   .password] + OptionHelp.gate)
+}
+
+extension OptionHelp {
+    /// `search`'s own options.
+    public enum Search {
+        public static let json = OptionHelp(["--json"], "print the hits as a JSON array of {\"file\",\"page\",\"text\",\"kind\",\"box\"}")
+        public static let pages = OptionHelp(["--pages"], "print only FILE:PAGE, once for each page with a hit")
+        public static let printOnly = OptionHelp(["--print-only"], "search only printed text (needs no Pro)")
+    }
 }

@@ -22,6 +22,9 @@ public struct CommandHelp: Sendable, Equatable {
         self.options = options
     }
 
+    /// A verb that names this command (`case CommandHelp.flatten:` matches `flatten`).
+    public static func ~= (command: CommandHelp, verb: String) -> Bool { command.name == verb }
+
     /// The usage lines, each starting `inkpdf`.
     public var usageLines: [String] {
         let named = Set(synopsis.flatMap { $0.split(whereSeparator: { " ()[]|".contains($0) }).map(String.init) })
@@ -33,15 +36,15 @@ public struct CommandHelp: Sendable, Equatable {
     public var text: String {
         var lines: [String] = []
         for (index, line) in usageLines.enumerated() {
-            lines += HelpText.usage(line, prefix: index == 0 ? "usage: " : "       ")
+            lines += HelpLayout.usage(line, prefix: index == 0 ? "usage: " : "       ")
         }
         for paragraph in description {
             lines.append("")
-            lines += HelpText.wrap(paragraph, width: HelpText.width)
+            lines += HelpLayout.wrap(paragraph, width: HelpLayout.width)
         }
         lines += ["", "options:"]
         for option in options + [.help] {
-            lines += HelpText.entry(option.label, option.text, indent: 2, column: 24)
+            lines += HelpLayout.entry(option.label, option.text, indent: 2, column: 24)
         }
         lines += ["", "Exit codes and the other commands: 'inkpdf --help'; more in 'man inkpdf'."]
         return lines.joined(separator: "\n")

@@ -1,5 +1,5 @@
-extension CheckArguments {
-    public static let help = CommandHelp(
+extension CommandHelp {
+    public static let check = CommandHelp(
         name: "check",
         synopsis: ["check LAYERS"],
         summary: "validates a layers file, naming the line at fault",

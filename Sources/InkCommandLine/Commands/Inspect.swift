@@ -1,5 +1,5 @@
-extension InspectArguments {
-    public static let help = CommandHelp(
+extension CommandHelp {
+    public static let inspect = CommandHelp(
         name: "inspect",
         synopsis: ["inspect LAYERS"],
         summary: "content versions, strokes, points, inks, bounds and time span of a layers file",

@@ -1,5 +1,5 @@
-extension ExportArguments {
-    public static let help = CommandHelp(
+extension CommandHelp {
+    public static let export = CommandHelp(
         name: "export",
         synopsis: ["export IN.pdf --ink LAYERS -o OUT.pdf", "export DOC -o OUT.pdf [--pdf FILE] [--page N]"],
         summary: "lays the ink over the original pages, keeping the whole document",
@@ -9,10 +9,20 @@ extension ExportArguments {
             "Exporting needs Pro unless the policy makes it free: see 'inkpdf entitlement --help'.",
         ],
         options: [.ink, .inkFormat, .annotations, .pdf, .page, .outputPDF,
-                  OptionHelp(["--embed-ink"], "attach the ink layers to OUT.pdf, for 'inkpdf extract'"), .recognize, .lang,
-                  OptionHelp(["--ink-only"], "write only the ink, one page per page (for other tools' overlays)"),
-                  OptionHelp(["--ink-as"], value: "content|annotations", "the ink as page content (the default) or as /Ink annotations a viewer can edit"),
-                  OptionHelp(["--group"], value: "stroke|layer", "with --ink-as annotations: one annotation a stroke (the default), or one a layer and page"),
+                  OptionHelp.Export.embedInk, .recognize, .lang,
+                  OptionHelp.Export.inkOnly,
+                  OptionHelp.Export.inkAs,
+                  OptionHelp.Export.group,
                   .password, OptionHelp.pages.with(text: "only these pages (7- runs to the end); outline entries and links to pages left out are removed"),
                   .onlyAnnotated, .ignoreMismatch, .noSidecar, .quiet] + OptionHelp.workerLimits + OptionHelp.confinement + OptionHelp.gate)
+}
+
+extension OptionHelp {
+    /// `export`'s own options.
+    public enum Export {
+        public static let embedInk = OptionHelp(["--embed-ink"], served: true, "attach the ink layers to OUT.pdf, for 'inkpdf extract'")
+        public static let inkOnly = OptionHelp(["--ink-only"], served: true, "write only the ink, one page per page (for other tools' overlays)")
+        public static let inkAs = OptionHelp(["--ink-as"], value: "content|annotations", served: true, "the ink as page content (the default) or as /Ink annotations a viewer can edit")
+        public static let group = OptionHelp(["--group"], value: "stroke|layer", served: true, "with --ink-as annotations: one annotation a stroke (the default), or one a layer and page")
+    }
 }
