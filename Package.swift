@@ -8,7 +8,7 @@ import PackageDescription
 let package = Package(
     name: "inkpdf",
     products: [
-        .library(name: "InkPDF", targets: ["InkModel", "InkImport", "InkRendering", "InkPipeline", "InkBatch", "Entitlements"]),
+        .library(name: "InkPDF", targets: ["InkModel", "InkImport", "InkRendering", "InkPipeline", "InkWorkers", "InkBatch", "Entitlements"]),
         .executable(name: "inkpdf", targets: ["inkpdf"]),
     ],
     targets: [
@@ -82,7 +82,10 @@ let package = Package(
         // Every command's declaration: its options (names, value, help, whether the service takes them), its synopsis
         // and description. The parser, the help, the man page, the worker's command line and the service's form read it.
         .target(name: "InkCommandLine"),
-        .target(name: "InkBatch", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFileSystem", "InkCommandLine", "CCrashReport"]),
+        // The worker processes every PDF-opening command and the service run a document in: bounded in time
+        // and memory, their progress on a pipe, a crash or a breach told apart.
+        .target(name: "InkWorkers", dependencies: ["InkPipeline", "InkFileSystem", "InkCommandLine", "CCrashReport"]),
+        .target(name: "InkBatch", dependencies: ["InkWorkers", "InkPipeline", "InkImport", "InkModel", "InkFileSystem", "InkCommandLine"]),
         // The ink's PDF content written by inkpdf itself (content operators on an integer grid,
         // libdeflate; zlib inflates), and an incremental update that appends it to a finished PDF (qpdf reads the pages).
         .target(name: "InkPDFContent", dependencies: ["InkRendering", "InkModel", "InkFileSystem", "LibCrypto", "CZlib", "LibDeflate", "LibQPDF"]),
@@ -96,10 +99,10 @@ let package = Package(
         // Free-vs-Pro rules, verified purchase proofs (libcrypto) and the export gate.
         .target(name: "Entitlements", dependencies: ["LibCrypto"]),
         // `inkpdf serve`: the command line behind an HTTP door (libmicrohttpd), each request in a worker.
-        .target(name: "InkServe", dependencies: ["InkBatch", "InkCommandLine", "InkPipeline", "InkImport", "InkFileSystem", "Entitlements", "LibCrypto",
+        .target(name: "InkServe", dependencies: ["InkWorkers", "InkCommandLine", "InkPipeline", "InkImport", "InkFileSystem", "Entitlements", "LibCrypto",
                                                  "CMicroHTTPD"]),
         // Command-line parsing and running, as a library so that tests can drive it.
-        .target(name: "InkCLI", dependencies: ["InkCommandLine", "InkModel", "InkImport", "InkPipeline", "InkBatch", "InkFileSystem", "Entitlements", "LibCrypto",
+        .target(name: "InkCLI", dependencies: ["InkCommandLine", "InkModel", "InkImport", "InkPipeline", "InkWorkers", "InkBatch", "InkFileSystem", "Entitlements", "LibCrypto",
                                                "InkServe"]),
         .executableTarget(name: "inkpdf", dependencies: ["InkCLI"]),
 
@@ -128,9 +131,9 @@ let package = Package(
         .testTarget(name: "InkRenderingTests", dependencies: ["InkRendering", "InkModel", "InkFixtures", "LibCairo"]),
         .testTarget(name: "InkPipelineTests", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFixtures", "InkFileSystem",
                                                         "InkPDFContentTestSupport", "InkRendering", "CPoppler", "LibCairo", "LibQPDF"]),
-        .testTarget(name: "InkBatchTests", dependencies: ["InkBatch", "InkCLI", "InkPipeline", "InkModel", "InkFixtures", "InkFileSystem"]),
+        .testTarget(name: "InkBatchTests", dependencies: ["InkBatch", "InkWorkers", "InkCLI", "InkPipeline", "InkModel", "InkFixtures", "InkFileSystem"]),
         .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "LibCrypto", "InkFixtures"]),
-        .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkCommandLine", "InkFixtures", "InkModel", "InkPipeline", "InkBatch", "InkServe", "CZlib"]),
+        .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkCommandLine", "InkFixtures", "InkModel", "InkPipeline", "InkWorkers", "InkBatch", "InkServe", "CZlib"]),
         // Tests that run the built inkpdf executable (worker processes, signals, limits).
         .testTarget(name: "InkIntegrationTests", dependencies: ["inkpdf", "InkCLI", "InkFixtures", "InkImport", "InkModel", "InkPipeline", "CZlib", "CDeflate"]),
         .testTarget(name: "InkRecognitionTests", dependencies: ["InkRecognition", "InkModel", "InkFixtures"]),

@@ -1,4 +1,4 @@
-import InkBatch
+import InkCommandLine
 import Foundation
 import InkPipeline
 
@@ -36,16 +36,16 @@ public struct CommandRunner {
         } catch {
             print("inkpdf: \(error)", to: &errors)
             // search answers as grep does: 2 for a bad command line.
-            return (arguments.first == "search" ? ExitCode.searchIncomplete : ExitCode.usage).rawValue
+            return (arguments.first == CommandHelp.search.name ? ExitCode.searchIncomplete : ExitCode.usage).rawValue
         }
         // Commands that read a PDF run in a worker process, bounded in time and memory.
         if let workerExecutable {
             switch command {
             case .export(let export):
-                return runIsolated(arguments, executable: workerExecutable, limits: export.limits, document: export.pdf ?? export.ink,
+                return runInWorker(arguments, executable: workerExecutable, limits: export.limits, document: export.pdf ?? export.ink,
                                    destination: export.output, quiet: export.quiet, output: &output, errors: &errors)
             case .render(let render):
-                return runIsolated(arguments, executable: workerExecutable, limits: render.limits, document: render.pdf ?? render.ink,
+                return runInWorker(arguments, executable: workerExecutable, limits: render.limits, document: render.pdf ?? render.ink,
                                    destination: (render.outputDirectory as NSString).appendingPathComponent("page.png"),
                                    quiet: render.quiet, output: &output, errors: &errors)
             default: break
@@ -70,7 +70,6 @@ public struct CommandRunner {
             return ExitCode.success.rawValue
         case .flatten(let arguments):
             return flatten(arguments, output: &output, errors: &errors)
-        case .worker(let arguments): return runWorker(arguments, output: &output, errors: &errors)
         case .merge(let arguments): return merge(arguments, output: &output, errors: &errors)
         case .inspect(let arguments): return inspect(arguments, output: &output, errors: &errors)
         case .downgrade(let arguments): return downgrade(arguments, output: &output, errors: &errors)
@@ -79,7 +78,7 @@ public struct CommandRunner {
         case .batch(let arguments): return batch(arguments, output: &output, errors: &errors)
         case .render(let arguments): return render(arguments, output: &output, errors: &errors)
         case .export(let arguments): return export(arguments, output: &output, errors: &errors)
-        case .isolated(let command): return runAsIsolatedWorker(command, output: &output, errors: &errors)
+        case .worker(let command): return runAsWorker(command, output: &output, errors: &errors)
         case .extract(let arguments): return extract(arguments, output: &output, errors: &errors)
         case .convert(let arguments): return convert(arguments, output: &output, errors: &errors)
         case .serve(let arguments): return serve(arguments, errors: &errors)

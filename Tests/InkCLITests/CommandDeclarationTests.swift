@@ -1,5 +1,5 @@
 import Foundation
-@testable import InkBatch
+import InkWorkers
 @testable import InkCLI
 import InkCommandLine
 import InkModel
@@ -19,7 +19,7 @@ import Testing
 
     /// The targets that are inkpdf itself (not the benchmark's and samples' own tools, nor test support, which
     /// run other programs with their options).
-    static let ownTargets: Set<String> = ["InkCLI", "InkServe", "InkBatch", "InkPipeline", "InkImport", "InkModel", "InkRecognition",
+    static let ownTargets: Set<String> = ["InkCLI", "InkServe", "InkWorkers", "InkBatch", "InkPipeline", "InkImport", "InkModel", "InkRecognition",
                                           "InkRendering", "InkPDFContent", "InkFileSystem", "Entitlements", "inkpdf"]
 
     @Test func noOptionIsSpelledOutsideItsDeclaration() throws {
@@ -69,7 +69,7 @@ import Testing
         all["ink-only"] = nil
         all["scale"] = nil
         switch try parsed(all) {
-        case .success(.worker), .success(.isolated): break
+        case .success(.worker): break
         case let other: Issue.record("\(endpoint): \(other)")
         }
         #expect(Set(endpoint.textParts) == endpoint.form.texts)
@@ -91,7 +91,7 @@ import Testing
         let limits = WorkerLimits(timeout: 30, memoryMB: 512, stallTimeout: 5)
         let arguments = DocumentWorker.arguments(pdf: "a.pdf", ink: "a.ink.jsonl", output: "o/a.pdf", options: options, limits: limits,
                                                  unlessUpToDate: true)
-        guard case .worker(let parsed) = try Command.parse(arguments) else { Issue.record("\(arguments)"); return }
+        guard case .worker(.flatten(let parsed)) = try Command.parse(arguments) else { Issue.record("\(arguments)"); return }
         var again = parsed.options(environment: [:])
         again.recognitionLanguages = parsed.recognize
         #expect(parsed.limits == limits && parsed.unlessUpToDate)

@@ -1,3 +1,4 @@
+import InkWorkers
 import InkBatch
 import InkPipeline
 @testable import InkCLI
@@ -76,15 +77,15 @@ import Testing
         options.confinement = confinement
         let arguments = DocumentWorker.arguments(pdf: nil, ink: "notes.xopp", output: "out/notes.pdf", options: options,
                                                  limits: WorkerLimits(), unlessUpToDate: true)
-        guard case .worker(let parsed) = try Command.parse(arguments) else { Issue.record("\(arguments)"); return }
+        guard case .worker(.flatten(let parsed)) = try Command.parse(arguments) else { Issue.record("\(arguments)"); return }
         #expect(parsed.confinement == confinement)
         #expect(parsed.unlessUpToDate)
         #expect(parsed.options(environment: [:]).confinement == confinement)
     }
 
-    /// `export` and `render` run as `__isolated` workers with their own command line: the options travel with it.
+    /// `export` and `render` run as `__worker` workers with their own command line: the options travel with it.
     @Test func anIsolatedWorkerParsesTheSameConfinement() throws {
         let command = ["export", "notes.xopp", "-o", "o.pdf", "--allow", "pdfs"]
-        #expect(try Command.parse([DocumentWorker.isolatedVerb] + command) == .isolated(try Command.parse(command)))
+        #expect(try Command.parse([DocumentWorker.verb] + command) == .worker(try Command.parse(command)))
     }
 }

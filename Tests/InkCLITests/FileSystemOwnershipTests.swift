@@ -21,8 +21,8 @@ import Testing
     /// worker process and its parent (file, function).
     static let notFiles: Set<String> = [
         "InkServe/HTTPDaemon.swift close",
-        "InkBatch/DocumentWorker.swift read", "InkBatch/DocumentWorker.swift close",
-        "InkBatch/WorkerProgressChannel.swift write",
+        "InkWorkers/DocumentWorker.swift read", "InkWorkers/DocumentWorker.swift close",
+        "InkWorkers/WorkerProgressChannel.swift write",
     ]
 
     /// Finds the calls (its regular expressions made once, as they are not `Sendable`).

@@ -1,3 +1,4 @@
+import InkWorkers
 import InkCLI
 import InkBatch
 import InkServe

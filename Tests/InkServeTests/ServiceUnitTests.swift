@@ -42,7 +42,7 @@ import Testing
         #expect(flatten.suffix(4) == ["--trust", "/g/t.json", "--proof", "/w/in/p"])
         let render = try Endpoint.render.workerArguments(pdf: nil, ink: "/w/in/a.rmdoc", proofs: [], options: ["--pages", "1"],
                                                          output: "/w/out", limits: [], gate: ["--trust", "/g/t.json"])
-        #expect(render.prefix(4) == ["__isolated", "render", "/w/in/a.rmdoc", "--output"])
+        #expect(render.prefix(4) == ["__worker", "render", "/w/in/a.rmdoc", "--output"])
         #expect(!render.contains("--trust"), "render is free: no gate")
         #expect(throws: ServiceError.self) {
             try Endpoint.export.workerArguments(pdf: "/w/in/a.pdf", ink: nil, proofs: [], options: [], output: "/w/out/a.pdf",

@@ -1,3 +1,4 @@
+import InkWorkers
 import InkPipeline
 import Foundation
 

@@ -1,5 +1,5 @@
+import InkWorkers
 import InkCommandLine
-import InkBatch
 import InkPipeline
 
 extension ArgumentScanner {

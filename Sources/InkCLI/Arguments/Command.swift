@@ -1,3 +1,4 @@
+import InkWorkers
 import InkCommandLine
 import InkBatch
 import InkPipeline
@@ -13,8 +14,6 @@ public enum Command: Equatable, Sendable {
     /// Hidden: docs/commands.md (`CommandsReference`).
     case commandsReference
     case flatten(FlattenArguments)
-    /// Hidden: the worker process that a flatten runs in (`__worker flatten …`).
-    case worker(FlattenArguments)
     case merge(MergeArguments)
     case inspect(InspectArguments)
     case downgrade(DowngradeArguments)
@@ -28,8 +27,9 @@ public enum Command: Equatable, Sendable {
     case serve(ServeArguments)
     case search(SearchArguments)
     case recognize(RecognizeArguments)
-    /// Hidden: a command run as a worker process (`__isolated export …`), printing as it would.
-    indirect case isolated(Command)
+    /// Hidden: a command run as a worker process (`__worker flatten …`, `__worker export …`), printing as it
+    /// would (flatten: its report as JSON, for `DocumentWorker.flatten`).
+    indirect case worker(Command)
 }
 
 extension Command {
@@ -60,7 +60,6 @@ extension Command {
         case ManPage.verb: return .manPage
         case CommandsReference.verb: return .commandsReference
         case CommandHelp.flatten: return .flatten(try parseFlatten(rest))
-        case DocumentWorker.workerVerb where rest.first == CommandHelp.flatten.name: return .worker(try parseFlatten(Array(rest.dropFirst())))
         case CommandHelp.merge: return .merge(try parseMerge(rest))
         case CommandHelp.inspect: return .inspect(try parseInspect(rest))
         case CommandHelp.downgrade: return .downgrade(try parseDowngrade(rest))
@@ -68,7 +67,7 @@ extension Command {
         case CommandHelp.batch: return .batch(try parseBatch(rest))
         case CommandHelp.render: return .render(try parseRender(rest))
         case CommandHelp.export: return .export(try parseExport(rest))
-        case DocumentWorker.isolatedVerb: return .isolated(try parse(rest))
+        case DocumentWorker.verb where rest.first != DocumentWorker.verb: return .worker(try parse(rest))
         case CommandHelp.extract: return .extract(try parseExtract(rest))
         case CommandHelp.convert: return .convert(try parseConvert(rest))
         case CommandHelp.serve: return .serve(try parseServe(rest))
@@ -82,7 +81,7 @@ extension Command {
     /// The help a usage error in `arguments` points to: its command's (with the subcommand
     /// for `entitlement` and `licence` when there is one), or nil for the overview.
     private static func helpTopic(of arguments: [String]) -> String? {
-        var words = arguments.drop { $0 == DocumentWorker.workerVerb || $0 == DocumentWorker.isolatedVerb }
+        var words = arguments.drop { $0 == DocumentWorker.verb }
         guard let verb = words.popFirst() else { return nil }
         let noun = verb == "license" ? "licence" : verb
         if let subcommand = words.first, let pages = HelpText.pages(for: noun + " " + subcommand), pages.count == 1 {

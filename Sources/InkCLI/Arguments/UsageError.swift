@@ -1,4 +1,3 @@
-import InkBatch
 import InkPipeline
 
 /// A command line that cannot be run, with the one line that says why and the

@@ -1,4 +1,4 @@
-import InkBatch
+import InkWorkers
 import InkCommandLine
 
 /// The service's endpoints, and for the ones that work on documents, the form
@@ -108,9 +108,9 @@ enum Endpoint: String, CaseIterable, Sendable {
     func workerArguments(pdf: String?, ink: String?, proofs: [String], options: [String], output: String,
                          limits: [String], gate: [String]) throws(ServiceError) -> [String] {
         let proofArguments = proofs.flatMap { OptionHelp.proof.spelled($0) }
-        let isolated = DocumentWorker.isolatedVerb
+        let worker = DocumentWorker.verb
         if self == .entitlementsCheck {
-            return [isolated] + CommandHelp.entitlementCheck.name.split(separator: " ").map(String.init) + OptionHelp.json.spelled()
+            return [worker] + CommandHelp.entitlementCheck.name.split(separator: " ").map(String.init) + OptionHelp.json.spelled()
                 + options + gate + proofArguments
         }
         guard let ink, let command else {
@@ -122,14 +122,14 @@ enum Endpoint: String, CaseIterable, Sendable {
         let confined = OptionHelp.quiet.spelled() + OptionHelp.confine.spelled()
         switch self {
         case .flatten:
-            return [DocumentWorker.workerVerb, command.name] + documents + limits + confined + options + gate + proofArguments
+            return [worker, command.name] + documents + limits + confined + options + gate + proofArguments
         case .export:
-            return [isolated, command.name] + documents + limits + confined + options + gate + proofArguments
+            return [worker, command.name] + documents + limits + confined + options + gate + proofArguments
         case .render:
-            return [isolated, command.name] + documents + limits + confined + options
+            return [worker, command.name] + documents + limits + confined + options
         case .convert, .recognize:
             // Recognising handwriting is gated; converting is free.
-            return [isolated, command.name, ink] + OptionHelp.output.spelled(output) + (pdf.map { OptionHelp.pdf.spelled($0) } ?? []) + confined + options
+            return [worker, command.name, ink] + OptionHelp.output.spelled(output) + (pdf.map { OptionHelp.pdf.spelled($0) } ?? []) + confined + options
                 + (self == .recognize ? gate + proofArguments : [])
         case .entitlementsCheck, .health, .metrics:
             return []

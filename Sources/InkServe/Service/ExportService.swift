@@ -1,4 +1,4 @@
-import InkBatch
+import InkWorkers
 import InkCommandLine
 import InkImport
 import InkFileSystem
@@ -267,7 +267,7 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
             defer { slots.leave() }
             if let recognition {
                 let lang = upload.texts[OptionHelp.lang.field].map { OptionHelp.lang.spelled($0) } ?? []
-                let recognizing = [DocumentWorker.isolatedVerb, CommandHelp.recognize.name] + recognition.arguments
+                let recognizing = [DocumentWorker.verb, CommandHelp.recognize.name] + recognition.arguments
                     + OptionHelp.quiet.spelled() + OptionHelp.confine.spelled() + lang + gateArguments
                     + (upload.files[Endpoint.proofPart] ?? []).flatMap { OptionHelp.proof.spelled($0) }
                 let recognised = try DocumentWorker(executable: executable, limits: limits, environment: environment)

@@ -1,4 +1,4 @@
-import InkBatch
+import InkWorkers
 
 /// How `inkpdf serve` runs: where it listens, how much it does at once, and
 /// the limits each request's worker runs under.

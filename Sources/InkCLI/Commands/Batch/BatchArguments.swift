@@ -1,3 +1,4 @@
+import InkWorkers
 import InkCommandLine
 import InkBatch
 import InkPipeline

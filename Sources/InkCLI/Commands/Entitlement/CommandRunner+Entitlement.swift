@@ -1,5 +1,4 @@
 import LibCrypto
-import InkBatch
 import Entitlements
 import Foundation
 import InkFileSystem

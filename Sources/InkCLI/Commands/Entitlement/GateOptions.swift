@@ -1,5 +1,4 @@
 import InkCommandLine
-import InkBatch
 import Entitlements
 import Foundation
 

@@ -1,4 +1,3 @@
-import InkBatch
 import Entitlements
 
 /// The gate's inputs, read from files named by flags or the environment.

@@ -1,4 +1,3 @@
-import InkBatch
 import InkPipeline
 
 /// Running `inkpdf export` and `inkpdf extract`.

@@ -1,5 +1,4 @@
 import InkCommandLine
-import InkBatch
 import InkModel
 import InkPipeline
 

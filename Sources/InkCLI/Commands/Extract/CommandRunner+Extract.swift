@@ -1,4 +1,3 @@
-import InkBatch
 import InkPipeline
 
 extension CommandRunner {

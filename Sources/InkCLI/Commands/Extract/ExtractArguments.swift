@@ -1,5 +1,4 @@
 import InkCommandLine
-import InkBatch
 import InkPipeline
 
 /// `inkpdf extract OUT.pdf -o LAYERS.ink.jsonl.gz [--password P] [--quiet]`.

@@ -1,4 +1,3 @@
-import InkBatch
 import InkFileSystem
 import Foundation
 import InkPipeline

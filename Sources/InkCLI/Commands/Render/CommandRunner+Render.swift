@@ -1,4 +1,3 @@
-import InkBatch
 import InkPipeline
 
 /// `inkpdf render`: previews of pages with their ink, as PNG. Viewing is free:

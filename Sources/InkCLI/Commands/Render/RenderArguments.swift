@@ -1,5 +1,5 @@
+import InkWorkers
 import InkCommandLine
-import InkBatch
 import InkModel
 import InkPipeline
 

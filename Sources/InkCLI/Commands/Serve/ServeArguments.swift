@@ -1,5 +1,4 @@
 import InkCommandLine
-import InkBatch
 import InkServe
 
 /// `inkpdf serve [--listen HOST:PORT] [--jobs N] [--queue N] [--max-upload MB] [--token-file FILE]

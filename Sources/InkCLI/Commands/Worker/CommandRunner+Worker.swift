@@ -1,3 +1,4 @@
+import InkWorkers
 import InkBatch
 import Foundation
 import InkPipeline
@@ -19,19 +20,11 @@ extension CommandRunner {
         }
     }
 
-    /// The worker's side: limits itself, checks the gate (the hidden verb is no way
-    /// around it), flattens, reporting each page on the progress pipe, and prints its
-    /// report as one JSON line. With `--unless-up-to-date` (batch, another tool's document)
-    /// it first reads the document to decide whether the output is up to date, and if so
-    /// prints `FlattenReport.upToDateReply` and writes nothing.
-    func runWorker(_ arguments: FlattenArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
-        WorkerProcess.applyLimits(arguments.limits)
-        do {
-            try WorkerProcess.stopWhenParentEnds(document: arguments.pdf ?? arguments.ink)
-        } catch {
-            print("inkpdf: \(error)", to: &errors)
-            return error.exitCode.rawValue
-        }
+    /// Flatten's side in a worker: checks the gate (the hidden verb is no way around it), flattens, reporting
+    /// each page on the progress pipe, and prints its report as one JSON line, which `DocumentWorker.flatten`
+    /// reads. With `--unless-up-to-date` (batch, another tool's document) it first reads the document to decide
+    /// whether the output is up to date, and if so prints `FlattenReport.upToDateReply` and writes nothing.
+    private func flattenAsWorker(_ arguments: FlattenArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         if let refused = exportGate(arguments.gate, command: "flatten", errors: &errors) { return refused }
         if arguments.unlessUpToDate, let format = arguments.inkFormat {
             let document = BatchDocument(relativePath: arguments.output, pdf: arguments.pdf, ink: arguments.ink, size: 0, format: format)
@@ -44,7 +37,7 @@ extension CommandRunner {
         var options = arguments.options(environment: environment)
         options.handwritingTextNote = handwritingTextRefusal(arguments.gate)
         options.handwritingText = options.handwritingTextNote == nil
-        options.progress = WorkerProgressChannel.workerProgress(environment: environment)
+        options.progress = pageProgress
         // `--recognize` reaches the worker for another tool's document and a PDF's annotations, recognised as they
         // are read, and from `batch` for ink-layers ink too, recognised before it is drawn.
         if options.handwritingText { options.recognitionLanguages = arguments.recognize }
@@ -58,17 +51,17 @@ extension CommandRunner {
         }
     }
 
-    /// Runs `arguments` as `inkpdf __isolated ARGUMENTS` and passes on what it
+    /// Runs `arguments` as `inkpdf __worker ARGUMENTS` and passes on what it
     /// printed and its exit code; a worker stopped by the timeout or killed by a
     /// signal is reported here, with its files removed. Its progress shows as a
     /// live line on a terminal unless `quiet`.
-    func runIsolated(_ arguments: [String], executable: String, limits: WorkerLimits, document: String, destination: String,
+    func runInWorker(_ arguments: [String], executable: String, limits: WorkerLimits, document: String, destination: String,
                      quiet: Bool, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         let live = errorsIsTerminal && !quiet
         var line = DocumentProgressLine()
         do {
             let result = try DocumentWorker(executable: executable, limits: limits, environment: environment)
-                .spawn([DocumentWorker.isolatedVerb] + arguments, environment: environment, document: document,
+                .spawn([DocumentWorker.verb] + arguments, environment: environment, document: document,
                        destinations: [destination]) { report in
                     if live { line.show(report, on: &errors) }
                 }
@@ -83,32 +76,31 @@ extension CommandRunner {
         }
     }
 
-    /// The worker's side of `runIsolated` (and of `inkpdf serve`'s requests): limits itself, then
-    /// runs the command as usual (the entitlement gate included), reporting each page on the
-    /// progress pipe. Convert and entitlement check, which take no limit options, take the
-    /// service's from `INKPDF_LIMITS` (`TIMEOUT:MEMORY_MB:STALL`).
-    func runAsIsolatedWorker(_ command: Command, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
-        let document: String
+    /// The worker's side (`inkpdf __worker COMMAND …`, from `flattenDocument`, `runInWorker`, `batch` and
+    /// `inkpdf serve`): limits itself, ends with its parent, reports each page on the progress pipe, then runs
+    /// the command as usual, the entitlement gate included (flatten prints its report as JSON for its parent).
+    /// Convert, recognize and entitlement check, which take no limit options, take the service's from
+    /// `INKPDF_LIMITS` (`TIMEOUT:MEMORY_MB:STALL`).
+    func runAsWorker(_ command: Command, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        let limits: WorkerLimits, document: String
         switch command {
+        case .flatten(let arguments):
+            (limits, document) = (arguments.limits, arguments.pdf ?? arguments.ink)
         case .export(let arguments):
-            WorkerProcess.applyLimits(arguments.limits)
-            document = arguments.pdf ?? arguments.ink
+            (limits, document) = (arguments.limits, arguments.pdf ?? arguments.ink)
         case .render(let arguments):
-            WorkerProcess.applyLimits(arguments.limits)
-            document = arguments.pdf ?? arguments.ink
+            (limits, document) = (arguments.limits, arguments.pdf ?? arguments.ink)
         case .convert(let arguments):
-            WorkerProcess.applyLimits(Self.limits(environment["INKPDF_LIMITS"]))
-            document = arguments.ink
+            (limits, document) = (Self.limits(environment["INKPDF_LIMITS"]), arguments.ink)
         case .recognize(let arguments):
-            WorkerProcess.applyLimits(Self.limits(environment["INKPDF_LIMITS"]))
-            document = arguments.convert.ink
+            (limits, document) = (Self.limits(environment["INKPDF_LIMITS"]), arguments.convert.ink)
         case .entitlement(.check):
-            WorkerProcess.applyLimits(Self.limits(environment["INKPDF_LIMITS"]))
-            document = "the entitlement check"
+            (limits, document) = (Self.limits(environment["INKPDF_LIMITS"]), "the entitlement check")
         default:
-            print("inkpdf: \(DocumentWorker.isolatedVerb) runs export, render, convert, recognize or entitlement check only", to: &errors)
+            print("inkpdf: \(DocumentWorker.verb) runs flatten, export, render, convert, recognize or entitlement check only", to: &errors)
             return ExitCode.usage.rawValue
         }
+        WorkerProcess.applyLimits(limits)
         do {
             try WorkerProcess.stopWhenParentEnds(document: document)
         } catch {
@@ -118,6 +110,7 @@ extension CommandRunner {
         var worker = self
         worker.pageProgress = WorkerProgressChannel.workerProgress(environment: environment)
         worker.reportsAsJSON = environment["INKPDF_REPORT"] == "json"
+        if case .flatten(let arguments) = command { return worker.flattenAsWorker(arguments, output: &output, errors: &errors) }
         return worker.run(command, output: &output, errors: &errors)
     }
 

@@ -31,7 +31,7 @@ public struct DocumentWorker: Sendable {
     /// `unlessUpToDate` has it first decide whether another tool's document is up to date.
     public static func arguments(pdf: String?, ink: String, output: String, options: FlattenOptions,
                                  limits: WorkerLimits, unlessUpToDate: Bool = false) -> [String] {
-        var arguments = [workerVerb, CommandHelp.flatten.name] + (pdf.map { [$0] + OptionHelp.ink.spelled(ink) } ?? [ink])
+        var arguments = [verb, CommandHelp.flatten.name] + (pdf.map { [$0] + OptionHelp.ink.spelled(ink) } ?? [ink])
             + OptionHelp.output.spelled(output) + limits.arguments + OptionHelp.quiet.spelled()
         if options.ignoreDocumentMismatch { arguments += OptionHelp.ignoreMismatch.spelled() }
         if !options.writeSidecar { arguments += OptionHelp.noSidecar.spelled() }
@@ -56,10 +56,10 @@ public struct DocumentWorker: Sendable {
         return confinement.isEmpty ? OptionHelp.confine.spelled() : confinement.flatMap { OptionHelp.allow.spelled($0) }
     }
 
-    /// The hidden first argument that makes inkpdf a worker.
-    public static let workerVerb = "__worker"
-    /// The hidden first argument that runs any command as a worker, printing as it would.
-    public static let isolatedVerb = "__isolated"
+    /// The hidden first argument that runs a command as a worker (`__worker flatten …`, `__worker export …`):
+    /// limited, ended with its parent, its progress on the pipe, printing as the command would (flatten: its
+    /// report as JSON).
+    public static let verb = "__worker"
 
     public func flatten(pdf: String?, ink: String, output: String, options: FlattenOptions,
                         progress: (PageProgress.Report) -> Void = { _ in }) throws(ExportError) -> FlattenReport {
