@@ -76,9 +76,11 @@ let package = Package(
         .target(name: "InkRecognition", dependencies: ["InkModel", "InkRendering", "LibCairo", "CTesseract", "CZinnia"]),
         // The page pipeline: poppler, cairo and qpdf wrappers, the shared page loop and ink
         // feed, then flatten, export and render, each in its folder; sidecars beside the output.
+        // librsvg behind one wrapper: an SVG image parsed and drawn as vectors on a cairo context.
+        .target(name: "LibRsvg", dependencies: ["CRsvg", "LibCairo"]),
         .target(name: "InkPipeline", dependencies: ["InkModel", "InkImport", "InkRendering", "InkRecognition", "InkPDFContent", "InkFileSystem",
-                                                    "LibCrypto", "CPoppler", "LibCairo", "LibQPDF", "CMalloc", "CFontconfig", "CRsvg"]),
-        // Many documents at once, and the worker processes every document is drawn in.
+                                                    "LibCrypto", "CPoppler", "LibCairo", "LibQPDF", "LibRsvg", "CMalloc", "CFontconfig"]),
+        // Many documents at once, each in a worker.
         // Every command's declaration: its options (names, value, help, whether the service takes them), its synopsis
         // and description. The parser, the help, the man page, the worker's command line and the service's form read it.
         .target(name: "InkCommandLine"),

@@ -72,7 +72,7 @@ public struct DocumentWorker: Sendable {
     /// here) and, if so, writes nothing and returns nil.
     public func flatten(pdf: String?, ink: String, output: String, options: FlattenOptions, unlessUpToDate: Bool,
                         progress: (PageProgress.Report) -> Void = { _ in }) throws(ExportError) -> FlattenReport? {
-        guard !TemporaryFiles.shared.isEnding else { throw .interrupted(signal: SIGINT) }
+        guard !TemporaryFiles.shared.isEnding else { throw .running(.interrupted(signal: SIGINT)) }
         var environment = environment
         environment["INKPDF_PASSWORD"] = options.password
         let destinations = [output, Flattener.sidecarPath(forOutput: output)]
@@ -85,10 +85,10 @@ public struct DocumentWorker: Sendable {
             let message = String(decoding: result.errors, as: UTF8.self)
                 .split(separator: "\n").last(where: { $0.hasPrefix("inkpdf: ") && !$0.hasPrefix("inkpdf: warning: ") })
                 .map { String($0.dropFirst("inkpdf: ".count)) } ?? "the worker stopped with exit code \(result.status)"
-            throw .reportedByWorker(message: message, status: result.status)
+            throw .running(.reportedByWorker(message: message, status: result.status))
         }
         guard let report = FlattenReport(json: result.output) else {
-            throw .renderFailed(path: pdf ?? ink, page: nil, reason: "the worker's report could not be read")
+            throw .drawing(.renderFailed(path: pdf ?? ink, page: nil, reason: "the worker's report could not be read"))
         }
         return report
     }
@@ -102,7 +102,7 @@ public struct DocumentWorker: Sendable {
     public func spawn(_ arguments: [String], environment: [String: String], document: String, destinations: [String],
                       progress: (PageProgress.Report) -> Void = { _ in }) throws(ExportError) -> (status: Int32, output: Data, errors: Data) {
         guard let stdout = ScratchFile(), let stderr = ScratchFile() else {
-            throw .renderFailed(path: document, page: nil, reason: "cannot create a scratch file for the worker")
+            throw .drawing(.renderFailed(path: document, page: nil, reason: "cannot create a scratch file for the worker"))
         }
         // Close-on-exec from the start (a sibling worker started meanwhile on another thread
         // must not inherit it) and above the descriptors the child's are moved to, so that
@@ -111,7 +111,7 @@ public struct DocumentWorker: Sendable {
         // Swift's Glibc module.
         var ends: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
-            throw .renderFailed(path: document, page: nil, reason: "cannot create a pipe for the worker (\(Errno.current))")
+            throw .drawing(.renderFailed(path: document, page: nil, reason: "cannot create a pipe for the worker (\(Errno.current))"))
         }
         let reading = FileDescriptor(adopting: Self.aboveStandardDescriptors(ends[0]))
         var writing: FileDescriptor? = FileDescriptor(adopting: Self.aboveStandardDescriptors(ends[1]))
@@ -125,7 +125,7 @@ public struct DocumentWorker: Sendable {
                                        progress: progressEnd)
             }
         } catch {
-            throw .renderFailed(path: document, page: nil, reason: "cannot start the worker \(executable): \(error)")
+            throw .drawing(.renderFailed(path: document, page: nil, reason: "cannot start the worker \(executable): \(error)"))
         }
         writing = nil
         // From here this process only waits: what setting up freed goes back to the system.
@@ -139,7 +139,7 @@ public struct DocumentWorker: Sendable {
             child.kill()
             _ = child.wait()
             removeLeftovers()
-            throw .interrupted(signal: SIGINT)
+            throw .running(.interrupted(signal: SIGINT))
         }
         defer { TemporaryFiles.shared.unregisterWorker(pid) }
         var crash: WorkerProgressChannel.CrashReport?
@@ -150,12 +150,12 @@ public struct DocumentWorker: Sendable {
             throw stop
         }
         let termination = child.wait()
-        if TemporaryFiles.shared.isEnding { throw .interrupted(signal: SIGINT) }
+        if TemporaryFiles.shared.isEnding { throw .running(.interrupted(signal: SIGINT)) }
         switch termination {
         case .signalled(let signal):
             removeLeftovers()
-            throw .workerCrashed(path: document, signal: signal, memoryLimitMB: limits.memoryMB,
-                                 addressSpaceMB: crash.flatMap { $0.signal == signal ? $0.addressSpaceMB : nil })
+            throw .running(.workerCrashed(path: document, signal: signal, memoryLimitMB: limits.memoryMB,
+                                 addressSpaceMB: crash.flatMap { $0.signal == signal ? $0.addressSpaceMB : nil }))
         case .exited(let status):
             // A worker that failed cleanly removed its files; one that could not (no thread left
             // to handle it under the memory limit) may not have.
@@ -179,11 +179,11 @@ public struct DocumentWorker: Sendable {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let now = clock.now
-            if now >= deadline { return .timedOut(path: document, seconds: limits.timeout) }
+            if now >= deadline { return .running(.timedOut(path: document, seconds: limits.timeout)) }
             let stallDeadline = lastReport + .milliseconds(Int64(limits.stallTimeout * 1000))
             if now >= stallDeadline {
-                return .stalled(path: document, seconds: limits.stallTimeout, opened: latest != nil,
-                                page: latest?.nextPage)
+                return .running(.stalled(path: document, seconds: limits.stallTimeout, opened: latest != nil,
+                                page: latest?.nextPage))
             }
             let wait = min(deadline, stallDeadline) - now
             let milliseconds = Int32(clamping: wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000 + 1)

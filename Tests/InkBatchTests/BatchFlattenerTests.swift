@@ -72,7 +72,7 @@ import Testing
         let failed = report.failures.map { "\($0.document.relativePath): \($0.failure!.exitCode)" }
         #expect(failed == ["bad ink.pdf: invalidInk", "locked.pdf: passwordRequired", "week 2/broken.pdf: damagedPDF"])
         #expect(report.flattenedCount == 4)
-        #expect(report.failures[1].failure == .passwordRequired(path: f.sourcePath("locked.pdf")))
+        #expect(report.failures[1].failure == .opening(.passwordRequired(path: f.sourcePath("locked.pdf"))))
         let summary = report.summaryLines
         #expect(summary.first == "batch: 8 documents: 4 flattened (8 pages), 0 up to date, 1 skipped without ink, 3 failed")
         let failedNames: [String] = summary.dropFirst().map { (line: String) -> String in String(line.dropFirst(8).prefix(while: { $0 != ":" })) }

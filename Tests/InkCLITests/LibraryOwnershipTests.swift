@@ -20,7 +20,7 @@ import Testing
         Library(name: "libzip", prefix: #"zip_"#, owner: "InkImport"),
         Library(name: "libxml2", prefix: #"xml"#, owner: "InkImport"),
         Library(name: "libmicrohttpd", prefix: "MHD_", owner: "InkServe"),
-        Library(name: "librsvg", prefix: "rsvg_", owner: "InkPipeline"),
+        Library(name: "librsvg", prefix: "rsvg_", owner: "LibRsvg"),
         Library(name: "tesseract", prefix: #"api\.Tess"#, owner: "InkRecognition"),
         Library(name: "zinnia", prefix: #"api\.zinnia_"#, owner: "InkRecognition"),
         Library(name: "poppler", prefix: "poppler_", owner: "InkPipeline"),

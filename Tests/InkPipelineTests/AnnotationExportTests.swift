@@ -163,7 +163,7 @@ import LibQPDF
         #expect {
             try Exporter.export(pdf: pdf, ink: ink, output: folder.path("out.pdf"), options: options)
         } throws: { error in
-            guard case .annotationsOnEncryptedPDF(let path) = error as? ExportError else { return false }
+            guard case .opening(.annotationsOnEncryptedPDF(let path)) = error as? ExportError else { return false }
             return path == pdf && "\(error)".contains("--ink-as content")
         }
         #expect(!FileManager.default.fileExists(atPath: folder.path("out.pdf")), "nothing written")
@@ -191,7 +191,7 @@ import LibQPDF
         #expect {
             try Exporter.export(pdf: exported, ink: exported, output: folder.path("twice.pdf"), options: options)
         } throws: { error in
-            guard case .ownAnnotationsAsInk = error as? ExportError else { return false }
+            guard case .opening(.ownAnnotationsAsInk) = error as? ExportError else { return false }
             return "\(error)".contains("inkpdf convert")
         }
     }

@@ -67,8 +67,8 @@ import LibQPDF
         #expect((1...Self.pages.count).map(document.rotation(ofPage:)) == Self.pages.map(\.rotate))
         let qpdf = try QPDFDocument(path: locked, password: testCase.typed)
         #expect(qpdf.pageCount == Self.pages.count)
-        #expect(throws: ExportError.wrongPassword(path: locked)) { try QPDFDocument(path: locked, password: "hotel") }
-        #expect(throws: ExportError.passwordRequired(path: locked)) { try QPDFDocument(path: locked, password: nil) }
+        #expect(throws: ExportError.opening(.wrongPassword(path: locked))) { try QPDFDocument(path: locked, password: "hotel") }
+        #expect(throws: ExportError.opening(.passwordRequired(path: locked))) { try QPDFDocument(path: locked, password: nil) }
     }
 
     @Test(arguments: cases)
@@ -95,7 +95,7 @@ import LibQPDF
         #expect(report.inkedPageCount == Self.pages.count)
 
         // The copy stays encrypted with the same password, and its pages keep their /Rotate.
-        #expect(throws: ExportError.passwordRequired(path: output)) { try QPDFDocument(path: output, password: nil) }
+        #expect(throws: ExportError.opening(.passwordRequired(path: output))) { try QPDFDocument(path: output, password: nil) }
         let copy = try QPDFDocument(path: output, password: testCase.typed)
         #expect((1...copy.pageCount).map { copy.page($0).inherited("/Rotate")?.integer ?? 0 } == Self.pages.map(\.rotate))
         #expect(try PDFDocument(path: output, password: testCase.typed).pageCount == Self.pages.count)

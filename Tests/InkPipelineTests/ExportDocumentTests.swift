@@ -106,7 +106,7 @@ import LibQPDF
         #expect(attached.checksum == (try MessageDigest.md5.digest(Array(sidecar))))
         try await expectQPDFCheckPasses(output)
 
-        #expect(throws: ExportError.noEmbeddedInk(path: f.pdf)) { try EmbeddedInk.extract(pdf: f.pdf, to: f.folder.path("none.ink.jsonl.gz")) }
+        #expect(throws: ExportError.opening(.noEmbeddedInk(path: f.pdf))) { try EmbeddedInk.extract(pdf: f.pdf, to: f.folder.path("none.ink.jsonl.gz")) }
         #expect(!FileManager.default.fileExists(atPath: f.folder.path("none.ink.jsonl.gz")))
     }
 
@@ -134,7 +134,7 @@ import LibQPDF
                      f.pdf, bomb], allowingWarnings: false)
         #expect(fileBytes(bomb).map { $0.count < 1 << 20 } == true, "the zeros are stored compressed")
         let refused = f.folder.path("back/bomb.ink.jsonl.gz")
-        #expect(throws: ExportError.embeddedInkTooLarge(path: bomb, limit: 1 << 20)) {
+        #expect(throws: ExportError.opening(.embeddedInkTooLarge(path: bomb, limit: 1 << 20))) {
             try EmbeddedInk.extract(pdf: bomb, to: refused, limit: 1 << 20)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: f.folder.path("back")) == ["recompressed.ink.jsonl.gz"],
@@ -206,7 +206,7 @@ import LibQPDF
         let ink = folder.writeInk("one.ink.jsonl", layers: [PageLayer(page: 1, layer: "Notes", strokes: [redStroke([(10, 10), (60, 60)])])])
         let selection = try #require(try? PageSelection.parse("1").get())
         for embedInk in [false, true] {
-            await #expect(throws: ExportError.damagedPDF(path: source, reason: "qpdf could not write a readable copy of it")) {
+            await #expect(throws: ExportError.opening(.damagedPDF(path: source, reason: "qpdf could not write a readable copy of it"))) {
                 try Exporter.export(pdf: source, ink: ink, output: folder.path("out/cyclic.pdf"),
                                     options: ExportOptions(ignoreDocumentMismatch: true, pages: selection, embedInk: embedInk))
             }
@@ -220,24 +220,24 @@ import LibQPDF
         let notPDF = f.folder.write("just text\n", to: "text.pdf")
         await #expect(throws: ExportError.self) { try await exportChecked(pdf: notPDF, ink: f.ink, output: out) }
         do { _ = try await exportChecked(pdf: notPDF, ink: f.ink, output: out) } catch {
-            if case .damagedPDF = error {} else { Issue.record("not a PDF: \(error)") }
+            if case .opening(.damagedPDF) = error {} else { Issue.record("not a PDF: \(error)") }
             #expect(error.caseName == "damagedPDF")
         }
-        await #expect(throws: ExportError.inputMissing(path: f.folder.path("missing.pdf"))) {
+        await #expect(throws: ExportError.opening(.inputMissing(path: f.folder.path("missing.pdf")))) {
             try await exportChecked(pdf: f.folder.path("missing.pdf"), ink: f.ink, output: out)
         }
         let farInk = f.folder.writeInk("far.ink.jsonl", layers: [PageLayer(page: 40, layer: "Notes", strokes: [redStroke([(1, 1), (2, 2)])])])
-        await #expect(throws: ExportError.pageOutOfRange(inkFile: farInk, line: 2, page: 40, pageCount: 8, pdf: f.pdf)) {
+        await #expect(throws: ExportError.reading(.pageOutOfRange(inkFile: farInk, line: 2, page: 40, pageCount: 8, pdf: f.pdf))) {
             try await exportChecked(pdf: f.pdf, ink: farInk, output: out)
         }
         let cairoOriginal = f.folder.path("course-notes-cairo.pdf")
         await #expect(throws: ExportError.self) { try await exportChecked(pdf: f.pdf, ink: f.ink, output: out) }   // ink made for the cairo original
-        await #expect(throws: ExportError.outputIsInput(path: cairoOriginal)) { try await exportChecked(pdf: cairoOriginal, ink: f.ink, output: cairoOriginal) }
+        await #expect(throws: ExportError.writing(.outputIsInput(path: cairoOriginal))) { try await exportChecked(pdf: cairoOriginal, ink: f.ink, output: cairoOriginal) }
         // Encrypted without, and with a wrong, password.
         let locked = f.folder.path("locked.pdf")
         try await runQPDF(["--encrypt", "user", "owner", "256", "--", cairoOriginal, locked], allowingWarnings: false)
-        await #expect(throws: ExportError.passwordRequired(path: locked)) { try await exportChecked(pdf: locked, ink: f.ink, output: out) }
-        await #expect(throws: ExportError.wrongPassword(path: locked)) {
+        await #expect(throws: ExportError.opening(.passwordRequired(path: locked))) { try await exportChecked(pdf: locked, ink: f.ink, output: out) }
+        await #expect(throws: ExportError.opening(.wrongPassword(path: locked))) {
             try await exportChecked(pdf: locked, ink: f.ink, output: out, options: ExportOptions(password: "nope", ignoreDocumentMismatch: true))
         }
         let written = (try? FileManager.default.contentsOfDirectory(atPath: f.folder.path("out"))) ?? []

@@ -2,9 +2,15 @@ import InkFixtures
 import InkPipeline
 
 extension ExportError {
-    /// The case's name (`damagedPDF`), so that tests can say which failure they expect
-    /// without the CLI's exit codes.
+    /// The failure's name within its stage (`damagedPDF`, not `opening`), so that tests can say which
+    /// failure they expect without the CLI's exit codes.
     var caseName: String {
+        guard let stage = Mirror(reflecting: self).children.first else { return String(describing: self) }
+        return Mirror(reflecting: stage.value).children.first?.label ?? String(describing: stage.value)
+    }
+
+    /// The stage that failed (`opening`, `reading`, `drawing`, `writing`, `running`).
+    var stage: String {
         Mirror(reflecting: self).children.first?.label ?? String(describing: self)
     }
 }

@@ -43,7 +43,7 @@ import Testing
         let f = try Fixture()
         let missing = f.folder.path("nope.pdf")
         let error = f.failure(pdf: missing)
-        #expect(error == .inputMissing(path: missing))
+        #expect(error == .opening(.inputMissing(path: missing)))
         #expect(error?.caseName == "inputMissing")
         #expect(error?.description == "\(missing): no such file; check the path")
     }
@@ -52,7 +52,7 @@ import Testing
         let f = try Fixture()
         let missing = f.folder.path("nope.ink.jsonl")
         let error = f.failure(ink: missing)
-        #expect(error == .inputMissing(path: missing))
+        #expect(error == .opening(.inputMissing(path: missing)))
         #expect(error?.caseName == "inputMissing")
     }
 
@@ -61,7 +61,7 @@ import Testing
         let f = try Fixture()
         let bad = f.folder.write(content, to: "\(name).pdf")
         let error = f.failure(pdf: bad)
-        guard case .damagedPDF(let path, _) = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .opening(.damagedPDF(let path, _)) = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(path == bad)
         #expect(error?.caseName == "damagedPDF")
         #expect(error?.description.hasPrefix("\(bad): not a PDF or damaged beyond repair (") == true)
@@ -72,10 +72,10 @@ import Testing
         let encrypted = f.folder.path("locked.pdf")
         try await runQPDF(["--encrypt", "sesame", "owner-pw", "256", "--", f.pdf, encrypted], allowingWarnings: false)
         let missing = f.failure(pdf: encrypted)
-        #expect(missing == .passwordRequired(path: encrypted))
+        #expect(missing == .opening(.passwordRequired(path: encrypted)))
         #expect(missing?.caseName == "passwordRequired")
         let wrong = f.failure(pdf: encrypted, options: FlattenOptions(password: "guess"))
-        #expect(wrong == .wrongPassword(path: encrypted))
+        #expect(wrong == .opening(.wrongPassword(path: encrypted)))
         #expect(wrong?.caseName == "wrongPassword")
         // The right password, with the ink's recorded document checked against the encrypted file.
         _ = try Flattener.flatten(pdf: encrypted, ink: f.ink, output: f.output, options: FlattenOptions(password: "sesame"))
@@ -107,7 +107,7 @@ import Testing
             PageLayer(page: 7, strokes: [redStroke([(1, 1), (2, 2)])]),
         ])
         let error = f.failure(ink: ink)
-        #expect(error == .pageOutOfRange(inkFile: ink, line: 3, page: 7, pageCount: 2, pdf: f.pdf))
+        #expect(error == .reading(.pageOutOfRange(inkFile: ink, line: 3, page: 7, pageCount: 2, pdf: f.pdf)))
         #expect(error?.caseName == "pageOutOfRange")
         #expect(error?.description == "\(ink):3: ink for page 7, but \(f.pdf) has 2 pages; is this the right PDF?")
     }
@@ -119,7 +119,7 @@ import Testing
                                     layers: [PageLayer(page: 1, strokes: [redStroke([(1, 1), (2, 2)])])])
         let actual = try ExportError.sha256(ofFileAt: f.pdf)
         let error = f.failure(ink: ink)
-        #expect(error == .documentMismatch(inkFile: ink, recorded: recorded, actual: actual, pdf: f.pdf))
+        #expect(error == .reading(.documentMismatch(inkFile: ink, recorded: recorded, actual: actual, pdf: f.pdf)))
         #expect(error?.caseName == "documentMismatch")
         // The override draws anyway.
         _ = try Flattener.flatten(pdf: f.pdf, ink: ink, output: f.output, options: FlattenOptions(ignoreDocumentMismatch: true))
@@ -135,7 +135,7 @@ import Testing
 
             """, to: "bad.ink.jsonl")
         let error = f.failure(ink: ink)
-        guard case .invalidInk(let inkError) = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .reading(.invalidInk(let inkError)) = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(inkError.line == 3 && inkError.page == 2 && inkError.stroke == 1 && inkError.point == 2 && inkError.field == "w")
         #expect(error?.description.hasPrefix("\(ink):3: page 2, stroke 1, point 2: w ") == true)
         #expect(error?.caseName == "invalidInk")
@@ -149,7 +149,7 @@ import Testing
             _ = try Flattener.flatten(pdf: f.pdf, ink: f.ink, output: target)
             Issue.record("expected an error")
         } catch {
-            guard case .cannotCreateOutput(let path, _) = error else { Issue.record("got \(error)"); return }
+            guard case .writing(.cannotCreateOutput(let path, _)) = error else { Issue.record("got \(error)"); return }
             #expect(path == target)
             #expect(error.caseName == "cannotCreateOutput")
         }
@@ -163,7 +163,7 @@ import Testing
             _ = try Flattener.flatten(pdf: f.pdf, ink: f.ink, output: f.pdf)
             Issue.record("expected an error")
         } catch {
-            #expect(error == .outputIsInput(path: f.pdf))
+            #expect(error == .writing(.outputIsInput(path: f.pdf)))
             #expect(error.caseName == "outputIsInput")
         }
         #expect(fileBytes(f.pdf) == before)

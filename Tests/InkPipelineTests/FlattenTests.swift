@@ -198,7 +198,7 @@ import Testing
             _ = try await flattenChecked(pdf: pdf, ink: ink, output: folder.path("out/doc.pdf"))
             Issue.record("expected an error")
         } catch {
-            guard case .damagedInk(let damaged) = error else { Issue.record("got \(error)"); return }
+            guard case .reading(.damagedInk(let damaged)) = error else { Issue.record("got \(error)"); return }
             #expect(damaged.lastGoodRevision == ink + ".prev")
             #expect(error.description.hasSuffix("; the last good revision is \(ink).prev: copy it over \(ink) to recover"))
             #expect(error.caseName == "damagedInk")

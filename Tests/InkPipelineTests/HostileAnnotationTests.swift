@@ -294,7 +294,7 @@ import LibQPDF
         bytes.replaceSubrange(try #require(bytes.range(of: Data("/Root 1 0 R".utf8))), with: Data("/Root 9 0 R".utf8))
         try bytes.write(to: URL(fileURLWithPath: path))
         #expect(PageReferenceScan.references(path: path) == nil)
-        await #expect(throws: ExportError.damagedPDF(path: path, reason: "its trailer's /Root names no catalog dictionary")) {
+        await #expect(throws: ExportError.opening(.damagedPDF(path: path, reason: "its trailer's /Root names no catalog dictionary"))) {
             _ = try PDFAnnotationReader.read(pdf: path, password: nil, layersForm: .inkLayers)
         }
     }

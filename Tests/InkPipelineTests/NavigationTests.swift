@@ -129,7 +129,7 @@ import Testing
     @Test func pagesOutsideTheDocumentAreRefused() async throws {
         let f = try Fixture()
         let selection = try #require(try? PageSelection.parse("2-40").get())
-        await #expect(throws: ExportError.pageSelectionOutOfRange(pdf: f.pdf, page: 40, pageCount: 8)) {
+        await #expect(throws: ExportError.opening(.pageSelectionOutOfRange(pdf: f.pdf, page: 40, pageCount: 8))) {
             try await f.flatten("bad", options: FlattenOptions(pages: selection))
         }
         #expect(!FileManager.default.fileExists(atPath: f.folder.path("out/bad.pdf")))

@@ -373,7 +373,7 @@ import LibQPDF
             .text("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [4 0 R] >>"),
             .text("<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /F 4 >>"),
         ], to: pdf)
-        #expect(throws: ExportError.unknownInkFormat(path: pdf, isPDF: true)) {
+        #expect(throws: ExportError.reading(.unknownInkFormat(path: pdf, isPDF: true))) {
             _ = try InkSource.open(ink: pdf, pdf: nil, format: nil, page: nil, password: nil, confinement: nil)
         }
     }

@@ -48,7 +48,7 @@ import Testing
         let folder = TestFolder()
         let ink = Self.oldNotebook(in: folder, pageFiles: [:], pageCount: nil)
         guard case .failure(let error) = flatten(ink, in: folder) else { Issue.record("flattened a document without pages"); return }
-        #expect(error == .noPages(inkFile: ink))
+        #expect(error == .reading(.noPages(inkFile: ink)))
         #expect(!error.description.contains("selected") && !error.description.contains("--"))
         #expect(error.description.contains("has no pages"))
         #expect(!FileManager.default.fileExists(atPath: folder.path("out.pdf")))
@@ -61,7 +61,7 @@ import Testing
         guard case .failure(let error) = flatten(ink, in: folder, options: FlattenOptions(onlyAnnotated: true)) else {
             Issue.record("flattened a document without ink with --only-annotated"); return
         }
-        #expect(error == .nothingSelected(pdf: ink, pages: false, onlyAnnotated: true))
+        #expect(error == .opening(.nothingSelected(pdf: ink, pages: false, onlyAnnotated: true)))
         #expect(error.description.contains("--only-annotated") && !error.description.contains("--pages"))
     }
 }

@@ -81,7 +81,7 @@ import Testing
                 }
                 Issue.record("run \(run): no error")
             } catch {
-                guard case .invalidInk(let inkError) = error else { Issue.record("run \(run): got \(error)"); continue }
+                guard case .reading(.invalidInk(let inkError)) = error else { Issue.record("run \(run): got \(error)"); continue }
                 #expect(inkError.page == 17 && inkError.line == 18 && inkError.stroke == 31, "run \(run)")
             }
             #expect(!FileManager.default.fileExists(atPath: folder.path("out/e.pdf")))
@@ -108,7 +108,7 @@ import Testing
                 Issue.record("run \(run): export did not end within 60 s")
                 return
             }
-            guard case .invalidInk(let inkError)? = outcome.error else { Issue.record("run \(run): got \(String(describing: outcome.error))"); continue }
+            guard case .reading(.invalidInk(let inkError))? = outcome.error else { Issue.record("run \(run): got \(String(describing: outcome.error))"); continue }
             #expect(inkError.page == 5 && inkError.stroke == 20_001, "run \(run)")
             #expect(!FileManager.default.fileExists(atPath: output))
         }

@@ -113,7 +113,7 @@ import Testing
             Issue.record("rendered anyway")
         } catch {
             #expect(error.caseName == code)
-            let missing = ExportError.inputMissing(path: folder.path("missing.pdf"))
+            let missing = ExportError.opening(.inputMissing(path: folder.path("missing.pdf")))
             let sameError = "\(error)" == "\(missing)"
             if pdfName == "missing.pdf" { #expect(sameError) }
         }

@@ -231,7 +231,7 @@ public enum PDFAnnotationReader {
     private static func makeTemporaryFile(in folder: String, suffix: String) throws(ExportError) -> String {
         var path = (folder as NSString).appendingPathComponent("inkpdf-annotations-XXXXXX") + suffix
         do { try FileSystem.reserveUniqueName(from: &path, suffixLength: suffix.utf8.count) } catch {
-            throw .writeFailed(path: folder, reason: error.description)
+            throw .writing(.writeFailed(path: folder, reason: error.description))
         }
         return path
     }

@@ -71,9 +71,9 @@ final class CairoPDFWriter {
         if let error = context.status ?? surface.status {
             let reason = error.description
             if error == .writeError || error == .noMemory {
-                throw .writeFailed(path: name, reason: reason)
+                throw .writing(.writeFailed(path: name, reason: reason))
             }
-            throw .renderFailed(path: name, page: nil, reason: reason)
+            throw .drawing(.renderFailed(path: name, page: nil, reason: reason))
         }
     }
 }

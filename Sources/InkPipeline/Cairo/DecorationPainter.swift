@@ -1,4 +1,5 @@
 import LibCairo
+import LibRsvg
 import Foundation
 import InkFileSystem
 import InkImport

@@ -119,7 +119,7 @@ public enum Converter {
                 return header
             }
         }, writeFailure: { Flattener.exportError(from: $0, path: outputPath) })
-        guard read.hasAnnotations else { throw .unknownInkFormat(path: pdf, isPDF: true) }
+        guard read.hasAnnotations else { throw .reading(.unknownInkFormat(path: pdf, isPDF: true)) }
         try output.commitForExport()
         var report = ConvertReport(output: outputPath, format: .pdfAnnotations, pageCount: writer.pages.count,
                                    strokeCount: writer.strokes, notes: read.notes)

@@ -22,7 +22,7 @@ public enum EmbeddedInk {
         do {
             checksum = try MessageDigest.md5.digest(bytes)
         } catch {
-            throw .renderFailed(path: document.path, page: nil, reason: "the embedded ink's checksum: \(error)")
+            throw .drawing(.renderFailed(path: document.path, page: nil, reason: "the embedded ink's checksum: \(error)"))
         }
         attach(document.newStream(bytes, dictionary: streamDictionary(size: bytes.count, checksum: checksum, date: date)),
                fileName: fileName, to: document)
@@ -81,16 +81,16 @@ public enum EmbeddedInk {
 
     /// The attached ink layers' file specification (the name tree's value) and stream (`attachedStream`).
     private static func attachedFile(in document: QPDFDocument) throws(ExportError) -> (specification: QPDFObject, stream: QPDFObject) {
-        guard let tree = document.root["/Names"]?["/EmbeddedFiles"] else { throw .noEmbeddedInk(path: document.path) }
+        guard let tree = document.root["/Names"]?["/EmbeddedFiles"] else { throw .opening(.noEmbeddedInk(path: document.path)) }
         let entries = NameTree.entries(of: tree)
         let byKey = entries.first { $0.key.bytes == Array(attachmentKey.utf8) }
         let byName = entries.filter { entry in
             let name = entry.value["/UF"]?.text ?? entry.value["/F"]?.text ?? ""
             return name.hasSuffix(".ink.jsonl.gz") || name.hasSuffix(".ink.jsonl")
         }
-        guard let entry = byKey ?? (byName.count == 1 ? byName[0] : nil) else { throw .noEmbeddedInk(path: document.path) }
+        guard let entry = byKey ?? (byName.count == 1 ? byName[0] : nil) else { throw .opening(.noEmbeddedInk(path: document.path)) }
         guard let stream = entry.value["/EF"]?["/UF"] ?? entry.value["/EF"]?["/F"], stream.isStream else {
-            throw .damagedPDF(path: document.path, reason: "the embedded ink cannot be read")
+            throw .opening(.damagedPDF(path: document.path, reason: "the embedded ink cannot be read"))
         }
         return (entry.value, stream)
     }
@@ -119,7 +119,7 @@ public enum EmbeddedInk {
     @discardableResult
     public static func extract(pdf: String, password: String? = nil, to output: String,
                                limit: Int = maximumLayersBytes) throws(ExportError) -> Int {
-        if FileIdentity.sameFile(pdf, output) { throw .outputIsInput(path: output) }
+        if FileIdentity.sameFile(pdf, output) { throw .writing(.outputIsInput(path: output)) }
         let identity = try attachedIdentity(in: try QPDFDocument(path: pdf, password: password))
         let document = try PDFDocument(path: pdf, password: password)
         var size = 0
@@ -129,24 +129,24 @@ public enum EmbeddedInk {
                 do {
                     file = try FileDescriptor(opening: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC)
                 } catch {
-                    throw ExportError.writeFailed(path: output, reason: "\(error)")
+                    throw ExportError.writing(.writeFailed(path: output, reason: "\(error)"))
                 }
                 guard let written = try copy(identity, of: document, limit: limit, into: file, name: output) else {
-                    throw ExportError.damagedPDF(path: pdf, reason: "its embedded ink cannot be read")
+                    throw ExportError.opening(.damagedPDF(path: pdf, reason: "its embedded ink cannot be read"))
                 }
                 size = written
-                do { try file.close() } catch { throw ExportError.writeFailed(path: output, reason: "\(error)") }
+                do { try file.close() } catch { throw ExportError.writing(.writeFailed(path: output, reason: "\(error)")) }
                 // Refuse to hand back something that is not an ink-layers file.
                 do {
                     _ = try InkLayersCheck(path: temporary)
                 } catch {
-                    throw ExportError.damagedPDF(path: pdf, reason: "its embedded ink is not a valid ink-layers file (\(error))")
+                    throw ExportError.opening(.damagedPDF(path: pdf, reason: "its embedded ink is not a valid ink-layers file (\(error))"))
                 }
             }
         } catch let error as ExportError {
             throw error
         } catch {
-            throw .writeFailed(path: output, reason: "\(error)")
+            throw .writing(.writeFailed(path: output, reason: "\(error)"))
         }
         return size
     }
@@ -155,7 +155,7 @@ public enum EmbeddedInk {
     private static func copy(_ identity: PDFDocument.AttachmentIdentity, of document: PDFDocument, limit: Int,
                              into file: borrowing FileDescriptor, name: String) throws(ExportError) -> Int? {
         try document.streamAttachment(identity, limit: limit) { (piece) throws(ExportError) in
-            do { try file.writeAll(piece) } catch { throw .writeFailed(path: name, reason: "\(error)") }
+            do { try file.writeAll(piece) } catch { throw .writing(.writeFailed(path: name, reason: "\(error)")) }
         }
     }
 

@@ -48,8 +48,8 @@ public enum Exporter {
                                         password: options.password, confinement: options.confinement,
                                         annotations: options.annotations, recognising: recognising)
         try recognising?.checkLoaded()
-        guard let pdfPath = source.pdfPath else { throw .noPDFToKeep(inkFile: inkPath) }
-        if source.format == .pdfAnnotations, FileIdentity.sameFile(pdfPath, inkPath) { throw .ownAnnotationsAsInk(path: pdfPath) }
+        guard let pdfPath = source.pdfPath else { throw .reading(.noPDFToKeep(inkFile: inkPath)) }
+        if source.format == .pdfAnnotations, FileIdentity.sameFile(pdfPath, inkPath) { throw .opening(.ownAnnotationsAsInk(path: pdfPath)) }
         let layers = source.layers
         // Without qpdf's list of all pages where it can (`QPDFPageList`): only what rewrites the
         // document (arranging, removing pages) makes it. The walk drops what qpdf parsed as seldom
@@ -93,7 +93,7 @@ public enum Exporter {
         // As annotations, the ink of every page goes on as annotations but where cairo draws
         // it (under an imported page's text boxes or images): that stays content.
         let asAnnotations = options.inkAs == .annotations && !options.inkOnly
-        if asAnnotations, isEncrypted { throw .annotationsOnEncryptedPDF(path: pdfPath) }
+        if asAnnotations, isEncrypted { throw .opening(.annotationsOnEncryptedPDF(path: pdfPath)) }
         let author: String? = if case .string(let name)? = layers.header.extra["author"], !name.isEmpty { name } else { nil }
         var requests: [PageInkFeed.Request] = []
         var annotationRequests: [PageInkFeed.Request] = []
@@ -292,7 +292,7 @@ public enum Exporter {
         for page in kept {
             if let pdfNumber = source.pdfPage(ofOutputPage: page) {
                 guard let reference = references[pdfNumber] ?? nil else {
-                    throw .damagedPDF(path: document.path, reason: "page \(pdfNumber) is not an indirect object")
+                    throw .opening(.damagedPDF(path: document.path, reason: "page \(pdfNumber) is not an indirect object"))
                 }
                 try document.addingPage(document.object(id: reference.id, generation: reference.generation))
             } else if let inkDocument, let index = inkPages.firstIndex(of: page) {
@@ -351,7 +351,7 @@ public enum Exporter {
         try IncrementalUpdate.appendStaged(to: path, name: name) { (update) throws(ExportError) in
             guard let stats = try append(requests, layers: layers, to: &update, outputPage: outputPage, matrix: matrix,
                                          header: header, text: text, textOnly: textOnly, name: name, progress: progress) else {
-                throw .damagedPDF(path: name, reason: "a page of qpdf's rewrite is not an object of the file")
+                throw .opening(.damagedPDF(path: name, reason: "a page of qpdf's rewrite is not an object of the file"))
             }
             try then(&update, stats)
             return stats
@@ -361,7 +361,7 @@ public enum Exporter {
     /// The object number of the attached layers' stream in `written`, the PDF qpdf wrote for `name`.
     private static func attachedStream(in written: QPDFDocument, name: String) throws(ExportError) -> Int {
         guard let reference = try EmbeddedInk.attachedStream(in: written).reference else {
-            throw .renderFailed(path: name, page: nil, reason: "qpdf wrote the embedded layers as a direct object")
+            throw .drawing(.renderFailed(path: name, page: nil, reason: "qpdf wrote the embedded layers as a direct object"))
         }
         return Int(reference.id)
     }
@@ -372,7 +372,7 @@ public enum Exporter {
                                      name: String) throws(ExportError) {
         let digest: (digest: [UInt8], size: Int)
         do { digest = try FileDigest.digest(.md5, ofFileAt: path) } catch {
-            throw .writeFailed(path: name, reason: "cannot read the layers back to attach them (\(error))")
+            throw .writing(.writeFailed(path: name, reason: "cannot read the layers back to attach them (\(error))"))
         }
         do {
             try update.replaceStream(id, dictionary: EmbeddedInk.streamDictionary(size: digest.size, checksum: digest.digest, date: date),
@@ -464,13 +464,13 @@ public enum Exporter {
         do {
             return try QPDFDocument(path: path, password: nil)
         } catch {
-            throw .renderFailed(path: name, page: nil, reason: "the ink drawn cannot be read back (\(error))")
+            throw .drawing(.renderFailed(path: name, page: nil, reason: "the ink drawn cannot be read back (\(error))"))
         }
     }
 
     private static func readFile(_ path: String, name: String) throws(ExportError) -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw .writeFailed(path: name, reason: "cannot read it back to attach it")
+            throw .writing(.writeFailed(path: name, reason: "cannot read it back to attach it"))
         }
         return [UInt8](data)
     }
@@ -491,10 +491,10 @@ public enum Exporter {
         if withPoppler {
             let count: Int
             do { count = try PDFDocument(path: path, password: password).pageCount } catch {
-                throw .damagedPDF(path: source, reason: "the copy with the annotations appended does not read back (\(error))")
+                throw .opening(.damagedPDF(path: source, reason: "the copy with the annotations appended does not read back (\(error))"))
             }
             guard count == pageCount else {
-                throw .damagedPDF(path: source, reason: "the copy with the annotations appended has \(count) pages, not \(pageCount)")
+                throw .opening(.damagedPDF(path: source, reason: "the copy with the annotations appended has \(count) pages, not \(pageCount)"))
             }
             return
         }
@@ -509,11 +509,11 @@ public enum Exporter {
         do {
             copy = try pages.open()
         } catch {
-            throw .damagedPDF(path: source, reason: "qpdf could not write a readable copy of it")
+            throw .opening(.damagedPDF(path: source, reason: "qpdf could not write a readable copy of it"))
         }
         let count = pages.pageCount(of: copy)
         guard count == pageCount else {
-            throw .damagedPDF(path: source, reason: "the copy qpdf wrote has \(count) pages, not \(pageCount)")
+            throw .opening(.damagedPDF(path: source, reason: "the copy qpdf wrote has \(count) pages, not \(pageCount)"))
         }
         return copy
     }

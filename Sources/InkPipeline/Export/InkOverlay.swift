@@ -63,7 +63,7 @@ struct InkOverlay {
         guard let ink else { return }
         let form = try formXObject(from: ink.page(inkNumber), size: placement.displayedSize, page: number)
         try overlay(form, onto: number, matrix: placement.matrix)
-        if let error = ink.takeError() { throw .renderFailed(path: document.path, page: number, reason: error) }
+        if let error = ink.takeError() { throw .drawing(.renderFailed(path: document.path, page: number, reason: error)) }
     }
 
     /// Puts the content spooled as `entry` over page `number`, placed by `matrix`: the spool's
@@ -77,7 +77,7 @@ struct InkOverlay {
         }
         let form = document.copyForeign(streams.object(id: entry.object, generation: 0), from: streams)
         if let error = streams.takeError() {
-            throw .writeFailed(path: document.path, reason: "the ink spooled for page \(entry.page) cannot be read: \(error)")
+            throw .writing(.writeFailed(path: document.path, reason: "the ink spooled for page \(entry.page) cannot be read: \(error)"))
         }
         form.set("/Resources", resources(entry.graphicsStates, entry.grains, height: entry.height))
         try overlay(form, onto: number, matrix: matrix, text: entry.text, frameHeight: entry.height)
@@ -212,7 +212,7 @@ struct InkOverlay {
         contents.append(drawInk)
         if let textStream { contents.append(textStream) }
         page.set("/Contents", contents)
-        if let error = document.takeError() { throw .damagedPDF(path: document.path, reason: "page \(number): \(error)") }
+        if let error = document.takeError() { throw .opening(.damagedPDF(path: document.path, reason: "page \(number): \(error)")) }
     }
 
     /// The ink page as a Form XObject of this document: its content stream
@@ -229,7 +229,7 @@ struct InkOverlay {
             var bytes: [UInt8] = []
             for stream in contents?.items ?? [] {
                 guard let data = stream.streamData() else {
-                    throw .renderFailed(path: document.path, page: number, reason: "the ink page's content cannot be read")
+                    throw .drawing(.renderFailed(path: document.path, page: number, reason: "the ink page's content cannot be read"))
                 }
                 bytes += data + [10]
             }

@@ -65,7 +65,7 @@ enum PageRemoval {
             }
             document.releaseAllObjects()
         }
-        if let error = document.takeError() { throw .damagedPDF(path: document.path, reason: error) }
+        if let error = document.takeError() { throw .opening(.damagedPDF(path: document.path, reason: error)) }
     }
 
     /// Removes the outline items below `node` that lead to removed pages,

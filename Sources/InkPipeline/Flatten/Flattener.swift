@@ -130,13 +130,13 @@ public enum Flattener {
 
     static func exportError(from error: any Error, path: String) -> ExportError {
         switch error {
-        case let error as InkLayersError: return .invalidInk(error)
-        case let error as DamagedLayersError: return .damagedInk(error)
-        case InkFileError.cannotOpen(let file, let code) where code == ENOENT: return .inputMissing(path: file)
-        case InkFileError.cannotOpen(let file, let code): return .inputUnreadable(path: file, reason: Errno(rawValue: code).description)
-        case let error as InkFileError: return .writeFailed(path: error.path, reason: error.description)
+        case let error as InkLayersError: return .reading(.invalidInk(error))
+        case let error as DamagedLayersError: return .reading(.damagedInk(error))
+        case InkFileError.cannotOpen(let file, let code) where code == ENOENT: return .opening(.inputMissing(path: file))
+        case InkFileError.cannotOpen(let file, let code): return .opening(.inputUnreadable(path: file, reason: Errno(rawValue: code).description))
+        case let error as InkFileError: return .writing(.writeFailed(path: error.path, reason: error.description))
         case let error as ExportError: return error
-        default: return .renderFailed(path: path, page: nil, reason: "\(error)")
+        default: return .drawing(.renderFailed(path: path, page: nil, reason: "\(error)"))
         }
     }
 

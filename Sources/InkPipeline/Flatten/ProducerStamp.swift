@@ -27,7 +27,7 @@ enum ProducerStamp {
     static func apply(to path: String, name: String) throws(ExportError) {
         let file = try open(path, name: name)
         let size: Int
-        do { size = Int(try file.size()) } catch { throw .writeFailed(path: name, reason: error.description) }
+        do { size = Int(try file.size()) } catch { throw .writing(.writeFailed(path: name, reason: error.description)) }
         // The file ends "startxref\nOFFSET\n%%EOF\n".
         let tail = try readBack(file, from: max(0, size - 64), count: min(size, 64), name: name)
         guard let keyword = tail.range(of: Data("startxref".utf8), options: .backwards) else { return }
@@ -42,18 +42,18 @@ enum ProducerStamp {
         let failure = padded.withUnsafeBytes { bytes -> Errno? in
             do throws(Errno) { try file.writeAll(bytes, at: Int64(start + entry.lowerBound)); return nil } catch { return error }
         }
-        if let failure { throw .writeFailed(path: name, reason: failure.description) }
+        if let failure { throw .writing(.writeFailed(path: name, reason: failure.description)) }
     }
 
     private static func open(_ path: String, name: String) throws(ExportError) -> FileDescriptor {
-        do { return try FileDescriptor(updating: path) } catch { throw .writeFailed(path: name, reason: error.description) }
+        do { return try FileDescriptor(updating: path) } catch { throw .writing(.writeFailed(path: name, reason: error.description)) }
     }
 
     /// `count` bytes from `offset`, indexed from 0.
     private static func readBack(_ file: borrowing FileDescriptor, from offset: Int, count: Int, name: String) throws(ExportError) -> Data {
         var bytes = Data(count: count)
         let got = bytes.withUnsafeMutableBytes { buffer in (try? file.readSome(at: Int64(offset), into: buffer)) ?? -1 }
-        guard got == count else { throw .writeFailed(path: name, reason: "cannot read back what cairo wrote") }
+        guard got == count else { throw .writing(.writeFailed(path: name, reason: "cannot read back what cairo wrote")) }
         return bytes
     }
 }

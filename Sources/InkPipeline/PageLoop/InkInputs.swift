@@ -10,10 +10,10 @@ enum InkInputs {
     /// Refuses an output (or its sidecar) that is one of the inputs.
     static func refuseOverwritingInputs(output: String, inputs: [String]) throws(ExportError) {
         for input in inputs where FileIdentity.sameFile(output, input) {
-            throw .outputIsInput(path: output)
+            throw .writing(.outputIsInput(path: output))
         }
         let sidecar = Flattener.sidecarPath(forOutput: output)
-        for input in inputs.dropFirst() where FileIdentity.sameFile(sidecar, input) { throw .outputIsInput(path: sidecar) }
+        for input in inputs.dropFirst() where FileIdentity.sameFile(sidecar, input) { throw .writing(.outputIsInput(path: sidecar)) }
     }
 
     /// Checks the ink against the PDF (when there is one) and chooses the output pages:
@@ -21,14 +21,14 @@ enum InkInputs {
     static func prepare(_ source: InkSource, pdfPageCount: Int?, selection: PageSelection?, onlyAnnotated: Bool,
                         ignoreMismatch: Bool) throws(ExportError) -> PreparedInk {
         guard let plan = source.plan else {
-            guard let pdf = source.pdfPath, let pageCount = pdfPageCount else { throw .pdfRequired(inkFile: source.path) }
+            guard let pdf = source.pdfPath, let pageCount = pdfPageCount else { throw .reading(.pdfRequired(inkFile: source.path)) }
             let digest = try checkInk(source.layers, ink: source.path, pdf: pdf, pageCount: pageCount, ignoreMismatch: ignoreMismatch)
             let kept = try keptPages(selection: selection, onlyAnnotated: onlyAnnotated, pageCount: pageCount,
                                      inkedPages: source.layers.inkedPages, pdf: pdf)
             return PreparedInk(source: source, pdfSHA256: digest, kept: kept)
         }
         if let pdf = source.pdfPath, let pageCount = pdfPageCount { try source.checkPlan(pdfPageCount: pageCount, pdf: pdf) }
-        guard !plan.isEmpty else { throw .noPages(inkFile: source.path) }
+        guard !plan.isEmpty else { throw .reading(.noPages(inkFile: source.path)) }
         let annotated = Set(source.layers.inkedPages).union(plan.indices.filter { !plan[$0].decorations.isEmpty }.map { $0 + 1 })
         let kept = try keptPages(selection: selection, onlyAnnotated: onlyAnnotated, pageCount: plan.count,
                                  inkedPages: annotated.sorted(), pdf: source.path)
@@ -50,11 +50,11 @@ enum InkInputs {
                          ignoreMismatch: Bool) throws(ExportError) -> String {
         let digest = try ExportError.sha256(ofFileAt: pdfPath)
         if let recorded = layers.header.pdfSHA256, recorded.lowercased() != digest, !ignoreMismatch {
-            throw .documentMismatch(inkFile: inkPath, recorded: recorded, actual: digest, pdf: pdfPath)
+            throw .reading(.documentMismatch(inkFile: inkPath, recorded: recorded, actual: digest, pdf: pdfPath))
         }
         if let last = layers.inkedPages.last, last > pageCount {
-            throw .pageOutOfRange(inkFile: inkPath, line: layers.firstLine(ofPage: last) ?? 1, page: last,
-                                  pageCount: pageCount, pdf: pdfPath)
+            throw .reading(.pageOutOfRange(inkFile: inkPath, line: layers.firstLine(ofPage: last) ?? 1, page: last,
+                                  pageCount: pageCount, pdf: pdfPath))
         }
         return digest
     }
@@ -63,20 +63,20 @@ enum InkInputs {
     static func keptPages(selection: PageSelection?, onlyAnnotated: Bool, pageCount: Int, inkedPages: [Int],
                           pdf: String) throws(ExportError) -> [Int] {
         // No page at all is no selection's doing (`1...0` would trap).
-        guard pageCount > 0 else { throw .noPages(inkFile: pdf) }
+        guard pageCount > 0 else { throw .reading(.noPages(inkFile: pdf)) }
         var kept = Array(1...pageCount)
         if let selection {
             switch selection.pages(in: pageCount) {
             case .success(let pages): kept = pages
             case .failure(let error):
-                throw .pageSelectionOutOfRange(pdf: pdf, page: error.missingPage ?? 0, pageCount: pageCount)
+                throw .opening(.pageSelectionOutOfRange(pdf: pdf, page: error.missingPage ?? 0, pageCount: pageCount))
             }
         }
         if onlyAnnotated {
             let inked = Set(inkedPages)
             kept = kept.filter { inked.contains($0) }
         }
-        guard !kept.isEmpty else { throw .nothingSelected(pdf: pdf, pages: selection != nil, onlyAnnotated: onlyAnnotated) }
+        guard !kept.isEmpty else { throw .opening(.nothingSelected(pdf: pdf, pages: selection != nil, onlyAnnotated: onlyAnnotated)) }
         return kept
     }
 }

@@ -58,7 +58,7 @@ final class InkSource {
                      requireBackground: Bool = true, keepsRawValues: Bool = false,
                      layersForm: LayersForm = .spool, annotations: AnnotationVisibility = .print,
                      recognising: InkRecognitionRun? = nil) throws(ExportError) -> InkSource {
-        guard FileManager.default.fileExists(atPath: ink) else { throw .inputMissing(path: ink) }
+        guard FileManager.default.fileExists(atPath: ink) else { throw .opening(.inputMissing(path: ink)) }
         let recognition = recognising?.recognition
         // Ink-layers ink recognised before drawing: its layers are read from the copy, and messages name the ink.
         if let recognisedCopy = recognising?.recognisedCopy {
@@ -89,8 +89,8 @@ final class InkSource {
                                             pdfPageSize: { path, number in sizes.size(of: path, page: number) })
         } catch {
             switch error {
-            case .backgroundMissing(let message): throw .backgroundPDFMissing(message: message)
-            case .invalid(let message): throw .invalidImport(message: message)
+            case .backgroundMissing(let message): throw .reading(.backgroundPDFMissing(message: message))
+            case .invalid(let message): throw .reading(.invalidImport(message: message))
             }
         }
         var temporaries = [imported.layersPath]
@@ -103,7 +103,7 @@ final class InkSource {
         let pdfPath = pdf ?? imported.backgroundPDF?.resolved
         if requireBackground, pdf == nil, let background = imported.backgroundPDF, background.resolved == nil,
            imported.pages.contains(where: { if case .pdfPage = $0.background { true } else { false } }) {
-            throw .backgroundPDFMissing(message: "\(ink): the background PDF \(background.requested) is not there; give it with --pdf FILE")
+            throw .reading(.backgroundPDFMissing(message: "\(ink): the background PDF \(background.requested) is not there; give it with --pdf FILE"))
         }
         let layers = try openLayers(imported.layersForm, path: imported.layersPath, name: ink)
         handedOver = true
@@ -125,13 +125,13 @@ final class InkSource {
         do {
             read = try PDFAnnotationReader.read(pdf: ink, password: password, layersForm: .inkLayers, keepingStackingOrder: overItself,
                                                 visibility: visibility, transformLayer: recognition.map { recognition in { recognition.recognise(&$0) } })
-        } catch .damagedPDF(_, let reason) where overItself {
+        } catch .opening(.damagedPDF(_, let reason)) where overItself {
             // poppler, which draws the page, may still open it (and say so if it cannot).
             read = try PDFAnnotationReader.drawnAsViewersDraw(pdf: ink, reason: reason, layersForm: .inkLayers)
         }
         var handedOver = false
         defer { if !handedOver { try? FileSystem.remove(read.layersPath) } }
-        guard read.hasAnnotations else { throw .unknownInkFormat(path: ink, isPDF: true) }
+        guard read.hasAnnotations else { throw .reading(.unknownInkFormat(path: ink, isPDF: true)) }
         let layers = try openLayers(read.layersForm, path: read.layersPath, name: ink)
         handedOver = true
         let source = InkSource(path: ink, format: .pdfAnnotations, layers: layers, plan: nil, pdfPath: pdf ?? ink,
@@ -166,10 +166,10 @@ final class InkSource {
     static func refuseWhatIsNotInk(_ path: String) throws(ExportError) {
         // A file that is not there (or not readable) is left to the reader, which says so.
         guard FileManager.default.isReadableFile(atPath: path) else { return }
-        if InkImporter.isPDF(path: path) { throw .unknownInkFormat(path: path, isPDF: true) }
-        if InkImporter.isHTML(path: path) { throw .htmlGivenAsInk(path: path) }
+        if InkImporter.isPDF(path: path) { throw .reading(.unknownInkFormat(path: path, isPDF: true)) }
+        if InkImporter.isHTML(path: path) { throw .reading(.htmlGivenAsInk(path: path)) }
         // A damaged ink-layers file is left to its reader, which says where it breaks.
-        if !InkImporter.startsWithJSONObject(path: path) { throw .unknownInkFormat(path: path, isPDF: false) }
+        if !InkImporter.startsWithJSONObject(path: path) { throw .reading(.unknownInkFormat(path: path, isPDF: false)) }
     }
 
     /// The number of output pages: the plan's, or the PDF's for ink-layers.
@@ -187,7 +187,7 @@ final class InkSource {
         guard let plan else { return }
         for (index, page) in plan.enumerated() {
             if case .pdfPage(let number) = page.background, number < 1 || number > pdfPageCount {
-                throw .backgroundPageOutOfRange(inkFile: path, page: index + 1, pdfPage: number, pageCount: pdfPageCount, pdf: pdf)
+                throw .reading(.backgroundPageOutOfRange(inkFile: path, page: index + 1, pdfPage: number, pageCount: pdfPageCount, pdf: pdf))
             }
         }
     }

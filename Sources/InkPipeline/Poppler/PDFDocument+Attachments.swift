@@ -75,10 +75,10 @@ extension PDFDocument {
             return (saved, (count: sink.count, failure: sink.failure, tooLarge: sink.tooLarge))
         }
         let glibError = GLibError.consume(error)
-        if sink.tooLarge { throw .embeddedInkTooLarge(path: path, limit: limit) }
+        if sink.tooLarge { throw .opening(.embeddedInkTooLarge(path: path, limit: limit)) }
         if let failure = sink.failure { throw failure }
         guard saved != 0 else {
-            throw .damagedPDF(path: path, reason: "its embedded ink cannot be read (\(glibError?.message ?? "poppler stopped decoding it"))")
+            throw .opening(.damagedPDF(path: path, reason: "its embedded ink cannot be read (\(glibError?.message ?? "poppler stopped decoding it"))"))
         }
         return sink.count
     }

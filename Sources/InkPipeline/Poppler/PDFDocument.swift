@@ -36,7 +36,7 @@ public final class PDFDocument {
         let absolute = URL(fileURLWithPath: copy?.path ?? path).standardizedFileURL.path
         var uriError: UnsafeMutablePointer<GError>?
         guard let uri = g_filename_to_uri(absolute, nil, &uriError) else {
-            throw .inputUnreadable(path: path, reason: GLibError.consume(uriError)?.message ?? "bad file name")
+            throw .opening(.inputUnreadable(path: path, reason: GLibError.consume(uriError)?.message ?? "bad file name"))
         }
         defer { g_free(uri) }
 
@@ -50,16 +50,16 @@ public final class PDFDocument {
                 qpdfPasswordForms = [candidate] + forms.filter { $0 != candidate }
                 pageCount = Int(poppler_document_get_n_pages(document))
                 // Every stored property is set, so deinit releases the document when this throws.
-                guard pageCount > 0 else { throw .emptyPDF(path: path) }
+                guard pageCount > 0 else { throw .opening(.emptyPDF(path: path)) }
                 return
             }
             lastError = GLibError.consume(error)
             if lastError?.code != Int32(POPPLER_ERROR_ENCRYPTED.rawValue) { break }
         }
         if lastError?.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
-            throw password == nil ? .passwordRequired(path: path) : .wrongPassword(path: path)
+            throw password == nil ? .opening(.passwordRequired(path: path)) : .opening(.wrongPassword(path: path))
         }
-        throw .damagedPDF(path: path, reason: lastError?.message ?? "poppler could not open it")
+        throw .opening(.damagedPDF(path: path, reason: lastError?.message ?? "poppler could not open it"))
     }
 
     /// Opens `path` for drawing: as it is, or, when a page's annotations would make poppler load
@@ -154,7 +154,7 @@ public final class PDFDocument {
     /// The corresponding C function is `poppler_document_get_page`.
     public func page(_ number: Int) throws(ExportError) -> PDFPage {
         guard number >= 1, number <= pageCount, let page = poppler_document_get_page(handle, Int32(number - 1)) else {
-            throw .damagedPDF(path: path, reason: "page \(number) cannot be read")
+            throw .opening(.damagedPDF(path: path, reason: "page \(number) cannot be read"))
         }
         return PDFPage(adopting: page, number: number)
     }

@@ -167,7 +167,7 @@ public final class DrawnCopy: Sendable {
     init(in folder: String, warning: String, summary: String) throws(ExportError) {
         var name = (folder as NSString).appendingPathComponent("inkpdf-drawn-XXXXXX.pdf")
         do { try FileSystem.reserveUniqueName(from: &name, suffixLength: 4) } catch {
-            throw .writeFailed(path: folder, reason: error.description)
+            throw .writing(.writeFailed(path: folder, reason: error.description))
         }
         path = name
         self.warning = warning

@@ -24,7 +24,7 @@ extension QPDFDocument {
         } catch {
             throw ExportError(qpdf: error, path: path, passwordGiven: passwordGiven)
         }
-        guard !checkingPages || pageCount > 0 else { throw .emptyPDF(path: path) }
+        guard !checkingPages || pageCount > 0 else { throw .opening(.emptyPDF(path: path)) }
     }
 
     /// Writes the whole document to `path` (`QPDFDocument.write`), named `name` in errors.
@@ -47,13 +47,13 @@ extension ExportError {
     /// What qpdf could not do with `path` (an input read, or an output written), as export tells it.
     init(qpdf error: QPDFError, path: String, passwordGiven: Bool = false) {
         switch error {
-        case .passwordRejected: self = passwordGiven ? .wrongPassword(path: path) : .passwordRequired(path: path)
-        case .damaged(let reason): self = .damagedPDF(path: path, reason: reason)
-        case .warned(let reason): self = .damagedPDF(path: path, reason: "qpdf warns: " + reason)
-        case .encrypted: self = .passwordRequired(path: path)
-        case .cannotCreate(let reason): self = .cannotCreateOutput(path: path, reason: reason)
+        case .passwordRejected: self = passwordGiven ? .opening(.wrongPassword(path: path)) : .opening(.passwordRequired(path: path))
+        case .damaged(let reason): self = .opening(.damagedPDF(path: path, reason: reason))
+        case .warned(let reason): self = .opening(.damagedPDF(path: path, reason: "qpdf warns: " + reason))
+        case .encrypted: self = .opening(.passwordRequired(path: path))
+        case .cannotCreate(let reason): self = .writing(.cannotCreateOutput(path: path, reason: reason))
         case .writeFailed(let reason, let isSystemError):
-            self = isSystemError ? .writeFailed(path: path, reason: reason) : .renderFailed(path: path, page: nil, reason: reason)
+            self = isSystemError ? .writing(.writeFailed(path: path, reason: reason)) : .drawing(.renderFailed(path: path, page: nil, reason: reason))
         }
     }
 }

@@ -34,7 +34,7 @@ public final class LayerRecognition: @unchecked Sendable {
     public convenience init?(languages: String?, progress: PageProgress?, loadingWhenNeeded: Bool = false) throws(ExportError) {
         guard let languages else { return nil }
         let parsed: [RecognitionLanguage]
-        do throws(RecognitionError) { parsed = try RecognitionLanguage.parse(languages) } catch { throw .recognition(error) }
+        do throws(RecognitionError) { parsed = try RecognitionLanguage.parse(languages) } catch { throw .reading(.recognition(error)) }
         let options = RecognitionOptions(languages: parsed, models: RecognitionModels(environment: ProcessInfo.processInfo.environment))
         if loadingWhenNeeded { self.init(deferring: options) } else { try self.init(options: options) }
         self.progress = progress
@@ -42,7 +42,7 @@ public final class LayerRecognition: @unchecked Sendable {
 
     /// Loads the models `options` name; a missing or damaged one is the error.
     public convenience init(options: RecognitionOptions) throws(ExportError) {
-        do throws(RecognitionError) { self.init(try InkRecognizer(options: options)) } catch { throw .recognition(error) }
+        do throws(RecognitionError) { self.init(try InkRecognizer(options: options)) } catch { throw .reading(.recognition(error)) }
     }
 
     public func recognise(_ layer: inout PageLayer) {
@@ -63,7 +63,7 @@ public final class LayerRecognition: @unchecked Sendable {
     private func loadedRecognizer() -> InkRecognizer? {
         if let recognizer { return recognizer }
         guard failure == nil else { return nil }
-        do throws(RecognitionError) { recognizer = try InkRecognizer(options: options) } catch { failure = .recognition(error) }
+        do throws(RecognitionError) { recognizer = try InkRecognizer(options: options) } catch { failure = .reading(.recognition(error)) }
         return recognizer
     }
 }

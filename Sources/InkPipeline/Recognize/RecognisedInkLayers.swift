@@ -11,7 +11,7 @@ enum RecognisedInkLayers {
                       temporaryDirectory: String = NSTemporaryDirectory()) throws(ExportError) -> String {
         var path = (temporaryDirectory as NSString).appendingPathComponent("inkpdf-recognised-XXXXXX.ink.jsonl")
         do { try FileSystem.reserveUniqueName(from: &path, suffixLength: ".ink.jsonl".utf8.count) } catch {
-            throw .writeFailed(path: temporaryDirectory, reason: error.description)
+            throw .writing(.writeFailed(path: temporaryDirectory, reason: error.description))
         }
         do {
             try LayersRevision.namingLastGoodRevision {

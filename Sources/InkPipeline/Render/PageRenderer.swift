@@ -17,7 +17,7 @@ public enum PageRenderer {
     public static func render(pdf pdfPath: String?, ink inkPath: String, outputDirectory: String,
                               options: RenderOptions = RenderOptions()) throws(ExportError) -> RenderReport {
         guard options.scale.isFinite, options.scale > 0 else {
-            throw .renderFailed(path: pdfPath ?? inkPath, page: nil, reason: "the scale must be a positive number")
+            throw .drawing(.renderFailed(path: pdfPath ?? inkPath, page: nil, reason: "the scale must be a positive number"))
         }
         let source = try InkSource.open(ink: inkPath, pdf: pdfPath, format: options.inkFormat, page: options.page,
                                         password: options.password, confinement: options.confinement,
@@ -75,7 +75,7 @@ public enum PageRenderer {
             } else if let planned = source.plan?[number - 1], case .paper(let paper) = planned.background {
                 background = .paper(paper, width: planned.width, height: planned.height)
             } else {
-                throw .renderFailed(path: inkPath, page: number, reason: "the page has no PDF under it")
+                throw .drawing(.renderFailed(path: inkPath, page: number, reason: "the page has no PDF under it"))
             }
             warnings += try renderPage(number, background: background, planned: source.plan?[number - 1], drawings: drawings,
                                        options: options, textures: textures, to: destination)
@@ -113,8 +113,8 @@ public enum PageRenderer {
         // Checked as reals: a page side times a scale can pass Int's range before any guard on integers.
         let exactWidth = (size.width * scale).rounded(.up), exactHeight = (size.height * scale).rounded(.up)
         guard exactWidth.isFinite, exactHeight.isFinite, exactWidth <= Double(maximumPixels), exactHeight <= Double(maximumPixels) else {
-            throw .renderFailed(path: name, page: number,
-                                reason: "at this scale the page would be \(exactWidth)×\(exactHeight) pixels, more than the \(maximumPixels) cairo can make; lower --dpi or --scale")
+            throw .drawing(.renderFailed(path: name, page: number,
+                                reason: "at this scale the page would be \(exactWidth)×\(exactHeight) pixels, more than the \(maximumPixels) cairo can make; lower --dpi or --scale"))
         }
         let width = Int(exactWidth), height = Int(exactHeight)
         let surface = CairoImageSurface(format: .rgb24, width: max(width, 1), height: max(height, 1))
@@ -138,13 +138,13 @@ public enum PageRenderer {
         }
         surface.flush()
         if let error = context.status {
-            throw .renderFailed(path: name, page: number, reason: error.description)
+            throw .drawing(.renderFailed(path: name, page: number, reason: error.description))
         }
         let output = try AtomicOutput.reserve(destination)
         do throws(CairoError) {
             try surface.writePNG(to: output.writablePath)
         } catch {
-            throw .writeFailed(path: destination, reason: error.description)
+            throw .writing(.writeFailed(path: destination, reason: error.description))
         }
         try output.commitForExport()
         return warnings

@@ -217,7 +217,7 @@ public enum DocumentSearch {
         }
         do {
             try EmbeddedInk.extract(pdf: path, password: password, to: layers)
-        } catch .noEmbeddedInk {
+        } catch .opening(.noEmbeddedInk) {
             return
         } catch {
             outcome.warnings.append("\(path): its embedded ink was not searched: \(error)")

@@ -75,12 +75,12 @@ public enum LayersFileReplacement {
                 try FileManager.default.copyItem(atPath: path, toPath: staging)
             } catch {
                 try? FileSystem.remove(staging)
-                throw .cannotCreateOutput(path: kept.path, reason: "cannot keep the previous revision: \(error.localizedDescription)")
+                throw .writing(.cannotCreateOutput(path: kept.path, reason: "cannot keep the previous revision: \(error.localizedDescription)"))
             }
         }
         do { try FileSystem.rename(staging, to: kept.path) } catch {
             try? FileSystem.remove(staging)
-            throw .cannotCreateOutput(path: kept.path, reason: "cannot keep the previous revision: \(error.description)")
+            throw .writing(.cannotCreateOutput(path: kept.path, reason: "cannot keep the previous revision: \(error.description)"))
         }
         return kept
     }

@@ -79,7 +79,7 @@ final class SidecarJob: @unchecked Sendable {
                 do {
                     try ReMarkableImporter.writeArchive(of: source, to: temporaryName)
                 } catch {
-                    throw ExportError.writeFailed(path: destination, reason: error.description)
+                    throw ExportError.writing(.writeFailed(path: destination, reason: error.description))
                 }
             }
         } catch {

@@ -286,8 +286,8 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
                        destinations: [endpoint == .render ? output + "/page.png" : output])
         } catch {
             switch error {
-            case .timedOut, .stalled: metrics.recordTimeout()
-            case .workerCrashed: metrics.recordCrash()
+            case .running(.timedOut), .running(.stalled): metrics.recordTimeout()
+            case .running(.workerCrashed): metrics.recordCrash()
             default: break
             }
             return failed(request, .command(exit: error.exitCodeForService, message: clean("\(error)", request)))
@@ -447,9 +447,9 @@ extension ExportError {
     /// The command line's exit code for a worker that had to be stopped.
     var exitCodeForService: Int32 {
         switch self {
-        case .timedOut, .stalled: 88
-        case .workerCrashed: 89
-        case .interrupted(let signal): 128 + signal
+        case .running(.timedOut), .running(.stalled): 88
+        case .running(.workerCrashed): 89
+        case .running(.interrupted(let signal)): 128 + signal
         default: 70
         }
     }

@@ -50,18 +50,18 @@ extension BatchReport {
                 // As fopen's "wb" opens it.
                 let file: FileDescriptor
                 do throws(Errno) { file = try FileDescriptor(replacing: writable, mode: 0o666) } catch {
-                    throw ExportError.cannotCreateOutput(path: path, reason: error.description)
+                    throw ExportError.writing(.cannotCreateOutput(path: path, reason: error.description))
                 }
                 do throws(Errno) {
                     try file.writeAll(Array(text.utf8))
                     try file.close()
                 } catch {
-                    throw ExportError.writeFailed(path: path, reason: error.description)
+                    throw ExportError.writing(.writeFailed(path: path, reason: error.description))
                 }
             }
         } catch let error as ExportError {
             switch error {
-            case .cannotCreateOutput(_, let reason), .writeFailed(_, let reason): throw .reportNotWritten(path: path, reason: reason)
+            case .writing(.cannotCreateOutput(_, let reason)), .writing(.writeFailed(_, let reason)): throw .reportNotWritten(path: path, reason: reason)
             default: throw .reportNotWritten(path: path, reason: error.description)
             }
         } catch {

@@ -7,7 +7,7 @@ extension CommandRunner {
     func downgrade(_ arguments: DowngradeArguments, output: inout some TextOutputStream,
                    errors: inout some TextOutputStream) -> Int32 {
         if FileIdentity.sameFile(arguments.path, arguments.output) {
-            let error = ExportError.outputIsInput(path: arguments.output)
+            let error = ExportError.writing(.outputIsInput(path: arguments.output))
             print("inkpdf: \(error)", to: &errors)
             return error.exitCode.rawValue
         }

@@ -46,7 +46,7 @@ extension RecognizeArguments {
             }
             return options
         } catch {
-            throw .recognition(error)
+            throw .reading(.recognition(error))
         }
     }
 }

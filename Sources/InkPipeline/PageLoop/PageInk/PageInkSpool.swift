@@ -61,7 +61,7 @@ final class PageInkSpool: @unchecked Sendable {
         let prefix = ".\((name as NSString).lastPathComponent).inkpdf-\(getpid())-spool-"
         var path = (folder as NSString).appendingPathComponent(prefix + "XXXXXX")
         do { self.descriptor = try FileDescriptor(uniqueFrom: &path) } catch {
-            throw .cannotCreateOutput(path: name, reason: "cannot create a temporary file in \(folder): \(error.description)")
+            throw .writing(.cannotCreateOutput(path: name, reason: "cannot create a temporary file in \(folder): \(error.description)"))
         }
         try? FileSystem.remove(path)
         self.name = name
@@ -74,7 +74,7 @@ final class PageInkSpool: @unchecked Sendable {
         do {
             try descriptor.writeAll(bytes)
         } catch {
-            throw .writeFailed(path: name, reason: error.description)
+            throw .writing(.writeFailed(path: name, reason: error.description))
         }
         end += bytes.count
     }
@@ -136,8 +136,8 @@ final class PageInkSpool: @unchecked Sendable {
             return nil
         }
         if let failure {
-            throw .writeFailed(path: name, reason: failure == .ioError ? "the ink spooled for page \(entry.page) is short"
-                                                                     : "cannot read back the ink: \(failure)")
+            throw .writing(.writeFailed(path: name, reason: failure == .ioError ? "the ink spooled for page \(entry.page) is short"
+                                                                     : "cannot read back the ink: \(failure)"))
         }
         var content = CompressedInkContent(deflated: bytes, length: entry.length, graphicsStates: entry.graphicsStates,
                                            grains: entry.grains, width: entry.width, height: entry.height)

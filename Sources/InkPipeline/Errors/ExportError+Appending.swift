@@ -8,11 +8,11 @@ extension ExportError {
     init(appending error: IncrementalUpdateError, name: String) {
         switch error {
         case .writeFailed(_, let code), .cannotRead(_, let code), .cannotOpen(_, let code):
-            self = .writeFailed(path: name, reason: Errno(rawValue: code).description)
+            self = .writing(.writeFailed(path: name, reason: Errno(rawValue: code).description))
         case .pageOutOfRange(_, let page, _), .pageAlreadyUpdated(_, let page), .pageNotInFile(_, let page):
-            self = .renderFailed(path: name, page: page, reason: error.description)
+            self = .drawing(.renderFailed(path: name, page: page, reason: error.description))
         case .unreadablePDF, .encrypted, .digestFailed, .changedWhileCopied:
-            self = .renderFailed(path: name, page: nil, reason: error.description)
+            self = .drawing(.renderFailed(path: name, page: nil, reason: error.description))
         }
     }
 }

@@ -24,7 +24,7 @@ public enum WorkThread {
         }, context)
         guard status == 0 else {
             Unmanaged<Box>.fromOpaque(context).release()
-            throw .renderFailed(path: document, page: nil, reason: "cannot start a thread (\(Errno(rawValue: status).description)); raise --memory-limit")
+            throw .drawing(.renderFailed(path: document, page: nil, reason: "cannot start a thread (\(Errno(rawValue: status).description)); raise --memory-limit"))
         }
         pthread_detach(thread)
     }
