@@ -78,8 +78,11 @@ let package = Package(
         // feed, then flatten, export and render, each in its folder; sidecars beside the output.
         // librsvg behind one wrapper: an SVG image parsed and drawn as vectors on a cairo context.
         .target(name: "LibRsvg", dependencies: ["CRsvg", "LibCairo"]),
+        // poppler-glib behind one wrapper, the only owner of its handles: a document and its pages, drawn,
+        // their text, links, outline, labels, annotations hidden and embedded files.
+        .target(name: "LibPoppler", dependencies: ["CPoppler", "LibCairo", "InkFileSystem"]),
         .target(name: "InkPipeline", dependencies: ["InkModel", "InkImport", "InkRendering", "InkRecognition", "InkPDFContent", "InkFileSystem",
-                                                    "LibCrypto", "CPoppler", "LibCairo", "LibQPDF", "LibRsvg", "CMalloc", "CFontconfig"]),
+                                                    "LibCrypto", "LibPoppler", "LibCairo", "LibQPDF", "LibRsvg", "CMalloc", "CFontconfig"]),
         // Many documents at once, each in a worker.
         // Every command's declaration: its options (names, value, help, whether the service takes them), its synopsis
         // and description. The parser, the help, the man page, the worker's command line and the service's form read it.
@@ -110,10 +113,10 @@ let package = Package(
 
         // Test support: the generators of the bundled samples and of the tests' documents
         // (course notes, worksheet, inks sheet, dense pages), a temporary folder, poppler read-back.
-        .target(name: "InkFixtures", dependencies: ["InkModel", "InkImport", "InkRendering", "InkPipeline", "InkFileSystem", "LibCairo", "CPoppler", "LibQPDF"]),
+        .target(name: "InkFixtures", dependencies: ["InkModel", "InkImport", "InkRendering", "InkPipeline", "InkFileSystem", "LibCairo", "LibPoppler", "LibQPDF"]),
         // The benchmark's own generators, peers and measures (batch corpus, per-segment peer,
         // document comparison, ink fidelity), apart from the fixtures.
-        .target(name: "InkBench", dependencies: ["InkFixtures", "InkPDFContentTestSupport", "InkImport", "InkModel", "InkPipeline", "InkRendering", "InkFileSystem", "LibCairo", "CPoppler"]),
+        .target(name: "InkBench", dependencies: ["InkFixtures", "InkPDFContentTestSupport", "InkImport", "InkModel", "InkPipeline", "InkRendering", "InkFileSystem", "LibCairo", "LibPoppler"]),
         .executableTarget(name: "inkpdf-samples", dependencies: ["InkFixtures", "InkBench", "InkFileSystem"]),
 
         // What each fuzz target does with one input (Fuzz/InkFuzzChecks): read it with the real reader and
@@ -132,7 +135,7 @@ let package = Package(
         .testTarget(name: "InkImportTests", dependencies: ["InkImport", "InkModel", "InkFixtures"]),
         .testTarget(name: "InkRenderingTests", dependencies: ["InkRendering", "InkModel", "InkFixtures", "LibCairo"]),
         .testTarget(name: "InkPipelineTests", dependencies: ["InkPipeline", "InkImport", "InkModel", "InkFixtures", "InkFileSystem",
-                                                        "InkPDFContentTestSupport", "InkRendering", "CPoppler", "LibCairo", "LibQPDF"]),
+                                                        "InkPDFContentTestSupport", "InkRendering", "LibPoppler", "CPoppler", "LibCairo", "LibQPDF"]),
         .testTarget(name: "InkBatchTests", dependencies: ["InkBatch", "InkWorkers", "InkCLI", "InkPipeline", "InkModel", "InkFixtures", "InkFileSystem"]),
         .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "LibCrypto", "InkFixtures"]),
         .testTarget(name: "InkCLITests", dependencies: ["InkCLI", "InkCommandLine", "InkFixtures", "InkModel", "InkPipeline", "InkWorkers", "InkBatch", "InkServe", "CZlib"]),

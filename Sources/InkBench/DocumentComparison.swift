@@ -1,3 +1,4 @@
+import LibPoppler
 import InkFixtures
 import InkPipeline
 
@@ -13,7 +14,7 @@ public struct DocumentComparison: Sendable, Equatable {
     public var labels = 0, labelsKept = 0
 
     public static func compare(source sourcePath: String, output outputPath: String) throws -> DocumentComparison {
-        let source = try PDFDocument(path: sourcePath), output = try PDFDocument(path: outputPath)
+        let source = try PDFDocument.open(path: sourcePath), output = try PDFDocument.open(path: outputPath)
         var result = DocumentComparison()
         for number in 1...source.pageCount {
             let page = try source.page(number)

@@ -1,3 +1,4 @@
+import LibPoppler
 import Foundation
 import InkFixtures
 import InkModel
@@ -16,7 +17,7 @@ public enum XournalBenchmark {
     /// with `layers`, also the same strokes as an ink-layers file for the PDF (the native peer:
     /// `flatten PDF --ink LAYERS --pages …` draws what the document holds, as inkpdf's own ink).
     public static func write(pdf: String, pages: [Int], to path: String, ink: Bool = true, layers: String? = nil) throws {
-        let document = try PDFDocument(path: pdf)
+        let document = try PDFDocument.open(path: pdf)
         // The native peer's ink-layers file, written page by page beside the document.
         let peer = try layers.map { path -> InkLayersWriter in
             let writer = try InkLayersWriter(path: path, compressionLevel: nil)

@@ -1,3 +1,4 @@
+import LibPoppler
 import LibCairo
 import Foundation
 import InkPipeline
@@ -67,7 +68,7 @@ public struct GreyRaster: Sendable {
     /// Page `page` (1-based) of the PDF at `path` as poppler renders it (`PDFPage.render`, as a viewer shows it), on white.
     public static func poppler(_ path: String, page: Int, scale: Double) throws -> GreyRaster {
         let document: PDFDocument
-        do throws(ExportError) { document = try PDFDocument(path: path) } catch {
+        do throws(ExportError) { document = try PDFDocument.open(path: path) } catch {
             throw RasterError.cannotOpen(path: path, reason: error.description)
         }
         guard page >= 1, page <= document.pageCount, let popplerPage = try? document.page(page) else {

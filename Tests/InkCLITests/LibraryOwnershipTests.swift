@@ -23,7 +23,7 @@ import Testing
         Library(name: "librsvg", prefix: "rsvg_", owner: "LibRsvg"),
         Library(name: "tesseract", prefix: #"api\.Tess"#, owner: "InkRecognition"),
         Library(name: "zinnia", prefix: #"api\.zinnia_"#, owner: "InkRecognition"),
-        Library(name: "poppler", prefix: "poppler_", owner: "InkPipeline"),
+        Library(name: "poppler", prefix: "poppler_", owner: "LibPoppler"),
         Library(name: "qpdf", prefix: "qpdf_", owner: "LibQPDF"),
         Library(name: "cairo", prefix: "cairo_", owner: "LibCairo"),
     ]

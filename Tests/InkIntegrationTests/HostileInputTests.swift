@@ -1,3 +1,4 @@
+import LibPoppler
 import InkCLI
 import Foundation
 import Synchronization
@@ -85,7 +86,7 @@ import Testing
         let outcome = try await Self.flatten(pdf, ink: Self.ink(in: folder), in: folder)
         #expect(outcome.status == 0, "\(outcome.message)")
         #expect(outcome.leftovers.isEmpty)
-        let source = try PDFDocument(path: pdf), output = try PDFDocument(path: folder.path("out/out.pdf"))
+        let source = try PDFDocument.open(path: pdf), output = try PDFDocument.open(path: folder.path("out/out.pdf"))
         #expect(output.pageCount == 2)
         let (w, h) = source.displayedSize(ofPage: 1), (ow, oh) = output.displayedSize(ofPage: 1)
         #expect(abs(w - ow) < 0.5 && abs(h - oh) < 0.5, "the output page is shown as the source page is")
@@ -100,7 +101,7 @@ import Testing
         }
         let outcome = try await Self.flatten(pdf, ink: Self.ink(in: folder), in: folder)
         #expect(outcome.status == 0, "\(outcome.message)")
-        let output = try PDFDocument(path: folder.path("out/out.pdf"))
+        let output = try PDFDocument.open(path: folder.path("out/out.pdf"))
         #expect(abs(output.displayedSize(ofPage: 1).0 - 612) < 0.5 && abs(output.displayedSize(ofPage: 1).1 - 792) < 0.5)
     }
 
@@ -112,7 +113,7 @@ import Testing
         }
         let outcome = try await Self.flatten(pdf, ink: Self.ink(in: folder), in: folder)
         #expect(outcome.status == 0, "\(outcome.message)")
-        let output = try PDFDocument(path: folder.path("out/out.pdf"))
+        let output = try PDFDocument.open(path: folder.path("out/out.pdf"))
         #expect(abs(output.displayedSize(ofPage: 1).0 - Double(size)!) < 0.5)
     }
 
@@ -123,7 +124,7 @@ import Testing
         }
         let outcome = try await Self.flatten(pdf, ink: Self.ink(in: folder), in: folder)
         #expect(outcome.status == 0, "\(outcome.message)")
-        let output = try PDFDocument(path: folder.path("out/out.pdf"))
+        let output = try PDFDocument.open(path: folder.path("out/out.pdf"))
         #expect(abs(output.displayedSize(ofPage: 1).0 - 612) < 0.5 && abs(output.displayedSize(ofPage: 1).1 - 792) < 0.5)
     }
 
@@ -180,7 +181,7 @@ import Testing
         #expect(outcome.status == status, "\(outcome.message)")
         #expect(outcome.leftovers.isEmpty)
         if status == 0 {
-            #expect(try PDFDocument(path: folder.path("out/out.pdf")).pageCount == pages)
+            #expect(try PDFDocument.open(path: folder.path("out/out.pdf")).pageCount == pages)
             try await expectQPDFCheckAcceptable(folder.path("out/out.pdf"))
         } else {
             #expect(outcome.message == "inkpdf: \(pdf): not a PDF or damaged beyond repair \(reason); check that it opens in a PDF viewer\n")

@@ -1,3 +1,4 @@
+import LibPoppler
 import Foundation
 @testable import InkPipeline
 import InkModel
@@ -62,7 +63,7 @@ import LibQPDF
     func popplerAndQPDFOpenItAndRotationIsRead(_ testCase: Case) async throws {
         let folder = TestFolder()
         let locked = try await Self.encryptedPDF(testCase, in: folder)
-        let document = try PDFDocument(path: locked, password: testCase.typed)
+        let document = try PDFDocument.open(path: locked, password: testCase.typed)
         // Read with qpdf, not guessed: a guess from the displayed size takes 270 for 90.
         #expect((1...Self.pages.count).map(document.rotation(ofPage:)) == Self.pages.map(\.rotate))
         let qpdf = try QPDFDocument(path: locked, password: testCase.typed)
@@ -98,7 +99,7 @@ import LibQPDF
         #expect(throws: ExportError.opening(.passwordRequired(path: output))) { try QPDFDocument(path: output, password: nil) }
         let copy = try QPDFDocument(path: output, password: testCase.typed)
         #expect((1...copy.pageCount).map { copy.page($0).inherited("/Rotate")?.integer ?? 0 } == Self.pages.map(\.rotate))
-        #expect(try PDFDocument(path: output, password: testCase.typed).pageCount == Self.pages.count)
+        #expect(try PDFDocument.open(path: output, password: testCase.typed).pageCount == Self.pages.count)
 
         // qpdf's own command line (which transcodes passwords itself) opens it; its decrypted
         // copy shows the ink where the strokes say on every turned page.
@@ -142,7 +143,7 @@ import LibQPDF
     func corpusFileFlattensAndExports(_ file: CorpusFile) async throws {
         try #require(FileManager.default.fileExists(atPath: file.path), "\(file.path) is missing from the corpus")
         let folder = TestFolder()
-        let source = try PDFDocument(path: file.path, password: file.password)
+        let source = try PDFDocument.open(path: file.path, password: file.password)
         let rotations = (1...source.pageCount).map(source.rotation(ofPage:))
         let qpdfSource = try QPDFDocument(path: file.path, password: file.password)
         #expect(rotations == (1...qpdfSource.pageCount).map { PageRotations.normalise(qpdfSource.page($0).inherited("/Rotate")?.integer ?? 0) })
@@ -154,7 +155,7 @@ import LibQPDF
 
         let exported = folder.path("export/out.pdf")
         _ = try await exportChecked(pdf: file.path, ink: ink, output: exported, options: ExportOptions(password: file.password))
-        let copy = try PDFDocument(path: exported, password: file.password)
+        let copy = try PDFDocument.open(path: exported, password: file.password)
         #expect(copy.pageCount == source.pageCount)
         #expect((1...copy.pageCount).map(copy.rotation(ofPage:)) == rotations)
     }

@@ -1,4 +1,5 @@
 import CPoppler
+import LibPoppler
 import Foundation
 @testable import InkPipeline
 import InkModel
@@ -59,7 +60,7 @@ import LibQPDF
     @Test func everythingOfTheSourceSurvives() async throws {
         let f = try Fixture()
         let output = try await f.export("all")
-        let source = try PDFDocument(path: f.pdf), result = try PDFDocument(path: output)
+        let source = try PDFDocument.open(path: f.pdf), result = try PDFDocument.open(path: output)
         #expect(result.pageCount == source.pageCount)
         let identity = Dictionary(uniqueKeysWithValues: (1...source.pageCount).map { ($0, $0) })
         let sourceLinks = try NavigationTests.links(of: source, pages: Array(1...source.pageCount))
@@ -161,7 +162,7 @@ import LibQPDF
         let f = try Fixture()
         let selection = try #require(try? PageSelection.parse("1,3-5").get())
         let output = try await f.export("some", options: ExportOptions(pages: selection))
-        let source = try PDFDocument(path: f.pdf), result = try PDFDocument(path: output)
+        let source = try PDFDocument.open(path: f.pdf), result = try PDFDocument.open(path: output)
         #expect(result.pageCount == 4)
         let map = [1: 1, 3: 2, 4: 3, 5: 4]
         let sourceLinks = try NavigationTests.links(of: source, pages: [1, 3, 4, 5])
@@ -193,7 +194,7 @@ import LibQPDF
         try await expectQPDFCheckPasses(output)
 
         let annotated = try await f.export("annotated", options: ExportOptions(onlyAnnotated: true))
-        #expect(try PDFDocument(path: annotated).pageCount == PageOrderedLayers(path: f.ink).inkedPages.count)
+        #expect(try PDFDocument.open(path: annotated).pageCount == PageOrderedLayers(path: f.ink).inkedPages.count)
         try await expectQPDFCheckPasses(annotated)
     }
 

@@ -1,4 +1,3 @@
-import CPoppler
 import Foundation
 @testable import InkPipeline
 import InkModel

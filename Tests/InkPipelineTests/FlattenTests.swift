@@ -1,3 +1,4 @@
+import LibPoppler
 import Foundation
 import InkPipeline
 import InkModel
@@ -118,7 +119,7 @@ import Testing
         try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: pdf), pages: Array(Self.pages.prefix(3)))
         let ink = folder.writeInk("doc.ink.jsonl", layers: Self.layers(pageCount: 3))
         _ = try await flattenChecked(pdf: pdf, ink: ink, output: folder.path("out/doc.pdf"))
-        let output = try PDFDocument(path: folder.path("out/doc.pdf"))
+        let output = try PDFDocument.open(path: folder.path("out/doc.pdf"))
         for number in 1...3 {
             let label = output.label(of: try output.page(number))
             #expect(label == "\(number)")
@@ -126,7 +127,7 @@ import Testing
         // Pages left out: the rest keep their source numbers as labels.
         let selection = try #require(try? PageSelection.parse("2-3").get())
         _ = try await flattenChecked(pdf: pdf, ink: ink, output: folder.path("some/doc.pdf"), options: FlattenOptions(pages: selection))
-        let some = try PDFDocument(path: folder.path("some/doc.pdf"))
+        let some = try PDFDocument.open(path: folder.path("some/doc.pdf"))
         let first = some.label(of: try some.page(1)), second = some.label(of: try some.page(2))
         #expect(first == "2" && second == "3")
     }

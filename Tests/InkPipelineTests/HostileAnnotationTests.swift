@@ -1,3 +1,4 @@
+import LibPoppler
 import Foundation
 import InkFixtures
 import InkModel
@@ -80,7 +81,7 @@ import LibQPDF
             .text("null"),
             .text("42"),
         ], to: path)
-        let poppler = try PDFDocument(path: path)
+        let poppler = try PDFDocument.open(path: path)
         #expect(poppler.pageCount == 2)
         #expect(poppler.displayedSize(ofPage: 2) == (200, 300), "poppler's page 2 is object 4")
         #expect(PageReferenceScan.references(path: path)?.map(\.id) == [3, 4])

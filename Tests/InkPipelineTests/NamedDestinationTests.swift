@@ -1,3 +1,4 @@
+import LibPoppler
 import Foundation
 @testable import InkPipeline
 import InkFixtures
@@ -32,7 +33,7 @@ import Testing
             outlines.set("/Last", second)
             root.set("/Outlines", outlines)
         }
-        let outline = try PDFDocument(path: pdf).outline()
+        let outline = try PDFDocument.open(path: pdf).outline()
         #expect(outline.map(\.title) == ["Old style", "Names tree"])
         let pages = outline.map { item -> Int? in if case .page(let page, _, _)? = item.target { page } else { nil } }
         #expect(pages == [2, 3], "each name leads to its page")

@@ -1,3 +1,4 @@
+import LibPoppler
 import Foundation
 import InkPipeline
 import InkModel
@@ -51,7 +52,7 @@ import Testing
     @Test func linksOutlineLabelsAndMetadataSurvive() async throws {
         let f = try Fixture()
         let output = try await f.flatten("all")
-        let source = try PDFDocument(path: f.pdf), result = try PDFDocument(path: output)
+        let source = try PDFDocument.open(path: f.pdf), result = try PDFDocument.open(path: output)
         #expect(result.pageCount == source.pageCount)
         let identity = Dictionary(uniqueKeysWithValues: (1...source.pageCount).map { ($0, $0) })
 
@@ -93,7 +94,7 @@ import Testing
         let f = try Fixture()
         let selection = try #require(try? PageSelection.parse("1,3-5").get())
         let output = try await f.flatten("some", options: FlattenOptions(pages: selection))
-        let source = try PDFDocument(path: f.pdf), result = try PDFDocument(path: output)
+        let source = try PDFDocument.open(path: f.pdf), result = try PDFDocument.open(path: output)
         #expect(result.pageCount == 4)
         let map = [1: 1, 3: 2, 4: 3, 5: 4]
         let sourceLinks = try Self.links(of: source, pages: [1, 3, 4, 5])
@@ -122,7 +123,7 @@ import Testing
         let f = try Fixture()
         let output = try await f.flatten("inked", options: FlattenOptions(onlyAnnotated: true))
         let layers = try PageOrderedLayers(path: f.ink)
-        #expect(try PDFDocument(path: output).pageCount == layers.inkedPages.count)
+        #expect(try PDFDocument.open(path: output).pageCount == layers.inkedPages.count)
         try await expectQPDFCheckPasses(output)
     }
 
@@ -140,7 +141,7 @@ import Testing
         let first = try await f.flatten("one"), second = try await f.flatten("two")
         #expect(fileBytes(first) == fileBytes(second), "same inputs, same bytes")
         let stripped = try await f.flatten("stripped", options: FlattenOptions(stripMetadata: true))
-        let info = try PDFDocument(path: stripped).info
+        let info = try PDFDocument.open(path: stripped).info
         #expect(info.author == nil && info.creationDate == nil && info.modificationDate == nil)
         #expect(info.title != nil)
         // cairo compresses every stream: search the PDF as qpdf decodes it, streams uncompressed,

@@ -1,3 +1,4 @@
+import LibPoppler
 import Foundation
 @testable import InkPipeline
 import InkModel
@@ -15,7 +16,7 @@ import Testing
         let bytes = try #require(fileBytes(output))
         #expect(bytes.range(of: ProducerStamp.cairoEntry) == nil, "cairo's entry is gone")
         #expect(bytes.range(of: Data("/Producer (\(ProducerStamp.producer))".utf8)) != nil)
-        let document = try PDFDocument(path: output)
+        let document = try PDFDocument.open(path: output)
         #expect(document.pageCount == 2 && document.info.producer == ProducerStamp.producer)
         try await expectQPDFCheckPasses(output)
     }

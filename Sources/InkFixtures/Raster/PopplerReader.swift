@@ -1,3 +1,4 @@
+import LibPoppler
 import LibCairo
 import Foundation
 import InkPipeline
@@ -9,7 +10,7 @@ public final class PopplerReader {
 
     public init(path: String, password: String? = nil) throws {
         do throws(ExportError) {
-            document = try PDFDocument(path: path, password: password)
+            document = try PDFDocument.open(path: path, password: password)
         } catch {
             throw ReadError(message: error.description)
         }

@@ -1,3 +1,4 @@
+import LibPoppler
 import InkPipeline
 import InkModel
 
@@ -6,7 +7,7 @@ import InkModel
 public enum MarginNotes {
     /// Writes `ink` with `wordsPerPage` pen words down the right margin of each page of `pdf`.
     public static func write(pdf: String, ink: String, wordsPerPage: Int = 8) throws {
-        let document = try PDFDocument(path: pdf)
+        let document = try PDFDocument.open(path: pdf)
         let writer = try InkLayersWriter(path: ink, compressionLevel: nil)
         try writer.write(header: InkLayersHeader(extra: JSONObject([(key: "title", value: .string("margin notes"))])))
         for number in 1...document.pageCount {

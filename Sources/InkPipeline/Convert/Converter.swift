@@ -1,3 +1,4 @@
+import LibPoppler
 import Foundation
 import InkFileSystem
 import InkImport
@@ -30,7 +31,7 @@ public enum Converter {
         var header = source.layers.header
         var pdfPageCount: Int?
         if let pdf = source.pdfPath {
-            let document = try PDFDocument(path: pdf, password: options.password)
+            let document = try PDFDocument.open(path: pdf, password: options.password)
             pdfPageCount = document.pageCount
             try source.checkPlan(pdfPageCount: document.pageCount, pdf: pdf)
             header.pdfPageCount = document.pageCount

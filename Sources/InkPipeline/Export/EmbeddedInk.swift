@@ -1,6 +1,7 @@
 import InkFileSystem
 import LibCrypto
 import Foundation
+import LibPoppler
 import InkImport
 import InkModel
 import LibQPDF
@@ -121,7 +122,7 @@ public enum EmbeddedInk {
                                limit: Int = maximumLayersBytes) throws(ExportError) -> Int {
         if FileIdentity.sameFile(pdf, output) { throw .writing(.outputIsInput(path: output)) }
         let identity = try attachedIdentity(in: try QPDFDocument(path: pdf, password: password))
-        let document = try PDFDocument(path: pdf, password: password)
+        let document = try PDFDocument.open(path: pdf, password: password)
         var size = 0
         do {
             _ = try LayersFileReplacement.write(to: output) { temporary in
@@ -154,8 +155,14 @@ public enum EmbeddedInk {
     /// Writes the embedded file `identity` names to `file` as poppler decodes it (`streamAttachment`).
     private static func copy(_ identity: PDFDocument.AttachmentIdentity, of document: PDFDocument, limit: Int,
                              into file: borrowing FileDescriptor, name: String) throws(ExportError) -> Int? {
-        try document.streamAttachment(identity, limit: limit) { (piece) throws(ExportError) in
-            do { try file.writeAll(piece) } catch { throw .writing(.writeFailed(path: name, reason: "\(error)")) }
+        var failure: ExportError?
+        do {
+            return try document.streamAttachment(identity, limit: limit) { piece in
+                do { try file.writeAll(piece) } catch { failure = .writing(.writeFailed(path: name, reason: "\(error)")) }
+                return failure == nil
+            }
+        } catch {
+            throw failure ?? ExportError(error)
         }
     }
 

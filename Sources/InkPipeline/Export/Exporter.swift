@@ -1,3 +1,4 @@
+import LibPoppler
 import InkFileSystem
 import LibCairo
 import Foundation
@@ -490,7 +491,7 @@ public enum Exporter {
         FreedMemory.release()
         if withPoppler {
             let count: Int
-            do { count = try PDFDocument(path: path, password: password).pageCount } catch {
+            do { count = try PDFDocument.open(path: path, password: password).pageCount } catch {
                 throw .opening(.damagedPDF(path: source, reason: "the copy with the annotations appended does not read back (\(error))"))
             }
             guard count == pageCount else {

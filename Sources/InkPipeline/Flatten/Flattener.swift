@@ -1,3 +1,4 @@
+import LibPoppler
 import InkFileSystem
 import LibCairo
 import Foundation

@@ -1,3 +1,4 @@
+import LibPoppler
 import Foundation
 import InkFileSystem
 import InkImport
@@ -14,7 +15,7 @@ final class PDFPageSizes: @unchecked Sendable {
     func size(of path: String, page: Int) -> (width: Double, height: Double)? {
         lock.lock()
         defer { lock.unlock() }
-        if documents[path] == nil { documents[path] = try? PDFDocument(path: path, password: password) }
+        if documents[path] == nil { documents[path] = try? PDFDocument.open(path: path, password: password) }
         guard let document = documents[path], page >= 1, page <= document.pageCount else { return nil }
         let size = document.displayedSize(ofPage: page)
         return (size.0, size.1)

@@ -1,6 +1,7 @@
 import Foundation
 import InkFileSystem
 import InkImport
+import LibPoppler
 import LibQPDF
 
 /// Keeps poppler from loading more of a page's annotations than a page may hold.
@@ -127,7 +128,12 @@ enum PopplerAnnotationBudget {
                 page.set("/Annots", kept)
             }
         }
-        let copy = try DrawnCopy(in: temporaryDirectory, warning: warning(path: path, scan: scan), summary: summary(path: path, scan: scan))
+        let copy: DrawnCopy
+        do throws(Errno) {
+            copy = try DrawnCopy(in: temporaryDirectory, warning: warning(path: path, scan: scan), summary: summary(path: path, scan: scan))
+        } catch {
+            throw .writing(.writeFailed(path: temporaryDirectory, reason: error.description))
+        }
         try document.write(to: copy.path, name: path)
         return copy
     }
@@ -153,26 +159,4 @@ enum PopplerAnnotationBudget {
     static func fileBytes(_ path: String) -> Int {
         (try? FileSystem.status(of: path)).map { Int($0.st_size) } ?? 0
     }
-}
-
-/// A copy of a PDF for poppler to open (`PopplerAnnotationBudget`), removed when the last
-/// document opened from it goes.
-public final class DrawnCopy: Sendable {
-    public let path: String
-    /// The one line that says what the copy leaves out.
-    public let warning: String
-    /// The same without the file's name and the hint: what was left out, and why.
-    public let summary: String
-
-    init(in folder: String, warning: String, summary: String) throws(ExportError) {
-        var name = (folder as NSString).appendingPathComponent("inkpdf-drawn-XXXXXX.pdf")
-        do { try FileSystem.reserveUniqueName(from: &name, suffixLength: 4) } catch {
-            throw .writing(.writeFailed(path: folder, reason: error.description))
-        }
-        path = name
-        self.warning = warning
-        self.summary = summary
-    }
-
-    deinit { try? FileSystem.remove(path) }
 }

@@ -1,4 +1,5 @@
 import InkPDFContent
+import LibPoppler
 import LibQPDF
 
 /// Each page's `/Rotate` (normalised as viewers do: 0, 90, 180 or 270) and
@@ -30,6 +31,13 @@ enum PageRotations {
         guard values.count == 4 else { return nil }
         return (abs(values[2] - values[0]), abs(values[3] - values[1]))
     }
+
+    /// The pages' /Rotate and /MediaBox for a poppler document, read with qpdf; what qpdf parsed
+    /// for the rotations is given back to the system at once.
+    static let boxes = PageBoxes(rotations: { path, forms, count in
+        defer { FreedMemory.release() }
+        return read(path: path, passwordForms: forms, pageCount: count)
+    }, mediaBoxSize: { path, forms, page in mediaBoxSize(path: path, passwordForms: forms, page: page) })
 
     /// A multiple of 90 brought into 0 … 270; anything else counts as 0, as poppler does.
     static func normalise(_ rotate: Int) -> Int {

@@ -1,3 +1,4 @@
+import LibPoppler
 import Foundation
 import LibQPDF
 

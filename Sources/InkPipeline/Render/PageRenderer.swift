@@ -1,6 +1,6 @@
+import LibPoppler
 import InkFileSystem
 import LibCairo
-import CPoppler
 import Foundation
 import InkModel
 import InkRendering

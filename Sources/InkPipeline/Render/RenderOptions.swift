@@ -1,4 +1,3 @@
-import CPoppler
 import Foundation
 import InkModel
 import InkRendering

@@ -1,3 +1,4 @@
+import LibPoppler
 import InkFileSystem
 import Foundation
 import InkImport
@@ -37,7 +38,7 @@ public enum DocumentSearch {
     public static func searchPDF(_ path: String, inkBeside: [String], query: SearchQuery, scope: SearchScope,
                                  password: String?, pageDone: (Int) -> Void = { _ in }) throws(ExportError) -> Outcome {
         var outcome = Outcome()
-        let document = try PDFDocument(path: path, password: password)
+        let document = try PDFDocument.open(path: path, password: password)
         for number in 1...document.pageCount {
             let page: PDFPage
             do {

@@ -1,6 +1,5 @@
 import CPoppler
 import Foundation
-import InkModel
 
 extension PDFPage {
     /// Hides `annotations` in poppler's copy of this page (the file is not touched), so
@@ -13,10 +12,11 @@ extension PDFPage {
     /// `poppler_annot_get_name`, `poppler_annot_get_flags`, `poppler_annot_set_flags` and
     /// `poppler_page_free_annot_mapping`.
     ///
-    /// Text markup whose quadrilaterals lie outside `InkRange` (a squiggle 3.4e308 points long,
+    /// Text markup whose quadrilaterals lie outside what `isCoordinate` allows (a squiggle 3.4e308 points long,
     /// which poppler drew for a minute and gigabytes) is hidden too, converted or not: no
     /// viewer can draw it on the page. The corresponding C function is `poppler_annot_text_markup_get_quadrilaterals`.
-    func hideAnnotations(_ annotations: [ConvertedAnnotation]) {
+    /// `isCoordinate`: whether a number is a coordinate the caller's model carries (`InkRange.isCoordinate`).
+    public func hideAnnotations(_ annotations: [AnnotationReference], isCoordinate: (Double) -> Bool) {
         withUnsafeHandle { page in
             guard let mapping = poppler_page_get_annot_mapping(page) else { return }
             defer { poppler_page_free_annot_mapping(mapping) }
@@ -27,7 +27,7 @@ extension PDFPage {
                    let annotation = data.assumingMemoryBound(to: PopplerAnnotMapping.self).pointee.annot {
                     let handle = annotation
                     let type = poppler_annot_get_annot_type(handle)
-                    if Self.isMarkup(type), !Self.quadrilateralsInRange(handle) {
+                    if Self.isMarkup(type), !Self.quadrilaterals(of: handle, allSatisfy: isCoordinate) {
                         let flags = poppler_annot_get_flags(handle).rawValue | POPPLER_ANNOT_FLAG_HIDDEN.rawValue
                         poppler_annot_set_flags(handle, PopplerAnnotFlag(rawValue: flags))
                     }
@@ -62,8 +62,8 @@ extension PDFPage {
         type == POPPLER_ANNOT_HIGHLIGHT || type == POPPLER_ANNOT_UNDERLINE || type == POPPLER_ANNOT_STRIKE_OUT || type == POPPLER_ANNOT_SQUIGGLY
     }
 
-    /// Whether every corner of a text markup annotation's quadrilaterals is a coordinate `InkRange` carries.
-    private static func quadrilateralsInRange(_ annotation: OpaquePointer) -> Bool {
+    /// Whether every corner of a text markup annotation's quadrilaterals is a coordinate `isCoordinate` allows.
+    private static func quadrilaterals(of annotation: OpaquePointer, allSatisfy isCoordinate: (Double) -> Bool) -> Bool {
         guard let quads = poppler_annot_text_markup_get_quadrilaterals(annotation) else { return true }
         defer { g_array_unref(quads) }
         let count = Int(quads.pointee.len)
@@ -71,7 +71,7 @@ extension PDFPage {
         let items = UnsafeRawPointer(base).assumingMemoryBound(to: PopplerQuadrilateral.self)
         for index in 0..<count {
             let q = items[index]
-            for p in [q.p1, q.p2, q.p3, q.p4] where !(InkRange.isCoordinate(p.x) && InkRange.isCoordinate(p.y)) { return false }
+            for p in [q.p1, q.p2, q.p3, q.p4] where !(isCoordinate(p.x) && isCoordinate(p.y)) { return false }
         }
         return true
     }
@@ -91,5 +91,19 @@ extension PDFPage {
         case POPPLER_ANNOT_CIRCLE: "Circle"
         default: nil
         }
+    }
+}
+
+/// One of a page's annotations, as `hideAnnotations` finds it: by `/Subtype` (without its slash) and its
+/// place among the page's annotations of that subtype, or, when its `/NM` says otherwise, by that name.
+public struct AnnotationReference: Sendable, Equatable {
+    public var subtype: String
+    public var ordinal: Int
+    public var name: String?
+
+    public init(subtype: String, ordinal: Int, name: String?) {
+        self.subtype = subtype
+        self.ordinal = ordinal
+        self.name = name
     }
 }

@@ -10,11 +10,11 @@ import Foundation
 /// which agrees with Latin-1 for the letters people type. Flatten (poppler)
 /// and export (qpdf) open files with the same list, so one password opens a
 /// file for both.
-enum PasswordCandidates {
+public enum PasswordCandidates {
     /// `[nil]` without a password; else its UTF-8 bytes, then its NFKC form's
     /// UTF-8 bytes, then its Latin-1 bytes (as typed, then precomposed), each
     /// only where it differs from those before. No candidate holds a terminating NUL.
-    static func forms(of password: String?) -> [[UInt8]?] {
+    public static func forms(of password: String?) -> [[UInt8]?] {
         guard let password else { return [nil] }
         var forms: [[UInt8]] = [Array(password.utf8)]
         func add(_ form: [UInt8]) { if !forms.contains(form) { forms.append(form) } }
@@ -26,7 +26,7 @@ enum PasswordCandidates {
     }
 
     /// Calls `body` with `bytes` as a NUL-terminated C string (nil for nil), as both libraries take it.
-    static func withCString<T>(_ bytes: [UInt8]?, _ body: (UnsafePointer<CChar>?) throws -> T) rethrows -> T {
+    public static func withCString<T>(_ bytes: [UInt8]?, _ body: (UnsafePointer<CChar>?) throws -> T) rethrows -> T {
         guard let bytes else { return try body(nil) }
         return try (bytes + [0]).withUnsafeBufferPointer { buffer in
             try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress) }

@@ -3,24 +3,30 @@ import CPoppler
 extension PDFDocument {
     /// What tells one embedded file from another in poppler's list: its file name
     /// (`/UF`, else `/F`) and, where the file specification gives them, its size and MD5.
-    struct AttachmentIdentity {
-        var name: String
-        var size: Int?
-        var checksum: [UInt8]?
+    public struct AttachmentIdentity {
+        public var name: String
+        public var size: Int?
+        public var checksum: [UInt8]?
+
+        public init(name: String, size: Int?, checksum: [UInt8]?) {
+            self.name = name
+            self.size = size
+            self.checksum = checksum
+        }
     }
 
     /// Hands the decoded data of the embedded file `identity` names to `write`, a
     /// piece at a time as poppler decodes it (so memory stays the same whatever
     /// its size), and stops with an error once more than `limit` bytes have
-    /// come. The file is the one with that name (and size and checksum, where
+    /// come, or once `write` returns false (`attachmentStopped`: the writer keeps its own reason). The file is the one with that name (and size and checksum, where
     /// known); failing a name, the only one with that size and checksum.
     ///
     /// - Returns: the number of bytes handed over; nil when no embedded file matches.
     ///
     /// The corresponding C functions are `poppler_document_get_attachments` and
     /// `poppler_attachment_save_to_callback`.
-    func streamAttachment(_ identity: AttachmentIdentity, limit: Int,
-                          to write: (UnsafeRawBufferPointer) throws(ExportError) -> Void) throws(ExportError) -> Int? {
+    public func streamAttachment(_ identity: AttachmentIdentity, limit: Int,
+                                 to write: (UnsafeRawBufferPointer) -> Bool) throws(PopplerError) -> Int? {
         let list = withUnsafeHandle { poppler_document_get_attachments($0) }
         defer {
             var node = list
@@ -42,14 +48,14 @@ extension PDFDocument {
         let named = attachments.filter(\.named)
         guard let chosen = named.first?.attachment ?? (attachments.count == 1 ? attachments[0].attachment : nil) else { return nil }
 
-        // poppler calls back a C function: the writer, the count and a failure travel in `Sink`.
+        // poppler calls back a C function: the writer, the count and whether it stopped travel in `Sink`.
         final class Sink {
-            let write: (UnsafeRawBufferPointer) throws(ExportError) -> Void
+            let write: (UnsafeRawBufferPointer) -> Bool
             let limit: Int
             var count = 0
-            var failure: ExportError?
+            var stopped = false
             var tooLarge = false
-            init(write: @escaping (UnsafeRawBufferPointer) throws(ExportError) -> Void, limit: Int) {
+            init(write: @escaping (UnsafeRawBufferPointer) -> Bool, limit: Int) {
                 self.write = write
                 self.limit = limit
             }
@@ -64,21 +70,19 @@ extension PDFDocument {
                     sink.tooLarge = true
                     return 0
                 }
-                do throws(ExportError) {
-                    try sink.write(UnsafeRawBufferPointer(start: buffer, count: Int(count)))
-                    return 1
-                } catch {
-                    sink.failure = error
+                guard sink.write(UnsafeRawBufferPointer(start: buffer, count: Int(count))) else {
+                    sink.stopped = true
                     return 0
                 }
+                return 1
             }, Unmanaged.passUnretained(sink).toOpaque(), &error)
-            return (saved, (count: sink.count, failure: sink.failure, tooLarge: sink.tooLarge))
+            return (saved, (count: sink.count, stopped: sink.stopped, tooLarge: sink.tooLarge))
         }
         let glibError = GLibError.consume(error)
-        if sink.tooLarge { throw .opening(.embeddedInkTooLarge(path: path, limit: limit)) }
-        if let failure = sink.failure { throw failure }
+        if sink.tooLarge { throw .attachmentTooLarge(path: path, limit: limit) }
+        if sink.stopped { throw .attachmentStopped(path: path) }
         guard saved != 0 else {
-            throw .opening(.damagedPDF(path: path, reason: "its embedded ink cannot be read (\(glibError?.message ?? "poppler stopped decoding it"))"))
+            throw .damaged(path: path, reason: "its embedded ink cannot be read (\(glibError?.message ?? "poppler stopped decoding it"))")
         }
         return sink.count
     }

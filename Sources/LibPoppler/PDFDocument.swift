@@ -1,5 +1,6 @@
 import CPoppler
 import Foundation
+import InkFileSystem
 
 /// A PDF opened with poppler-glib for reading and rendering.
 ///
@@ -11,7 +12,7 @@ public final class PDFDocument {
     /// The forms of the password for qpdf (`PasswordCandidates`), the one that opened the file here first.
     /// poppler-glib also tries a UTF-8 password as Latin-1 itself, so the form that opened the
     /// file in poppler may not be the one qpdf (which does not transcode) needs: qpdf tries them all.
-    private var qpdfPasswordForms: [[UInt8]?] = [nil]
+    public private(set) var qpdfPasswordForms: [[UInt8]?] = [nil]
     private var rotations: [Int]?
     private var sizes: [Int: (Double, Double)] = [:]
     private var destinationTree: OpaquePointer?
@@ -19,7 +20,10 @@ public final class PDFDocument {
     public let drawnCopy: DrawnCopy?
     /// The points poppler makes of each page's annotations (pages without any left out), as
     /// `PopplerAnnotationBudget` counted them when the document was opened for drawing.
-    var annotationPoints: [Int: Int] = [:]
+    public var annotationPoints: [Int: Int] = [:]
+    /// What poppler-glib cannot tell of a page (its /Rotate, its /MediaBox), read by whoever opened the
+    /// document (InkPipeline reads them with qpdf); nil: poppler's own guess.
+    public var pageBoxes: PageBoxes?
 
     /// Opens the PDF at `path`, trying each form of `password` that
     /// `PasswordCandidates` lists: UTF-8 (AES-256 files, also in its NFKC form)
@@ -29,14 +33,14 @@ public final class PDFDocument {
     ///
     /// `drawnFrom`: a copy of the file for poppler to open instead (`PopplerAnnotationBudget`);
     /// the document is still `path` (its name in messages, what qpdf reads).
-    public init(path: String, password: String? = nil, drawnFrom copy: DrawnCopy? = nil) throws(ExportError) {
+    public init(opening path: String, password: String? = nil, drawnFrom copy: DrawnCopy? = nil) throws(PopplerError) {
         self.path = path
         self.drawnCopy = copy
-        try ExportError.requireReadableFile(path)
+        do throws(FileSystemError) { try FileIdentity.requireReadableFile(path) } catch { throw .file(error) }
         let absolute = URL(fileURLWithPath: copy?.path ?? path).standardizedFileURL.path
         var uriError: UnsafeMutablePointer<GError>?
         guard let uri = g_filename_to_uri(absolute, nil, &uriError) else {
-            throw .opening(.inputUnreadable(path: path, reason: GLibError.consume(uriError)?.message ?? "bad file name"))
+            throw .badFileName(path: path, reason: GLibError.consume(uriError)?.message ?? "bad file name")
         }
         defer { g_free(uri) }
 
@@ -50,38 +54,16 @@ public final class PDFDocument {
                 qpdfPasswordForms = [candidate] + forms.filter { $0 != candidate }
                 pageCount = Int(poppler_document_get_n_pages(document))
                 // Every stored property is set, so deinit releases the document when this throws.
-                guard pageCount > 0 else { throw .opening(.emptyPDF(path: path)) }
+                guard pageCount > 0 else { throw .empty(path: path) }
                 return
             }
             lastError = GLibError.consume(error)
             if lastError?.code != Int32(POPPLER_ERROR_ENCRYPTED.rawValue) { break }
         }
         if lastError?.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
-            throw password == nil ? .opening(.passwordRequired(path: path)) : .opening(.wrongPassword(path: path))
+            throw password == nil ? .passwordRequired(path: path) : .wrongPassword(path: path)
         }
-        throw .opening(.damagedPDF(path: path, reason: lastError?.message ?? "poppler could not open it"))
-    }
-
-    /// Opens `path` for drawing: as it is, or, when a page's annotations would make poppler load
-    /// more than a page may (`PopplerAnnotationBudget`), from a copy without those past the budget;
-    /// `drawnCopy?.warning` then says what was left out.
-    public static func openForDrawing(path: String, password: String? = nil) throws(ExportError) -> PDFDocument {
-        try ExportError.requireReadableFile(path)
-        let scan = PopplerAnnotationBudget.scan(path: path, password: password)
-        // What qpdf parsed for the count is freed; given back before poppler allocates on top of it.
-        FreedMemory.release()
-        let copy = try scan.map { (scan) throws(ExportError) in try PopplerAnnotationBudget.drawableCopy(of: scan, path: path, password: password) }
-        let document = try PDFDocument(path: path, password: password, drawnFrom: copy ?? nil)
-        document.annotationPoints = scan?.points ?? [:]
-        return document
-    }
-
-    /// Opens the same file again, as this document was opened (`drawnFrom`, `annotationPoints`):
-    /// poppler keeps every page's annotations it has loaded until the document goes.
-    public func reopened(password: String?) throws(ExportError) -> PDFDocument {
-        let document = try PDFDocument(path: path, password: password, drawnFrom: drawnCopy)
-        document.annotationPoints = annotationPoints
-        return document
+        throw .damaged(path: path, reason: lastError?.message ?? "poppler could not open it")
     }
 
     deinit {
@@ -93,14 +75,13 @@ public final class PDFDocument {
     func withUnsafeHandle<T, E: Error>(_ body: (OpaquePointer) throws(E) -> T) throws(E) -> T { try body(handle) }
 
     /// Page `number`'s `/Rotate`, normalised (0, 90, 180, 270).
-    func rotation(ofPage number: Int) -> Int {
+    public func rotation(ofPage number: Int) -> Int {
         if rotations == nil {
-            rotations = PageRotations.read(path: path, passwordForms: qpdfPasswordForms, pageCount: pageCount) ?? []
-            FreedMemory.release()
+            rotations = pageBoxes?.rotations(path, qpdfPasswordForms, pageCount) ?? []
         }
         if let rotations, rotations.count == pageCount { return rotations[number - 1] }
         // qpdf could not read what poppler repaired: tell 90 from 0 by whether the shown size is the crop box turned.
-        guard let page = try? page(number) else { return 0 }
+        guard let page = try? openPage(number) else { return 0 }
         var crop = PopplerRectangle()
         page.withUnsafeHandle { poppler_page_get_crop_box($0, &crop) }
         let size = page.displayedSize
@@ -113,7 +94,7 @@ public final class PDFDocument {
     /// its MediaBox's size (turned by /Rotate), as poppler's pdftoppm shows it.
     public func displayedSize(ofPage number: Int) -> (Double, Double) {
         if let size = sizes[number] { return size }
-        guard let page = try? page(number) else { return (0, 0) }
+        guard let page = try? openPage(number) else { return (0, 0) }
         return displayedSize(of: page)
     }
 
@@ -122,7 +103,7 @@ public final class PDFDocument {
         if let size = sizes[page.number] { return size }
         var size = page.displayedSize
         if size.width < 1 || size.height < 1,
-           let media = PageRotations.mediaBoxSize(path: path, passwordForms: qpdfPasswordForms, page: page.number),
+           let media = pageBoxes?.mediaBoxSize(path, qpdfPasswordForms, page.number),
            media.0 >= 1, media.1 >= 1 {
             size = rotation(ofPage: page.number) % 180 == 0 ? (media.0, media.1) : (media.1, media.0)
         }
@@ -152,9 +133,9 @@ public final class PDFDocument {
     /// Page `number` (1-based), to be released before the next is opened.
     ///
     /// The corresponding C function is `poppler_document_get_page`.
-    public func page(_ number: Int) throws(ExportError) -> PDFPage {
+    public func openPage(_ number: Int) throws(PopplerError) -> PDFPage {
         guard number >= 1, number <= pageCount, let page = poppler_document_get_page(handle, Int32(number - 1)) else {
-            throw .opening(.damagedPDF(path: path, reason: "page \(number) cannot be read"))
+            throw .damaged(path: path, reason: "page \(number) cannot be read")
         }
         return PDFPage(adopting: page, number: number)
     }
@@ -181,4 +162,36 @@ public final class PDFDocument {
                             modificationDate: date(poppler_document_get_modification_date_time(handle)),
                             producer: take(poppler_document_get_producer(handle)))
     }
+}
+
+/// What poppler-glib 22.12 has no getter for, a page's /Rotate and /MediaBox, read by whoever opens the
+/// document (InkPipeline reads them with qpdf), given the file and the forms of its password.
+public struct PageBoxes: Sendable {
+    /// Every page's /Rotate (normalised: 0, 90, 180, 270), or nil when they cannot be read.
+    public var rotations: @Sendable (_ path: String, _ passwordForms: [[UInt8]?], _ pageCount: Int) -> [Int]?
+    /// A page's /MediaBox width and height, or nil.
+    public var mediaBoxSize: @Sendable (_ path: String, _ passwordForms: [[UInt8]?], _ page: Int) -> (Double, Double)?
+
+    public init(rotations: @escaping @Sendable (String, [[UInt8]?], Int) -> [Int]?,
+                mediaBoxSize: @escaping @Sendable (String, [[UInt8]?], Int) -> (Double, Double)?) {
+        self.rotations = rotations
+        self.mediaBoxSize = mediaBoxSize
+    }
+}
+
+/// What poppler could not do with a file, and which file; the caller says it in its own words.
+public enum PopplerError: Error, Equatable {
+    /// The file is missing or cannot be read.
+    case file(FileSystemError)
+    /// glib could not make a URI of the file's name.
+    case badFileName(path: String, reason: String)
+    case empty(path: String)
+    case passwordRequired(path: String)
+    case wrongPassword(path: String)
+    /// Not a PDF, damaged beyond poppler's repair, or a part of it (a page, an embedded file) that cannot be read.
+    case damaged(path: String, reason: String)
+    /// An embedded file decodes to more than the limit asked for.
+    case attachmentTooLarge(path: String, limit: Int)
+    /// The writer an embedded file was handed to asked to stop.
+    case attachmentStopped(path: String)
 }
