@@ -68,46 +68,21 @@ public struct CommandRunner {
         case .version:
             print("inkpdf \(Self.version)", to: &output)
             return ExitCode.success.rawValue
-        case .flatten(let arguments):
-            return flatten(arguments, output: &output, errors: &errors)
-        case .merge(let arguments): return merge(arguments, output: &output, errors: &errors)
-        case .inspect(let arguments): return inspect(arguments, output: &output, errors: &errors)
-        case .downgrade(let arguments): return downgrade(arguments, output: &output, errors: &errors)
-        case .check(let arguments): return check(arguments, output: &output, errors: &errors)
+        case .flatten(let arguments): return arguments.run(self, output: &output, errors: &errors)
+        case .merge(let arguments): return arguments.run(self, output: &output, errors: &errors)
+        case .inspect(let arguments): return arguments.run(self, output: &output, errors: &errors)
+        case .downgrade(let arguments): return arguments.run(self, output: &output, errors: &errors)
+        case .check(let arguments): return arguments.run(self, output: &output, errors: &errors)
         case .entitlement(let command): return runEntitlement(command, output: &output, errors: &errors)
-        case .batch(let arguments): return batch(arguments, output: &output, errors: &errors)
-        case .render(let arguments): return render(arguments, output: &output, errors: &errors)
-        case .export(let arguments): return export(arguments, output: &output, errors: &errors)
+        case .batch(let arguments): return arguments.run(self, output: &output, errors: &errors)
+        case .render(let arguments): return arguments.run(self, output: &output, errors: &errors)
+        case .export(let arguments): return arguments.run(self, output: &output, errors: &errors)
         case .worker(let command): return runAsWorker(command, output: &output, errors: &errors)
-        case .extract(let arguments): return extract(arguments, output: &output, errors: &errors)
-        case .convert(let arguments): return convert(arguments, output: &output, errors: &errors)
-        case .serve(let arguments): return serve(arguments, errors: &errors)
-        case .search(let arguments): return search(arguments, output: &output, errors: &errors)
-        case .recognize(let arguments): return recognize(arguments, output: &output, errors: &errors)
-        }
-    }
-
-    func flatten(_ arguments: FlattenArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
-        if let refused = exportGate(arguments.gate, command: "flatten", errors: &errors) { return refused }
-        var options = arguments.options(environment: environment)
-        options.handwritingTextNote = handwritingTextRefusal(arguments.gate)
-        options.handwritingText = options.handwritingTextNote == nil
-        options.progress = pageProgress
-        options.recognitionLanguages = recognitionLanguages(arguments.recognize, ink: arguments.ink, gate: arguments.gate, command: "flatten", errors: &errors)
-        do {
-            let report = try flattenDocument(arguments.pdf, ink: arguments.ink, output: arguments.output, options: options,
-                                             limits: arguments.limits, gate: arguments.gate, quiet: arguments.quiet, errors: &errors)
-            for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }
-            if !arguments.quiet {
-                print("wrote \(report.output) (\(Self.summary(pages: report.pageCount, inked: report.inkedPageCount, strokes: report.strokeCount)))",
-                      to: &output)
-                if let sidecar = report.sidecar { print("wrote \(sidecar)", to: &output) }
-                if let words = report.recognisedText { print("wrote \(words)", to: &output) }
-            }
-            return ExitCode.success.rawValue
-        } catch {
-            print("inkpdf: \(error)", to: &errors)
-            return error.exitCode.rawValue
+        case .extract(let arguments): return arguments.run(self, output: &output, errors: &errors)
+        case .convert(let arguments): return arguments.run(self, output: &output, errors: &errors)
+        case .serve(let arguments): return arguments.run(self, output: &output, errors: &errors)
+        case .search(let arguments): return arguments.run(self, output: &output, errors: &errors)
+        case .recognize(let arguments): return arguments.run(self, output: &output, errors: &errors)
         }
     }
 }

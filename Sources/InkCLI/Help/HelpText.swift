@@ -4,10 +4,8 @@ import InkPipeline
 /// The overview that `inkpdf --help` prints, made from every command's help.
 public enum HelpText {
     /// Every command's help, in the order the overview lists them.
-    public static let commands: [CommandHelp] = [
-        .flatten, .export, .extract, .render, .batch, .convert, .recognize, .search, .serve, .merge, .inspect, .downgrade, .check,
-        .entitlementCheck, .licenceIssue, .licenceVerify, .licenceKeygen,
-    ]
+    public static let commands: [CommandHelp] = Command.commands.map { $0.declaration }
+        + [.entitlementCheck, .licenceIssue, .licenceVerify, .licenceKeygen]
 
     /// The helps that `inkpdf TOPIC --help` (or `inkpdf help TOPIC`) prints: one command's,
     /// or a group's (`licence`: issue, verify and keygen); nil for a topic there is none of.

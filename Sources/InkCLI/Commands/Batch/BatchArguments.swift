@@ -59,8 +59,14 @@ public struct BatchArguments: Equatable, Sendable {
     }
 }
 
-extension Command {
-    static func parseBatch(_ arguments: [String]) throws(UsageError) -> BatchArguments {
+extension BatchArguments: CommandArguments {
+    static var declaration: CommandHelp { .batch }
+
+    func run(_ runner: CommandRunner, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        runner.batch(self, output: &output, errors: &errors)
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> BatchArguments {
         var scanner = ArgumentScanner(command: "batch", arguments: arguments)
         var result = BatchArguments(source: "", output: "")
         var output: String?, confinement = ConfinementArguments(), recognition = RecognitionRequest()
@@ -92,7 +98,7 @@ extension Command {
             case OptionHelp.password: result.password = try scanner.value(for: option)
             case OptionHelp.stripMetadata: result.stripMetadata = true
             case OptionHelp.timeout, OptionHelp.stallTimeout, OptionHelp.memoryLimit: try scanner.limit(option, into: &result.limits)
-            case _ where gateOptionNames.contains(option): result.gate.set(option, to: try scanner.value(for: option))
+            case _ where Command.gateOptionNames.contains(option): result.gate.set(option, to: try scanner.value(for: option))
             default:
                 guard try scanner.confinementOption(option, into: &confinement, allowsNoConfine: true) else { throw scanner.unknown(option) }
             }

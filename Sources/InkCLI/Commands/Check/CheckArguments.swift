@@ -13,8 +13,14 @@ public struct CheckArguments: Equatable, Sendable {
     }
 }
 
-extension Command {
-    static func parseCheck(_ arguments: [String]) throws(UsageError) -> CheckArguments {
+extension CheckArguments: CommandArguments {
+    static var declaration: CommandHelp { .check }
+
+    func run(_ runner: CommandRunner, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        runner.check(self, output: &output, errors: &errors)
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> CheckArguments {
         var scanner = ArgumentScanner(command: "check", arguments: arguments)
         var quiet = false, confinement = ConfinementArguments()
         while let option = try scanner.nextOption() {

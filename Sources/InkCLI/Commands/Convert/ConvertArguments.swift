@@ -32,8 +32,14 @@ public struct ConvertArguments: Equatable, Sendable {
     }
 }
 
-extension Command {
-    static func parseConvert(_ arguments: [String]) throws(UsageError) -> ConvertArguments {
+extension ConvertArguments: CommandArguments {
+    static var declaration: CommandHelp { .convert }
+
+    func run(_ runner: CommandRunner, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        runner.convert(self, output: &output, errors: &errors)
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> ConvertArguments {
         var scanner = ArgumentScanner(command: "convert", arguments: arguments)
         var parsed = ConvertArguments(ink: "", output: "")
         var output: String?, confinement = ConfinementArguments()

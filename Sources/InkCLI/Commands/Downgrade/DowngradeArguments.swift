@@ -20,8 +20,14 @@ public struct DowngradeArguments: Equatable, Sendable {
     }
 }
 
-extension Command {
-    static func parseDowngrade(_ arguments: [String]) throws(UsageError) -> DowngradeArguments {
+extension DowngradeArguments: CommandArguments {
+    static var declaration: CommandHelp { .downgrade }
+
+    func run(_ runner: CommandRunner, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        runner.downgrade(self, output: &output, errors: &errors)
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> DowngradeArguments {
         var scanner = ArgumentScanner(command: "downgrade", arguments: arguments)
         var version: Int?, output: String?, json = false, quiet = false
         var confinement = ConfinementArguments()

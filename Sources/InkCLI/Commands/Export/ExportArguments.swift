@@ -41,8 +41,14 @@ public struct ExportArguments: Equatable, Sendable {
     }
 }
 
-extension Command {
-    static func parseExport(_ arguments: [String]) throws(UsageError) -> ExportArguments {
+extension ExportArguments: CommandArguments {
+    static var declaration: CommandHelp { .export }
+
+    func run(_ runner: CommandRunner, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        runner.export(self, output: &output, errors: &errors)
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> ExportArguments {
         var scanner = ArgumentScanner(command: "export", arguments: arguments)
         var embedInk = false, inkOnly = false
         var inkAs: ExportOptions.InkAs?, grouping: ExportOptions.AnnotationGrouping?

@@ -16,8 +16,14 @@ public struct ExtractArguments: Equatable, Sendable {
     }
 }
 
-extension Command {
-    static func parseExtract(_ arguments: [String]) throws(UsageError) -> ExtractArguments {
+extension ExtractArguments: CommandArguments {
+    static var declaration: CommandHelp { .extract }
+
+    func run(_ runner: CommandRunner, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        runner.extract(self, output: &output, errors: &errors)
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> ExtractArguments {
         var scanner = ArgumentScanner(command: "extract", arguments: arguments)
         var parsed = ExtractArguments(pdf: "", output: "")
         var output: String?

@@ -34,8 +34,14 @@ public struct FlattenArguments: Equatable, Sendable {
     }
 }
 
-extension Command {
-    static func parseFlatten(_ arguments: [String]) throws(UsageError) -> FlattenArguments {
+extension FlattenArguments: CommandArguments {
+    static var declaration: CommandHelp { .flatten }
+
+    func run(_ runner: CommandRunner, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        runner.flatten(self, output: &output, errors: &errors)
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> FlattenArguments {
         var scanner = ArgumentScanner(command: "flatten", arguments: arguments)
         var stripMetadata = false, recordInkSHA256: String?, singleThreaded = false, unlessUpToDate = false
         let common = try scanner.documentOptions { (option, scanner) throws(UsageError) -> Bool in

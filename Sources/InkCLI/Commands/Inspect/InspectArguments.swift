@@ -13,8 +13,14 @@ public struct InspectArguments: Equatable, Sendable {
     }
 }
 
-extension Command {
-    static func parseInspect(_ arguments: [String]) throws(UsageError) -> InspectArguments {
+extension InspectArguments: CommandArguments {
+    static var declaration: CommandHelp { .inspect }
+
+    func run(_ runner: CommandRunner, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        runner.inspect(self, output: &output, errors: &errors)
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> InspectArguments {
         var scanner = ArgumentScanner(command: "inspect", arguments: arguments)
         var json = false, confinement = ConfinementArguments()
         while let option = try scanner.nextOption() {

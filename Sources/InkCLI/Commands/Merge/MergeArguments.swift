@@ -27,8 +27,14 @@ public struct MergeArguments: Equatable, Sendable {
     }
 }
 
-extension Command {
-    static func parseMerge(_ arguments: [String]) throws(UsageError) -> MergeArguments {
+extension MergeArguments: CommandArguments {
+    static var declaration: CommandHelp { .merge }
+
+    func run(_ runner: CommandRunner, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        runner.merge(self, output: &output, errors: &errors)
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> MergeArguments {
         var scanner = ArgumentScanner(command: "merge", arguments: arguments)
         var base: String?, local: String?, remote: String?, output: String?
         var noBase = false, json = false, failOnConflict = false, quiet = false

@@ -22,8 +22,14 @@ extension CommandRunner {
         + "(or INKPDF_PROOFS and INKPDF_TRUST), or use a policy with \"handwritingSearch\":\"free\" (--policy FILE or INKPDF_POLICY)"
 }
 
-extension Command {
-    static func parseRecognize(_ arguments: [String]) throws(UsageError) -> RecognizeArguments {
+extension RecognizeArguments: CommandArguments {
+    static var declaration: CommandHelp { .recognize }
+
+    func run(_ runner: CommandRunner, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        runner.recognize(self, output: &output, errors: &errors)
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> RecognizeArguments {
         // The reading options are convert's; --lang, --redo and the gate's are taken out first.
         var rest: [String] = [], languages = "en", redo = false, gate = GateOptions()
         var index = 0
@@ -46,7 +52,7 @@ extension Command {
         do throws(RecognitionError) { _ = try RecognitionLanguage.parse(languages) } catch { throw UsageError(message: error.description) }
         let convert: ConvertArguments
         do {
-            convert = try parseConvert(rest)
+            convert = try ConvertArguments.parse(rest)
         } catch {
             var located = error
             located.message = located.message.replacingOccurrences(of: "convert", with: "recognize")

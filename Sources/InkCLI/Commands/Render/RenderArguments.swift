@@ -52,8 +52,14 @@ public struct RenderArguments: Equatable, Sendable {
     }
 }
 
-extension Command {
-    static func parseRender(_ arguments: [String]) throws(UsageError) -> RenderArguments {
+extension RenderArguments: CommandArguments {
+    static var declaration: CommandHelp { .render }
+
+    func run(_ runner: CommandRunner, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        runner.render(self, output: &output, errors: &errors)
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> RenderArguments {
         var scanner = ArgumentScanner(command: "render", arguments: arguments)
         var ink: String?, output: String?, password: String?, pages: PageSelection?, pdfOption: String?
         var inkFormat: InkFormat?, page: Int?, annotations = AnnotationVisibility.print

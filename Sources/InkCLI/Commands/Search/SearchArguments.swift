@@ -33,8 +33,14 @@ public struct SearchArguments: Equatable, Sendable {
     }
 }
 
-extension Command {
-    static func parseSearch(_ arguments: [String]) throws(UsageError) -> SearchArguments {
+extension SearchArguments: CommandArguments {
+    static var declaration: CommandHelp { .search }
+
+    func run(_ runner: CommandRunner, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        runner.search(self, output: &output, errors: &errors)
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> SearchArguments {
         var scanner = ArgumentScanner(command: "search", arguments: arguments)
         var result = SearchArguments(query: "", paths: [])
         var formats: [String] = []
@@ -44,7 +50,7 @@ extension Command {
             case OptionHelp.Search.pages: result.format = .pages; formats.append(option)
             case OptionHelp.Search.printOnly: result.printOnly = true
             case OptionHelp.password: result.password = try scanner.value(for: option)
-            case _ where gateOptionNames.contains(option): result.gate.set(option, to: try scanner.value(for: option))
+            case _ where Command.gateOptionNames.contains(option): result.gate.set(option, to: try scanner.value(for: option))
             default: throw scanner.unknown(option)
             }
         }

@@ -10,8 +10,14 @@ public struct ServeArguments: Equatable, Sendable {
     public init() {}
 }
 
-extension Command {
-    static func parseServe(_ arguments: [String]) throws(UsageError) -> ServeArguments {
+extension ServeArguments: CommandArguments {
+    static var declaration: CommandHelp { .serve }
+
+    func run(_ runner: CommandRunner, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        runner.serve(self, errors: &errors)
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> ServeArguments {
         var scanner = ArgumentScanner(command: "serve", arguments: arguments)
         var parsed = ServeArguments()
         func count(_ option: String, _ text: String, minimum: Int) throws(UsageError) -> Int {

@@ -1,0 +1,27 @@
+import InkPipeline
+
+extension CommandRunner {
+    func flatten(_ arguments: FlattenArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        if let refused = exportGate(arguments.gate, command: "flatten", errors: &errors) { return refused }
+        var options = arguments.options(environment: environment)
+        options.handwritingTextNote = handwritingTextRefusal(arguments.gate)
+        options.handwritingText = options.handwritingTextNote == nil
+        options.progress = pageProgress
+        options.recognitionLanguages = recognitionLanguages(arguments.recognize, ink: arguments.ink, gate: arguments.gate, command: "flatten", errors: &errors)
+        do {
+            let report = try flattenDocument(arguments.pdf, ink: arguments.ink, output: arguments.output, options: options,
+                                             limits: arguments.limits, gate: arguments.gate, quiet: arguments.quiet, errors: &errors)
+            for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }
+            if !arguments.quiet {
+                print("wrote \(report.output) (\(Self.summary(pages: report.pageCount, inked: report.inkedPageCount, strokes: report.strokeCount)))",
+                      to: &output)
+                if let sidecar = report.sidecar { print("wrote \(sidecar)", to: &output) }
+                if let words = report.recognisedText { print("wrote \(words)", to: &output) }
+            }
+            return ExitCode.success.rawValue
+        } catch {
+            print("inkpdf: \(error)", to: &errors)
+            return error.exitCode.rawValue
+        }
+    }
+}
