@@ -96,7 +96,7 @@ extension PDFPage {
 
 /// One of a page's annotations, as `hideAnnotations` finds it: by `/Subtype` (without its slash) and its
 /// place among the page's annotations of that subtype, or, when its `/NM` says otherwise, by that name.
-public struct AnnotationReference: Sendable, Equatable {
+public struct AnnotationReference: Hashable, Sendable {
     public var subtype: String
     public var ordinal: Int
     public var name: String?

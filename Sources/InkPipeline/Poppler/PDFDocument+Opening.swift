@@ -44,8 +44,7 @@ extension PDFPage {
     /// Hides the annotations a flatten draws as ink instead (`PDFPage.hideAnnotations`), and text markup
     /// whose quadrilaterals lie outside `InkRange`.
     func hideAnnotations(_ annotations: [ConvertedAnnotation]) {
-        hideAnnotations(annotations.map { AnnotationReference(subtype: $0.subtype, ordinal: $0.ordinal, name: $0.name) },
-                        isCoordinate: InkRange.isCoordinate)
+        hideAnnotations(annotations, isCoordinate: InkRange.isCoordinate)
     }
 }
 

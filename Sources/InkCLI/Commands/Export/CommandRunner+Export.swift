@@ -5,10 +5,7 @@ extension CommandRunner {
     func export(_ arguments: ExportArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         if let refused = exportGate(arguments.gate, command: "export", errors: &errors) { return refused }
         var options = arguments.options(environment: environment)
-        options.handwritingTextNote = handwritingTextRefusal(arguments.gate)
-        options.handwritingText = options.handwritingTextNote == nil
-        options.progress = pageProgress
-        options.recognitionLanguages = recognitionLanguages(arguments.recognize, ink: arguments.ink, gate: arguments.gate, command: "export", errors: &errors)
+        options.drawing = drawing(options.drawing, for: arguments.document, command: "export", errors: &errors)
         do {
             let report = try Exporter.export(pdf: arguments.pdf, ink: arguments.ink, output: arguments.output, options: options)
             for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }

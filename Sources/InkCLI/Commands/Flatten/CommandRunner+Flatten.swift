@@ -4,10 +4,7 @@ extension CommandRunner {
     func flatten(_ arguments: FlattenArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         if let refused = exportGate(arguments.gate, command: "flatten", errors: &errors) { return refused }
         var options = arguments.options(environment: environment)
-        options.handwritingTextNote = handwritingTextRefusal(arguments.gate)
-        options.handwritingText = options.handwritingTextNote == nil
-        options.progress = pageProgress
-        options.recognitionLanguages = recognitionLanguages(arguments.recognize, ink: arguments.ink, gate: arguments.gate, command: "flatten", errors: &errors)
+        options.drawing = drawing(options.drawing, for: arguments.document, command: "flatten", errors: &errors)
         do {
             let report = try flattenDocument(arguments.pdf, ink: arguments.ink, output: arguments.output, options: options,
                                              limits: arguments.limits, gate: arguments.gate, quiet: arguments.quiet, errors: &errors)
@@ -23,5 +20,19 @@ extension CommandRunner {
             print("inkpdf: \(error)", to: &errors)
             return error.exitCode.rawValue
         }
+    }
+
+    /// What flatten and export both add to the drawing their arguments ask for: whether the handwriting's
+    /// text may be written (Pro: handwriting search; else the one line saying why not), the progress
+    /// reports, and with `--recognize` the languages to recognise in.
+    func drawing(_ drawing: InkDrawingOptions, for arguments: DocumentArguments, command: String,
+                 errors: inout some TextOutputStream) -> InkDrawingOptions {
+        var drawing = drawing
+        drawing.handwritingTextNote = handwritingTextRefusal(arguments.gate)
+        drawing.handwritingText = drawing.handwritingTextNote == nil
+        drawing.progress = pageProgress
+        drawing.recognitionLanguages = recognitionLanguages(arguments.recognize, ink: arguments.ink, gate: arguments.gate, command: command,
+                                                            errors: &errors)
+        return drawing
     }
 }
