@@ -16,10 +16,9 @@ extension CommandRunner {
                 if let words = report.recognisedText { object["recognisedText"] = words }
                 printJSONReport(object, to: &output)
             } else if !arguments.quiet {
-                print("wrote \(report.output) (\(Self.summary(pages: report.pageCount, inked: report.inkedPageCount, strokes: report.strokeCount))"
-                      + (report.embeddedInk ? ", ink layers attached)" : ")"), to: &output)
-                if let sidecar = report.sidecar { print("wrote \(sidecar)", to: &output) }
-                if let words = report.recognisedText { print("wrote \(words)", to: &output) }
+                printWritten(report.output, Self.summary(pages: report.pageCount, inked: report.inkedPageCount, strokes: report.strokeCount)
+                                 + (report.embeddedInk ? ", ink layers attached" : ""),
+                             sidecar: report.sidecar, words: report.recognisedText, to: &output)
             }
             return ExitCode.success.rawValue
         } catch {

@@ -10,16 +10,21 @@ extension CommandRunner {
                                              limits: arguments.limits, gate: arguments.gate, quiet: arguments.quiet, errors: &errors)
             for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }
             if !arguments.quiet {
-                print("wrote \(report.output) (\(Self.summary(pages: report.pageCount, inked: report.inkedPageCount, strokes: report.strokeCount)))",
-                      to: &output)
-                if let sidecar = report.sidecar { print("wrote \(sidecar)", to: &output) }
-                if let words = report.recognisedText { print("wrote \(words)", to: &output) }
+                printWritten(report.output, Self.summary(pages: report.pageCount, inked: report.inkedPageCount, strokes: report.strokeCount),
+                             sidecar: report.sidecar, words: report.recognisedText, to: &output)
             }
             return ExitCode.success.rawValue
         } catch {
             print("inkpdf: \(error)", to: &errors)
             return error.exitCode.rawValue
         }
+    }
+
+    /// `wrote OUT (SUMMARY)`, then the sidecar and the recognised words written beside it: what flatten and export print.
+    func printWritten(_ file: String, _ summary: String, sidecar: String?, words: String?, to output: inout some TextOutputStream) {
+        print("wrote \(file) (\(summary))", to: &output)
+        if let sidecar { print("wrote \(sidecar)", to: &output) }
+        if let words { print("wrote \(words)", to: &output) }
     }
 
     /// What flatten and export both add to the drawing their arguments ask for: whether the handwriting's
