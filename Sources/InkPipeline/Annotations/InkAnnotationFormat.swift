@@ -15,13 +15,13 @@ public enum InkAnnotationFormat {
     /// The private key of each annotation inkpdf writes: `[stream layer first count]`, the
     /// page's packed strokes (`PackedLayers`, FlateDecode, one stream a page) and which of
     /// them the annotation draws (one stroke, or every stroke of the layer with `--group layer`).
-    public static let strokesKey = IncrementalUpdate.strokesKey
+    public static let strokesKey = InkAnnotationKeys.strokes
     /// What exports before the packed strokes wrote: a stream (FlateDecode) holding the
     /// ink-layers line of what the annotation draws. Still read.
-    public static let layerKey = IncrementalUpdate.layerKey
+    public static let layerKey = InkAnnotationKeys.layer
     /// The private key of the document's ink-layers header line (a stream, FlateDecode),
     /// one object shared by every annotation of the export.
-    public static let headerKey = IncrementalUpdate.headerKey
+    public static let headerKey = InkAnnotationKeys.header
     /// Every `/NM` inkpdf writes starts with this.
     public static let namePrefix = "inkpdf:"
     /// Decimals of every coordinate in `/InkList` (`/Rect` has 2): a tenth of a point is
