@@ -1,4 +1,5 @@
 import Foundation
+import InkFileSystem
 import InkModel
 import LibPoppler
 

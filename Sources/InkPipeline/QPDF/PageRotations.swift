@@ -1,3 +1,4 @@
+import InkFileSystem
 import InkPDFContent
 import LibPoppler
 import LibQPDF
