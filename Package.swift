@@ -68,8 +68,9 @@ let package = Package(
         // Pure Swift model of the ink-layers format and its codec (gzip only: zlib reads, libdeflate writes;
         // files through InkFileSystem).
         .target(name: "InkModel", dependencies: ["CZlib", "LibDeflate", "InkFileSystem"]),
-        // Other tools' files (Xournal++, reMarkable, InkML, rnote) read into the model, one folder per format.
-        .target(name: "InkImport", dependencies: ["InkModel", "InkFileSystem", "CZlib", "CZip", "CXML2", "LibCairo"]),
+        // Other tools' files (Xournal++, reMarkable, InkML, rnote) and a PDF's annotations (read with qpdf) into the
+        // model, one folder per format.
+        .target(name: "InkImport", dependencies: ["InkModel", "InkFileSystem", "InkRendering", "CZlib", "CZip", "CXML2", "LibCairo", "LibQPDF", "LibPoppler"]),
         // Stroke geometry (pure) and the few functions that draw it with cairo.
         .target(name: "InkRendering", dependencies: ["InkModel", "LibCairo"]),
         // Handwriting recognition: lines found from the strokes, read by tesseract (the ink drawn
