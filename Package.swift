@@ -62,13 +62,15 @@ let package = Package(
         // surfaces, patterns, font faces (cairo-ft's header comes with CFontconfig), cairo's statuses.
         .target(name: "LibCairo", dependencies: ["CCairo", "CFontconfig"]),
         // File-system work in one place: descriptors and errno, atomic outputs, temporary
-        // files and their clean-up on signals, file identity and digests.
-        .target(name: "InkFileSystem", dependencies: ["LibCrypto"]),
+        // files and their clean-up on signals, file identity and digests; the allocator's freed memory
+        // returned between pages (glibc's malloc_trim, CMalloc), below every reader of pages.
+        .target(name: "InkFileSystem", dependencies: ["LibCrypto", "CMalloc"]),
         // Pure Swift model of the ink-layers format and its codec (gzip only: zlib reads, libdeflate writes;
         // files through InkFileSystem).
         .target(name: "InkModel", dependencies: ["CZlib", "LibDeflate", "InkFileSystem"]),
-        // Other tools' files (Xournal++, reMarkable, InkML, rnote) read into the model, one folder per format.
-        .target(name: "InkImport", dependencies: ["InkModel", "InkFileSystem", "CZlib", "CZip", "CXML2", "LibCairo"]),
+        // Other tools' files (Xournal++, reMarkable, InkML, rnote) and a PDF's annotations (read with qpdf) into the
+        // model, one folder per format.
+        .target(name: "InkImport", dependencies: ["InkModel", "InkFileSystem", "InkRendering", "CZlib", "CZip", "CXML2", "LibCairo", "LibQPDF", "LibPoppler"]),
         // Stroke geometry (pure) and the few functions that draw it with cairo.
         .target(name: "InkRendering", dependencies: ["InkModel", "LibCairo"]),
         // Handwriting recognition: lines found from the strokes, read by tesseract (the ink drawn
@@ -82,7 +84,7 @@ let package = Package(
         // their text, links, outline, labels, annotations hidden and embedded files.
         .target(name: "LibPoppler", dependencies: ["CPoppler", "LibCairo", "InkFileSystem"]),
         .target(name: "InkPipeline", dependencies: ["InkModel", "InkImport", "InkRendering", "InkRecognition", "InkPDFContent", "InkFileSystem",
-                                                    "LibCrypto", "LibPoppler", "LibCairo", "LibQPDF", "LibRsvg", "CMalloc", "CFontconfig"]),
+                                                    "LibCrypto", "LibPoppler", "LibCairo", "LibQPDF", "LibRsvg", "CFontconfig"]),
         // Many documents at once, each in a worker.
         // Every command's declaration: its options (names, value, help, whether the service takes them), its synopsis
         // and description. The parser, the help, the man page, the worker's command line and the service's form read it.

@@ -1,3 +1,4 @@
+import InkImport
 @testable import InkModel
 @testable import InkPipeline
 

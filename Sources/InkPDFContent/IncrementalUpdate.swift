@@ -1,3 +1,4 @@
+import InkModel
 import InkRendering
 import LibQPDF
 
@@ -308,12 +309,10 @@ public struct IncrementalUpdate: ~Copyable {
         try endPageUpdate(number, place: place, copied: copied, id: copied ? pageID : nil, dictionary: dictionary)
     }
 
-    /// inkpdf's private keys (`InkAnnotationFormat` in the pipeline describes them).
-    public static let strokesKey = "/InkPDF:Strokes"
-    /// What exports before the packed strokes wrote instead (one ink-layers line a
-    /// annotation); read, no longer written.
-    public static let layerKey = "/InkPDF:Layer"
-    public static let headerKey = "/InkPDF:Header"
+    /// inkpdf's private keys (`InkAnnotationKeys`, InkModel; `InkAnnotationFormat` in the pipeline describes them).
+    public static let strokesKey = InkAnnotationKeys.strokes
+    public static let layerKey = InkAnnotationKeys.layer
+    public static let headerKey = InkAnnotationKeys.header
 
     /// Checks that page `number` can be updated now and returns its place, its dictionary and
     /// whether it is a later occurrence of a page object listed twice (it gets a copy of its own).

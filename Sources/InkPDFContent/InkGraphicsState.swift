@@ -1,3 +1,4 @@
+import InkModel
 import InkRendering
 
 /// An ExtGState ink sets: the alpha of fills and strokes (`/ca`, `/CA`) in

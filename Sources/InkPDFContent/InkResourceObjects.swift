@@ -1,3 +1,4 @@
+import InkModel
 import InkRendering
 
 /// The objects ink content names besides its operators, as PDF text: one

@@ -1,3 +1,4 @@
+import InkModel
 import InkRendering
 
 /// The integer grid ink coordinates are written on: `unitsPerPoint` steps to
@@ -5,8 +6,8 @@ import InkRendering
 /// the page's y-down ink coordinates into PDF's y-up ones.
 public struct PDFGrid: Sendable, Hashable {
     /// The largest magnitude written: PDF readers keep integers in 32 bits
-    /// (ISO 32000-1, Annex C), so coordinates are clamped here.
-    public static let limit = 2_147_483_647
+    /// (ISO 32000-1, Annex C), so coordinates are clamped here (`PDFNumberWriter.limit`).
+    public static let limit = PDFNumberWriter.limit
 
     public let unitsPerPoint: Int
 

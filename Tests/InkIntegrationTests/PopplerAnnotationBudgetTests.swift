@@ -2,6 +2,7 @@ import LibPoppler
 import Foundation
 import Glibc
 import InkFixtures
+@testable import InkImport
 @testable import InkPipeline
 import Testing
 

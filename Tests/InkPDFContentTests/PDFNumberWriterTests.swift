@@ -1,6 +1,7 @@
 import LibCairo
 import Foundation
 import struct InkFixtures.SplitMix64
+import InkModel
 import InkRendering
 import Testing
 @testable import InkPDFContent

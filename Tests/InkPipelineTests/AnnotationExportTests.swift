@@ -1,4 +1,5 @@
 import Foundation
+@testable import InkImport
 @testable import InkPipeline
 import InkModel
 import InkFixtures

@@ -2,6 +2,7 @@ import Foundation
 import InkFixtures
 import InkModel
 import InkPDFContentTestSupport
+@testable import InkImport
 @testable import InkPipeline
 import Testing
 

@@ -3,6 +3,7 @@ import Foundation
 import InkFixtures
 import InkModel
 import InkPDFContent
+@testable import InkImport
 @testable import InkPipeline
 import Testing
 import LibQPDF
@@ -296,7 +297,12 @@ import LibQPDF
         try bytes.write(to: URL(fileURLWithPath: path))
         #expect(PageReferenceScan.references(path: path) == nil)
         await #expect(throws: ExportError.opening(.damagedPDF(path: path, reason: "its trailer's /Root names no catalog dictionary"))) {
-            _ = try PDFAnnotationReader.read(pdf: path, password: nil, layersForm: .inkLayers)
+            // As the pipeline tells the reader's error (`ExportError(_:headerError:)`).
+            do throws(AnnotationReadError) {
+                _ = try PDFAnnotationReader.read(pdf: path, password: nil, layersForm: .inkLayers)
+            } catch {
+                throw ExportError(error)
+            }
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import InkFixtures
 import InkModel
 import InkPDFContent
+@testable import InkImport
 @testable import InkPipeline
 import Testing
 import LibQPDF
@@ -362,6 +363,44 @@ import LibQPDF
         #expect(Set(notes).count == notes.count, "no line twice")
         #expect(notes.first == "page 1: 1 Highlight, 3 Ink → 4 strokes; 2 Ink, 1 Stamp annotations left as they are (not ink); 2 annotations skipped: hidden or not printed (--annotations screen or all reads them)",
                 "\(notes.first ?? "")")
+    }
+
+    /// Issue 42: the reader (InkImport) has its own error; a header the caller could not make
+    /// (convert's hash of the PDF) stops the read, and the pipeline tells the caller's own error,
+    /// as when the header closure threw it; a missing PDF is still export's "not there".
+    @Test func theReadersErrorsAreToldAsExportTellsThem() throws {
+        let folder = TestFolder()
+        let pdf = folder.path("annotated.pdf")
+        try TestPDF.write([
+            .text("<< /Type /Catalog /Pages 2 0 R >>"),
+            .text("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
+            .text("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [4 0 R] >>"),
+            .text("<< /Type /Annot /Subtype /Ink /Rect [0 0 100 100] /F 4 /InkList [[10 10 50 50]] >>"),
+        ], to: pdf)
+        let sinkPath = folder.path("out.ink.jsonl")
+        let sink = try LayersForm.inkLayers.makeSink(path: sinkPath)
+        let own = ExportError.opening(.inputMissing(path: folder.path("gone.pdf")))
+        var headerError: ExportError?
+        var told: ExportError?
+        do throws(AnnotationReadError) {
+            _ = try PDFAnnotationReader.read(pdf: pdf, password: nil, into: sink, sinkPath: sinkPath) { _, pageCount in
+                #expect(pageCount == 1)
+                headerError = own
+                return nil
+            }
+        } catch {
+            guard case .headerRefused = error else { Issue.record("\(error)"); return }
+            told = ExportError(error, headerError: headerError)
+        }
+        #expect(told == own)
+        let missing = folder.path("missing.pdf")
+        #expect(throws: ExportError.opening(.inputMissing(path: missing))) {
+            do throws(AnnotationReadError) {
+                _ = try PDFAnnotationReader.read(pdf: missing, password: nil, layersForm: .inkLayers)
+            } catch {
+                throw ExportError(error)
+            }
+        }
     }
 
     @Test func aPDFWithoutAnnotationsIsNotInk() throws {

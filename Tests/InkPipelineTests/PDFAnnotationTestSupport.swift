@@ -1,6 +1,7 @@
 import Foundation
 import InkFixtures
 import InkModel
+@testable import InkImport
 @testable import InkPipeline
 
 /// PyMuPDF as the independent oracle of where a PDF's annotations lie: it reports each

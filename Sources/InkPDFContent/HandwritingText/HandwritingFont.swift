@@ -1,3 +1,4 @@
+import InkModel
 /// One word (or line) of handwriting as the invisible text layer shows it: what it
 /// reads and where, in the ink's frame (points from the top-left of the page as
 /// displayed, y down: the frame `InkContent` is drawn in).

@@ -1,3 +1,4 @@
+import InkImport
 import InkModel
 import InkPDFContent
 import InkRendering

@@ -1,5 +1,6 @@
 import Foundation
 import InkFileSystem
+import InkImport
 import InkModel
 import InkRecognition
 

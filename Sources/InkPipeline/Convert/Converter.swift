@@ -111,13 +111,20 @@ public enum Converter {
         let background = BackgroundLayerSink(writer)
         // A write that failed before a reading error is the one told.
         let read = try background.reading({ () throws(ExportError) in
-            try PDFAnnotationReader.read(pdf: pdf, password: options.password, into: background, sinkPath: outputPath,
-                                         visibility: options.annotations) {
-                stored, pageCount throws(ExportError) in
-                var header = stored
-                header.pdfPageCount = pageCount
-                header.pdfSHA256 = try ExportError.sha256(ofFileAt: pdf)
-                return header
+            var headerError: ExportError?
+            do throws(AnnotationReadError) {
+                return try PDFAnnotationReader.read(pdf: pdf, password: options.password, into: background, sinkPath: outputPath,
+                                                    visibility: options.annotations) { stored, pageCount in
+                    var header = stored
+                    header.pdfPageCount = pageCount
+                    do throws(ExportError) { header.pdfSHA256 = try ExportError.sha256(ofFileAt: pdf) } catch {
+                        headerError = error
+                        return nil
+                    }
+                    return header
+                }
+            } catch {
+                throw ExportError(error, headerError: headerError)
             }
         }, writeFailure: { Flattener.exportError(from: $0, path: outputPath) })
         guard read.hasAnnotations else { throw .reading(.unknownInkFormat(path: pdf, isPDF: true)) }

@@ -2,6 +2,7 @@ import LibPoppler
 import InkFileSystem
 import LibCairo
 import Foundation
+import InkImport
 import InkModel
 import InkPDFContent
 import InkRendering

@@ -1,4 +1,5 @@
 import Foundation
+import InkImport
 import InkPDFContent
 import InkRendering
 import LibQPDF
@@ -43,17 +44,7 @@ struct InkOverlay {
     }
 
     /// Where ink goes on page `number` of `document`, from its boxes, `/Rotate` and `/UserUnit`.
-    static func placement(of page: QPDFObject) -> PagePlacement {
-        func numbers(_ box: QPDFObject?) -> [Double]? {
-            guard let box, box.isArray, box.count == 4 else { return nil }
-            let values = box.items.compactMap(\.number)
-            return values.count == 4 ? values : nil
-        }
-        return PagePlacement(mediaBox: numbers(page.inherited("/MediaBox")) ?? [0, 0, 612, 792],
-                             cropBox: numbers(page.inherited("/CropBox")),
-                             rotate: page.inherited("/Rotate")?.integer ?? 0,
-                             userUnit: page["/UserUnit"]?.number)
-    }
+    static func placement(of page: QPDFObject) -> PagePlacement { PagePlacement(page: page) }
 
     /// Puts ink page `inkPage` of `ink` over page `number` of `document`.
     ///

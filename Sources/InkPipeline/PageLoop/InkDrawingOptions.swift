@@ -1,3 +1,4 @@
+import InkImport
 import InkModel
 
 /// What `flatten` and `export` are both told besides their files: how to read the ink and the PDF,

@@ -122,12 +122,20 @@ final class InkSource {
         // Drawn over the PDF itself: what stays drawn as itself keeps its place above what becomes ink.
         let overItself = pdf.map { FileIdentity.sameFile($0, ink) } ?? true
         let read: PDFAnnotationReader.Result
-        do {
-            read = try PDFAnnotationReader.read(pdf: ink, password: password, layersForm: .inkLayers, keepingStackingOrder: overItself,
-                                                visibility: visibility, transformLayer: recognition.map { recognition in { recognition.recognise(&$0) } })
+        do throws(ExportError) {
+            do throws(AnnotationReadError) {
+                read = try PDFAnnotationReader.read(pdf: ink, password: password, layersForm: .inkLayers, keepingStackingOrder: overItself,
+                                                    visibility: visibility, transformLayer: recognition.map { recognition in { recognition.recognise(&$0) } })
+            } catch {
+                throw ExportError(error)
+            }
         } catch .opening(.damagedPDF(_, let reason)) where overItself {
             // poppler, which draws the page, may still open it (and say so if it cannot).
-            read = try PDFAnnotationReader.drawnAsViewersDraw(pdf: ink, reason: reason, layersForm: .inkLayers)
+            do throws(AnnotationReadError) {
+                read = try PDFAnnotationReader.drawnAsViewersDraw(pdf: ink, reason: reason, layersForm: .inkLayers)
+            } catch {
+                throw ExportError(error)
+            }
         }
         var handedOver = false
         defer { if !handedOver { try? FileSystem.remove(read.layersPath) } }

@@ -1,4 +1,6 @@
 import Foundation
+import InkFileSystem
+import InkImport
 import InkModel
 import LibPoppler
 

@@ -26,15 +26,8 @@ enum PopplerAnnotationBudget {
                                               "/Polygon", "/PolyLine", "/Square", "/Circle"]
 
     /// The most points all pages' annotations together may make poppler parse (and the annotation
-    /// reader read as ink), for a file of
-    /// `bytes`: the page budget, and what the file could hold without sharing — a point is two
-    /// numbers of at least two bytes each, deflated at most `PDFAnnotationReader.maximumInflationPerByte`
-    /// to one (the reader's bound on what stored strokes may inflate to). Beyond that, only arrays
-    /// named again and again can make the points: 20 pages each naming one /InkList of 100,000
-    /// points 20 times (about a megabyte) took flatten past a gigabyte.
-    static func documentPoints(fileBytes bytes: Int) -> Int {
-        pointsPerPage + min(bytes, Int.max / PDFAnnotationReader.maximumInflationPerByte) / 4 * PDFAnnotationReader.maximumInflationPerByte
-    }
+    /// reader read as ink), for a file of `bytes`: the reader's `PDFAnnotationReader.documentPoints`.
+    static func documentPoints(fileBytes bytes: Int) -> Int { PDFAnnotationReader.documentPoints(fileBytes: bytes) }
 
     /// What the scan found: the annotations (places in `/Annots`, from 0) left out of each page, by
     /// page number, and the points poppler will load for each page whose annotations have some.
@@ -156,7 +149,5 @@ enum PopplerAnnotationBudget {
             + "(or the \(documentPoints(fileBytes: fileBytes(path))) of the whole file)"
     }
 
-    static func fileBytes(_ path: String) -> Int {
-        (try? FileSystem.status(of: path)).map { Int($0.st_size) } ?? 0
-    }
+    static func fileBytes(_ path: String) -> Int { PDFAnnotationReader.fileBytes(path) }
 }

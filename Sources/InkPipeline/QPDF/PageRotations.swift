@@ -1,3 +1,5 @@
+import InkFileSystem
+import InkImport
 import InkPDFContent
 import LibPoppler
 import LibQPDF
@@ -40,8 +42,5 @@ enum PageRotations {
     }, mediaBoxSize: { path, forms, page in mediaBoxSize(path: path, passwordForms: forms, page: page) })
 
     /// A multiple of 90 brought into 0 … 270; anything else counts as 0, as poppler does.
-    static func normalise(_ rotate: Int) -> Int {
-        let wrapped = ((rotate % 360) + 360) % 360
-        return wrapped % 90 == 0 ? wrapped : 0
-    }
+    static func normalise(_ rotate: Int) -> Int { PagePlacement.normalisedRotation(rotate) }
 }

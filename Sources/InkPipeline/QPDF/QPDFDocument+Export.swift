@@ -1,5 +1,6 @@
-import LibPoppler
 import Foundation
+import InkImport
+import LibPoppler
 import LibQPDF
 
 /// qpdf's documents as export, flatten and the annotation reader open and write them: with the
@@ -17,15 +18,14 @@ extension QPDFDocument {
                       checkingPages: checkingPages)
     }
 
-    /// Opens `path` with the first of `passwordForms` (byte strings, nil for none) that qpdf accepts.
+    /// Opens `path` with the first of `passwordForms` (byte strings, nil for none) that qpdf accepts
+    /// (`init(opening:passwordForms:passwordGiven:checkingPages:)`, InkImport), its errors told as export tells them.
     convenience init(path: String, passwordForms: [[UInt8]?], passwordGiven: Bool, checkingPages: Bool = true) throws(ExportError) {
-        try ExportError.requireReadableFile(path)
-        do throws(QPDFError) {
-            try self.init(path: path, passwordForms: passwordForms)
+        do throws(QPDFOpeningError) {
+            try self.init(opening: path, passwordForms: passwordForms, passwordGiven: passwordGiven, checkingPages: checkingPages)
         } catch {
-            throw ExportError(qpdf: error, path: path, passwordGiven: passwordGiven)
+            throw ExportError(error)
         }
-        guard !checkingPages || pageCount > 0 else { throw .opening(.emptyPDF(path: path)) }
     }
 
     /// Writes the whole document to `path` (`QPDFDocument.write`), named `name` in errors.
@@ -56,5 +56,39 @@ extension ExportError {
         case .writeFailed(let reason, let isSystemError):
             self = isSystemError ? .writing(.writeFailed(path: path, reason: reason)) : .drawing(.renderFailed(path: path, page: nil, reason: reason))
         }
+    }
+}
+
+extension ExportError {
+    /// Why qpdf could not open a PDF, as export tells it.
+    init(_ error: QPDFOpeningError) {
+        switch error {
+        case .file(let error): self = ExportError(error)
+        case .qpdf(let error, let path, let passwordGiven): self = ExportError(qpdf: error, path: path, passwordGiven: passwordGiven)
+        case .emptyPDF(let path): self = .opening(.emptyPDF(path: path))
+        }
+    }
+
+    /// Why the annotations of a PDF could not be read, as export tells it; `headerError` is what the
+    /// caller's header closure met when it returned nil (`AnnotationReadError.headerRefused`).
+    init(_ error: AnnotationReadError, headerError: ExportError? = nil) {
+        switch error {
+        case .opening(let error): self = ExportError(error)
+        case .layers(let error, let path): self = Flattener.exportError(from: error, path: path)
+        case .temporaryFile(let folder, let reason): self = .writing(.writeFailed(path: folder, reason: reason))
+        case .headerRefused: self = headerError ?? .drawing(.renderFailed(path: "", page: nil, reason: "the ink-layers header was refused"))
+        }
+    }
+}
+
+extension QPDFPageList {
+    /// The document, opened without qpdf's list (and its check for a page) when the walk found the pages.
+    func open() throws(ExportError) -> QPDFDocument {
+        do throws(QPDFOpeningError) { return try openDocument() } catch { throw ExportError(error) }
+    }
+
+    /// How many pages the file has: the walk's count, else qpdf's (the document opened for it).
+    func pageCount() throws(ExportError) -> Int {
+        do throws(QPDFOpeningError) { return try countPages() } catch { throw ExportError(error) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InkImport
 import InkModel
 import InkRendering
 

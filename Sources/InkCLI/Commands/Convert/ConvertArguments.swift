@@ -1,4 +1,5 @@
 import InkCommandLine
+import InkImport
 import InkModel
 import InkPipeline
 

@@ -1,5 +1,6 @@
 import InkWorkers
 import InkCommandLine
+import InkImport
 import InkModel
 import InkPipeline
 

@@ -1,5 +1,6 @@
 import InkFileSystem
 import Foundation
+import InkModel
 import InkPDFContent
 import InkRendering
 

@@ -1,8 +1,6 @@
 import Foundation
 import InkFileSystem
-import InkImport
 import InkModel
-import InkPDFContent
 import LibQPDF
 
 /// Reads a PDF's annotations as ink (`docs/annotations.md`, "What inkpdf reads"):
@@ -17,35 +15,35 @@ import LibQPDF
 /// qpdf's object handles are released after every page, so memory stays flat.
 public enum PDFAnnotationReader {
     /// The layer foreign annotations go to.
-    static let layerName = "Annotations"
+    public static let layerName = "Annotations"
     /// The most points one annotation gives (more are left out, with a warning).
-    static let maximumPointsPerAnnotation = 100_000
+    public static let maximumPointsPerAnnotation = 100_000
     /// The most points of one page (the annotations after that are left out, with a warning).
-    static let maximumPointsPerPage = 2_000_000
+    public static let maximumPointsPerPage = 2_000_000
     /// The most `/Annots` entries read on a page.
-    static let maximumAnnotationsPerPage = 100_000
+    public static let maximumAnnotationsPerPage = 100_000
     /// The most bytes an `/InkPDF:Layer` or `/InkPDF:Header` stream may inflate to, and a page's
     /// `/InkPDF:Strokes` streams together.
-    static let maximumStreamBytes = 64 << 20
+    public static let maximumStreamBytes = 64 << 20
     /// What inkpdf's stored strokes of a whole document may inflate to, beyond `maximumStreamBytes`,
     /// per byte of the file (`StoredInkCache`): packed strokes deflate about 4:1, so far more
     /// than a real export needs, while a stream of zeros (1000:1) named everywhere stays bounded.
-    static let maximumInflationPerByte = 64
+    public static let maximumInflationPerByte = 64
     /// The most pages that have a line of their own in the notes ("page 3: 2 Ink → 5 strokes");
     /// the pages after share one line of totals, so that the notes stay a screenful.
-    static let maximumPageLines = 20
+    public static let maximumPageLines = 20
     /// Subtypes that are not ink and not reported as left out.
-    static let notInk: Set<String> = ["Link", "Widget", "Popup"]
+    public static let notInk: Set<String> = ["Link", "Widget", "Popup"]
 
     /// What reading gave: the layers (a temporary file the caller removes), the notes for
     /// the user, and the annotations that became strokes on each page.
-    struct Result {
-        var layersPath: String
-        var layersForm: LayersForm
-        var notes: [String]
-        var converted: [Int: [ConvertedAnnotation]]
+    public struct Result {
+        public var layersPath: String
+        public var layersForm: LayersForm
+        public var notes: [String]
+        public var converted: [Int: [ConvertedAnnotation]]
         /// Whether the PDF has any annotation but links, form fields and pop-ups.
-        var hasAnnotations: Bool
+        public var hasAnnotations: Bool
     }
 
     /// Whether the PDF has an annotation that could be ink (any but links, form fields and
@@ -69,25 +67,25 @@ public enum PDFAnnotationReader {
     /// forgotten once read, but qpdf still holds a little of each (its table entry and a null),
     /// which reopening drops: on a long document of dense pages it lowers the peak a little more,
     /// far less than forgetting does.
-    static let reopenInterval = 200
+    public static let reopenInterval = 200
     /// The most reopenings for annotations that pages share (see `AnnotatedPages`); after that,
     /// annotations are no longer forgotten between the periodic reopenings.
-    static let maximumSharingReopenings = 8
+    public static let maximumSharingReopenings = 8
 
     /// Reads `path`'s annotations into a new file in `temporaryDirectory` (in `layersForm`).
     /// On error nothing is left behind.
     /// With `keepingStackingOrder` (the PDF will be drawn under these strokes), an annotation that
     /// would become ink but lies under one drawn as itself stays drawn as itself (`PageAnnotations`).
     /// `transformLayer` changes each layer before it is written (`--recognize`: its text recognised).
-    static func read(pdf path: String, password: String?, layersForm: LayersForm,
-                     temporaryDirectory: String = ImportOptions.defaultTemporaryDirectory,
-                     keepingStackingOrder: Bool = false, visibility: AnnotationVisibility = .print,
-                     transformLayer: ((inout PageLayer) -> Void)? = nil) throws(ExportError) -> Result {
+    public static func read(pdf path: String, password: String?, layersForm: LayersForm,
+                            temporaryDirectory: String = ImportOptions.defaultTemporaryDirectory,
+                            keepingStackingOrder: Bool = false, visibility: AnnotationVisibility = .print,
+                            transformLayer: ((inout PageLayer) -> Void)? = nil) throws(AnnotationReadError) -> Result {
         let layersPath = try makeTemporaryFile(in: temporaryDirectory, suffix: layersForm.fileSuffix)
         var done = false
         defer { if !done { try? FileSystem.remove(layersPath) } }
         let sink: any LayerSink
-        do { sink = try layersForm.makeSink(path: layersPath) } catch { throw Flattener.exportError(from: error, path: layersPath) }
+        do { sink = try layersForm.makeSink(path: layersPath) } catch { throw .layers(error, path: layersPath) }
         let read = try self.read(pdf: path, password: password, into: transformLayer.map { TransformingLayerSink(sink, transform: $0) } ?? sink,
                                  sinkPath: layersPath, keepingStackingOrder: keepingStackingOrder, visibility: visibility) { stored, _ in stored }
         done = true
@@ -98,8 +96,8 @@ public enum PDFAnnotationReader {
     /// For a PDF drawn over itself whose structure qpdf cannot read (`reason`), though poppler may
     /// (a broken cross-reference chain poppler rebuilds): no strokes, and a note that its annotations
     /// are drawn as a viewer draws them rather than read as ink.
-    static func drawnAsViewersDraw(pdf path: String, reason: String, layersForm: LayersForm,
-                                   temporaryDirectory: String = ImportOptions.defaultTemporaryDirectory) throws(ExportError) -> Result {
+    public static func drawnAsViewersDraw(pdf path: String, reason: String, layersForm: LayersForm,
+                                          temporaryDirectory: String = ImportOptions.defaultTemporaryDirectory) throws(AnnotationReadError) -> Result {
         let layersPath = try makeTemporaryFile(in: temporaryDirectory, suffix: layersForm.fileSuffix)
         do {
             let sink = try layersForm.makeSink(path: layersPath)
@@ -107,7 +105,7 @@ public enum PDFAnnotationReader {
             try sink.close()
         } catch {
             try? FileSystem.remove(layersPath)
-            throw Flattener.exportError(from: error, path: layersPath)
+            throw .layers(error, path: layersPath)
         }
         let note = "\(path): qpdf cannot read its structure (\(reason)), so its annotations are not read as ink; "
             + "they are drawn as a viewer draws them"
@@ -115,21 +113,22 @@ public enum PDFAnnotationReader {
     }
 
     /// What reading into a sink gave: the notes for the user, and the annotations that became strokes on each page.
-    struct Read {
-        var notes: [String]
-        var converted: [Int: [ConvertedAnnotation]]
+    public struct Read {
+        public var notes: [String]
+        public var converted: [Int: [ConvertedAnnotation]]
         /// Whether the PDF has any annotation but links, form fields and pop-ups.
-        var hasAnnotations: Bool
+        public var hasAnnotations: Bool
         /// How many times the document was opened afresh while it was read.
-        var reopenings = 0
+        public var reopenings = 0
     }
 
     /// Reads `path`'s annotations into `sink` (which it closes; `sinkPath` names it in errors),
     /// page by page: first the header `header` makes of the stored one (title and other keys,
-    /// empty when none was stored) and the PDF's page count, then each page's layers.
-    static func read(pdf path: String, password: String?, into sink: any LayerSink, sinkPath: String,
-                     keepingStackingOrder: Bool = false, visibility: AnnotationVisibility = .print,
-                     header: (InkLayersHeader, Int) throws(ExportError) -> InkLayersHeader) throws(ExportError) -> Read {
+    /// empty when none was stored) and the PDF's page count, then each page's layers. When `header`
+    /// returns nil (the caller met an error of its own, which it keeps), reading stops with `headerRefused`.
+    public static func read(pdf path: String, password: String?, into sink: any LayerSink, sinkPath: String,
+                            keepingStackingOrder: Bool = false, visibility: AnnotationVisibility = .print,
+                            header: (InkLayersHeader, Int) -> InkLayersHeader?) throws(AnnotationReadError) -> Read {
         let pages = try AnnotatedPages(path: path, password: password)
         var notes: [String] = []
         var converted: [Int: [ConvertedAnnotation]] = [:]
@@ -145,11 +144,12 @@ public enum PDFAnnotationReader {
                 stored.extra = found.extra
                 stored.pdfExtra = found.pdfExtra
             }
-            try sink.write(header: try header(stored, pages.pageCount))
-            // The pages' points together are bounded too (`PopplerAnnotationBudget.documentPoints`): 20 pages
+            guard let made = header(stored, pages.pageCount) else { throw AnnotationReadError.headerRefused }
+            try sink.write(header: made)
+            // The pages' points together are bounded too (`documentPoints`): 20 pages
             // naming one /InkList of 100,000 points 20 times each (about a megabyte) gave gigabytes of ink.
-            var documentLeft = PopplerAnnotationBudget.documentPoints(fileBytes: PopplerAnnotationBudget.fileBytes(path))
-            reopenings = try pages.visit { document, number, page throws(ExportError) in
+            var documentLeft = documentPoints(fileBytes: fileBytes(path))
+            reopenings = try pages.visit { document, number, page throws(AnnotationReadError) in
                 let page: PageAnnotations = document.releasingObjects {
                     var reader = PageAnnotations(number: number, page: page, path: path, cache: cache, tally: tally,
                                                  keepsStacking: keepingStackingOrder, visibility: visibility, points: documentLeft)
@@ -173,7 +173,7 @@ public enum PDFAnnotationReader {
                 }
                 if !page.converted.isEmpty { converted[number] = page.converted }
                 for layer in page.layers where !layer.strokes.isEmpty {
-                    do { try sink.write(layer: layer) } catch { throw Flattener.exportError(from: error, path: sinkPath) }
+                    do { try sink.write(layer: layer) } catch { throw .layers(error, path: sinkPath) }
                 }
                 return true
             }
@@ -181,10 +181,10 @@ public enum PDFAnnotationReader {
             notes = pageLines + (laterPages.map { later in
                 ["page\(later.count == 1 ? "" : "s") \(later.first)\(later.count == 1 ? "" : "-\(later.last) (\(later.count) pages)"): " + (later.counts.text ?? "")]
             } ?? []) + notes + tally.lines
-        } catch let error as ExportError {
+        } catch let error as AnnotationReadError {
             throw error
         } catch {
-            throw Flattener.exportError(from: error, path: sinkPath)
+            throw .layers(error, path: sinkPath)
         }
         return Read(notes: notes, converted: converted, hasAnnotations: hasAnnotations, reopenings: reopenings)
     }
@@ -192,7 +192,7 @@ public enum PDFAnnotationReader {
     /// The header an inkpdf export stored (`/InkPDF:Header` of its first annotation that has
     /// one), without the PDF's hash and page count, which were the PDF's before the export
     /// added its annotations.
-    private static func storedHeader(of pages: AnnotatedPages, notes: inout [String]) throws(ExportError) -> InkLayersHeader? {
+    private static func storedHeader(of pages: AnnotatedPages, notes: inout [String]) throws(AnnotationReadError) -> InkLayersHeader? {
         var header: InkLayersHeader?
         _ = try pages.visit { document, number, page in
             guard let annotations = page["/Annots"], annotations.isArray else { return true }
@@ -225,15 +225,30 @@ public enum PDFAnnotationReader {
         if filter == nil { return raw.count <= limit ? raw : nil }
         let flate = filter!.isName("/FlateDecode") || (filter!.isArray && filter!.count == 1 && filter![0].isName("/FlateDecode"))
         guard flate, stream["/DecodeParms"] == nil else { return nil }
-        return InkContentCompression.inflate(raw, limit: limit)
+        return ZlibInflate.inflate(raw, limit: limit)
     }
 
-    private static func makeTemporaryFile(in folder: String, suffix: String) throws(ExportError) -> String {
+    private static func makeTemporaryFile(in folder: String, suffix: String) throws(AnnotationReadError) -> String {
         var path = (folder as NSString).appendingPathComponent("inkpdf-annotations-XXXXXX") + suffix
         do { try FileSystem.reserveUniqueName(from: &path, suffixLength: suffix.utf8.count) } catch {
-            throw .writing(.writeFailed(path: folder, reason: error.description))
+            throw .temporaryFile(folder: folder, reason: error.description)
         }
         return path
+    }
+
+    /// The most points all pages' annotations together may give (and make poppler parse: the
+    /// pipeline's `PopplerAnnotationBudget`), for a file of `bytes`: the page budget, and what the
+    /// file could hold without sharing — a point is two numbers of at least two bytes each, deflated
+    /// at most `maximumInflationPerByte` to one (the bound on what stored strokes may inflate to).
+    /// Beyond that, only arrays named again and again can make the points: 20 pages each naming one
+    /// /InkList of 100,000 points 20 times (about a megabyte) took flatten past a gigabyte.
+    public static func documentPoints(fileBytes bytes: Int) -> Int {
+        maximumPointsPerPage + min(bytes, Int.max / maximumInflationPerByte) / 4 * maximumInflationPerByte
+    }
+
+    /// The size of the file at `path` in bytes; 0 when it cannot be known.
+    public static func fileBytes(_ path: String) -> Int {
+        (try? FileSystem.status(of: path)).map { Int($0.st_size) } ?? 0
     }
 }
 
@@ -250,19 +265,19 @@ public enum PDFAnnotationReader {
 ///   `maximumSharingReopenings` (annotations chained across pages, each page listing the
 ///   previous page's, cost a reopening a page, quadratic in the pages); after that nothing is
 ///   forgotten, and only the periodic reopenings drop what qpdf parsed.
-struct AnnotatedPages {
-    let pages: QPDFPageList
-    let pageCount: Int
+public struct AnnotatedPages {
+    public let pages: QPDFPageList
+    public let pageCount: Int
 
-    init(path: String, password: String?) throws(ExportError) {
+    public init(path: String, password: String?) throws(AnnotationReadError) {
         pages = QPDFPageList(path: path, password: password)
-        pageCount = try pages.pageCount()
+        do throws(QPDFOpeningError) { pageCount = try pages.countPages() } catch { throw .opening(error) }
     }
 
     /// Calls `visit` with the document, the page's number and the page, for pages 1, 2, …
     /// until it returns false; returns how many times the document was opened afresh.
-    func visit(_ visit: (QPDFDocument, Int, QPDFObject) throws(ExportError) -> Bool) throws(ExportError) -> Int {
-        let opened = try ReopeningSchedule.timing { () throws(ExportError) in try pages.open() }
+    public func visit(_ visit: (QPDFDocument, Int, QPDFObject) throws(AnnotationReadError) -> Bool) throws(AnnotationReadError) -> Int {
+        let opened = try ReopeningSchedule.timing { () throws(AnnotationReadError) in try open() }
         var document = opened.value
         var schedule = ReopeningSchedule(every: PDFAnnotationReader.reopenInterval, openingCost: opened.nanoseconds)
         var reopenings = 0, sharingReopenings = 0
@@ -273,9 +288,9 @@ struct AnnotatedPages {
             let again = forgotten.intersection(listed)
             let due = number > 1 && schedule.pageDone()
             if due || !again.isEmpty {
-                try schedule.reopen { () throws(ExportError) in
+                try schedule.reopen { () throws(AnnotationReadError) in
                     document.close()
-                    document = try pages.open()
+                    document = try open()
                 }
                 forgotten.removeAll(keepingCapacity: true)
                 shared.formUnion(again)
@@ -291,7 +306,7 @@ struct AnnotatedPages {
                 FreedMemory.release()
             }
             if !shared.isEmpty { listed.removeAll { shared.contains($0) } }
-            let goOn = try document.releasingObjects { () throws(ExportError) in try visit(document, number, pages.page(number, of: document)) }
+            let goOn = try document.releasingObjects { () throws(AnnotationReadError) in try visit(document, number, pages.page(number, of: document)) }
             if forgetting {
                 document.forgetObjects(listed)
                 forgotten.formUnion(listed)
@@ -301,9 +316,27 @@ struct AnnotatedPages {
         return reopenings
     }
 
+    private func open() throws(AnnotationReadError) -> QPDFDocument {
+        do throws(QPDFOpeningError) { return try pages.openDocument() } catch { throw .opening(error) }
+    }
+
     /// The objects `page`'s `/Annots` names, as far as `PageAnnotations` reads them.
     private static func annotationReferences(of page: QPDFObject) -> [QPDFReference] {
         guard let annotations = page["/Annots"], annotations.isArray else { return [] }
         return (0..<min(annotations.count, PDFAnnotationReader.maximumAnnotationsPerPage)).compactMap { annotations[$0].reference }
     }
+}
+
+/// Why a PDF's annotations could not be read as ink, each case carrying what its message needs
+/// (the pipeline tells them as `ExportError`, with the messages export gives).
+public enum AnnotationReadError: Error {
+    /// qpdf could not open the PDF (or open it afresh between pages).
+    case opening(QPDFOpeningError)
+    /// The ink-layers file or sink at `path` could not be made, written or closed (an
+    /// `InkFileError`, or the sink's own error).
+    case layers(any Error, path: String)
+    /// No temporary file could be reserved in `folder` (`reason`: the system's words).
+    case temporaryFile(folder: String, reason: String)
+    /// The caller's header closure returned nil: it met an error of its own, which it tells.
+    case headerRefused
 }

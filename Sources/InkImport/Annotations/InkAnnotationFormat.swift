@@ -1,11 +1,12 @@
 import Foundation
 import InkModel
-import InkPDFContent
 import InkRendering
 
 /// How inkpdf writes its ink as PDF `/Ink` annotations, and the parts of
 /// that the reader must compute the same way to tell an untouched annotation
-/// from one a viewer edited (`docs/annotations.md` is the description).
+/// from one a viewer edited (`docs/annotations.md` is the description). What only
+/// the writer needs (the `/NM` it gives, its PDF strings) is in the pipeline, beside
+/// `InkAnnotationBuilder`.
 ///
 /// Coordinates: the ink's frame is the page as displayed, y down, `height`
 /// points high (`Flattener.inkFrame`); `placement` (`a b c d e f`) maps
@@ -15,13 +16,13 @@ public enum InkAnnotationFormat {
     /// The private key of each annotation inkpdf writes: `[stream layer first count]`, the
     /// page's packed strokes (`PackedLayers`, FlateDecode, one stream a page) and which of
     /// them the annotation draws (one stroke, or every stroke of the layer with `--group layer`).
-    public static let strokesKey = IncrementalUpdate.strokesKey
+    public static let strokesKey = InkAnnotationKeys.strokes
     /// What exports before the packed strokes wrote: a stream (FlateDecode) holding the
     /// ink-layers line of what the annotation draws. Still read.
-    public static let layerKey = IncrementalUpdate.layerKey
+    public static let layerKey = InkAnnotationKeys.layer
     /// The private key of the document's ink-layers header line (a stream, FlateDecode),
     /// one object shared by every annotation of the export.
-    public static let headerKey = IncrementalUpdate.headerKey
+    public static let headerKey = InkAnnotationKeys.header
     /// Every `/NM` inkpdf writes starts with this.
     public static let namePrefix = "inkpdf:"
     /// Decimals of every coordinate in `/InkList` (`/Rect` has 2): a tenth of a point is
@@ -33,20 +34,6 @@ public enum InkAnnotationFormat {
     /// `/InkList` keeps the on-curve points of the centreline that a polyline within this many
     /// points of them needs (Douglas–Peucker): what a viewer without the appearance draws.
     public static let inkListTolerance = 0.5
-
-    /// `/NM` of the `occurrence`-th (1-based) piece of a gesture on its page: `inkpdf:id:ID`
-    /// or `inkpdf:created:SECONDS`, then `#N` from the second piece on. A layer written as one
-    /// annotation (`--group layer`) is `inkpdf:layer:INDEX` (1-based among the page's layers).
-    public static func name(of identity: StrokeIdentity, occurrence: Int) -> String {
-        let base: String
-        switch identity {
-        case .id(let id): base = "id:" + id
-        case .created(let created): base = "created:" + (JSONValue.number(created).numberText ?? "\(created)")
-        }
-        return namePrefix + base + (occurrence > 1 ? "#\(occurrence)" : "")
-    }
-
-    public static func name(ofLayer index: Int) -> String { namePrefix + "layer:\(index)" }
 
     /// The gesture a `/NM` written by `name(of:occurrence:)` names; nil for any other name,
     /// and for a creation time no PDF date can hold (`InkRange.isTime`: see `namesTimeOutOfRange`).
@@ -121,7 +108,7 @@ public enum InkAnnotationFormat {
 
     /// `/InkList` for `lists` as qpdf writes an array it read back (`qpdf_oh_unparse`):
     /// `[ [ x y … ] … ]`, each number as the builder wrote it.
-    static func qpdfSyntax(ofInkList lists: [[Double]]) -> [UInt8] {
+    public static func qpdfSyntax(ofInkList lists: [[Double]]) -> [UInt8] {
         var text: [UInt8] = []
         text.reserveCapacity(8 + lists.reduce(0) { $0 + 4 + 7 * $1.count })
         text.append(contentsOf: "[ ".utf8)
@@ -162,7 +149,7 @@ public enum InkAnnotationFormat {
 
     /// Douglas–Peucker: the first and last points and every point farther than `tolerance`
     /// from the chord of the points kept around it. Iterative (a long stroke needs no deep stack).
-    static func thinned(_ points: [Point], tolerance: Double) -> [Point] {
+    public static func thinned(_ points: [Point], tolerance: Double) -> [Point] {
         var keep = [Bool](repeating: false, count: points.count)
         keep[0] = true
         keep[points.count - 1] = true
@@ -185,14 +172,5 @@ public enum InkAnnotationFormat {
             }
         }
         return points.indices.filter { keep[$0] }.map { points[$0] }
-    }
-
-    /// A PDF string of `text`: literal (`(…)`) when it is printable ASCII without
-    /// parentheses or backslashes, else hex (`<…>`) of its UTF-8 bytes with a byte-order
-    /// mark when not ASCII: any text, with no escaping to get wrong.
-    public static func pdfString(_ text: String) -> String {
-        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) && $0 != 0x28 && $0 != 0x29 && $0 != 0x5C }) { return "(" + text + ")" }
-        let bytes = text.utf8.allSatisfy({ $0 < 0x80 }) ? Array(text.utf8) : [0xEF, 0xBB, 0xBF] + Array(text.utf8)
-        return "<" + bytes.map { String(format: "%02X", $0) }.joined() + ">"
     }
 }

@@ -202,7 +202,7 @@ struct PageAnnotations {
     }
 
     mutating func read() {
-        let placement = InkOverlay.placement(of: page)
+        let placement = PagePlacement(page: page)
         height = placement.displayedSize.height
         matrix = placement.matrix
         userUnit = placement.userUnit

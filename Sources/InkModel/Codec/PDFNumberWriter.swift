@@ -4,6 +4,10 @@
 /// fixed grid (`PDFGrid`) under one `cm`, so the hot path is `appendInteger`;
 /// `appendDecimal` is for the few other numbers (colours, widths, matrices).
 public enum PDFNumberWriter {
+    /// The largest magnitude written: PDF readers keep integers in 32 bits
+    /// (ISO 32000-1, Annex C), so numbers are clamped here (`PDFGrid.limit` too).
+    public static let limit = 2_147_483_647
+
     /// One in-use entry of a cross-reference table: `0000012345 00000 n \n` (20 bytes:
     /// the offset in 10 digits, the generation in 5, zero-padded).
     public static func appendCrossReferenceEntry(offset: Int, generation: Int, to bytes: inout [UInt8]) {
@@ -51,12 +55,12 @@ public enum PDFNumberWriter {
     /// `value` rounded to `fractionDigits` decimals (half away from zero), with
     /// no exponent and no trailing zeros: `0.5`, `-0.0625`, `841.89`, `1`. A
     /// value that rounds to zero is `0` (never `-0`); NaN is `0`, and values
-    /// beyond ±`PDFGrid.limit` are clamped there (PDF readers' integer range).
+    /// beyond ±`limit` are clamped there (PDF readers' integer range).
     public static func appendDecimal(_ value: Double, fractionDigits: Int, to bytes: inout [UInt8]) {
         precondition((0...9).contains(fractionDigits), "fractionDigits must be 0…9")
         var scale = 1
         for _ in 0..<fractionDigits { scale *= 10 }
-        let bound = Double(PDFGrid.limit)
+        let bound = Double(limit)
         let clamped = value.isNaN ? 0 : min(max(value, -bound), bound)
         let scaled = Int((clamped * Double(scale)).rounded(.toNearestOrAwayFromZero))
         if scaled < 0 { bytes.append(UInt8(ascii: "-")) }

@@ -1,4 +1,3 @@
-import LibQPDF
 
 /// Every page's object number and generation, found by walking the page tree with
 /// qpdf (`QPDFDocument.walkPages`, what qpdf parsed dropped every `interval` pages) instead of
