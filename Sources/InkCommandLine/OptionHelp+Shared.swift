@@ -38,6 +38,13 @@ extension OptionHelp {
         "where the gate keeps the latest time seen, so that a clock turned back is caught (or INKPDF_STATE)")
     public static let gate = [proof, trust, policy, state]
 
+    /// The gate's options on a worker's command line (the worker checks the gate again: a hidden verb
+    /// must not be a way around it).
+    public static func gateArguments(policy: String?, trust: String?, proofs: [String] = [], state: String?) -> [String] {
+        (policy.map { OptionHelp.policy.spelled($0) } ?? []) + (trust.map { OptionHelp.trust.spelled($0) } ?? [])
+            + proofs.flatMap { OptionHelp.proof.spelled($0) } + (state.map { OptionHelp.state.spelled($0) } ?? [])
+    }
+
     public static let confine = OptionHelp(["--confine"],
         "read the files a document refers to (a Xournal++ background PDF or image, a reMarkable page file) only inside the document's own folder and the folders given with --allow")
     public static let allow = OptionHelp(["--allow"], value: "FOLDER",

@@ -3,8 +3,8 @@ import LibDeflate
 
 /// The deflate (zlib format, what `/FlateDecode` reads) of the streams inkpdf
 /// writes itself: libdeflate for compressing, since every stream is a whole
-/// buffer (a page's operators, an xref stream, a tile); zlib for inflating,
-/// which streams against a limit (`inflate(_:limit:)`).
+/// buffer (a page's operators, an xref stream, a tile). Inflating them back is
+/// zlib's, against a limit (`ZlibInflate.inflate(_:limit:)`, InkModel).
 public enum InkContentCompression {
     /// A compressor for a loop of streams: one per thread, reused page after page.
     public typealias Compressor = DeflateCompressor
@@ -26,11 +26,5 @@ public enum InkContentCompression {
     public static func deflate(_ bytes: [UInt8], level: Int32) -> [UInt8] {
         var compressor = Compressor(level: level)
         return compressor.zlib(bytes)
-    }
-
-    /// `bytes` inflated (for tests and checks, and for the ink a PDF annotation keeps);
-    /// nil when they are not a zlib stream or inflate to more than `limit` bytes (`ZlibInflate`, InkModel).
-    public static func inflate(_ bytes: [UInt8], limit: Int = .max) -> [UInt8]? {
-        ZlibInflate.inflate(bytes, limit: limit)
     }
 }

@@ -8,9 +8,4 @@ extension ExportError {
         guard let stage = Mirror(reflecting: self).children.first else { return String(describing: self) }
         return Mirror(reflecting: stage.value).children.first?.label ?? String(describing: stage.value)
     }
-
-    /// The stage that failed (`opening`, `reading`, `drawing`, `writing`, `running`).
-    var stage: String {
-        Mirror(reflecting: self).children.first?.label ?? String(describing: self)
-    }
 }

@@ -222,7 +222,7 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
         let name = Self.stem(of: pdf ?? ink ?? "document")
         // `recognize=1` (a form part or the query) on flatten and export: the ink is recognised first, by a
         // worker of its own (`recognize`, gated as searching handwriting), and the document drawn from that.
-        var recognition: (arguments: [String], output: String)?
+        var recognition: (ink: String, output: String)?
         if endpoint == .flatten || endpoint == .export,
            let asked = upload.texts[OptionHelp.recognize.field] ?? connection.query(OptionHelp.recognize.field), ["1", "true", "yes", "on"].contains(asked.lowercased()) {
             guard pdf != nil, let given = ink else {
@@ -231,7 +231,7 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
             let recognised = requestFolder + "/recognised/\(name).ink.jsonl"
             try? FileManager.default.createDirectory(atPath: requestFolder + "/recognised", withIntermediateDirectories: true)
             ink = recognised
-            recognition = ([given] + OptionHelp.output.spelled(recognised), recognised)
+            recognition = (given, recognised)
         }
         let output: String
         switch endpoint {
@@ -240,16 +240,19 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
         default: output = requestFolder + "/out/\(name).pdf"
         }
         let snapshot = gate.snapshot
-        var gateArguments: [String] = []
-        if let trust = snapshot.trust { gateArguments += OptionHelp.trust.spelled(trust) }
-        if let policy = snapshot.policy { gateArguments += OptionHelp.policy.spelled(policy) }
-        if let state = configuration.state { gateArguments += OptionHelp.state.spelled(state) }
+        let gateArguments = OptionHelp.gateArguments(policy: snapshot.policy, trust: snapshot.trust, state: configuration.state)
+        let proofs = upload.files[Endpoint.proofPart] ?? []
         let limits = configuration.limits
-        var arguments: [String]
+        var arguments: [String], recognizing: [String]?
         do {
-            arguments = try endpoint.workerArguments(
-                pdf: pdf, ink: ink, proofs: upload.files[Endpoint.proofPart] ?? [], options: options, output: output, limits: limits.arguments,
-                gate: gateArguments)
+            arguments = try endpoint.workerArguments(pdf: pdf, ink: ink, proofs: proofs, options: options, output: output,
+                                                     limits: limits.arguments, gate: gateArguments)
+            // The recognising worker is the one POST /v1/recognize runs for the ink alone, with `lang` if given.
+            recognizing = try recognition.map { recognition throws(ServiceError) in
+                try Endpoint.recognize.workerArguments(pdf: nil, ink: recognition.ink, proofs: proofs,
+                                                       options: upload.texts[OptionHelp.lang.field].map { OptionHelp.lang.spelled($0) } ?? [],
+                                                       output: recognition.output, limits: [], gate: gateArguments)
+            }
         } catch {
             return failed(request, error)
         }
@@ -265,18 +268,14 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
         let result: (status: Int32, output: Data, errors: Data)
         do {
             defer { slots.leave() }
-            if let recognition {
-                let lang = upload.texts[OptionHelp.lang.field].map { OptionHelp.lang.spelled($0) } ?? []
-                let recognizing = [DocumentWorker.verb, CommandHelp.recognize.name] + recognition.arguments
-                    + OptionHelp.quiet.spelled() + OptionHelp.confine.spelled() + lang + gateArguments
-                    + (upload.files[Endpoint.proofPart] ?? []).flatMap { OptionHelp.proof.spelled($0) }
+            if let recognition, let recognizing {
                 let recognised = try DocumentWorker(executable: executable, limits: limits, environment: environment)
-                    .spawn(recognizing, environment: environment, document: Self.name(of: recognition.arguments[0]),
+                    .spawn(recognizing, environment: environment, document: Self.name(of: recognition.ink),
                            destinations: [recognition.output])
                 if recognised.status == 85 {   // the gate refused (entitlement required)
                     // Not allowed to search handwriting: the document is drawn from the ink as sent (its
                     // own text entries are left out by the drawing worker, which says so).
-                    arguments = arguments.map { $0 == recognition.output ? recognition.arguments[0] : $0 }
+                    arguments = arguments.map { $0 == recognition.output ? recognition.ink : $0 }
                 } else if recognised.status != 0 {
                     return failed(request, .command(exit: recognised.status, message: clean(Self.lastError(recognised.errors, status: recognised.status), request)))
                 }

@@ -21,12 +21,7 @@ public struct GateOptions: Equatable, Sendable {
     /// The options as they are written on a command line (for a worker process,
     /// which checks the gate again: a hidden verb must not be a way around it).
     public var arguments: [String] {
-        var out: [String] = []
-        if let policy { out += OptionHelp.policy.spelled(policy) }
-        if let trust { out += OptionHelp.trust.spelled(trust) }
-        for proof in proofs { out += OptionHelp.proof.spelled(proof) }
-        if let state { out += OptionHelp.state.spelled(state) }
-        return out
+        OptionHelp.gateArguments(policy: policy, trust: trust, proofs: proofs, state: state)
     }
 
     /// Records one of the gate's options.
