@@ -136,6 +136,43 @@ import LibQPDF
         #expect(notes.contains { $0.contains("would pass the page's") }, "\(notes.prefix(3))")
     }
 
+    /// Every page's stored strokes stayed decoded, up to 64 MB of them (several times that once
+    /// parsed), so that reading a long annotation export back grew with its pages. An export's stream is
+    /// named by its own page only, so little is held: at most `maximumHeldBytes` besides the
+    /// stream decoded last, and every page's strokes are still read.
+    @Test func storedStrokesOfManyPagesAreNotAllHeldDecoded() throws {
+        let folder = TestFolder()
+        let path = folder.path("pages.pdf")
+        let points = 20_000
+        let stroke = Stroke(ink: Ink(type: .pen, color: RGBAColor(red: 0, green: 0, blue: 1), width: 1), created: 0, id: "S",
+                            points: (0..<points).map { StrokePoint(x: 10 + Double($0) * 180 / Double(points), y: 10 + Double($0 % 97) * 2, w: 1, h: 1) })
+        let data = try PackedLayers.encode([PageLayer(page: 1, layer: "Notes", strokes: [stroke])])
+        let pages = 2 * PDFAnnotationReader.maximumHeldBytes / data.count + 3
+        let list = InkAnnotationFormat.inkList(of: stroke, height: 300, placement: [1, 0, 0, 1, 0, 0])
+        let inkText = "[[" + list.map { PagePlacement.pdfNumber($0) }.joined(separator: " ") + "]]"
+        // Objects: catalog, page tree, the pages, their annotations, their streams, one shared /InkList.
+        let firstPage = 3, firstAnnotation = 3 + pages, firstStream = 3 + 2 * pages, inkList = 3 + 3 * pages
+        var objects: [TestPDF.Object] = [.text("<< /Type /Catalog /Pages 2 0 R >>"),
+                                         .text("<< /Type /Pages /Kids [\((0..<pages).map { "\(firstPage + $0) 0 R" }.joined(separator: " "))] /Count \(pages) >>")]
+        objects += (0..<pages).map { .text("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [\(firstAnnotation + $0) 0 R] >>") }
+        objects += (0..<pages).map {
+            .text("<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /BS << /W 1 >> /C [0 0 1] /InkList \(inkList) 0 R /NM (inkpdf:id:S) /InkPDF:Strokes [\(firstStream + $0) 0 R 1 1 1] >>")
+        }
+        objects += (0..<pages).map { _ in .stream(InkContentCompression.deflate(data, level: 6), dictionary: "/Filter /FlateDecode") }
+        objects.append(.text(inkText))
+        try TestPDF.write(objects, to: path)
+        let sinkPath = folder.path("pages.ink.jsonl")
+        let read = try PDFAnnotationReader.read(pdf: path, password: nil, into: try InkLayersWriter(path: sinkPath, compressionLevel: nil),
+                                                sinkPath: sinkPath) { stored, _ in stored }
+        #expect(read.storedBytesHeldPeak > 0 && read.storedBytesHeldPeak <= PDFAnnotationReader.maximumHeldBytes + data.count,
+                "\(read.storedBytesHeldPeak) bytes held at once, \(data.count) a page, \(pages) pages")
+        let layers = try PageOrderedLayers(path: sinkPath)
+        #expect(layers.inkedPages == Array(1...pages))
+        for page in [1, pages] {
+            #expect(try layers.layers(forPage: page).flatMap(\.strokes).map(\.points.count) == [points], "page \(page): \(read.notes)")
+        }
+    }
+
     /// Once a page's points were spent, every further `/InkList` entry added a warning (500,000
     /// lines, 87 MB, for a 1 MB file). Warnings are counted by kind: one line each, with the count
     /// and pages, at most a screenful. A `/NM` is printed as written.

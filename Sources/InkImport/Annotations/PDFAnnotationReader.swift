@@ -29,6 +29,10 @@ public enum PDFAnnotationReader {
     /// per byte of the file (`StoredInkCache`): packed strokes deflate about 4:1, so far more
     /// than a real export needs, while a stream of zeros (1000:1) named everywhere stays bounded.
     public static let maximumInflationPerByte = 64
+    /// The most inflated bytes of stored strokes kept decoded for annotations that may name them
+    /// again (`StoredInkCache`; the stream decoded last is kept whatever its size): parsed, they
+    /// take several times as much, and an export's streams are each named by one page only.
+    public static let maximumHeldBytes = 1 << 20
     /// The most pages that have a line of their own in the notes ("page 3: 2 Ink → 5 strokes");
     /// the pages after share one line of totals, so that the notes stay a screenful.
     public static let maximumPageLines = 20
@@ -120,6 +124,8 @@ public enum PDFAnnotationReader {
         public var hasAnnotations: Bool
         /// How many times the document was opened afresh while it was read.
         public var reopenings = 0
+        /// The most inflated bytes of stored strokes held decoded at once (`maximumHeldBytes`).
+        public var storedBytesHeldPeak = 0
     }
 
     /// Reads `path`'s annotations into `sink` (which it closes; `sinkPath` names it in errors),
@@ -186,7 +192,8 @@ public enum PDFAnnotationReader {
         } catch {
             throw .layers(error, path: sinkPath)
         }
-        return Read(notes: notes, converted: converted, hasAnnotations: hasAnnotations, reopenings: reopenings)
+        return Read(notes: notes, converted: converted, hasAnnotations: hasAnnotations, reopenings: reopenings,
+                    storedBytesHeldPeak: cache.peakHeldBytes)
     }
 
     /// The header an inkpdf export stored (`/InkPDF:Header` of its first annotation that has

@@ -9,8 +9,11 @@ import InkModel
 ///
 /// Work is bounded by the file: what all decodings together may inflate to is
 /// `PDFAnnotationReader.maximumStreamBytes` plus `PDFAnnotationReader.maximumInflationPerByte`
-/// times the file's size, and what is kept decoded at a time is at most `maximumStreamBytes`
-/// (older entries are dropped and decoded again, within that total, when named again).
+/// times the file's size. What is kept decoded is small (`PDFAnnotationReader.maximumHeldBytes`
+/// of inflated strokes, besides the stream decoded last, whatever its size): an export stores
+/// one stream a page, named by that page's annotations only, and a stream's strokes take several
+/// times its inflated bytes once parsed. Older entries are dropped, and decoded again, within
+/// the document's total, when named again.
 /// A failure is kept for good, so that it is told once.
 final class StoredInkCache {
     /// A decoded stream: its layers (one for an `/InkPDF:Layer` line), with each layer's running
@@ -36,6 +39,8 @@ final class StoredInkCache {
 
     private var entries: [Int64: (decoded: Decoded?, bytes: Int)] = [:]
     private var heldBytes = 0
+    /// The most inflated bytes held decoded at once.
+    private(set) var peakHeldBytes = 0
     /// What decodings may still inflate to, for the whole document.
     private(set) var bytesLeft: Int
     /// How many streams were decoded (a stream dropped and named again counts again).
@@ -72,7 +77,7 @@ final class StoredInkCache {
             failed(result.reason ?? "it cannot be decoded")
             return nil
         }
-        if heldBytes + result.bytes > PDFAnnotationReader.maximumStreamBytes {
+        if heldBytes + result.bytes > PDFAnnotationReader.maximumHeldBytes {
             // Dropped, not the failures: those stay told.
             entries = entries.filter { $0.value.decoded == nil }
             heldBytes = 0
@@ -80,6 +85,7 @@ final class StoredInkCache {
         let decoded = Decoded(layers)
         entries[object] = (decoded, result.bytes)
         heldBytes += result.bytes
+        peakHeldBytes = max(peakHeldBytes, heldBytes)
         return decoded
     }
 }
