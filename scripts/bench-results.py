@@ -58,22 +58,59 @@ def met(measured, target):
     return "yes" if ok else "**no**"
 
 
+TARGET = re.compile(r"\(targets? ([^)]*)\)")
+
+
+def split_figure(text):
+    """The figure's name and what was measured: at ': ', else at a run of spaces (a table row), else at the first number."""
+    figure, _, measured = text.partition(": ")
+    if measured:
+        return figure, measured
+    parts = re.split(r"\s{3,}", text, maxsplit=1)
+    if len(parts) == 2:
+        return parts[0], parts[1]
+    m = re.search(r"(?<![\w.])[0-9]", text)
+    return (text[:m.start()], text[m.start():]) if m and m.start() > 0 else (text, "")
+
+
 def rows(lines):
+    """A row for each target a line states (a line may state several: `A: 1 (target ≤ 2); B: 3 (target ≤ 4)`),
+    or one for a line marked `(reported)`. A figure under a `# heading` line of the log is named with it
+    (the annotation export prints the same figures for each of its forms)."""
+    section = ""
+    cell = lambda s: s.replace("|", "\\|").strip()
     for line in lines:
         line = line.rstrip("\n")
+        if not line.strip():
+            section = ""
+            continue
+        if line.startswith("# "):
+            section = line[2:].strip()
+            continue
         if "(target" not in line and "(reported)" not in line:
             continue
-        target = ""
-        m = re.search(r"\(targets? ([^)]*)\)", line)
-        if m:
-            target = m.group(1)
-            line = (line[:m.start()] + line[m.end():]).strip()
+        reported = "(reported)" in line
         line = line.replace("(reported)", "").strip()
-        figure, _, measured = line.partition(": ")
-        if not measured:
-            figure, measured = line, ""
-        cell = lambda s: s.replace("|", "\\|").strip()
-        yield "| %s | %s | %s | %s |" % (cell(figure), cell(measured), cell(target) or "(reported)", met(measured, target))
+        segments, start = [], 0
+        for m in TARGET.finditer(line):
+            segments.append([line[start:m.start()].strip(" ;,"), m.group(1)])
+            start = m.end()
+        rest = line[start:].strip(" ;,")
+        if not segments:
+            segments = [[rest, ""]]
+        elif rest:
+            segments[-1][0] += "; " + rest
+        first = None
+        for text, target in segments:
+            figure, measured = split_figure(text)
+            if first is None:
+                first = figure.strip()
+            elif ": " not in text:
+                figure = "%s, %s" % (first, figure.strip())
+            if section:
+                figure = "%s: %s" % (section, figure.strip())
+            yield "| %s | %s | %s | %s |" % (cell(figure), cell(measured), cell(target) or ("(reported)" if reported else ""),
+                                            met(measured, target))
 
 
 def main():
