@@ -50,7 +50,9 @@ qpdf --check "$work/out-$PAGES.pdf" >/dev/null 2>&1 && echo "qpdf --check out-$P
 $SWIFT build -c release ${SWIFT_BUILD_FLAGS:-} --product inkpdf-content-bench >/dev/null
 echo
 awk -v t="${T[floor-$PAGES]}" -v n="$PAGES" 'BEGIN{printf "profile per page: page (pdftocairo -pdf / pages) %.2f ms\n", t/n*1000}'
-profile=$("$bin/inkpdf-content-bench" profile 24 "$work/content" | tail -1)
+profile=$("$bin/inkpdf-content-bench" profile 24 "$work/content")
+grep "by ink" <<<"$profile" || true
+profile=$(tail -1 <<<"$profile")
 echo "$profile"
 # The geometry's own target (strokes to drawings on one core), a row of the results table.
 sed -n 's/.*geometry \([0-9.]*\) ms.*/ink geometry per dense page, one core: \1 ms (target ≤ 2.5)/p' <<<"$profile"

@@ -11,7 +11,7 @@ import LibDeflate
 // Measurements of the PDF content writer (InkPDFContent) against cairo's PDF
 // output of the same drawings, on the benchmark's dense pages:
 //   inkpdf-content-bench measure [PAGES] [DIR]   ms/page, bytes/page, zlib levels and tunings, libdeflate levels, SSIM near ink
-//   inkpdf-content-bench profile [PAGES [DIR [--repeat N]]]   the ink of a page step by step (geometry, writing, compression)
+//   inkpdf-content-bench profile [PAGES [DIR [--repeat N]]]   the ink of a page step by step (geometry, writing, compression; geometry by ink)
 //   inkpdf-content-bench append PAGES DIR        appends dense ink to every page of a PAGES-page PDF; peak RSS
 //   inkpdf-content-bench append-file PDF OUT     lays the first dense page's ink over every page of PDF
 //   inkpdf-content-bench scan LAYERS             times the index of an ink-layers file (which line holds which page)
@@ -255,6 +255,20 @@ func profile(pages: Int, directory: String, runs: Int, geometryRepeats: Int, fid
     let size = (width: document[0].width, height: document[0].height)
     var drawings: [[StrokeDrawing]] = []
     let geometry = best(runs) { drawings = strokes.map { page in page.flatMap { InkStyle.drawings(for: $0).drawings } } }
+    // Where the geometry goes: each ink's strokes alone (in order of first appearance), with
+    // how many strokes and centreline samples of it a page has.
+    var inks: [String] = []
+    for page in strokes { for stroke in page where !inks.contains(stroke.ink.type.name) { inks.append(stroke.ink.type.name) } }
+    let shares = inks.map { ink -> String in
+        let chosen = strokes.map { $0.filter { $0.ink.type.name == ink } }
+        var count = 0
+        let seconds = best(runs) { count = chosen.reduce(0) { $0 + $1.reduce(0) { $0 + InkStyle.drawings(for: $1).drawings.count } } }
+        let samples = chosen.reduce(0) { $0 + $1.reduce(0) { $0 + CentrelineSampler.samples(of: $1).count } }
+        let strokeCount = chosen.reduce(0) { $0 + $1.count }
+        return String(format: "%@ %.2f ms (%.0f strokes, %.0f samples, %.0f drawings)", ink, seconds / Double(pages) * 1000,
+                      Double(strokeCount) / Double(pages), Double(samples) / Double(pages), Double(count) / Double(pages))
+    }
+    print("geometry per dense page by ink: " + shares.joined(separator: ", "))
     var contents: [InkContent] = []
     let writing = best(runs) { contents = drawings.map { InkContentWriter.content(for: $0, width: size.width, height: size.height) } }
     var bytes = 0
