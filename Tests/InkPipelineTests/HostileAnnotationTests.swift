@@ -96,14 +96,25 @@ import LibQPDF
         #expect(layers.inkedPages == [2])
     }
 
+    /// A blue pen stroke of `points` points across a 200 × 300 page, point `i` at height `y(i)`
+    /// (id "S", as the stored streams below name it).
+    static func storedStroke(points: Int, y: (Int) -> Double) -> Stroke {
+        Stroke(ink: Ink(type: .pen, color: RGBAColor(red: 0, green: 0, blue: 1), width: 1), created: 0, id: "S",
+               points: (0..<points).map { StrokePoint(x: 10 + Double($0) * 180 / Double(points), y: y($0), w: 1, h: 1) })
+    }
+
+    /// The `/InkList` inkpdf writes for `stroke` on a 300 pt high page, as PDF text.
+    static func inkListText(of stroke: Stroke) -> String {
+        let list = InkAnnotationFormat.inkList(of: stroke, height: 300, placement: [1, 0, 0, 1, 0, 0])
+        return "[[" + list.map { PagePlacement.pdfNumber($0) }.joined(separator: " ") + "]]"
+    }
+
     /// `copies` annotations on one page that all name one stored stream of one stroke of
     /// `points` points (`form`), each with the `/InkList` inkpdf writes for it (one shared object).
     static func sharedStoredStreamPDF(points: Int, copies: Int, form: PDFAnnotationReadTests.StoredForm, at path: String) async throws {
-        let stroke = Stroke(ink: Ink(type: .pen, color: RGBAColor(red: 0, green: 0, blue: 1), width: 1), created: 0, id: "S",
-                            points: (0..<points).map { StrokePoint(x: 10 + Double($0) * 180 / Double(points), y: 10 + Double($0) * 280 / Double(points), w: 1, h: 1) })
+        let stroke = storedStroke(points: points) { 10 + Double($0) * 280 / Double(points) }
         let layer = PageLayer(page: 1, layer: "Notes", strokes: [stroke])
-        let list = InkAnnotationFormat.inkList(of: stroke, height: 300, placement: [1, 0, 0, 1, 0, 0])
-        let inkText = "[[" + list.map { PagePlacement.pdfNumber($0) }.joined(separator: " ") + "]]"
+        let inkText = inkListText(of: stroke)
         let data: [UInt8], key: String
         switch form {
         case .packed:
@@ -144,12 +155,10 @@ import LibQPDF
         let folder = TestFolder()
         let path = folder.path("pages.pdf")
         let points = 20_000
-        let stroke = Stroke(ink: Ink(type: .pen, color: RGBAColor(red: 0, green: 0, blue: 1), width: 1), created: 0, id: "S",
-                            points: (0..<points).map { StrokePoint(x: 10 + Double($0) * 180 / Double(points), y: 10 + Double($0 % 97) * 2, w: 1, h: 1) })
+        let stroke = Self.storedStroke(points: points) { 10 + Double($0 % 97) * 2 }
         let data = try PackedLayers.encode([PageLayer(page: 1, layer: "Notes", strokes: [stroke])])
         let pages = 2 * PDFAnnotationReader.maximumHeldBytes / data.count + 3
-        let list = InkAnnotationFormat.inkList(of: stroke, height: 300, placement: [1, 0, 0, 1, 0, 0])
-        let inkText = "[[" + list.map { PagePlacement.pdfNumber($0) }.joined(separator: " ") + "]]"
+        let inkText = Self.inkListText(of: stroke)
         // Objects: catalog, page tree, the pages, their annotations, their streams, one shared /InkList.
         let firstPage = 3, firstAnnotation = 3 + pages, firstStream = 3 + 2 * pages, inkList = 3 + 3 * pages
         var objects: [TestPDF.Object] = [.text("<< /Type /Catalog /Pages 2 0 R >>"),
