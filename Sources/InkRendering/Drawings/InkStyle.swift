@@ -54,10 +54,19 @@ public enum InkStyle {
 
     private static func drawings(_ ink: Ink, _ samples: [StrokeSample], clip: InkPath?, fitted: Bool) -> [StrokeDrawing] {
         let count = Double(samples.count)
-        let meanOpacity = samples.reduce(0) { $0 + $1.opacity } / count
-        let meanTilt = samples.reduce(0) { $0 + tilt($1) } / count
-        let meanWidth = samples.reduce(0) { $0 + $1.width } / count
-        let centre = samples.map(\.position)
+        // One pass for the means and the centreline (each sum in sample order, as three reductions would add it).
+        var opacitySum = 0.0, widthSum = 0.0
+        var centre: [Point] = []
+        centre.reserveCapacity(samples.count)
+        for sample in samples {
+            opacitySum += sample.opacity
+            widthSum += sample.width
+            centre.append(sample.position)
+        }
+        let meanOpacity = opacitySum / count
+        let meanWidth = widthSum / count
+        /// Only the pencil and crayon use the lean.
+        var meanTilt: Double { samples.reduce(0) { $0 + tilt($1) } / count }
 
         func paint(_ factor: Double, _ style: Paint.Style, _ blend: Paint.Blend = .over, grain: Grain? = nil) -> Paint {
             var color = ink.color

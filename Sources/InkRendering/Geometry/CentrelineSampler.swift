@@ -99,9 +99,13 @@ public enum CentrelineSampler {
 
     private static func stepCount(length: Double, spacing: Double) -> Int {
         let cap = spacing < Self.spacing ? 100_000 : 64
-        let steps = (length / spacing).rounded(.up)
-        guard steps.isFinite else { return steps.isNaN ? 1 : cap }
+        let quotient = length / spacing
+        guard quotient.isFinite else { return quotient.isNaN ? 1 : cap }
         // Capped as a real: the quotient of a long path and a fine spacing can pass Int's range.
-        return max(1, Int(min(steps, Double(cap))))
+        guard quotient < Double(cap) else { return cap }
+        // Rounded up by hand: `rounded(.up)` is a call to `ceil` on the baseline x86-64 target,
+        // once a segment (the quotient is never negative: a length over a positive spacing).
+        let whole = Int(quotient)
+        return max(1, Double(whole) < quotient ? whole + 1 : whole)
     }
 }

@@ -75,9 +75,10 @@ enum ConstantWidthRuns {
             return path
         }
         var chainStart = 0
+        var incoming = VariableWidthOutline.direction(points[0], points[1])
         for i in 1..<(points.count - 1) {
-            let incoming = VariableWidthOutline.direction(points[i - 1], points[i])
             let outgoing = VariableWidthOutline.direction(points[i], points[i + 1])
+            defer { incoming = outgoing }   // each direction is worked out once
             if incoming.x * outgoing.x + incoming.y * outgoing.y < 0 {
                 CurveFitter.appendFit(UnsafeBufferPointer(rebasing: points[chainStart...i]), tolerance: tolerance, to: &path)
                 chainStart = i

@@ -66,9 +66,10 @@ public enum VariableWidthOutline {
     /// between turns of more than 90°.
     static func forEachPiece(_ points: [Point], _ body: (ClosedRange<Int>) -> Void) {
         var pieceStart = 0
+        var incoming = direction(points[0], points[1])
         for i in 1..<(points.count - 1) {
-            let incoming = direction(points[i - 1], points[i])
             let outgoing = direction(points[i], points[i + 1])
+            defer { incoming = outgoing }   // each direction is worked out once
             if dot(incoming, outgoing) < 0 {
                 body(pieceStart...i)
                 pieceStart = i
@@ -80,10 +81,12 @@ public enum VariableWidthOutline {
     private static func appendPiece(_ p: [Point], _ nibs: [Nib], fitted: Bool, to path: inout InkPath) {
         let n = p.count
         var left = Side(capacity: n), right = Side(capacity: n)
+        var incoming = direction(p[0], p[1])
         for i in 0..<n {
             let nib = nibs[i]
             if i > 0 && i < n - 1 {
-                let incoming = direction(p[i - 1], p[i]), outgoing = direction(p[i], p[i + 1])
+                let outgoing = direction(p[i], p[i + 1])
+                defer { incoming = outgoing }   // each direction is worked out once
                 let cosine = dot(incoming, outgoing)
                 // Averaging the two directions cuts the corner by reach·(1 − cos(turn/2)).
                 let halfTurnCosine = ((1 + cosine) / 2).squareRoot()
