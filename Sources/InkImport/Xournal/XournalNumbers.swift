@@ -62,6 +62,9 @@ enum XournalNumbers {
     @discardableResult
     static func scanList(_ text: UnsafePointer<CChar>, into out: inout [Double], limit: Int) -> (leftover: Bool, overLimit: Bool) {
         var cursor = UnsafeMutablePointer(mutating: text)
+        // Room for as many numbers as the text can hold (each takes a digit and a separator), up to
+        // the limit: the list is not grown and copied again every time it doubles.
+        out.reserveCapacity(out.count + min(strlen(text) / 2 + 1, max(limit - out.count, 0) + 1))
         while true {
             // A short plain decimal followed by whitespace or the end (what Xournal++ writes) is
             // read on `ShortDecimal`'s fast path, to the same bits; anything else by `strtod`.
