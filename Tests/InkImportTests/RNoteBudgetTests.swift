@@ -6,6 +6,9 @@ import Testing
 
 /// Notebooks of a few hundred bytes that asked for minutes or gigabytes (issue 40): the
 /// work each asks for is bounded by the input, and each ends in pages or a located error.
+/// The two 10-minute limits are hang guards, not measures: the `gzip` child each test starts (`S.writeGzip`)
+/// waits for a core (`ChildProcess.slots`) behind the whole suite's children, minutes on a loaded
+/// two-core run (alone each test takes seconds).
 @Suite struct RNoteBudgetTests {
     typealias S = RNoteTestSupport
     let folder = XournalTestSupport.temporaryFolder()
@@ -29,8 +32,6 @@ import Testing
 
     // Issue 40, 7: a stroke thinner than rnote's tolerance reaches no tile, but its bounds span
     // 2e10 rows of them; the walk over its rows never counted a piece and ran for ever.
-    // A hang guard, not a measure: the child this test starts waits for a core (`ChildProcess.slots`)
-    // behind the whole suite's children, minutes on a loaded two-core run (alone it takes seconds).
     @Test(.timeLimit(.minutes(10)), arguments: [(0.025, 1e-6), (0.05, 1.5e-3)])
     func aHairThinStrokeDoesNotWalkTheTilesItNeverReaches(_ x: Double, _ width: Double) async throws {
         let line = S.brush([(x, 0, 1), (x, 1e9, 1)], width: width, curve: "const")
@@ -40,8 +41,6 @@ import Testing
         #expect(layers.flatMap(\.strokes).isEmpty)
     }
 
-    // A hang guard, not a measure: the child this test starts waits for a core (`ChildProcess.slots`)
-    // behind the whole suite's children, minutes on a loaded two-core run (alone it takes seconds).
     @Test(.timeLimit(.minutes(10)))
     func aThinStrokeAlongMillionsOfTinyTilesIsRefusedByCount() async throws {
         let file = await write(S.notebook(strokes: [S.brush([(0.025, 0, 1), (0.025, 1e9, 1)], width: 0.01, curve: "const")],

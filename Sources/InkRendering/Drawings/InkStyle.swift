@@ -65,7 +65,7 @@ public enum InkStyle {
         }
         let meanOpacity = opacitySum / count
         let meanWidth = widthSum / count
-        /// Only the pencil and crayon use the lean.
+        // Only the pencil and crayon use the lean.
         var meanTilt: Double { samples.reduce(0) { $0 + tilt($1) } / count }
 
         func paint(_ factor: Double, _ style: Paint.Style, _ blend: Paint.Blend = .over, grain: Grain? = nil) -> Paint {

@@ -74,17 +74,9 @@ enum ConstantWidthRuns {
             path.line(to: points[0])   // a dot: round caps make it a disc
             return path
         }
-        var chainStart = 0
-        var incoming = VariableWidthOutline.direction(points[0], points[1])
-        for i in 1..<(points.count - 1) {
-            let outgoing = VariableWidthOutline.direction(points[i], points[i + 1])
-            defer { incoming = outgoing }   // each direction is worked out once
-            if incoming.x * outgoing.x + incoming.y * outgoing.y < 0 {
-                CurveFitter.appendFit(UnsafeBufferPointer(rebasing: points[chainStart...i]), tolerance: tolerance, to: &path)
-                chainStart = i
-            }
+        VariableWidthOutline.forEachPiece(points) { chain in
+            CurveFitter.appendFit(UnsafeBufferPointer(rebasing: points[chain]), tolerance: tolerance, to: &path)
         }
-        CurveFitter.appendFit(UnsafeBufferPointer(rebasing: points[chainStart...]), tolerance: tolerance, to: &path)
         return path
     }
 }

@@ -65,6 +65,11 @@ public enum VariableWidthOutline {
     /// Calls `body` with the index ranges of the pieces (sharing their end samples)
     /// between turns of more than 90°.
     static func forEachPiece(_ points: [Point], _ body: (ClosedRange<Int>) -> Void) {
+        points.withUnsafeBufferPointer { forEachPiece($0, body) }
+    }
+
+    /// The same, of a view of the points (at least two).
+    static func forEachPiece(_ points: UnsafeBufferPointer<Point>, _ body: (ClosedRange<Int>) -> Void) {
         var pieceStart = 0
         var incoming = direction(points[0], points[1])
         for i in 1..<(points.count - 1) {
