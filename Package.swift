@@ -104,7 +104,7 @@ let package = Package(
         .executableTarget(name: "inkpdf-content-bench", dependencies: ["InkPDFContent", "InkPDFContentTestSupport", "InkFixtures",
                                                                        "InkRendering", "InkModel", "LibCairo", "LibDeflate", "CZlib"]),
         // Free-vs-Pro rules, verified purchase proofs (libcrypto) and the export gate.
-        .target(name: "Entitlements", dependencies: ["LibCrypto"]),
+        .target(name: "Entitlements", dependencies: ["LibCrypto", "InkFileSystem"]),
         // `inkpdf serve`: the command line behind an HTTP door (libmicrohttpd), each request in a worker.
         .target(name: "InkServe", dependencies: ["InkWorkers", "InkCommandLine", "InkPipeline", "InkImport", "InkFileSystem", "Entitlements", "LibCrypto",
                                                  "CMicroHTTPD"]),

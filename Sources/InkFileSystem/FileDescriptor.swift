@@ -101,6 +101,23 @@ public struct FileDescriptor: ~Copyable, Sendable {
         try Errno.retryingOnInterrupt { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
     }
 
+    /// Reads from the current offset to the end, or nil once more than `limit` bytes have come
+    /// (a small file read whole, without trusting a size given in advance).
+    public func readToEnd(limit: Int) throws(Errno) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            // withUnsafeMutableBytes rethrows untyped errors; the typed one is carried out by hand.
+            let outcome = chunk.withUnsafeMutableBytes { buffer -> Result<Int, Errno> in
+                do throws(Errno) { return .success(try read(into: buffer)) } catch { return .failure(error) }
+            }
+            let count = try outcome.get()
+            if count == 0 { return bytes }
+            guard bytes.count + count <= limit else { return nil }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
     /// Reads exactly `buffer.count` bytes at `offset`, or throws EIO at an early end. The corresponding C function is `pread`.
     public func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) {
         var done = 0

@@ -107,6 +107,34 @@ import Testing
         }
     }
 
+    /// A configuration file is one regular file: a pipe, a folder or a file larger than any
+    /// configuration gets a message that says which (a pipe read "permission" before), and a
+    /// link to a regular file is read through.
+    @Test func whatIsNotARegularFileIsNamed() throws {
+        try Self.withFolder { folder in
+            let policy = try Self.write(#"{"exportAnnotated":"free"}"#, "policy.json", in: folder)
+            let link = folder.appendingPathComponent("link.json").path
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: policy)
+            #expect(try EntitlementPolicy.load(path: link) == EntitlementPolicy.load(path: policy))
+
+            let pipe = folder.appendingPathComponent("pipe.json").path
+            #expect(mkfifo(pipe, 0o600) == 0)
+            // Refused before it is opened: opening a pipe nobody writes would wait for ever.
+            #expect(throws: EntitlementConfigurationError.fileUnreadable(
+                path: pipe, reason: "not a regular file (a pipe or a device), and inkpdf reads the policy file again in each worker; "
+                    + "save it to a file and give that")) { try EntitlementPolicy.load(path: pipe) }
+            #expect(throws: EntitlementConfigurationError.fileUnreadable(path: folder.path, reason: "it is a folder; give the policy file")) {
+                try EntitlementPolicy.load(path: folder.path)
+            }
+            let large = folder.appendingPathComponent("large.json").path
+            #expect(FileManager.default.createFile(atPath: large, contents: Data(count: ConfigurationFile.maximumBytes + 1)))
+            #expect(throws: EntitlementConfigurationError.fileUnreadable(
+                path: large, reason: "more than 16 MiB, too large for a policy file; give the policy file")) { try EntitlementPolicy.load(path: large) }
+            let missing = folder.appendingPathComponent("missing.json").path
+            #expect(throws: EntitlementConfigurationError.fileMissing(path: missing, role: "policy")) { try EntitlementPolicy.load(path: missing) }
+        }
+    }
+
     static func replacing(_ placeholder: String, with path: String, in error: EntitlementConfigurationError) -> EntitlementConfigurationError {
         switch error {
         case .missingKey(_, let key): .missingKey(path: path, key: key)

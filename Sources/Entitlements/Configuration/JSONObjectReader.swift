@@ -7,22 +7,13 @@ struct JSONObjectReader {
     let object: [String: Any]
 
     init(path: String, role: String, known: [String]) throws(EntitlementConfigurationError) {
-        let data = try Self.contents(of: path, role: role)
+        let data = try ConfigurationFile.contents(of: path, role: role)
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw .invalidJSON(path: path) }
         if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
             throw .unknownKey(path: path, key: unknown, known: known)
         }
         self.path = path
         self.object = object
-    }
-
-    static func contents(of path: String, role: String) throws(EntitlementConfigurationError) -> Data {
-        guard FileManager.default.fileExists(atPath: path) else { throw .fileMissing(path: path, role: role) }
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw .fileUnreadable(path: path, reason: (error as NSError).localizedDescription)
-        }
     }
 
     func string(_ key: String) throws(EntitlementConfigurationError) -> String? {

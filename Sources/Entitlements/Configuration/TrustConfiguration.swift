@@ -51,7 +51,7 @@ public struct TrustConfiguration: Sendable {
         var roots: [Certificate] = []
         for file in try reader.strings("appleRootCertificates") ?? [] {
             let resolved = resolve(file)
-            let text = String(decoding: try JSONObjectReader.contents(of: resolved, role: "certificate"), as: UTF8.self)
+            let text = String(decoding: try ConfigurationFile.contents(of: resolved, role: "certificate"), as: UTF8.self)
             do {
                 roots += try Certificate.certificates(pem: text)
             } catch {
@@ -61,7 +61,7 @@ public struct TrustConfiguration: Sendable {
         var vendorKeys: [VendorKey] = []
         for file in try reader.strings("vendorPublicKeys") ?? [] {
             let resolved = resolve(file)
-            let text = String(decoding: try JSONObjectReader.contents(of: resolved, role: "vendor key"), as: UTF8.self)
+            let text = String(decoding: try ConfigurationFile.contents(of: resolved, role: "vendor key"), as: UTF8.self)
             let key: PublicKey
             do {
                 key = try PublicKey(pem: text)

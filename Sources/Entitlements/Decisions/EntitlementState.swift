@@ -29,7 +29,7 @@ extension EntitlementState {
     /// Reads a state file; a missing file is the empty state of a first run.
     public static func load(path: String) throws(EntitlementConfigurationError) -> EntitlementState {
         guard FileManager.default.fileExists(atPath: path) else { return EntitlementState() }
-        let data = try JSONObjectReader.contents(of: path, role: "state")
+        let data = try ConfigurationFile.contents(of: path, role: "state")
         guard let file = try? JSONDecoder().decode(File.self, from: data), file.version == 1 else {
             throw .wrongValue(path: path, key: "version", expected: "1 in an inkpdf state file; restore it or remove the file")
         }

@@ -84,7 +84,7 @@ extension CommandRunner {
             let trust = try trustPath.map(TrustConfiguration.load(path:))
             var proofs: [ProofSource] = []
             for path in proofPaths {
-                let data = try Self.read(path, role: "proof")
+                let data = try ConfigurationFile.contents(of: path, role: "proof")
                 proofs.append(ProofSource(name: path, jws: String(decoding: data, as: UTF8.self)))
             }
             let statePath = setting(options.state, "INKPDF_STATE")
@@ -93,12 +93,6 @@ extension CommandRunner {
         } catch {
             throw .configuration(error)
         }
-    }
-
-    private static func read(_ path: String, role: String) throws(EntitlementConfigurationError) -> Data {
-        guard FileManager.default.fileExists(atPath: path) else { throw .fileMissing(path: path, role: role) }
-        guard let data = FileManager.default.contents(atPath: path) else { throw .fileUnreadable(path: path, reason: "permission denied or not a file") }
-        return data
     }
 
     private func save(_ state: EntitlementState, to path: String?, errors: inout some TextOutputStream) -> Int32? {
@@ -143,7 +137,7 @@ extension CommandRunner {
     private func issueLicence(_ arguments: LicenceIssueArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         let key: PrivateKey
         do {
-            key = try PrivateKey(pem: String(decoding: try Self.read(arguments.key, role: "vendor private key"), as: UTF8.self))
+            key = try PrivateKey(pem: String(decoding: try ConfigurationFile.contents(of: arguments.key, role: "vendor private key"), as: UTF8.self))
         } catch let error as EntitlementConfigurationError {
             print("inkpdf: licence issue: \(error)", to: &errors)
             return ExitCode.inputMissing.rawValue
