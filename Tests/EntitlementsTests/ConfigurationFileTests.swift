@@ -119,7 +119,7 @@ import Testing
 
             let pipe = folder.appendingPathComponent("pipe.json").path
             #expect(mkfifo(pipe, 0o600) == 0)
-            // Refused before it is opened: opening a pipe nobody writes would wait for ever.
+            // Nobody writes to it: the reader must not wait for a writer.
             #expect(throws: EntitlementConfigurationError.fileUnreadable(
                 path: pipe, reason: "not a regular file (a pipe or a device), and inkpdf reads the policy file again in each worker; "
                     + "save it to a file and give that")) { try EntitlementPolicy.load(path: pipe) }

@@ -14,24 +14,26 @@ public enum ConfigurationFile {
     public static let maximumBytes = 16 << 20
 
     public static func contents(of path: String, role: String) throws(EntitlementConfigurationError) -> Data {
-        let info: stat
-        do {
-            info = try FileSystem.status(of: path)
-        } catch {
-            throw error == .noSuchFile ? .fileMissing(path: path, role: role) : .fileUnreadable(path: path, reason: error.description)
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .fileUnreadable(path: path, reason: "it is a folder; give the \(role) file")
-        default:
-            throw .fileUnreadable(path: path, reason: "not a regular file (a pipe or a device), and inkpdf reads the \(role) file "
-                                  + "again in each worker; save it to a file and give that")
-        }
         let bytes: [UInt8]?
         do {
-            bytes = try FileDescriptor(reading: path).readToEnd(limit: maximumBytes)
+            // Without blocking: a pipe nobody writes to would hold the open for ever. The type is
+            // checked on what was opened, so nothing can be swapped in between.
+            let file = try FileDescriptor(opening: path, flags: O_RDONLY | O_NONBLOCK)
+            switch try file.status().st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: throw EntitlementConfigurationError.fileUnreadable(path: path, reason: "it is a folder; give the \(role) file")
+            default:
+                throw EntitlementConfigurationError.fileUnreadable(
+                    path: path, reason: "not a regular file (a pipe or a device), and inkpdf reads the \(role) file "
+                        + "again in each worker; save it to a file and give that")
+            }
+            bytes = try file.readToEnd(limit: maximumBytes)
+        } catch let error as EntitlementConfigurationError {
+            throw error
+        } catch let error as Errno {
+            throw error == .noSuchFile ? .fileMissing(path: path, role: role) : .fileUnreadable(path: path, reason: error.description)
         } catch {
-            throw .fileUnreadable(path: path, reason: error.description)
+            throw .fileUnreadable(path: path, reason: "\(error)")
         }
         guard let bytes else {
             throw .fileUnreadable(path: path, reason: "more than \(maximumBytes >> 20) MiB, too large for a \(role) file; give the \(role) file")
