@@ -14,26 +14,32 @@ public enum ConfigurationFile {
     public static let maximumBytes = 16 << 20
 
     public static func contents(of path: String, role: String) throws(EntitlementConfigurationError) -> Data {
+        // Without blocking: a pipe nobody writes to would hold the open for ever. The type is
+        // checked on what was opened, so nothing can be swapped in between.
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor(opening: path, flags: O_RDONLY | O_NONBLOCK)
+        } catch {
+            throw error == .noSuchFile ? .fileMissing(path: path, role: role) : .fileUnreadable(path: path, reason: error.description)
+        }
+        let type: mode_t
+        do {
+            type = try file.status().st_mode & S_IFMT
+        } catch {
+            throw .fileUnreadable(path: path, reason: error.description)
+        }
+        switch type {
+        case S_IFREG: break
+        case S_IFDIR: throw .fileUnreadable(path: path, reason: "it is a folder; give the \(role) file")
+        default:
+            throw .fileUnreadable(path: path, reason: "not a regular file (a pipe or a device), and inkpdf reads the \(role) file "
+                                  + "again in each worker; save it to a file and give that")
+        }
         let bytes: [UInt8]?
         do {
-            // Without blocking: a pipe nobody writes to would hold the open for ever. The type is
-            // checked on what was opened, so nothing can be swapped in between.
-            let file = try FileDescriptor(opening: path, flags: O_RDONLY | O_NONBLOCK)
-            switch try file.status().st_mode & S_IFMT {
-            case S_IFREG: break
-            case S_IFDIR: throw EntitlementConfigurationError.fileUnreadable(path: path, reason: "it is a folder; give the \(role) file")
-            default:
-                throw EntitlementConfigurationError.fileUnreadable(
-                    path: path, reason: "not a regular file (a pipe or a device), and inkpdf reads the \(role) file "
-                        + "again in each worker; save it to a file and give that")
-            }
             bytes = try file.readToEnd(limit: maximumBytes)
-        } catch let error as EntitlementConfigurationError {
-            throw error
-        } catch let error as Errno {
-            throw error == .noSuchFile ? .fileMissing(path: path, role: role) : .fileUnreadable(path: path, reason: error.description)
         } catch {
-            throw .fileUnreadable(path: path, reason: "\(error)")
+            throw .fileUnreadable(path: path, reason: error.description)
         }
         guard let bytes else {
             throw .fileUnreadable(path: path, reason: "more than \(maximumBytes >> 20) MiB, too large for a \(role) file; give the \(role) file")
