@@ -7,7 +7,7 @@ one-line error; a file whose name contains "outside" must end in an error when r
 with --confine (it reaches for a file outside its folder), and nothing under
 `outside` may change.
 """
-import base64, gzip, hashlib, json, os, struct, zipfile
+import base64, gzip, hashlib, json, os, struct, sys, zipfile
 
 HEADER = {"format": "inkpdf-layers", "version": 1}
 
@@ -186,6 +186,8 @@ def write_all(folder, outside):
     paths += issue_40_files(folder)
     paths += pdf_annotation_files(os.path.join(folder, "pdf-annotations"))
     paths += text_layer_files(os.path.join(folder, "text-layer"))
+    # A free-text appearance in a CFF font cairo 1.16 cannot subset (issue 52): written whole or refused.
+    paths.append(write(os.path.join(folder, "pdf-annotations", "free-text-cff-empty-family-blues.pdf"), free_text_cff_pdf()))
     return paths
 
 def rnote_brush(points):
@@ -420,3 +422,73 @@ def text_layer_files(folder):
     paths.append(write(os.path.join(folder, "characters-80000.ink.jsonl"),
                        layer([{"text": "".join(scalars[i:i + 10_000]), "strokes": [0]} for i in range(0, len(scalars), 10_000)])))
     return paths
+
+def cff_font(glyphs, name=b"InkpdfTestCFF", empty_family_blues=True):
+    """A bare CFF font program (FontFile3 /Type1C) written here: `.notdef` plus `glyphs`, a list of
+    (standard string id, advance, closed polygon of (x, y) points in 1000 units). With
+    `empty_family_blues`, its Private DICT holds FamilyBlues and FamilyOtherBlues without operands,
+    as some producers write them (Adobe's MM fonts in Apple's PDFs): cairo 1.16 cannot subset such a
+    font and wrote the objects of its fallback nowhere, leaving a damaged file (issue 52)."""
+    def integer(value):  # DICT operand, always the 5-byte form so that sizes do not depend on values
+        return bytes([29]) + struct.pack(">i", value)
+    def number(value):   # Type 2 charstring operand, always the 3-byte form
+        return bytes([28]) + struct.pack(">h", value)
+    def index(items):
+        if not items:
+            return b"\x00\x00"
+        offsets, position = [1], 1
+        for item in items:
+            position += len(item)
+            offsets.append(position)
+        return struct.pack(">HB", len(items), 4) + b"".join(struct.pack(">I", o) for o in offsets) + b"".join(items)
+    def charstring(advance, polygon):
+        out = number(advance)
+        if polygon:
+            x, y = polygon[0]
+            out += number(x) + number(y) + bytes([21])  # rmoveto
+            for px, py in polygon[1:]:
+                out += number(px - x) + number(py - y) + bytes([5])  # rlineto
+                x, y = px, py
+        return out + bytes([14])  # endchar
+    charstrings = [charstring(500, [])] + [charstring(advance, polygon) for _, advance, polygon in glyphs]
+    private = integer(0) + integer(0) + integer(450) + integer(20) + bytes([6])  # BlueValues
+    if empty_family_blues:
+        private += bytes([8, 9])  # FamilyBlues, FamilyOtherBlues: no operands
+    private += integer(500) + bytes([20]) + integer(0) + bytes([21])  # defaultWidthX, nominalWidthX
+    charset = b"\x00" + b"".join(struct.pack(">H", sid) for sid, _, _ in glyphs)
+    header, names, strings, subrs = b"\x01\x00\x04\x04", index([name]), index([]), index([])
+    def top(charset_at, charstrings_at, private_at):
+        return (integer(-50) + integer(-250) + integer(1000) + integer(900) + bytes([5])  # FontBBox
+                + integer(charset_at) + bytes([15]) + integer(charstrings_at) + bytes([17])
+                + integer(len(private)) + integer(private_at) + bytes([18]))
+    start = len(header) + len(names) + len(index([top(0, 0, 0)])) + len(strings) + len(subrs)
+    charstrings_at = start + len(charset)
+    private_at = charstrings_at + len(index(charstrings))
+    return (header + names + index([top(start, charstrings_at, private_at)]) + strings + subrs
+            + charset + index(charstrings) + private)
+
+def free_text_cff_pdf():
+    """A one-page PDF with a FreeText annotation whose appearance shows "Text" in an embedded CFF
+    font with empty FamilyBlues (`cff_font`), the structure of pdfcpu's annotTest.pdf."""
+    box = lambda left, right, top: [(left, 0), (right, 0), (right, top), (left, top)]
+    glyphs = [(53, 600, box(250, 350, 680) + [(350, 640), (550, 640), (550, 680), (50, 680), (50, 640), (250, 640)]),  # T
+              (70, 500, box(60, 440, 460)),   # e
+              (89, 500, [(40, 0), (460, 460), (420, 460), (250, 270), (80, 460), (40, 460), (210, 230), (40, 0)]),  # x
+              (85, 320, box(110, 210, 600))]  # t
+    font = cff_font(glyphs)
+    appearance = "q 0.9 0.1 0.1 rg BT /F1 28 Tf 6 10 Td (Text Text) Tj ET Q"
+    return pdf_objects([
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /Contents 4 0 R /Annots [5 0 R] >>",
+        ("", b"0 0 1 rg 20 20 60 60 re f"),
+        "<< /Type /Annot /Subtype /FreeText /Rect [100 150 300 200] /F 4 /DA (/F1 28 Tf 0.9 0.1 0.1 rg) /Contents (Text Text) /AP << /N 6 0 R >> >>",
+        ("/Type /XObject /Subtype /Form /BBox [0 0 200 50] /Resources << /Font << /F1 7 0 R >> >>", appearance.encode()),
+        "<< /Type /Font /Subtype /Type1 /BaseFont /ABCDEF+InkpdfTestCFF /Encoding /MacRomanEncoding /FirstChar 32 /LastChar 126 /Widths [%s] /FontDescriptor 8 0 R >>"
+        % " ".join("600" if c == "T" else "320" if c == "t" else "500" for c in map(chr, range(32, 127))),
+        "<< /Type /FontDescriptor /FontName /ABCDEF+InkpdfTestCFF /Flags 32 /FontBBox [-50 -250 1000 900] /ItalicAngle 0 /Ascent 900 /Descent -250 /CapHeight 680 /StemV 80 /FontFile3 9 0 R >>",
+        ("/Subtype /Type1C", font),
+    ])
+
+if __name__ == "__main__" and len(sys.argv) == 3 and sys.argv[1] == "free-text-cff":
+    write(sys.argv[2], free_text_cff_pdf())

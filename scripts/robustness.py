@@ -13,7 +13,8 @@ MANIFEST.tsv gives the user passwords of encrypted PDFs. Each PDF is flattened
 (and exported, when this inkpdf has `export`) with an empty drawing, and read
 as ink (`convert`: its annotations, or a clear "not ink" when it has none); each ink
 file is flattened onto a generated one-page PDF. Every run ends in one of:
-correct output, clear error, crash, hang, partial file. inkpdf runs with its
+correct output, clear error, crash, hang, partial file, damaged output (exit 0
+but `qpdf --check` is not clean). inkpdf runs with its
 default bounds (--timeout 900, --stall-timeout 60): every run must end within
 --limit seconds (default 90), or it counts as a hang, however it ended, and
 its process tree must stay under --memory MB of resident memory (default
@@ -114,8 +115,12 @@ def outcome(p, inkpdf, output, folder, limit, password):
             check = subprocess.run([inkpdf, "check", output, "--quiet"], capture_output=True)
             return ("correct output", "") if check.returncode == 0 else ("partial file", "inkpdf check failed on the conversion")
         # export keeps an encrypted source's encryption: check it with its password.
+        # Every PDF written with exit 0 reads back whole: qpdf --check with no warning at all (exit 0;
+        # 3 is "succeeded with warnings", e.g. a cross-reference table it had to reconstruct).
         check = subprocess.run(["qpdf", "--check"] + (["--password=" + password] if password else []) + [output], capture_output=True)
-        return ("correct output", "") if check.returncode in (0, 3) else ("partial file", "qpdf --check failed")
+        if check.returncode == 0: return "correct output", ""
+        said = (check.stderr or check.stdout).decode("utf-8", "replace").strip().splitlines()
+        return "damaged output", "exit 0, but qpdf --check exit %d: %s" % (check.returncode, said[0] if said else "")
     if os.path.exists(output):
         return "partial file", "an error, but an output was written"
     if p.returncode == 88:
@@ -210,7 +215,7 @@ def main():
     print("rnote notebooks exercised: %d of %d" % (len(notebooks) - len(unexercised), len(notebooks)))
     for f in unexercised:
         print("FAIL: the rnote notebook %s was not run" % f, file=sys.stderr)
-    bad = sum(counts.get(k, 0) for k in ("crash", "hang", "partial file", "memory", "wrote outside", "read outside")) + len(unexercised)
+    bad = sum(counts.get(k, 0) for k in ("crash", "hang", "partial file", "damaged output", "memory", "wrote outside", "read outside")) + len(unexercised)
     sys.exit(1 if bad else 0)
 
 if __name__ == "__main__":

@@ -84,6 +84,33 @@ public final class QPDFDocument {
         }
     }
 
+    /// Checks that a PDF just written is whole: its cross-reference table is read without any
+    /// repair, and every object it lists is found where it says and parses. A file that fails
+    /// (`.damaged`, `.warned`) must not be put in place.
+    ///
+    /// The corresponding C functions are `qpdf_read` (without recovery), `qpdf_get_object_by_id`
+    /// and `qpdf_oh_get_type_code`.
+    public static func checkWhole(path: String) throws(QPDFError) {
+        let document = try QPDFDocument(asWrittenAt: path)
+        try document.resolveEveryObject()
+    }
+
+    /// Parses every object numbered below the trailer's `/Size`, failing at the first qpdf cannot find or read.
+    private func resolveEveryObject() throws(QPDFError) {
+        let size = Int32(clamping: qpdf_oh_get_int_value(data, qpdf_oh_get_key(data, qpdf_get_trailer(data), "/Size")))
+        defer { qpdf_oh_release_all(data); handleEpoch += 1 }
+        guard size > 1 else { return }
+        for id in 1..<size {
+            let handle = qpdf_get_object_by_id(data, id, 0)
+            _ = qpdf_oh_get_type_code(data, handle)
+            if qpdf_has_error(data) != 0 { throw .damaged(reason: "object \(id): " + lastError().message) }
+            if qpdf_more_warnings(data) != 0 {
+                throw .warned(reason: "object \(id): " + String(cString: qpdf_get_error_full_text(data, qpdf_next_warning(data))))
+            }
+            if id % 4096 == 0 { qpdf_oh_release_all(data) }
+        }
+    }
+
     /// Forgets every object qpdf parsed by reading the file afresh (a document opened `asWrittenAt`).
     public func reopen() throws(QPDFError) {
         precondition(readsAsWritten, "only a document read as written is reopened")

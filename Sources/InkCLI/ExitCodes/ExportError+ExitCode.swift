@@ -46,6 +46,7 @@ extension WritingError {
         case .outputIsInput: .usage
         case .cannotCreateOutput: .cannotCreateOutput
         case .writeFailed: .ioError
+        case .damagedOutput: .internalError
         }
     }
 }

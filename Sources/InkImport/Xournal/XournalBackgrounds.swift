@@ -39,7 +39,7 @@ final class XournalBackgrounds {
         }
     }
 
-    private var documentFolder: String { (documentPath as NSString).deletingLastPathComponent }
+    private var documentFolder: String { PathName.folder(of: documentPath) }
 
     /// Where `filename` of domain `absolute` is: an absolute path as it is, a relative one beside the document.
     private func absolutePath(_ filename: String) -> String {

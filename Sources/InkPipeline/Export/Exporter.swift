@@ -265,6 +265,7 @@ public enum Exporter {
             }
             try sidecar?.wait()
             try words?.wait()
+            try output.checkPDFWhole()
         } catch {
             sidecar?.abandon()
             words?.abandon()

@@ -15,6 +15,9 @@ public struct FlattenOptions: Sendable {
     /// read and the sidecar written on threads of their own while pages are
     /// drawn. `batch` sets it, so that `--jobs N` keeps to N cores.
     public var singleThreaded = false
+    /// Draws each page's own content as it is and what its annotations and form fields add as an
+    /// image over it: `Flattener.flatten` does it again so when drawn as they are, cairo wrote a damaged file.
+    var annotationsAsImages = false
 
     public subscript<Value>(dynamicMember field: WritableKeyPath<InkDrawingOptions, Value>) -> Value {
         get { drawing[keyPath: field] }

@@ -40,6 +40,24 @@ public enum Flattener {
     /// the PDF the document names (none for a notebook).
     public static func flatten(pdf pdfPath: String?, ink inkPath: String, output outputPath: String,
                                options: FlattenOptions = FlattenOptions()) throws(ExportError) -> FlattenReport {
+        do {
+            return try flattenOnce(pdf: pdfPath, ink: inkPath, output: outputPath, options: options)
+        } catch {
+            // cairo 1.16 writes the embedded CFF fonts of some annotations' appearances (free text) into
+            // nothing, leaving a cross-reference table that points past the end of the file
+            // (`checkPDFWhole` finds it): drawn again with what the annotations add as an image.
+            guard case .writing(.damagedOutput(_, let reason)) = error, !options.annotationsAsImages else { throw error }
+            var again = options
+            again.annotationsAsImages = true
+            var report = try flattenOnce(pdf: pdfPath, ink: inkPath, output: outputPath, options: again)
+            report.warnings.append("the PDF's annotations and form fields were drawn as images (\(Int(72 * annotationImageScale)) dpi): "
+                                   + "drawn as they are, cairo wrote a damaged file (\(reason))")
+            return report
+        }
+    }
+
+    private static func flattenOnce(pdf pdfPath: String?, ink inkPath: String, output outputPath: String,
+                                    options: FlattenOptions) throws(ExportError) -> FlattenReport {
         try InkInputs.refuseOverwritingInputs(output: outputPath, inputs: [inkPath] + (pdfPath.map { [$0] } ?? []))
         let recognising = try InkRecognitionRun.start(languages: options.recognitionLanguages, ink: inkPath, format: options.inkFormat,
                                                       output: outputPath, progress: options.progress)
@@ -77,6 +95,7 @@ public enum Flattener {
                                to: output.writablePath, name: output.destination)
             try sidecar?.wait()
             try words?.wait()
+            try output.checkPDFWhole()
         } catch {
             sidecar?.abandon()
             words?.abandon()
@@ -95,7 +114,7 @@ public enum Flattener {
     public static func sidecarPath(forOutput output: String) -> String {
         let url = URL(fileURLWithPath: output)
         let name = url.pathExtension.lowercased() == "pdf" ? url.deletingPathExtension().lastPathComponent : url.lastPathComponent
-        let directory = (output as NSString).deletingLastPathComponent
+        let directory = PathName.folder(of: output)
         return directory.isEmpty ? "\(name).ink.jsonl.gz" : (directory as NSString).appendingPathComponent("\(name).ink.jsonl.gz")
     }
 
@@ -218,7 +237,11 @@ public enum Flattener {
                     // hidden on poppler's page (in memory), so that each is drawn once, as ink.
                     page.hideAnnotations(source.annotationsDrawnAsInk(onPage: pdfNumber, of: document.path))
                     context.save()
-                    page.renderForPrinting(on: context)
+                    if options.annotationsAsImages {
+                        drawAnnotationsAsImage(of: page, on: context)
+                    } else {
+                        page.renderForPrinting(on: context)
+                    }
                     context.restore()
                     navigation.addLinks(document.links(on: page), output: index + 1, on: writer)
                     _ = consume page
@@ -246,6 +269,23 @@ public enum Flattener {
             }
         }
         return (ink.strokeCount, input.inkedKept.count, ink.warnings + warnings)
+    }
+
+    /// Pixels a point of the image a page's annotations are drawn as, when drawn as they are they
+    /// make cairo write a damaged file (216 dpi).
+    static let annotationImageScale = 3.0
+
+    /// Draws `page` with its own content as it is and what its annotations and form fields add as one
+    /// image over it: the route taken when cairo writes the annotations' embedded fonts damaged
+    /// (cairo 1.16 with some CFF fonts of free-text appearances).
+    private static func drawAnnotationsAsImage(of page: borrowing PDFPage, on context: borrowing CairoContext) {
+        page.renderContentForPrinting(on: context)
+        guard let image = page.printedAnnotationsImage(scale: annotationImageScale) else { return }
+        context.save()
+        context.scale(1 / annotationImageScale, 1 / annotationImageScale)
+        context.setSourceSurface(image, x: 0, y: 0)
+        context.paint()
+        context.restore()
     }
 
     /// The frame a page's ink is written in: the page size the tool recorded (an

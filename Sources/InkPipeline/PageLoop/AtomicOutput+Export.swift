@@ -1,4 +1,6 @@
+import Foundation
 import InkFileSystem
+import LibQPDF
 
 extension AtomicOutput {
     /// Reserves a temporary file beside `destination`, failing as export fails.
@@ -7,6 +9,18 @@ extension AtomicOutput {
     }
 
     /// Puts the file in place, failing as export fails (the temporary file is then gone).
+    /// Checks that the PDF written so far reads back whole (its cross-reference table resolves every
+    /// object, without repair), before it is put in place: a damaged file is never committed.
+    func checkPDFWhole() throws(ExportError) {
+        do throws(QPDFError) { try QPDFDocument.checkWhole(path: writablePath) } catch {
+            let reason: String = switch error {
+            case .damaged(let reason), .warned(let reason): reason
+            default: "\(error)"
+            }
+            throw .writing(.damagedOutput(path: destination, reason: reason.replacingOccurrences(of: writablePath, with: destination)))
+        }
+    }
+
     consuming func commitForExport() throws(ExportError) {
         do { try commit() } catch { throw ExportError(error) }
     }

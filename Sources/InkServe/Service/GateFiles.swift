@@ -80,7 +80,7 @@ final class GateFiles: Sendable {
               var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw .gateConfiguration("\(source): the trust file is not a JSON object")
         }
-        let sourceFolder = (source as NSString).deletingLastPathComponent
+        let sourceFolder = PathName.folder(of: source)
         for key in ["appleRootCertificates", "vendorPublicKeys"] {
             guard let files = object[key] as? [String] else { continue }
             var copies: [String] = []

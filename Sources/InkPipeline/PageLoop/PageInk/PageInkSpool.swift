@@ -55,7 +55,7 @@ final class PageInkSpool: @unchecked Sendable {
     ///
     /// The corresponding C functions are `mkstemp` and `unlink`.
     init(besides output: String, name: String, asPDF: Bool = false) throws(ExportError) {
-        let directory = (output as NSString).deletingLastPathComponent
+        let directory = PathName.folder(of: output)
         let folder = output.hasPrefix("/proc/") || directory.isEmpty ? NSTemporaryDirectory() : directory
         // Named as the output's temporary files are (`.NAME.inkpdf-PID-…`), so that the
         // clean-up after a killed process removes it too if it dies before the unlink below.
