@@ -1,5 +1,6 @@
 import InkModel
 import InkRendering
+import LibDeflate
 import LibQPDF
 
 /// Puts ink on pages of a finished PDF by appending an incremental update
@@ -473,6 +474,27 @@ public struct IncrementalUpdate: ~Copyable {
             throw .changedWhileCopied(path: path, expected: length, copied: copied)
         }
         try file.append("\nendstream\nendobj\n")
+    }
+
+    /// Rewrites the content streams of page `number` (1-based) that `patch` changes: each stream of
+    /// its `/Contents` decoded, given to `patch`, and written anew (same object, deflated) when it
+    /// returns other bytes. Returns how many streams were rewritten.
+    public mutating func patchContents(ofPage number: Int, _ patch: ([UInt8]) -> [UInt8]) throws(IncrementalUpdateError) -> Int {
+        guard number >= 1, number <= reader.pageCount else { return 0 }
+        let replaced: [(id: Int, data: [UInt8])] = reader.releasingObjects {
+            guard let contents = reader.page(number)["/Contents"] else { return [] }
+            let streams = contents.isArray ? contents.items : [contents]
+            return streams.compactMap { stream in
+                guard stream.isStream, stream.isIndirect, let data = stream.streamData() else { return nil }
+                let patched = patch(data)
+                return patched == data ? nil : (Int(stream.objectID), patched)
+            }
+        }
+        var compressor = DeflateCompressor(level: 6)
+        for (id, data) in replaced {
+            try writeStream(id, dictionary: "<</Filter/FlateDecode>>", data: compressor.zlib(data))
+        }
+        return replaced.count
     }
 
     // MARK: Objects
