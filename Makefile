@@ -5,19 +5,22 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Debian packages the build, the tests and the benchmark need.
 PACKAGES := pkg-config libpoppler-glib-dev libcairo2-dev libfontconfig-dev zlib1g-dev libdeflate-dev libssl-dev libqpdf-dev libzip-dev libxml2-dev libmicrohttpd-dev librsvg2-dev \
             fonts-dejavu-core fonts-urw-base35 poppler-utils qpdf mupdf-tools python3 xournalpp xvfb xauth zip unzip gzip openssl time \
-            libtesseract-dev tesseract-ocr-eng tesseract-ocr-jpn libzinnia-dev tegaki-zinnia-japanese tegaki-zinnia-simplified-chinese ocrmypdf
+            libtesseract-dev tesseract-ocr-eng tesseract-ocr-jpn wamerican witalian libzinnia-dev tegaki-zinnia-japanese tegaki-zinnia-simplified-chinese ocrmypdf
 RMSCENE_VERSION := 0.8.0
 RMSCENE := rmscene==$(RMSCENE_VERSION)
 # Independent PDF readers the annotation tests compare against (MuPDF, PDFium, pikepdf, pyHanko), pinned.
 PYTHON_CHECKERS := pymupdf==1.26.5 pypdfium2==5.15.2 pikepdf==10.18.0 pyhanko==0.38.0
 # The handwriting samples' sources (scripts/handwriting_samples.py: Hershey single-stroke fonts, KanjiVG strokes), pinned.
 HANDWRITING_SAMPLES := Hershey-Fonts==2.1.0 kanjivg==20260714
+# The handwriting model's recipe (scripts/handwriting: synthetic lines, the numpy trainer) and the test that checks the
+# Swift reader against its reference reader (scripts/handwriting/infer.py), pinned.
+HANDWRITING_MODEL_TOOLS := numpy==2.4.6 pillow==13.0.0
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 INKPDF := .build/release/inkpdf
 # Demo material (a demo vendor key, trust file and Pro licence): see SamplePDFs/demo-licence/README.md.
 DEMO := SamplePDFs/demo-licence
 
-.PHONY: deps build install run test test-slurm samples demo-licence bench robustness fuzz fuzz-remarkable fuzz-xournal fuzz-inkml fuzz-rnote fuzz-pdf-annotations fuzz-serve-request clean
+.PHONY: deps build install run readme-check train-handwriting test test-slurm samples demo-licence bench bench-handwriting robustness fuzz fuzz-remarkable fuzz-xournal fuzz-inkml fuzz-rnote fuzz-pdf-annotations fuzz-serve-request clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -34,6 +37,9 @@ deps:
 	@python3 scripts/python_checkers.py $(PYTHON_CHECKERS) 2>/dev/null || \
 	  python3 -m pip install -q $(PYTHON_CHECKERS) || python3 -m pip install -q --break-system-packages $(PYTHON_CHECKERS) || \
 	  { echo 'cannot install $(PYTHON_CHECKERS) from PyPI; the annotation tests compare against them' >&2; exit 1; }
+	@python3 -c 'import numpy, PIL, importlib.metadata as m; assert m.version("numpy") == "2.4.6"' 2>/dev/null || \
+	  python3 -m pip install -q $(HANDWRITING_MODEL_TOOLS) || python3 -m pip install -q --break-system-packages $(HANDWRITING_MODEL_TOOLS) || \
+	  { echo 'cannot install $(HANDWRITING_MODEL_TOOLS) from PyPI; the handwriting model tests and recipe need them' >&2; exit 1; }
 	@python3 -c 'import HersheyFonts, importlib.metadata as m; m.version("kanjivg")' 2>/dev/null || \
 	  python3 -m pip install -q $(HANDWRITING_SAMPLES) || python3 -m pip install -q --break-system-packages $(HANDWRITING_SAMPLES) || \
 	  { echo 'cannot install $(HANDWRITING_SAMPLES) from PyPI; the recognition tests write their samples with them' >&2; exit 1; }
@@ -41,13 +47,17 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product inkpdf
 
-# Installs the release binary and the manual page: $(DESTDIR)$(PREFIX)/bin/inkpdf and
-# $(DESTDIR)$(PREFIX)/share/man/man1/inkpdf.1 (PREFIX=/usr/local unless given; DESTDIR for packaging).
+# Installs the release binary, the manual page, the handwriting model and the demo licence: $(DESTDIR)$(PREFIX)/bin/inkpdf,
+# $(DESTDIR)$(PREFIX)/share/man/man1/inkpdf.1 and $(DESTDIR)$(PREFIX)/share/inkpdf/ (PREFIX=/usr/local unless given; DESTDIR for packaging).
 PREFIX ?= /usr/local
 install: build
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1"
 	install -m 755 $(INKPDF) "$(DESTDIR)$(PREFIX)/bin/inkpdf"
 	install -m 644 docs/inkpdf.1 "$(DESTDIR)$(PREFIX)/share/man/man1/inkpdf.1"
+	install -d "$(DESTDIR)$(PREFIX)/share/inkpdf/demo-licence"
+	install -m 644 Sources/InkRecognition/Resources/handwriting-latin.bin "$(DESTDIR)$(PREFIX)/share/inkpdf/handwriting-latin.bin"
+	install -m 644 $(DEMO)/trust.json $(DEMO)/demo-pro-licence.jws $(DEMO)/demo-vendor.pub.pem $(DEMO)/AppleRootCA-G3.pem $(DEMO)/README.md \
+	    "$(DESTDIR)$(PREFIX)/share/inkpdf/demo-licence/"
 
 # Shows the entitlement gate refusing an export without a proof of Pro (exit 85), then
 # flattens every SamplePDFs/NAME.pdf that has NAME.ink.jsonl[.gz] beside it with the demo Pro licence.
@@ -70,6 +80,11 @@ run: build
 	    --trust $(DEMO)/trust.json --proof $(DEMO)/demo-pro-licence.jws || exit $$?; \
 	done
 
+# Runs every command of the README's ```sh blocks, in order, in a scratch copy of the repository
+# after `make run` there (scripts/readme_check.sh says which lines count); fails at the first that exits non-zero.
+readme-check: build
+	INKPDF="$(abspath $(INKPDF))" scripts/readme_check.sh
+
 test: deps
 	$(SWIFT) test
 
@@ -91,6 +106,18 @@ demo-licence: build
 # Times inkpdf flatten against pdftocairo -pdf on a 1000-page dense document.
 bench: deps
 	scripts/bench.sh
+
+# Trains inkpdf's own handwriting model from synthetic handwriting the project's script draws (Hershey single-stroke
+# fonts with a hand's variation, words from Debian's word lists) into Sources/InkRecognition/Resources/handwriting-latin.bin,
+# on the CPU: 75 minutes of training on two cores (scripts/handwriting/README.md). The model file is committed.
+train-handwriting: deps
+	nice -n 10 python3 scripts/handwriting/train.py --minutes 75 --seed 1 \
+	    --out Sources/InkRecognition/Resources/handwriting-latin.bin --log train-handwriting.log
+
+# Measures handwriting recognition against bench/handwriting/truth (search, false hits, text layer,
+# junk, the OCRmyPDF peer, time and memory a page) on the corpus notebooks: scripts/handwriting_bench.py.
+bench-handwriting: build
+	python3 scripts/handwriting_bench.py --inkpdf $(INKPDF)
 
 # Runs every PDF and ink file of a corpus (default ../shared/corpus, read in place) through
 # inkpdf and prints a table: correct output, clear error, crash, hang, partial file.

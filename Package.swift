@@ -75,7 +75,10 @@ let package = Package(
         .target(name: "InkRendering", dependencies: ["InkModel", "LibCairo"]),
         // Handwriting recognition: lines found from the strokes, read by tesseract (the ink drawn
         // alone) or zinnia (CJK, from the strokes), words mapped back to the strokes they cover.
-        .target(name: "InkRecognition", dependencies: ["InkModel", "InkRendering", "LibCairo", "CTesseract", "CZinnia"]),
+        // Its own handwriting model (`make train-handwriting`), copied beside the executable as
+        // inkpdf_InkRecognition.resources/ (RecognitionModels.installedHandwritingModel finds it).
+        .target(name: "InkRecognition", dependencies: ["InkModel", "InkRendering", "LibCairo", "CTesseract", "CZinnia"],
+                resources: [.copy("Resources/handwriting-latin.bin")]),
         // The page pipeline: poppler, cairo and qpdf wrappers, the shared page loop and ink
         // feed, then flatten, export and render, each in its folder; sidecars beside the output.
         // librsvg behind one wrapper: an SVG image parsed and drawn as vectors on a cairo context.
@@ -88,7 +91,7 @@ let package = Package(
         // Many documents at once, each in a worker.
         // Every command's declaration: its options (names, value, help, whether the service takes them), its synopsis
         // and description. The parser, the help, the man page, the worker's command line and the service's form read it.
-        .target(name: "InkCommandLine"),
+        .target(name: "InkCommandLine", dependencies: ["InkModel"]),
         // The worker processes every PDF-opening command and the service run a document in: bounded in time
         // and memory, their progress on a pipe, a crash or a breach told apart.
         .target(name: "InkWorkers", dependencies: ["InkPipeline", "InkFileSystem", "InkCommandLine", "CCrashReport"]),

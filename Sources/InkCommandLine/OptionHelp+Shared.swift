@@ -1,3 +1,4 @@
+import InkModel
 /// The options several commands share, described once.
 extension OptionHelp {
     public static let ink = OptionHelp(["--ink", "-i"], value: "LAYERS",
@@ -54,6 +55,8 @@ extension OptionHelp {
     public static let recognize = OptionHelp(["--recognize"],
         "recognise the handwriting of layers that have no text entries first (Pro: handwriting search): ink-layers ink before drawing, another tool's document and a PDF's own annotations as they are read (annotations whose /Contents give their words keep them); the words are kept in the sidecar (another tool's document: in NAME.ink.jsonl.gz beside it), and the next run to the same output does not recognise them again")
     public static let lang = OptionHelp(["--lang"], value: "TAGS", "with --recognize: the languages, BCP 47 tags joined by + (default en)")
+    public static let minConfidence = OptionHelp(["--min-confidence"], value: "C",
+        "recognised words (text entries with a confidence) go into the PDF's invisible text layer only when at least this sure, 0 to 1 (default \(RecognisedText.textLayerMinimumConfidence)); the others stay in the sidecar, where 'inkpdf search' finds them; words the tablet gave (no confidence) always go in")
 
     /// Every command takes it; the help lists it last.
     public static let help = OptionHelp(["--help", "-h"], "print this help and exit")

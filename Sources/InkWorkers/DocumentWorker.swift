@@ -1,4 +1,5 @@
 import InkCommandLine
+import InkModel
 import InkPipeline
 import InkFileSystem
 import Foundation
@@ -44,6 +45,9 @@ public struct DocumentWorker: Sendable {
         if options.annotations != .print { arguments += OptionHelp.annotations.spelled(options.annotations.rawValue) }
         if let page = options.page { arguments += OptionHelp.page.spelled(String(page)) }
         if let languages = options.recognitionLanguages { arguments += OptionHelp.recognize.spelled() + OptionHelp.lang.spelled(languages) }
+        if options.handwritingMinimumConfidence != RecognisedText.textLayerMinimumConfidence {
+            arguments += OptionHelp.minConfidence.spelled(String(options.handwritingMinimumConfidence))
+        }
         arguments += confinementArguments(options.confinement)
         if unlessUpToDate { arguments += OptionHelp.Flatten.unlessUpToDate.spelled() }
         return arguments

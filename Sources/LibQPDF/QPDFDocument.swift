@@ -90,9 +90,34 @@ public final class QPDFDocument {
     ///
     /// The corresponding C functions are `qpdf_read` (without recovery), `qpdf_get_object_by_id`
     /// and `qpdf_oh_get_type_code`.
-    public static func checkWhole(path: String) throws(QPDFError) {
-        let document = try QPDFDocument(asWrittenAt: path)
+    /// An encrypted file (export keeps the source's encryption) is read with the first of `passwordForms` that opens it.
+    public static func checkWhole(path: String, passwordForms: [[UInt8]?] = [nil]) throws(QPDFError) {
+        let document = QPDFDocument(checking: path)
+        try document.readWithoutRecovery(passwordForms: passwordForms)
         try document.resolveEveryObject()
+    }
+
+    private init(checking path: String) {
+        self.path = path
+        readsAsWritten = false
+    }
+
+    /// Reads the file with qpdf's recovery off (a cross-reference table that needs repair is an error), with the first
+    /// password form that opens it; a warning on the way is `.warned`.
+    private func readWithoutRecovery(passwordForms: [[UInt8]?]) throws(QPDFError) {
+        for (index, form) in passwordForms.enumerated() {
+            if data != nil { qpdf_cleanup(&data) }
+            data = qpdf_init()
+            qpdf_silence_errors(data)
+            qpdf_set_suppress_warnings(data, QPDF_TRUE)
+            qpdf_set_attempt_recovery(data, QPDF_FALSE)
+            let status = Self.withCString(form) { qpdf_read(data, path, $0) }
+            if status & QPDF_ERRORS == 0 { break }
+            let error = lastError()
+            guard error.code == qpdf_e_password else { throw .damaged(reason: error.message) }
+            if index == passwordForms.count - 1 { throw .passwordRejected }
+        }
+        if qpdf_more_warnings(data) != 0 { throw .warned(reason: String(cString: qpdf_get_error_full_text(data, qpdf_next_warning(data)))) }
     }
 
     /// Parses every object numbered below the trailer's `/Size`, failing at the first qpdf cannot find or read.

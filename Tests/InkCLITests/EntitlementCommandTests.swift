@@ -21,6 +21,27 @@ import Testing
         return (code, out, err)
     }
 
+    /// A missing input, or a folder given as one, is said before the licence is (exit 66, not 85): a new
+    /// user who mistyped a path is not told to buy Pro (issue 53).
+    @Test func aMissingInputIsToldBeforeTheGate() throws {
+        try Self.withSample { folder, pdf, ink in
+            for arguments in [["flatten", folder.appendingPathComponent("nope.pdf").path, "--ink", ink],
+                              ["flatten", pdf, "--ink", folder.appendingPathComponent("nope.ink.jsonl").path],
+                              ["export", folder.appendingPathComponent("nope.pdf").path, "--ink", ink],
+                              ["flatten", folder.appendingPathComponent("notes.xopp").path],
+                              ["recognize", folder.appendingPathComponent("nope.ink.jsonl").path]] {
+                let result = Self.run(arguments + ["-o", folder.appendingPathComponent("out/x.pdf").path])
+                #expect(result.code == ExitCode.inputMissing.rawValue, "\(arguments): \(result.err)")
+                #expect(result.err.contains("nope") || result.err.contains("notes.xopp"))
+                #expect(result.err.contains("no such file; check the path") && !result.err.contains("Pro"), "\(result.err)")
+            }
+            let folderGiven = Self.run(["flatten", pdf, "--ink", folder.path, "-o", folder.appendingPathComponent("out/x.pdf").path])
+            #expect(folderGiven.code == ExitCode.inputMissing.rawValue && folderGiven.err == "inkpdf: \(folder.path): is a folder; give a file\n",
+                    "\(folderGiven.err)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+        }
+    }
+
     @Test func flattenWithoutAProofIsRefusedAndWritesNothing() throws {
         try Self.withSample { folder, pdf, ink in
             let output = folder.appendingPathComponent("out/notes.pdf").path
@@ -28,10 +49,14 @@ import Testing
             #expect(result.code == ExitCode.entitlementRequired.rawValue)
             #expect(result.code == 85)
             #expect(result.out.isEmpty)
-            #expect(result.err == "inkpdf: flatten refused (requires_pro): Exporting a PDF with its annotations needs Pro, and no proof of a Pro "
-                    + "purchase was given. Nothing was written; to export, give a Pro licence or App Store proof with --proof FILE and the "
+            // The refusal names what was asked, and how to try it now with the demo licence in this source tree.
+            #expect(result.err.hasPrefix("inkpdf: flatten refused (requires_pro): Flattening needs Pro, and no proof of a Pro "
+                    + "purchase was given. Nothing was written; to flatten, give a Pro licence or App Store proof with --proof FILE and the "
                     + "trust file with --trust FILE (or INKPDF_PROOFS and INKPDF_TRUST), or use a policy with \"exportAnnotated\":\"free\" "
-                    + "(--policy FILE or INKPDF_POLICY)\n")
+                    + "(--policy FILE or INKPDF_POLICY); to try it now with the demo licence that comes with inkpdf (demo material, not a purchase), add --trust "))
+            #expect(result.err.hasSuffix("demo-licence/trust.json --proof " + (result.err.contains("--trust /") ? DemoLicence.licence : "SamplePDFs/demo-licence/demo-pro-licence.jws") + "\n"),
+                    "\(result.err)")
+            #expect(result.err.split(separator: "\n").count == 1)
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
         }
     }
@@ -67,7 +92,7 @@ import Testing
             let output = folder.appendingPathComponent("out/notes.pdf").path
             let result = Self.run(["flatten", pdf, "--ink", ink, "-o", output, "--trust", DemoLicence.trust, "--proof", tampered.path])
             #expect(result.code == 85)
-            #expect(result.err.hasPrefix("inkpdf: flatten refused (invalid_proof): Exporting a PDF with its annotations needs Pro, "
+            #expect(result.err.hasPrefix("inkpdf: flatten refused (invalid_proof): Flattening needs Pro, "
                                          + "and no proof given could be verified: \(tampered.path): "))
             #expect(!FileManager.default.fileExists(atPath: output))
         }

@@ -7,7 +7,7 @@ public enum EntitlementAction: String, Codable, Sendable, CaseIterable {
     case suggestPro = "suggest-pro"
 
     /// The action as a noun phrase, for messages.
-    var phrase: String {
+    public var phrase: String {
         switch self {
         case .createNote: "creating a note"
         case .viewAnnotated: "viewing an annotated PDF"

@@ -29,6 +29,8 @@ public struct DocumentArguments: Equatable, Sendable {
     public var confinement: [String]?
     /// `--recognize [--lang TAGS]`: the languages to recognise layers without `text` entries in; nil: none.
     public var recognize: String?
+    /// `--min-confidence C`; nil: the default (`RecognisedText.textLayerMinimumConfidence`).
+    public var minimumConfidence: Double?
 
     public init() {}
 
@@ -59,6 +61,7 @@ public struct DocumentArguments: Equatable, Sendable {
         drawing.annotations = annotations
         drawing.page = page
         drawing.confinement = confinement
+        if let minimumConfidence { drawing.handwritingMinimumConfidence = minimumConfidence }
         return drawing
     }
 }
@@ -103,6 +106,7 @@ extension ArgumentScanner {
         guard let output else { throw UsageError(message: "\(command): give the output with -o OUT.pdf") }
         parsed.confinement = try confinement.confinement(command: command)
         parsed.recognize = try recognition.languages(command: command)
+        parsed.minimumConfidence = recognition.minimumConfidence
         parsed.pdf = pdf
         parsed.ink = document
         parsed.output = output

@@ -17,6 +17,7 @@ extension CommandHelp {
                   OptionHelp.Batch.force,
                   OptionHelp.Batch.recognize,
                   OptionHelp.lang,
+                  .minConfidence,
                   .password, .stripMetadata, OptionHelp.quiet.with(text: "print only failures"),
                   OptionHelp.timeout.with(text: "as for flatten, per document (each runs in a worker)"),
                   OptionHelp.stallTimeout.with(text: "as for flatten, per document"),

@@ -9,7 +9,7 @@ extension CommandHelp {
             "Exporting needs Pro unless the policy makes it free: see 'inkpdf entitlement --help'.",
         ],
         options: [.ink, .inkFormat, .annotations, .pdf, .page, .outputPDF,
-                  OptionHelp.Export.embedInk, .recognize, .lang,
+                  OptionHelp.Export.embedInk, .recognize, .lang, .minConfidence,
                   OptionHelp.Export.inkOnly,
                   OptionHelp.Export.inkAs,
                   OptionHelp.Export.group,

@@ -12,8 +12,10 @@ public enum StrayInk {
     public typealias Point = InkRendering.Point
 
     /// What a drawing may stray beyond the nib: rounding, the curve fit's own
-    /// tolerance (0.1 pt), the sampling of curves here, and a fitted side that rounds a wide nib's turn a little outside the chord between two of its samples (seen: 0.29 pt for a tilted crayon).
-    public static let hair = 0.3
+    /// tolerance (0.1 pt), the sampling of curves here, and a fitted side that rounds a wide nib's turn a little outside the chord between two of its samples (seen: 0.29 pt for a tilted crayon;
+    /// 0.308 pt for a pen's hairpin turn in a real Xournal++ notebook, scrouthtv-raycast.xopp page 2, stroke 7). A stray
+    /// line is points to inches away: a third of a point does not hide one.
+    public static let hair = 0.33
 
     /// The worst point of a stroke's drawings: how far beyond its allowance it lies
     /// (negative or zero when every point is within it), and where.

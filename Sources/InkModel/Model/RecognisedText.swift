@@ -56,6 +56,14 @@ public struct RecognisedText: Sendable, Equatable {
     public static let maximumEntries = 100_000
     /// The most alternatives an entry may have.
     public static let maximumAlternatives = 32
+    /// The least confidence a recognised word needs to go into a PDF's invisible text layer
+    /// (`--min-confidence`): chosen on real notes so that nine words in ten written there are right
+    /// (bench/handwriting, `make bench-handwriting`). Less sure words stay in the sidecar for search.
+    public static let textLayerMinimumConfidence = 0.5
+
+    /// Whether this entry goes into a text layer that takes words at least `minimum` sure: the
+    /// tablet's own words (no confidence) always do.
+    public func isSure(atLeast minimum: Double) -> Bool { confidence.map { $0 >= minimum } ?? true }
 
     /// A problem with one entry (or the array), located by the 1-based entry number.
     public struct Problem: Error, Sendable, Equatable {

@@ -26,13 +26,13 @@ enum InkAnnotationBuilder {
     /// `author`: the header's, for strokes without their own. `withText`: each annotation's
     /// `/Contents` holds the words of the layers' `text` entries it draws (`contents(of:)`).
     static func annotations(page: Int, layers: [(layer: PageLayer, drawings: [[StrokeDrawing]])], frame: Frame,
-                            grouping: Grouping, author: String?, withText: Bool = false,
+                            grouping: Grouping, author: String?, withText: Bool = false, minimumConfidence: Double = 0,
                             compressors: inout PageInkProducer.Work.Compressors) throws -> InkAnnotationPage {
         var result: [InkAnnotation] = []
         var occurrences: [StrokeIdentity: Int] = [:]
         for (layerIndex, entry) in layers.enumerated() {
             let layer = entry.layer
-            let words = withText && layer.hasRecognisedText ? contents(of: layer) : [:]
+            let words = withText && layer.hasRecognisedText ? contents(of: layer, minimumConfidence: minimumConfidence) : [:]
             switch grouping {
             case .stroke:
                 for (index, (stroke, drawings)) in zip(layer.strokes, entry.drawings).enumerated() {
@@ -66,9 +66,9 @@ enum InkAnnotationBuilder {
     /// on its first stroke (the lowest index it names), in the entries' order. Every word is
     /// in one annotation, once, and in reading order within it (a viewer's comments panel
     /// lists it once, under the stroke where it begins).
-    static func contents(of layer: PageLayer) -> [Int: [String]] {
+    static func contents(of layer: PageLayer, minimumConfidence: Double = 0) -> [Int: [String]] {
         var words: [Int: [String]] = [:]
-        for entry in layer.recognisedText {
+        for entry in layer.recognisedText where entry.isSure(atLeast: minimumConfidence) {
             guard let first = entry.strokes.min() else { continue }
             words[first, default: []].append(entry.text)
         }

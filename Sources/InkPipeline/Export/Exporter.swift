@@ -141,6 +141,7 @@ public enum Exporter {
             if options.inkOnly {
                 let spool = try PageInkSpool(besides: outputPath, name: outputPath)
                 let ink = try PageInkFeed(layers: layers, requests: requests, spool: spool, handwritingText: options.handwritingText,
+                                          handwritingMinimumConfidence: options.handwritingMinimumConfidence,
                                           handwritingTextNote: options.handwritingTextNote)
                 stats = try drawCairoPages(source: source, pages: kept, placements: placements, ink: ink,
                                            to: output.writablePath, name: outputPath, progress: options.progress)
@@ -152,7 +153,7 @@ public enum Exporter {
             } else if incremental, let made = try exportIncrementally(pdfPath, layers: layers, requests: requests + annotationRequests,
                                                                      to: output.writablePath, name: outputPath, matrix: { matrix($0) },
                                                                      header: asAnnotations ? try annotationHeader(layers) : nil,
-                                                                     text: (options.handwritingText, options.handwritingTextNote),
+                                                                     text: (options.handwritingText, options.handwritingTextNote, options.handwritingMinimumConfidence),
                                                                      progress: options.progress) {
                 stats = made
                 stats.warnings = source.notes + stats.warnings
@@ -177,6 +178,7 @@ public enum Exporter {
                     ? try PageInkSpool(besides: outputPath, name: outputPath) : nil
                 let ink = try PageInkFeed(layers: layers, requests: requests.filter { !appendedPages.contains($0.page) },
                                           spool: spool ?? textSpool, handwritingText: options.handwritingText && (spool ?? textSpool) != nil,
+                                          handwritingMinimumConfidence: options.handwritingMinimumConfidence,
                                           handwritingTextNote: appended.isEmpty ? options.handwritingTextNote : nil)
                 if !cairoPages.isEmpty {
                     let file = try AtomicOutput.reserve(outputPath + ".ink.pdf")
@@ -244,7 +246,7 @@ public enum Exporter {
                     let cairoInkTime = stats.latestInkTime
                     let made = try appendInk(layers: layers, requests: appended, to: output.writablePath, name: outputPath,
                                              matrix: { matrix($0) }, header: asAnnotations ? try annotationHeader(layers) : nil,
-                                             text: (options.handwritingText, options.handwritingTextNote), textOnly: textOnly,
+                                             text: (options.handwritingText, options.handwritingTextNote, options.handwritingMinimumConfidence), textOnly: textOnly,
                                              outputPage: { outputPages[$0]! }, progress: options.progress) { (update, made) throws(ExportError) in
                         guard let placeholder, let embedded else { return }
                         try embedded.wait()
@@ -265,7 +267,7 @@ public enum Exporter {
             }
             try sidecar?.wait()
             try words?.wait()
-            try output.checkPDFWhole()
+            try output.checkPDFWhole(password: options.password)
         } catch {
             sidecar?.abandon()
             words?.abandon()
@@ -325,7 +327,7 @@ public enum Exporter {
     /// file, its page tree reaches a node twice): the caller rewrites it with qpdf instead.
     private static func exportIncrementally(_ pdfPath: String, layers: any PageLayerSource, requests: [PageInkFeed.Request],
                                             to path: String, name: String, matrix: (Int) -> [Double]?, header: [UInt8]?,
-                                            text: (write: Bool, note: String?), progress: PageProgress?) throws(ExportError) -> InkDrawingStats? {
+                                            text: (write: Bool, note: String?, minimum: Double), progress: PageProgress?) throws(ExportError) -> InkDrawingStats? {
         var update: IncrementalUpdate
         do {
             update = try IncrementalUpdate(original: pdfPath, output: path)
@@ -345,7 +347,7 @@ public enum Exporter {
     /// incremental update.
     /// `then` adds more to the update once the ink is in, given what was made.
     private static func appendInk(layers: any PageLayerSource, requests: [PageInkFeed.Request], to path: String,
-                                  name: String, matrix: (Int) -> [Double]?, header: [UInt8]?, text: (write: Bool, note: String?),
+                                  name: String, matrix: (Int) -> [Double]?, header: [UInt8]?, text: (write: Bool, note: String?, minimum: Double),
                                   textOnly: (entries: [PageInkSpool.Entry], spool: PageInkSpool)? = nil,
                                   outputPage: (Int) -> Int,
                                   progress: PageProgress?,
@@ -390,10 +392,11 @@ public enum Exporter {
     /// on page `outputPage(N)`, then the spooled words of the pages whose ink cairo drew (`textOnly`).
     /// Nil when a page is not an object of the file.
     private static func append(_ requests: [PageInkFeed.Request], layers: any PageLayerSource, to update: inout IncrementalUpdate,
-                               outputPage: (Int) -> Int, matrix: (Int) -> [Double]?, header: [UInt8]?, text: (write: Bool, note: String?),
+                               outputPage: (Int) -> Int, matrix: (Int) -> [Double]?, header: [UInt8]?, text: (write: Bool, note: String?, minimum: Double),
                                textOnly: (entries: [PageInkSpool.Entry], spool: PageInkSpool)? = nil,
                                name: String, progress: PageProgress?) throws(ExportError) -> InkDrawingStats? {
-        let ink = try PageInkFeed(layers: layers, requests: requests, handwritingText: text.write, handwritingTextNote: text.note)
+        let ink = try PageInkFeed(layers: layers, requests: requests, handwritingText: text.write, handwritingMinimumConfidence: text.minimum,
+                                  handwritingTextNote: text.note)
         for request in requests {
             let made = try ink.made(ofPage: request.page)
             let target = outputPage(request.page)
@@ -460,6 +463,7 @@ public enum Exporter {
             progress?.finished(page: page)
         }
         try writer.finish()
+        try CairoPDFWriter.widenWholePointClips(writer.wholePointClips, in: path, name: name)
         return InkDrawingStats(warnings: warnings)
     }
 

@@ -190,6 +190,7 @@ public enum Flattener {
         let spool = try PageInkSpool(besides: name, name: name)
         let ink = try PageInkFeed(layers: source.layers, requests: requests, spool: spool, concurrent: !options.singleThreaded,
                                   belowDrawing: true, handwritingText: options.handwritingText,
+                                  handwritingMinimumConfidence: options.handwritingMinimumConfidence,
                                   handwritingTextNote: options.handwritingTextNote)
         let info = document?.info ?? DocumentInfo(title: source.layers.header.extra["title"].flatMap { if case .string(let title) = $0 { title } else { nil } })
         copyMetadata(info, stripping: options.stripMetadata, to: writer)
@@ -262,6 +263,7 @@ public enum Flattener {
             writer.setMetadata(.modDate, modified)
         }
         try writer.finish()
+        try CairoPDFWriter.widenWholePointClips(writer.wholePointClips, in: path, name: name)
         if !spooled.isEmpty {
             let outputPages = Dictionary(uniqueKeysWithValues: input.kept.enumerated().map { ($1, $0 + 1) })
             warnings += try appendInk(spooled, from: spool, to: path, name: name) { number in

@@ -1,5 +1,6 @@
 import Foundation
 import InkFileSystem
+import LibPoppler
 import LibQPDF
 
 extension AtomicOutput {
@@ -11,8 +12,8 @@ extension AtomicOutput {
     /// Puts the file in place, failing as export fails (the temporary file is then gone).
     /// Checks that the PDF written so far reads back whole (its cross-reference table resolves every
     /// object, without repair), before it is put in place: a damaged file is never committed.
-    func checkPDFWhole() throws(ExportError) {
-        do throws(QPDFError) { try QPDFDocument.checkWhole(path: writablePath) } catch {
+    func checkPDFWhole(password: String? = nil) throws(ExportError) {
+        do throws(QPDFError) { try QPDFDocument.checkWhole(path: writablePath, passwordForms: PasswordCandidates.forms(of: password)) } catch {
             let reason: String = switch error {
             case .damaged(let reason), .warned(let reason): reason
             default: "\(error)"

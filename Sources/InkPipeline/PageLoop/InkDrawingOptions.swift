@@ -34,6 +34,9 @@ public struct InkDrawingOptions: Sendable {
     public var handwritingText = true
     /// What to say (one warning) when `handwritingText` is off and the ink has text entries: why it was left out.
     public var handwritingTextNote: String?
+    /// The least confidence a recognised word needs to go into the text layer or an annotation's
+    /// `/Contents` (`--min-confidence`); entries without a confidence (the tablet's own) always go in.
+    public var handwritingMinimumConfidence = RecognisedText.textLayerMinimumConfidence
     /// Told when the document is open and after every finished page (nil: nobody asks).
     public var progress: PageProgress?
 

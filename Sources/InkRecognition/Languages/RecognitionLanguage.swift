@@ -50,16 +50,47 @@ public struct RecognitionLanguage: Sendable, Equatable {
 public struct RecognitionModels: Sendable, Equatable {
     public var tessdata: String
     public var zinnia: String
+    /// inkpdf's own handwriting model (`HandwritingModel`): `INKPDF_HANDWRITING_MODEL` (`none`: no model, tesseract
+    /// reads Latin lines), else the copy built beside the executable or installed under `PREFIX/share/inkpdf`
+    /// (nil when none is there).
+    public var handwriting: String?
 
     /// Debian's folders, or `TESSDATA_PREFIX` (tesseract's own variable) and `INKPDF_ZINNIA_MODELS`.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         tessdata = environment["TESSDATA_PREFIX"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/tesseract-ocr/5/tessdata"
         zinnia = environment["INKPDF_ZINNIA_MODELS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/tegaki/models/zinnia"
+        // `none`: tesseract reads Latin lines as before the model (the benchmark's comparison).
+        switch environment["INKPDF_HANDWRITING_MODEL"] {
+        case "none": handwriting = nil
+        case let path? where !path.isEmpty: handwriting = path
+        default: handwriting = Self.installedHandwritingModel
+        }
     }
 
-    public init(tessdata: String, zinnia: String) {
+    /// The model's file name.
+    public static let handwritingModelName = "handwriting-latin.bin"
+
+    /// Where a build or an install put the handwriting model: SwiftPM's resource folder beside the
+    /// executable (`.build/release/inkpdf_InkRecognition.resources/`), `../share/inkpdf/` from the
+    /// executable (`make install`), or the source tree this was built from.
+    public static let installedHandwritingModel: String? = {
+        var folders: [String] = []
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if length > 0 {
+            let executable = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+            folders.append(folder.appendingPathComponent("inkpdf_InkRecognition.resources").path)
+            folders.append(folder.deletingLastPathComponent().appendingPathComponent("share/inkpdf").path)
+        }
+        folders.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Resources").path)
+        return folders.map { $0 + "/" + handwritingModelName }.first { FileManager.default.isReadableFile(atPath: $0) }
+    }()
+
+    public init(tessdata: String, zinnia: String, handwriting: String? = nil) {
         self.tessdata = tessdata
         self.zinnia = zinnia
+        self.handwriting = handwriting
     }
 
     func tesseractModel(_ language: RecognitionLanguage) -> String {

@@ -14,6 +14,8 @@ public final class InkRecognizer {
     private let tesseract: TesseractEngine?
     private let zinnia: [(language: RecognitionLanguage, recognizer: ZinniaRecognizer)]
     private let latin: [RecognitionLanguage]
+    /// inkpdf's own model for Latin lines (nil: tesseract reads them).
+    private let handwriting: HandwritingReader?
 
     public init(options: RecognitionOptions) throws(RecognitionError) {
         self.options = options
@@ -39,6 +41,19 @@ public final class InkRecognizer {
             }))
         }
         self.zinnia = zinnia
+        // With CJK asked for too, tesseract reads the Latin lines: it is what tells a CJK line from a Latin one.
+        if options.ownModel, !latin.isEmpty, cjk.isEmpty, let path = options.models.handwriting {
+            let model: HandwritingModel
+            do throws(HandwritingModel.LoadError) { model = try HandwritingModel(path: path) } catch {
+                throw .modelDamaged(path: path, language: latin.map(\.tag).joined(separator: "+"), package: "inkpdf (make build)",
+                                    engine: "inkpdf handwriting", reason: error.description)
+            }
+            var lexicon = HandwritingLexicon()
+            for list in HandwritingLexicon.systemWordLists(for: latin.map(\.tag)) { lexicon.addWordList(at: list) }
+            handwriting = HandwritingReader(model: model, lexicon: lexicon)
+        } else {
+            handwriting = nil
+        }
         if tesseractLanguages.isEmpty {
             tesseract = nil
         } else {
@@ -132,6 +147,7 @@ public final class InkRecognizer {
     // MARK: tesseract
 
     private func readLatin(_ line: InkLine, layer: PageLayer, extents: [Int: StrokeExtent]) -> [(entry: RecognisedText, box: RecognisedText.Box)] {
+        if let handwriting { return readOwn(line, layer: layer, extents: extents, with: handwriting) }
         guard let tesseract else { return [] }
         // Read at each scale; keep the reading tesseract is surest of (mean word confidence, by letters).
         var best: (raster: LineRaster, words: [TesseractEngine.Word], score: Double)?
@@ -171,6 +187,45 @@ public final class InkRecognizer {
                                        confidence: (word.confidence * 1000).rounded() / 1000,
                                        alternatives: Array(alternatives.prefix(RecognisedText.maximumAlternatives)))
             entries.append((entry, RecognisedText.Box(x: spans[w].0, y: line.box.y, width: spans[w].1 - spans[w].0, height: line.box.height)))
+        }
+        return entries
+    }
+
+    // MARK: inkpdf's own model
+
+    private func readOwn(_ line: InkLine, layer: PageLayer, extents: [Int: StrokeExtent],
+                         with reader: HandwritingReader) -> [(entry: RecognisedText, box: RecognisedText.Box)] {
+        let strokes = line.strokes.map { index -> [(x: Double, y: Double)] in
+            let stroke = layer.strokes[index]
+            let transform = stroke.transform ?? .identity
+            return stroke.points.map { point in
+                let (x, y) = transform.apply(x: point.x, y: point.y)
+                return (x, y)
+            }
+        }
+        let words = reader.read(strokes: strokes)
+        var members = [[Int]](repeating: [], count: words.count)
+        for index in line.strokes {
+            guard let extent = extents[index] else { continue }
+            var best: Int?, bestScore = -line.letterHeight
+            for (w, word) in words.enumerated() {
+                let overlap = min(extent.maxX, word.right) - max(extent.minX, word.left)
+                if overlap > bestScore { bestScore = overlap; best = w }
+            }
+            if let best { members[best].append(index) }
+        }
+        let lang = latin.first?.tag
+        var entries: [(RecognisedText, RecognisedText.Box)] = []
+        for (w, word) in words.enumerated() {
+            let text = word.text.precomposedStringWithCanonicalMapping
+            guard !text.isEmpty, !members[w].isEmpty, text.unicodeScalars.count <= RecognisedText.maximumLength,
+                  !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { continue }
+            let alternatives = word.alternatives.map(\.precomposedStringWithCanonicalMapping)
+                .filter { !$0.isEmpty && $0 != text && $0.unicodeScalars.count <= RecognisedText.maximumLength }
+            let entry = RecognisedText(text: text, strokes: members[w], lang: lang, source: "inkpdf",
+                                       confidence: (word.confidence * 1000).rounded() / 1000,
+                                       alternatives: Array(alternatives.prefix(RecognisedText.maximumAlternatives)))
+            entries.append((entry, RecognisedText.Box(x: word.left, y: line.box.y, width: word.right - word.left, height: line.box.height)))
         }
         return entries
     }

@@ -20,6 +20,9 @@ public struct RecognitionOptions: Sendable, Equatable {
     public var alternatives = 4
     /// `--redo`: recognise layers that already have `text` entries too (replacing them).
     public var redo = false
+    /// Whether Latin lines are read by inkpdf's own handwriting model (when `models.handwriting` has one),
+    /// else by tesseract.
+    public var ownModel = false
 
     public init(languages: [RecognitionLanguage], models: RecognitionModels = RecognitionModels()) {
         self.languages = languages

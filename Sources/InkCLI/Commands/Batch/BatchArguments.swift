@@ -40,6 +40,8 @@ public struct BatchArguments: Equatable, Sendable {
     public var confinement: [String]? = []
     /// `--recognize [--lang TAGS]`: the languages every document is recognised in (nil: not recognised).
     public var recognize: String?
+    /// `--min-confidence C` (nil: the default).
+    public var minimumConfidence: Double?
 
     public init(source: String, output: String, jobs: Int? = nil, shard: BatchShard? = nil, json: String? = nil,
                 progress: ProgressStyle = .auto, quiet: Bool = false, copyUninked: Bool = false, force: Bool = false,
@@ -112,6 +114,7 @@ extension BatchArguments: CommandArguments {
         result.output = output
         result.confinement = try confinement.confinement(command: "batch", confinedByDefault: true)
         result.recognize = try recognition.languages(command: "batch")
+        result.minimumConfidence = recognition.minimumConfidence
         return result
     }
 }
@@ -121,6 +124,7 @@ extension BatchArguments {
     func options(environment: [String: String], workerExecutable: String?) -> BatchOptions {
         var flatten = FlattenOptions(password: password ?? environment["INKPDF_PASSWORD"], stripMetadata: stripMetadata)
         flatten.confinement = confinement
+        if let minimumConfidence { flatten.handwritingMinimumConfidence = minimumConfidence }
         return BatchOptions(jobs: jobs ?? BatchOptions.defaultJobs, shard: shard, copyUninked: copyUninked, force: force, flatten: flatten,
                             worker: workerExecutable.map { DocumentWorker(executable: $0, limits: limits, gateArguments: gate.arguments, environment: environment) })
     }

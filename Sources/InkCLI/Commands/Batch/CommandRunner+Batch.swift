@@ -6,7 +6,7 @@ import InkPipeline
 extension CommandRunner {
     func batch(_ arguments: BatchArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         // Batch export is an export: the gate is consulted once, before anything is read or written.
-        if let refused = exportGate(arguments.gate, command: "batch", errors: &errors) { return refused }
+        if let refused = exportGate(arguments.gate, command: "batch", asked: "flattening a folder", errors: &errors) { return refused }
         // `--recognize`: as flatten's, once for every document; a free user's documents are written without the
         // words (one line says so), and a missing model is told before any document is written.
         var recognition: String?

@@ -5,23 +5,86 @@ import InkFileSystem
 import InkPipeline
 
 extension CommandRunner {
-    /// What unlocks an export, for the one-line refusal.
-    static let exportUnlockHint = "to export, give a Pro licence or App Store proof with --proof FILE and the trust file with --trust FILE "
-        + "(or INKPDF_PROOFS and INKPDF_TRUST), or use a policy with \"exportAnnotated\":\"free\" (--policy FILE or INKPDF_POLICY)"
+    /// What unlocks an export, for the one-line refusal: `verb` is what the command does ("flatten").
+    static func exportUnlockHint(_ verb: String) -> String {
+        "to \(verb), give a Pro licence or App Store proof with --proof FILE and the trust file with --trust FILE "
+            + "(or INKPDF_PROOFS and INKPDF_TRUST), or use a policy with \"exportAnnotated\":\"free\" (--policy FILE or INKPDF_POLICY)"
+    }
 
     /// Consults the gate for an export command before it writes anything: nil to go on,
-    /// or the exit code after printing why not (85 when refused).
-    func exportGate(_ options: GateOptions, command: String, action: EntitlementAction = .exportAnnotated,
+    /// or the exit code after printing why not (85 when refused). `asked`: what the command
+    /// does, as the refusal names it ("flattening a PDF with its ink").
+    func exportGate(_ options: GateOptions, command: String, action: EntitlementAction = .exportAnnotated, asked: String? = nil,
                     errors: inout some TextOutputStream) -> Int32? {
         consultGate(options, command: command, action: action, refused: "written",
-                    hint: action == .exportAnnotated ? Self.exportUnlockHint : Self.recognizeUnlockHint, errors: &errors)
+                    hint: action == .exportAnnotated ? Self.exportUnlockHint(command == "export" ? "export" : "flatten") : Self.recognizeUnlockHint,
+                    asked: asked, errors: &errors)
+    }
+
+    /// The demo licence that comes with inkpdf (SamplePDFs/demo-licence in its source tree, or
+    /// `PREFIX/share/inkpdf/demo-licence` installed), found from the executable: its trust file and Pro licence.
+    static let demoLicence: (trust: String, proof: String)? = {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        var folder = URL(fileURLWithPath: String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            .deletingLastPathComponent()
+        for _ in 0..<5 {
+            for candidate in ["SamplePDFs/demo-licence", "share/inkpdf/demo-licence"] {
+                let demo = folder.appendingPathComponent(candidate)
+                let trust = demo.appendingPathComponent("trust.json").path, proof = demo.appendingPathComponent("demo-pro-licence.jws").path
+                if FileManager.default.isReadableFile(atPath: trust), FileManager.default.isReadableFile(atPath: proof) { return (trust, proof) }
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }()
+
+    /// How to try a Pro command now with the demo licence, as a sentence to end a refusal (empty when there is none).
+    static var demoLicenceHint: String {
+        guard let demo = demoLicence else { return "" }
+        // Relative to the current folder when it lies below it (a shell at the repository's root).
+        let here = FileManager.default.currentDirectoryPath + "/"
+        func shown(_ path: String) -> String { path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path }
+        return "; to try it now with the demo licence that comes with inkpdf (demo material, not a purchase), add "
+            + "--trust \(shown(demo.trust)) --proof \(shown(demo.proof))"
+    }
+
+    /// Checks that the files a command reads exist, are files and can be read, before the gate is consulted
+    /// (a missing input is exit 66, whatever the licence): nil to go on, or the exit code after saying which
+    /// and why. A folder is named as one.
+    func checkInputs(_ paths: [String?], command: String, errors: inout some TextOutputStream) -> Int32? {
+        for path in paths.compactMap({ $0 }) where path != "-" {
+            var isFolder: ObjCBool = false
+            let message: String?
+            if !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+                message = OpeningError.inputMissing(path: path).description
+            } else if isFolder.boolValue, !Self.readsFolders(command, path: path) {
+                message = "\(path): is a folder; give a file"
+            } else if !FileManager.default.isReadableFile(atPath: path) {
+                message = OpeningError.inputUnreadable(path: path, reason: "permission denied").description
+            } else {
+                message = nil
+            }
+            if let message {
+                print("inkpdf: \(message)", to: &errors)
+                return ExitCode.inputMissing.rawValue
+            }
+        }
+        return nil
+    }
+
+    /// Whether `command` takes `path`, a folder, as its input: a reMarkable document folder (a `.content`
+    /// file's folder) is one document.
+    private static func readsFolders(_ command: String, path: String) -> Bool {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).contains { $0.hasSuffix(".content") || $0.hasSuffix(".metadata") }
     }
 
     /// Consults the gate for `action` before `command` does anything: nil to go on, or the exit code after
     /// printing why not (85 when refused: "Nothing was `refused`; `hint`"). `usageExit` replaces the
     /// usage exit code for a command that answers bad command lines otherwise (search, as grep).
     func consultGate(_ options: GateOptions, command: String, action: EntitlementAction, refused: String, hint: String,
-                     usageExit: ExitCode? = nil, errors: inout some TextOutputStream) -> Int32? {
+                     asked: String? = nil, usageExit: ExitCode? = nil, errors: inout some TextOutputStream) -> Int32? {
         let gate: ResolvedGate
         do {
             gate = try resolve(options, needsTrustForProofs: true)
@@ -34,8 +97,13 @@ extension CommandRunner {
             .check(action, proofs: gate.proofs, state: gate.state)
         if let code = save(report.state, to: gate.statePath, errors: &errors) { return code }
         guard report.decision.allowed else {
-            print("inkpdf: \(command) refused (\(report.decision.reason.rawValue)): \(report.decision.message) "
-                  + "Nothing was \(refused); \(hint)", to: &errors)
+            // The decision names the action ("Exporting a PDF with its annotations needs Pro"); the command says what was asked.
+            var message = report.decision.message
+            if let asked, message.hasPrefix(action.phrase.prefix(1).uppercased() + action.phrase.dropFirst()) {
+                message = asked.prefix(1).uppercased() + asked.dropFirst() + message.dropFirst(action.phrase.count)
+            }
+            print("inkpdf: \(command) refused (\(report.decision.reason.rawValue)): \(message) "
+                  + "Nothing was \(refused); \(hint)\(Self.demoLicenceHint)", to: &errors)
             return ExitCode.entitlementRequired.rawValue
         }
         for proof in report.proofs where proof.status != .ok {

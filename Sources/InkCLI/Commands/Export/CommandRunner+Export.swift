@@ -3,7 +3,8 @@ import InkPipeline
 /// Running `inkpdf export` and `inkpdf extract`.
 extension CommandRunner {
     func export(_ arguments: ExportArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
-        if let refused = exportGate(arguments.gate, command: "export", errors: &errors) { return refused }
+        if let missing = checkInputs([arguments.pdf, arguments.ink], command: "export", errors: &errors) { return missing }
+        if let refused = exportGate(arguments.gate, command: "export", asked: "exporting", errors: &errors) { return refused }
         var options = arguments.options(environment: environment)
         options.drawing = drawing(options.drawing, for: arguments.document, command: "export", errors: &errors)
         do {

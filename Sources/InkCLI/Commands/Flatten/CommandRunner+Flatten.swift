@@ -2,7 +2,8 @@ import InkPipeline
 
 extension CommandRunner {
     func flatten(_ arguments: FlattenArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
-        if let refused = exportGate(arguments.gate, command: "flatten", errors: &errors) { return refused }
+        if let missing = checkInputs([arguments.pdf, arguments.ink], command: "flatten", errors: &errors) { return missing }
+        if let refused = exportGate(arguments.gate, command: "flatten", asked: "flattening", errors: &errors) { return refused }
         var options = arguments.options(environment: environment)
         options.drawing = drawing(options.drawing, for: arguments.document, command: "flatten", errors: &errors)
         do {

@@ -4,7 +4,9 @@ import InkRecognition
 
 extension CommandRunner {
     func recognize(_ arguments: RecognizeArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
-        if let refused = exportGate(arguments.gate, command: "recognize", action: .handwritingSearch, errors: &errors) { return refused }
+        if let missing = checkInputs([arguments.convert.ink, arguments.convert.pdf], command: "recognize", errors: &errors) { return missing }
+        if let refused = exportGate(arguments.gate, command: "recognize", action: .handwritingSearch, asked: "recognising handwriting",
+                                    errors: &errors) { return refused }
         do {
             var options = arguments.convert.options(environment: environment)
             options.recognition = try arguments.recognitionOptions(environment: environment)

@@ -7,12 +7,20 @@ import InkRecognition
 struct RecognitionRequest {
     var asked = false
     var languages: String?
+    /// `--min-confidence C`: the least confidence of the words written into the text layer.
+    var minimumConfidence: Double?
 
     /// Takes `--recognize` or `--lang VALUE`; whether `option` was one of them.
     mutating func take(_ option: String, from scanner: inout ArgumentScanner) throws(UsageError) -> Bool {
         switch option {
         case OptionHelp.recognize: asked = true
         case OptionHelp.lang: languages = try scanner.value(for: option)
+        case OptionHelp.minConfidence:
+            let text = try scanner.value(for: option)
+            guard let value = Double(text), value.isFinite, (0...1).contains(value) else {
+                throw UsageError(message: "\(scanner.command): --min-confidence '\(text)' is not a confidence from 0 to 1, like 0.5")
+            }
+            minimumConfidence = value
         default: return false
         }
         return true

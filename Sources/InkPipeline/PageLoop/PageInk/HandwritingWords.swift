@@ -15,9 +15,10 @@ enum HandwritingWords {
     /// beyond the coordinates the pipeline carries (`InkRange.maximumCoordinate`) is cut
     /// there; an entry whose box has no width or height, or none at all, is left out. Either
     /// is told to `warn`, located as the reader locates entries (`page P, text N`).
-    static func words(of layer: PageLayer, page: Int, warn: (String) -> Void) -> [HandwritingWord] {
+    /// Entries less sure than `minimumConfidence` are left out silently (they stay in the sidecar).
+    static func words(of layer: PageLayer, page: Int, minimumConfidence: Double = 0, warn: (String) -> Void) -> [HandwritingWord] {
         var words: [HandwritingWord] = []
-        for (index, entry) in layer.recognisedText.enumerated() {
+        for (index, entry) in layer.recognisedText.enumerated() where entry.isSure(atLeast: minimumConfidence) {
             let place = "page \(page), text \(index + 1)"
             guard let box = layer.box(of: entry) else {
                 warn("\(place): its strokes draw nothing; left out of the text layer")

@@ -27,9 +27,13 @@ final class PageInkBuilder: @unchecked Sendable {
     /// Said once (a warning) when the text is not written and some layer has text entries.
     let leftOutNote: String?
 
-    init(layers: any PageLayerSource, handwritingText: Bool = false, leftOutNote: String? = nil) {
+    /// The least confidence of the words written (`InkDrawingOptions.handwritingMinimumConfidence`).
+    let minimumConfidence: Double
+
+    init(layers: any PageLayerSource, handwritingText: Bool = false, minimumConfidence: Double = 0, leftOutNote: String? = nil) {
         self.layers = layers
         self.handwritingText = handwritingText
+        self.minimumConfidence = minimumConfidence
         self.leftOutNote = leftOutNote
     }
 
@@ -40,7 +44,7 @@ final class PageInkBuilder: @unchecked Sendable {
         var drawings: [StrokeDrawing] = []
         var words: [HandwritingWord] = []
         let text: ((PageLayer, inout [(text: String, unknownInk: String?)]) -> Void)? = handwritingText ? { layer, warnings in
-            words += HandwritingWords.words(of: layer, page: page) { warnings.append(($0, nil)) }
+            words += HandwritingWords.words(of: layer, page: page, minimumConfidence: self.minimumConfidence) { warnings.append(($0, nil)) }
         } : nil
         return visit(page, text: text) { _, _, strokeDrawings in drawings.append(contentsOf: strokeDrawings) }
             .map { PageInk(page: page, drawings: drawings, text: words) }

@@ -55,12 +55,14 @@ final class PageInkFeed {
     /// at a lower priority than the caller's, whose own drawing is the critical path (flatten).
     /// `handwritingText`: content pages carry the words of the layers' `text` entries, and annotations theirs.
     init(layers: any PageLayerSource, requests: [Request], spool: PageInkSpool? = nil, concurrent: Bool = true,
-         belowDrawing: Bool = false, handwritingText: Bool = false, handwritingTextNote: String? = nil) throws(ExportError) {
+         belowDrawing: Bool = false, handwritingText: Bool = false, handwritingMinimumConfidence: Double = 0,
+         handwritingTextNote: String? = nil) throws(ExportError) {
         // Concurrent, only what comes through the channel is waited for here.
         pending = (concurrent ? requests.filter { spool == nil || $0.isDrawings } : requests)[...]
         channel = PageInkChannel(pages: concurrent ? pending.map(\.page) : [], capacity: Flattener.lookahead)
         self.spool = spool
-        let work = PageInkProducer.Work(builder: PageInkBuilder(layers: layers, handwritingText: handwritingText, leftOutNote: handwritingTextNote), spool: spool)
+        let work = PageInkProducer.Work(builder: PageInkBuilder(layers: layers, handwritingText: handwritingText, minimumConfidence: handwritingMinimumConfidence,
+                                                                         leftOutNote: handwritingTextNote), spool: spool)
         guard concurrent else {
             producer = nil
             inline = work

@@ -64,6 +64,7 @@ final class PageInkProducer: @unchecked Sendable {
                         let annotations = try InkAnnotationBuilder.annotations(page: request.page, layers: layers, frame: frame,
                                                                                grouping: grouping, author: author,
                                                                                withText: builder.handwritingText,
+                                                                               minimumConfidence: builder.minimumConfidence,
                                                                                compressors: &compressors)
                         return .success(Item(page: request.page, ink: .annotations(annotations)))
                     } catch {
