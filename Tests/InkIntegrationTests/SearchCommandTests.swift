@@ -228,6 +228,27 @@ import Testing
         #expect(printed.output == "\(pdf):1\n", "\(printed.errors)")
     }
 
+    /// Issue 52: 100,000 entries without a box over one stroke of 200,000 points (scripts/hostile_inputs.py).
+    /// Each entry lies where its stroke is drawn; measured once an entry, that was 2·10^10 points read
+    /// (search 85 s; flatten stopped by its stall watchdog). Measured once a layer, it is the stroke's points.
+    @Test(.timeLimit(.minutes(3)))
+    func entriesWithoutABoxOverOneLongStrokeMeasureItOnce() async throws {
+        let folder = TestFolder()
+        let ink = folder.path("long.ink.jsonl.gz")
+        _ = try await ReferenceReaders.script("hostile_inputs.py", ["entries-over-long-stroke", ink])
+        // The generator's points run over x 20 … 119, y 20 … 219 with a nib of 2: bounds widened by 1.
+        let run = try await Self.search(["needle", ink])
+        #expect(run.status == 0 && run.output == "\(ink):1: handwriting \"needle\" at 19.0 19.0 101.0 201.0\n", "\(run.output) \(run.errors)")
+        // Flattened over a page, the text layer holds the last entry's word over the stroke.
+        let page = folder.path("page.pdf"), pdf = folder.path("long.pdf")
+        try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: page), pages: [TestPage(width: 400, height: 300)])
+        let flatten = try await Run.of(["flatten", page, "--ink", ink, "-o", pdf, "--no-sidecar"] + Self.pro)
+        #expect(flatten.status == 0, "\(flatten.errors)")
+        let found = try await Self.search(["needle", pdf, "--json"])
+        let hits = try Self.hits(found)
+        #expect(hits.count == 1 && hits.first?["kind"] as? String == "handwriting", "\(found.output) \(found.errors)")
+    }
+
     @Test func theWordsOfInkAnnotationsAreHandwritingWhereTheAnnotationLies() async throws {
         let folder = TestFolder()
         let pdf = folder.path("annotated.pdf")

@@ -123,7 +123,7 @@ public enum DocumentSearch {
     static func hits(in layer: PageLayer, query: SearchQuery) -> [SearchHit] {
         let entries = layer.recognisedText
         guard !entries.isEmpty else { return [] }
-        return hits(in: entries.map { ($0.text, layer.box(of: $0), $0.alternatives) }, page: layer.page, query: query)
+        return hits(in: zip(entries, layer.boxes(of: entries)).map { ($0.text, $1, $0.alternatives) }, page: layer.page, query: query)
     }
 
     /// The hits in handwriting's words on one page, in reading order: each piece with where it lies
