@@ -459,6 +459,37 @@ import Testing
         #expect(none.status == 1 && none.output == "[]\n")
     }
 
+    /// Issue 52: 40 pages showing one content stream of 12,500 words "hit", each at its own place
+    /// (scripts/hostile_inputs.py). De-duplicated pairwise and all kept to the end, that was 64.5 s and
+    /// 276 MB; now each page keeps its first `SearchHits.maximumPerPage`, and the rest are counted.
+    @Test(.timeLimit(.minutes(3)))
+    func manyHitsAPageAreBoundedAndTheRestCounted() async throws {
+        let folder = TestFolder()
+        let pdf = folder.path("shared.pdf")
+        _ = try await ReferenceReaders.script("hostile_inputs.py", ["shared-hits-pdf", pdf])
+        // poppler's own reading: the words of page 1 (all pages show the same stream).
+        let words = try await Run.of(["-f", "1", "-l", "1", pdf, "-"], tool: OutsideTool.pdftotext.url)
+        let perPage = words.output.split(whereSeparator: \.isWhitespace).filter { $0 == "hit" }.count
+        #expect(perPage == 12_500)
+        let run = try await Self.search(["hit", pdf, "--json", "--print-only"], pro: false)
+        #expect(run.status == 0, "\(run.errors)")
+        let hits = try Self.hits(run)
+        let bound = SearchHits.maximumPerPage
+        #expect(hits.count == 40 * bound)
+        var pages: [Int: Set<[Double]>] = [:]
+        for hit in hits { pages[hit["page"] as? Int ?? 0, default: []].insert(Self.box(hit)) }
+        // Each page's first hits, each at its own place: none was dropped as a repeat.
+        #expect(pages.keys.sorted() == Array(1...40) && pages.values.allSatisfy { $0.count == bound })
+        // What was left out is counted: on the last hit, and in one warning line naming the file.
+        let leftOut = 40 * (perPage - bound)
+        #expect(hits.last?["hitsLeftOut"] as? Int == leftOut)
+        #expect(hits.dropLast().allSatisfy { $0["hitsLeftOut"] == nil })
+        #expect(run.errors == "inkpdf: warning: \(pdf): \(leftOut) more hits were found and not listed (at most \(bound) a page and "
+                + "\(SearchHits.maximumPerDocument) a document are); search for more words to narrow it\n", "\(run.errors)")
+        let lines = try await Self.search(["hit", pdf, "--print-only", "--pages"], pro: false)
+        #expect(lines.output.split(separator: "\n").count == 40 && lines.errors == run.errors)
+    }
+
     @Test func exitCodesAreGrepsAndUnreadableFilesAreWarnedAbout() async throws {
         let folder = TestFolder()
         let ink = folder.writeInk("good.ink.jsonl", layers: [Self.layer(page: 1, Self.words(["alpha"]))])

@@ -48,40 +48,31 @@ extension CommandRunner {
         if arguments.format == .json { output.write("[") }
         draw(&errors, force: true)
         for document in listing.documents {
-            var hits: [SearchHit] = []
-            var warnings: [String] = []
-            var failed = false
+            var outcome = DocumentSearch.Outcome()
             if document.isPDF {
                 let pagesBefore = progress.pagesDone
                 do {
-                    let outcome = try DocumentSearch.searchPDF(document.path, inkBeside: document.inkBeside, query: query, scope: scope,
-                                                               password: password) { _ in
+                    outcome = try DocumentSearch.searchPDF(document.path, inkBeside: document.inkBeside, query: query, scope: scope,
+                                                           password: password) { _ in
                         progress.pagesDone += 1
                         draw(&errors, force: false)
                     }
-                    hits = outcome.hits
-                    warnings = outcome.warnings
                 } catch {
                     progress.pagesDone = pagesBefore
-                    warnings = ["\(error)"]
-                    failed = true
+                    outcome.warnings = ["\(error)"]
+                    outcome.failed = true
                 }
             } else if scope.handwriting {
-                let (inkHits, failure) = DocumentSearch.searchInk(document.path, query: query)
-                hits = inkHits
-                if let failure {
-                    warnings = [failure]
-                    failed = inkHits.isEmpty
-                }
+                outcome = DocumentSearch.searchInk(document.path, query: query)
             }
             progress.documentsDone += 1
             progress.bytesDone += document.size
             progress.bytesWorked += document.size
-            if failed { progress.failures += 1 }
+            if outcome.failed { progress.failures += 1 }
             if live { print("\r\u{1B}[K", terminator: "", to: &errors) }
-            for warning in warnings { print("inkpdf: warning: \(warning)", to: &errors) }
-            found += hits.count
-            let text = Self.searchOutput(hits, file: document.path, format: arguments.format, first: !anyPrinted)
+            for warning in outcome.warnings { print("inkpdf: warning: \(warning)", to: &errors) }
+            found += outcome.hits.count
+            let text = Self.searchOutput(outcome.hits, leftOut: outcome.leftOut, file: document.path, format: arguments.format, first: !anyPrinted)
             if !text.isEmpty {
                 output.write(text)
                 anyPrinted = true
@@ -95,7 +86,9 @@ extension CommandRunner {
     }
 
     /// The text printed for one document's hits (`first`: no hit was printed before, for the JSON array's commas).
-    static func searchOutput(_ hits: [SearchHit], file: String, format: SearchArguments.Format, first: Bool) -> String {
+    /// `leftOut`: hits found past the bounds and not listed; in JSON, the document's last hit says how many
+    /// (`"hitsLeftOut"`), in the other forms the warning line does.
+    static func searchOutput(_ hits: [SearchHit], leftOut: Int = 0, file: String, format: SearchArguments.Format, first: Bool) -> String {
         var text = ""
         switch format {
         case .lines:
@@ -118,6 +111,7 @@ extension CommandRunner {
                 object.entries.append(("box", hit.box.map { box in
                     .array([box.x, box.y, box.width, box.height].map { JSONValue.number(rounded($0)) })
                 } ?? .null))
+                if leftOut > 0, index == hits.count - 1 { object.entries.append(("hitsLeftOut", .number(leftOut))) }
                 text += (first && index == 0 ? "" : ",\n") + JSONValue.object(object).jsonText
             }
         }
