@@ -523,6 +523,41 @@ import Testing
         #expect(partly.errors.hasPrefix("inkpdf: warning: \(damaged):3"), "\(partly.errors)")
     }
 
+    /// Whether `text` holds a control character other than the line ends that end its lines.
+    static func holdsControls(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) }
+    }
+
+    /// Issue 52: a document's text and a folder's names are anyone's; their control characters (an
+    /// ESC that starts a terminal sequence, a BEL) are printed as `\xHH`, in hits, names and warnings.
+    @Test func controlCharactersOfADocumentAndANameAreEscaped() async throws {
+        let folder = TestFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("in"), withIntermediateDirectories: true)
+        let pdf = folder.path("in/bell\u{07}.pdf")
+        // (20 pt a character from x = 50: the page holds 17.)
+        try Self.writeGlyphlessPDF(pdf, text: "ab\u{1B}]0;x\u{07}cd\u{9B}ef")
+        let broken = folder.write("%PDF-1.4 not a PDF", to: "in/esc\u{1B}[2J.pdf")
+        let run = try await Self.search(["ab 0 x cd ef", folder.path("in")])
+        #expect(run.status == 0, "\(run.errors)")
+        let name = folder.path("in/bell\\x07.pdf")
+        #expect(run.output.hasPrefix("\(name):1: handwriting \"ab\\x1b]0;x\\x07cd\\x9bef\""), "\(run.output.debugDescription)")
+        #expect(run.errors.hasPrefix("inkpdf: warning: " + folder.path("in/esc\\x1b[2J.pdf") + ": "), "\(run.errors.debugDescription)")
+        let pages = try await Self.search(["cd", pdf, broken, "--pages"])
+        #expect(pages.output == "\(name):1\n", "\(pages.output.debugDescription)")
+        for printed in [run.output, run.errors, pages.output, pages.errors] { #expect(!Self.holdsControls(printed), "\(printed.debugDescription)") }
+        // JSON keeps the text as the document has it (escaped as JSON escapes it).
+        let json = try Self.hits(try await Self.search(["cd", pdf, "--json"]))
+        #expect(json.first?["file"] as? String == pdf)
+        // The other commands' lines for people: an error naming the file, as flatten and check print it.
+        let ink = folder.write("not ink", to: "in/ink\u{1B}[8m.ink.jsonl")
+        let check = try await Run.of(["check", ink])
+        let flatten = try await Run.of(["flatten", broken, "--ink", ink, "-o", folder.path("out.pdf")] + Self.pro)
+        #expect(check.status != 0 && flatten.status != 0)
+        #expect(check.errors.contains("ink\\x1b[8m.ink.jsonl"), "\(check.errors.debugDescription)")
+        #expect(flatten.errors.contains("esc\\x1b[2J.pdf") || flatten.errors.contains("ink\\x1b[8m.ink.jsonl"), "\(flatten.errors.debugDescription)")
+        for printed in [check.output, check.errors, flatten.output, flatten.errors] { #expect(!Self.holdsControls(printed), "\(printed.debugDescription)") }
+    }
+
     @Test func searchingHandwritingNeedsProUnlessPrintOnly() async throws {
         let folder = TestFolder()
         let pdf = folder.path("gate.pdf")

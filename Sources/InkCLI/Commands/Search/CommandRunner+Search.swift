@@ -1,6 +1,7 @@
 import Entitlements
 import Foundation
 import InkBatch
+import InkCommandLine
 import InkModel
 import InkPipeline
 
@@ -16,14 +17,14 @@ extension CommandRunner {
         do {
             query = try SearchQuery(arguments.query)   // checked when parsed; arguments built otherwise are checked here
         } catch {
-            print("inkpdf: search: \(error)", to: &errors)
+            print("inkpdf: search: " + TerminalText.escaped("\(error)"), to: &errors)
             return ExitCode.searchIncomplete.rawValue
         }
         if !arguments.printOnly, let refused = handwritingSearchGate(arguments.gate, errors: &errors) { return refused }
         let scope = SearchScope(print: true, handwriting: !arguments.printOnly)
         let password = arguments.password ?? environment["INKPDF_PASSWORD"]
         let listing = SearchDocuments(paths: arguments.paths)
-        for problem in listing.problems { print("inkpdf: warning: \(problem)", to: &errors) }
+        for problem in listing.problems { print("inkpdf: warning: \(TerminalText.escaped(problem))", to: &errors) }
 
         var progress = BatchProgress(documentsTotal: listing.documents.count, bytesTotal: listing.documents.reduce(0) { $0 + $1.size })
         progress.failures = listing.problems.count
@@ -70,7 +71,7 @@ extension CommandRunner {
             progress.bytesWorked += document.size
             if outcome.failed { progress.failures += 1 }
             if live { print("\r\u{1B}[K", terminator: "", to: &errors) }
-            for warning in outcome.warnings { print("inkpdf: warning: \(warning)", to: &errors) }
+            for warning in outcome.warnings { print("inkpdf: warning: \(TerminalText.escaped(warning))", to: &errors) }
             found += outcome.hits.count
             let text = Self.searchOutput(outcome.hits, leftOut: outcome.leftOut, file: document.path, format: arguments.format, first: !anyPrinted)
             if !text.isEmpty {
@@ -88,19 +89,22 @@ extension CommandRunner {
     /// The text printed for one document's hits (`first`: no hit was printed before, for the JSON array's commas).
     /// `leftOut`: hits found past the bounds and not listed; in JSON, the document's last hit says how many
     /// (`"hitsLeftOut"`), in the other forms the warning line does.
+    /// In lines and pages, the file's name and the words found have their control characters escaped
+    /// (`TerminalText`), and in the words a backslash and a quote are escaped too.
     static func searchOutput(_ hits: [SearchHit], leftOut: Int = 0, file: String, format: SearchArguments.Format, first: Bool) -> String {
         var text = ""
+        let shownFile = TerminalText.escaped(file)
         switch format {
         case .lines:
             for hit in hits {
-                let quoted = hit.text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                text += "\(file):\(hit.page): \(hit.kind.rawValue) \"\(quoted)\""
+                let quoted = TerminalText.escaped(hit.text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))
+                text += "\(shownFile):\(hit.page): \(hit.kind.rawValue) \"\(quoted)\""
                 if let box = hit.box { text += " at " + [box.x, box.y, box.width, box.height].map(searchNumber).joined(separator: " ") }
                 text += "\n"
             }
         case .pages:
             var seen = Set<Int>()
-            for hit in hits where seen.insert(hit.page).inserted { text += "\(file):\(hit.page)\n" }
+            for hit in hits where seen.insert(hit.page).inserted { text += "\(shownFile):\(hit.page)\n" }
         case .json:
             for (index, hit) in hits.enumerated() {
                 var object = JSONObject()
