@@ -344,6 +344,38 @@ import Testing
                 "\(sampling.output)")
     }
 
+    /// Issue 52: bidirectional controls in a `text` entry (U+202E … U+202C) have no place in poppler's
+    /// layout. Shown in the text layer, they made its boxes one fewer than its characters, every word
+    /// of the page lost its place, and the text layer's word no longer met the sidecar's at one place:
+    /// one word, several hits. The text layer leaves format characters out; the ink keeps them.
+    @Test func formatCharactersInAnEntryKeepThePagesPlaces() async throws {
+        let folder = TestFolder()
+        let page = folder.path("page.pdf"), pdf = folder.path("out/bidi.pdf")
+        try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: page), pages: [TestPage(width: 400, height: 300)])
+        let ink = folder.writeInk("bidi.ink.jsonl", layers: [Self.layer(page: 1, Self.words(["\u{202E}wavelet\u{202C}", "kernel", "zero\u{200B}width"]))])
+        try FileManager.default.createDirectory(atPath: folder.path("out"), withIntermediateDirectories: true)
+        let flatten = try await Run.of(["flatten", page, "--ink", ink, "-o", pdf] + Self.pro)
+        #expect(flatten.status == 0, "\(flatten.errors)")
+        // The sidecar keeps the entry as written.
+        let sidecar = try InkLayersReader(path: folder.path("out/bidi.ink.jsonl.gz"))
+        #expect(try sidecar.nextLayer()?.recognisedText.first?.text == "\u{202E}wavelet\u{202C}")
+        // poppler's own reading of the text layer: the words without the format characters.
+        let text = try await Run.of([pdf, "-"], tool: OutsideTool.pdftotext.url)
+        #expect(text.output.split(whereSeparator: \.isWhitespace) == ["wavelet", "kernel", "zerowidth"], "\(text.output.debugDescription)")
+        // Each word once, at its entry's place (the text layer's and the sidecar's hits are one).
+        for (index, word) in ["wavelet", "kernel"].enumerated() {
+            let run = try await Self.search([word, pdf, "--json"])
+            let hits = try Self.hits(run)
+            #expect(hits.count == 1, "\(word): \(run.output) \(run.errors)")
+            let box = Self.box(hits.first ?? [:])
+            #expect(box.count == 4 && abs(box[0] - (50 + Double(index) * 100)) <= 1 && abs(box[1] - 100) <= 1, "\(word): \(box)")
+        }
+        // The PDF alone (no sidecar beside it): its text layer still says where.
+        try FileManager.default.removeItem(atPath: folder.path("out/bidi.ink.jsonl.gz"))
+        let alone = try Self.hits(try await Self.search(["kernel", pdf, "--json"]))
+        #expect(alone.count == 1 && Self.box(alone.first ?? [:]).count == 4, "\(alone)")
+    }
+
     @Test func inkEmbeddedWithExportIsSearched() async throws {
         let folder = TestFolder()
         let pdf = folder.path("blank.pdf")
