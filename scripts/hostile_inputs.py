@@ -186,6 +186,8 @@ def write_all(folder, outside):
     paths += issue_40_files(folder)
     paths += pdf_annotation_files(os.path.join(folder, "pdf-annotations"))
     paths += text_layer_files(os.path.join(folder, "text-layer"))
+    paths.append(write(os.path.join(folder, "text-layer", "entries-100000-over-200000-points.ink.jsonl.gz"), entries_over_long_stroke()))
+    paths.append(write(os.path.join(folder, "pdf-annotations", "shared-page-12500-hits-40-pages.pdf"), shared_hits_pdf()))
     # A free-text appearance in a CFF font cairo 1.16 cannot subset (issue 52): written whole or refused.
     paths.append(write(os.path.join(folder, "pdf-annotations", "free-text-cff-empty-family-blues.pdf"), free_text_cff_pdf()))
     return paths
@@ -490,5 +492,38 @@ def free_text_cff_pdf():
         ("/Subtype /Type1C", font),
     ])
 
-if __name__ == "__main__" and len(sys.argv) == 3 and sys.argv[1] == "free-text-cff":
-    write(sys.argv[2], free_text_cff_pdf())
+def entries_over_long_stroke(entries=100_000, points=200_000):
+    """Issue 52: `entries` text entries without a box over one stroke of `points` points, gzipped
+    (about 55 KB). Each entry's place is its strokes' bounds as drawn: measured once a stroke, the
+    work is points + entries; measured once an entry, it was points x entries (search 85 s, and
+    flatten stopped by its stall watchdog). Every entry reads "word", the last "needle"."""
+    stroke = {"ink": {"type": "pen", "color": "#000000"}, "created": 1764460000,
+              "points": [point(20 + i % 100, 20 + i % 200) for i in range(points)]}
+    text = [{"text": "word" if i < entries - 1 else "needle", "strokes": [0]} for i in range(entries)]
+    layer = json.dumps(HEADER) + "\n" + json.dumps({"page": 1, "strokes": [stroke], "text": text}) + "\n"
+    return gzip.compress(layer.encode(), 9)
+
+def shared_hits_pdf(pages=40, lines=125, words=100, word=b"hit"):
+    """Issue 52: `pages` pages that all show one content stream of `lines` x `words` copies of
+    `word` in 1 pt Helvetica (12,500 hits a page by default), about 7 KB. Every hit has its own
+    place, so none repeats another: de-duplicating them pairwise was quadratic (64.5 s, 276 MB),
+    and every page's hits were kept to the end."""
+    import zlib
+    row = b"(" + b" ".join([word] * words) + b") Tj T*\n"
+    content = b"BT /F1 1 Tf 1.2 TL 10 290 Td\n" + row * lines + b"ET"
+    objects = ["<< /Type /Catalog /Pages 2 0 R >>",
+               "<< /Type /Pages /Kids [%s] /Count %d >>" % (" ".join("%d 0 R" % (5 + k) for k in range(pages)), pages),
+               "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+               ("/Filter /FlateDecode", zlib.compress(content, 9))]
+    objects += ["<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>"] * pages
+    return pdf_objects(objects)
+
+# One generated file, for a test: `hostile_inputs.py NAME PATH`.
+SINGLE = {
+    "free-text-cff": free_text_cff_pdf,
+    "entries-over-long-stroke": entries_over_long_stroke,
+    "shared-hits-pdf": shared_hits_pdf,
+}
+
+if __name__ == "__main__" and len(sys.argv) == 3 and sys.argv[1] in SINGLE:
+    write(sys.argv[2], SINGLE[sys.argv[1]]())

@@ -34,7 +34,7 @@ public struct CommandRunner {
         do {
             command = try Command.parse(arguments)
         } catch {
-            print("inkpdf: \(error)", to: &errors)
+            print("inkpdf: " + TerminalText.escaped("\(error)"), to: &errors)
             // search answers as grep does: 2 for a bad command line.
             return (arguments.first == CommandHelp.search.name ? ExitCode.searchIncomplete : ExitCode.usage).rawValue
         }

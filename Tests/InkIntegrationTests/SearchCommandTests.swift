@@ -228,6 +228,27 @@ import Testing
         #expect(printed.output == "\(pdf):1\n", "\(printed.errors)")
     }
 
+    /// Issue 52: 100,000 entries without a box over one stroke of 200,000 points (scripts/hostile_inputs.py).
+    /// Each entry lies where its stroke is drawn; measured once an entry, that was 2·10^10 points read
+    /// (search 85 s; flatten stopped by its stall watchdog). Measured once a layer, it is the stroke's points.
+    @Test(.timeLimit(.minutes(3)))
+    func entriesWithoutABoxOverOneLongStrokeMeasureItOnce() async throws {
+        let folder = TestFolder()
+        let ink = folder.path("long.ink.jsonl.gz")
+        _ = try await ReferenceReaders.script("hostile_inputs.py", ["entries-over-long-stroke", ink])
+        // The generator's points run over x 20 … 119, y 20 … 219 with a nib of 2: bounds widened by 1.
+        let run = try await Self.search(["needle", ink])
+        #expect(run.status == 0 && run.output == "\(ink):1: handwriting \"needle\" at 19.0 19.0 101.0 201.0\n", "\(run.output) \(run.errors)")
+        // Flattened over a page, the text layer holds the last entry's word over the stroke.
+        let page = folder.path("page.pdf"), pdf = folder.path("long.pdf")
+        try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: page), pages: [TestPage(width: 400, height: 300)])
+        let flatten = try await Run.of(["flatten", page, "--ink", ink, "-o", pdf, "--no-sidecar"] + Self.pro)
+        #expect(flatten.status == 0, "\(flatten.errors)")
+        let found = try await Self.search(["needle", pdf, "--json"])
+        let hits = try Self.hits(found)
+        #expect(hits.count == 1 && hits.first?["kind"] as? String == "handwriting", "\(found.output) \(found.errors)")
+    }
+
     @Test func theWordsOfInkAnnotationsAreHandwritingWhereTheAnnotationLies() async throws {
         let folder = TestFolder()
         let pdf = folder.path("annotated.pdf")
@@ -321,6 +342,38 @@ import Testing
         let sampling = try await Self.search(["sampling", folder.url.path])
         #expect(sampling.output == "\(folder.url.path)/lecture.pdf:1: handwriting \"sampling\" at 200.0 130.0 90.0 26.0\n",
                 "\(sampling.output)")
+    }
+
+    /// Issue 52: bidirectional controls in a `text` entry (U+202E … U+202C) have no place in poppler's
+    /// layout. Shown in the text layer, they made its boxes one fewer than its characters, every word
+    /// of the page lost its place, and the text layer's word no longer met the sidecar's at one place:
+    /// one word, several hits. The text layer leaves format characters out; the ink keeps them.
+    @Test func formatCharactersInAnEntryKeepThePagesPlaces() async throws {
+        let folder = TestFolder()
+        let page = folder.path("page.pdf"), pdf = folder.path("out/bidi.pdf")
+        try SampleDocuments.writeTestPDF(at: URL(fileURLWithPath: page), pages: [TestPage(width: 400, height: 300)])
+        let ink = folder.writeInk("bidi.ink.jsonl", layers: [Self.layer(page: 1, Self.words(["\u{202E}wavelet\u{202C}", "kernel", "zero\u{200B}width"]))])
+        try FileManager.default.createDirectory(atPath: folder.path("out"), withIntermediateDirectories: true)
+        let flatten = try await Run.of(["flatten", page, "--ink", ink, "-o", pdf] + Self.pro)
+        #expect(flatten.status == 0, "\(flatten.errors)")
+        // The sidecar keeps the entry as written.
+        let sidecar = try InkLayersReader(path: folder.path("out/bidi.ink.jsonl.gz"))
+        #expect(try sidecar.nextLayer()?.recognisedText.first?.text == "\u{202E}wavelet\u{202C}")
+        // poppler's own reading of the text layer: the words without the format characters.
+        let text = try await Run.of([pdf, "-"], tool: OutsideTool.pdftotext.url)
+        #expect(text.output.split(whereSeparator: \.isWhitespace) == ["wavelet", "kernel", "zerowidth"], "\(text.output.debugDescription)")
+        // Each word once, at its entry's place (the text layer's and the sidecar's hits are one).
+        for (index, word) in ["wavelet", "kernel"].enumerated() {
+            let run = try await Self.search([word, pdf, "--json"])
+            let hits = try Self.hits(run)
+            #expect(hits.count == 1, "\(word): \(run.output) \(run.errors)")
+            let box = Self.box(hits.first ?? [:])
+            #expect(box.count == 4 && abs(box[0] - (50 + Double(index) * 100)) <= 1 && abs(box[1] - 100) <= 1, "\(word): \(box)")
+        }
+        // The PDF alone (no sidecar beside it): its text layer still says where.
+        try FileManager.default.removeItem(atPath: folder.path("out/bidi.ink.jsonl.gz"))
+        let alone = try Self.hits(try await Self.search(["kernel", pdf, "--json"]))
+        #expect(alone.count == 1 && Self.box(alone.first ?? [:]).count == 4, "\(alone)")
     }
 
     @Test func inkEmbeddedWithExportIsSearched() async throws {
@@ -438,6 +491,37 @@ import Testing
         #expect(none.status == 1 && none.output == "[]\n")
     }
 
+    /// Issue 52: 40 pages showing one content stream of 12,500 words "hit", each at its own place
+    /// (scripts/hostile_inputs.py). De-duplicated pairwise and all kept to the end, that was 64.5 s and
+    /// 276 MB; now each page keeps its first `SearchHits.maximumPerPage`, and the rest are counted.
+    @Test(.timeLimit(.minutes(3)))
+    func manyHitsAPageAreBoundedAndTheRestCounted() async throws {
+        let folder = TestFolder()
+        let pdf = folder.path("shared.pdf")
+        _ = try await ReferenceReaders.script("hostile_inputs.py", ["shared-hits-pdf", pdf])
+        // poppler's own reading: the words of page 1 (all pages show the same stream).
+        let words = try await Run.of(["-f", "1", "-l", "1", pdf, "-"], tool: OutsideTool.pdftotext.url)
+        let perPage = words.output.split(whereSeparator: \.isWhitespace).filter { $0 == "hit" }.count
+        #expect(perPage == 12_500)
+        let run = try await Self.search(["hit", pdf, "--json", "--print-only"], pro: false)
+        #expect(run.status == 0, "\(run.errors)")
+        let hits = try Self.hits(run)
+        let bound = SearchHits.maximumPerPage
+        #expect(hits.count == 40 * bound)
+        var pages: [Int: Set<[Double]>] = [:]
+        for hit in hits { pages[hit["page"] as? Int ?? 0, default: []].insert(Self.box(hit)) }
+        // Each page's first hits, each at its own place: none was dropped as a repeat.
+        #expect(pages.keys.sorted() == Array(1...40) && pages.values.allSatisfy { $0.count == bound })
+        // What was left out is counted: on the last hit, and in one warning line naming the file.
+        let leftOut = 40 * (perPage - bound)
+        #expect(hits.last?["hitsLeftOut"] as? Int == leftOut)
+        #expect(hits.dropLast().allSatisfy { $0["hitsLeftOut"] == nil })
+        #expect(run.errors == "inkpdf: warning: \(pdf): \(leftOut) more hits were found and not listed (at most \(bound) a page and "
+                + "\(SearchHits.maximumPerDocument) a document are); search for more words to narrow it\n", "\(run.errors)")
+        let lines = try await Self.search(["hit", pdf, "--print-only", "--pages"], pro: false)
+        #expect(lines.output.split(separator: "\n").count == 40 && lines.errors == run.errors)
+    }
+
     @Test func exitCodesAreGrepsAndUnreadableFilesAreWarnedAbout() async throws {
         let folder = TestFolder()
         let ink = folder.writeInk("good.ink.jsonl", layers: [Self.layer(page: 1, Self.words(["alpha"]))])
@@ -469,6 +553,41 @@ import Testing
         let partly = try await Self.search(["alpha", damaged])
         #expect(partly.status == 0 && partly.output.hasPrefix(damaged + ":1: "))
         #expect(partly.errors.hasPrefix("inkpdf: warning: \(damaged):3"), "\(partly.errors)")
+    }
+
+    /// Whether `text` holds a control character other than the line ends that end its lines.
+    static func holdsControls(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) }
+    }
+
+    /// Issue 52: a document's text and a folder's names are anyone's; their control characters (an
+    /// ESC that starts a terminal sequence, a BEL) are printed as `\xHH`, in hits, names and warnings.
+    @Test func controlCharactersOfADocumentAndANameAreEscaped() async throws {
+        let folder = TestFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("in"), withIntermediateDirectories: true)
+        let pdf = folder.path("in/bell\u{07}.pdf")
+        // (20 pt a character from x = 50: the page holds 17.)
+        try Self.writeGlyphlessPDF(pdf, text: "ab\u{1B}]0;x\u{07}cd\u{9B}ef")
+        let broken = folder.write("%PDF-1.4 not a PDF", to: "in/esc\u{1B}[2J.pdf")
+        let run = try await Self.search(["ab 0 x cd ef", folder.path("in")])
+        #expect(run.status == 0, "\(run.errors)")
+        let name = folder.path("in/bell\\x07.pdf")
+        #expect(run.output.hasPrefix("\(name):1: handwriting \"ab\\x1b]0;x\\x07cd\\x9bef\""), "\(run.output.debugDescription)")
+        #expect(run.errors.hasPrefix("inkpdf: warning: " + folder.path("in/esc\\x1b[2J.pdf") + ": "), "\(run.errors.debugDescription)")
+        let pages = try await Self.search(["cd", pdf, broken, "--pages"])
+        #expect(pages.output == "\(name):1\n", "\(pages.output.debugDescription)")
+        for printed in [run.output, run.errors, pages.output, pages.errors] { #expect(!Self.holdsControls(printed), "\(printed.debugDescription)") }
+        // JSON keeps the text as the document has it (escaped as JSON escapes it).
+        let json = try Self.hits(try await Self.search(["cd", pdf, "--json"]))
+        #expect(json.first?["file"] as? String == pdf)
+        // The other commands' lines for people: an error naming the file, as flatten and check print it.
+        let ink = folder.write("not ink", to: "in/ink\u{1B}[8m.ink.jsonl")
+        let check = try await Run.of(["check", ink])
+        let flatten = try await Run.of(["flatten", broken, "--ink", ink, "-o", folder.path("out.pdf")] + Self.pro)
+        #expect(check.status != 0 && flatten.status != 0)
+        #expect(check.errors.contains("ink\\x1b[8m.ink.jsonl"), "\(check.errors.debugDescription)")
+        #expect(flatten.errors.contains("esc\\x1b[2J.pdf") || flatten.errors.contains("ink\\x1b[8m.ink.jsonl"), "\(flatten.errors.debugDescription)")
+        for printed in [check.output, check.errors, flatten.output, flatten.errors] { #expect(!Self.holdsControls(printed), "\(printed.debugDescription)") }
     }
 
     @Test func searchingHandwritingNeedsProUnlessPrintOnly() async throws {

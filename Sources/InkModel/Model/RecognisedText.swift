@@ -264,15 +264,32 @@ extension PageLayer {
 
     /// Where an entry lies: its `box`, or the bounds of its strokes as drawn (points, after each stroke's
     /// transform, widened by half the largest nib); nil when its strokes are not in the layer.
+    /// This reads the points of the entry's strokes: for many entries, ask `boxes(of:)`.
     public func box(of entry: RecognisedText) -> RecognisedText.Box? {
         if let box = entry.box { return box }
-        var bounds: RecognisedText.Box?
-        for index in entry.strokes where strokes.indices.contains(index) {
-            if let strokeBox = strokes[index].drawnBounds {
-                bounds = bounds.map { $0.union(strokeBox) } ?? strokeBox
-            }
+        return Self.union(of: entry.strokes) { strokes.indices.contains($0) ? strokes[$0].drawnBounds : nil }
+    }
+
+    /// Where each of `entries` lies, as `box(of:)` says, with each stroke's bounds measured once for the
+    /// layer (when some entry has no `box`), not once for each entry that names it: the work is the
+    /// layer's points plus the entries' stroke indices, whatever the number of entries over one long stroke.
+    public func boxes(of entries: [RecognisedText]) -> [RecognisedText.Box?] {
+        var drawn: [RecognisedText.Box?]?
+        return entries.map { entry in
+            if let box = entry.box { return box }
+            let bounds = drawn ?? strokes.map(\.drawnBounds)
+            drawn = bounds
+            return Self.union(of: entry.strokes) { bounds.indices.contains($0) ? bounds[$0] : nil }
         }
-        return bounds
+    }
+
+    /// The union of the bounds `bounds` gives the strokes `indices` (nil: none gives any).
+    private static func union(of indices: [Int], _ bounds: (Int) -> RecognisedText.Box?) -> RecognisedText.Box? {
+        var union: RecognisedText.Box?
+        for index in indices {
+            if let strokeBox = bounds(index) { union = union.map { $0.union(strokeBox) } ?? strokeBox }
+        }
+        return union
     }
 }
 

@@ -95,11 +95,12 @@ public struct HandwritingFont: Sendable {
         for shift in [12, 8, 4, 0] { bytes.append(Self.hexDigits[Int((code >> UInt16(shift)) & 15)]) }
     }
 
-    /// The CIDs of `text` (in the order it is seen, `visualOrder`) in `codes`, numbering new
-    /// characters; false (nothing numbered) when the font has no room for them or the text is empty.
+    /// The CIDs of `text` (in the order it is seen, `visualOrder`, without format characters: `shown`)
+    /// in `codes`, numbering new characters; false (nothing numbered) when the font has no room for
+    /// them or nothing is left to show.
     private mutating func encode(_ text: String, into codes: inout [UInt16]) -> Bool {
         codes.removeAll(keepingCapacity: true)
-        let scalars = Self.visualOrder(text)
+        let scalars = Self.visualOrder(Self.shown(text))
         var new: [Unicode.Scalar] = []
         var seen: Set<Unicode.Scalar> = []
         for scalar in scalars where cids[scalar] == nil && seen.insert(scalar).inserted {
@@ -113,6 +114,21 @@ public struct HandwritingFont: Sendable {
         for scalar in scalars { codes.append(cids[scalar]!) }
         return !codes.isEmpty
     }
+
+    /// `text` without its format characters (Unicode general category Cf: bidirectional controls such
+    /// as U+202E and U+202C, zero-width joiners and spaces, the soft hyphen, …). They draw nothing and
+    /// the order is already the one shown (`visualOrder`), but poppler gives them no place in its
+    /// layout: a text layer holding one lays out fewer boxes than characters, and a reader that
+    /// pairs them (`inkpdf search`) loses the place of every word on the page. An entry's `text`
+    /// keeps them (the ink is kept as written); the text layer shows the rest.
+    static func shown(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isFormat) else { return text }
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: text.unicodeScalars.filter { !isFormat($0) })
+        return String(kept)
+    }
+
+    static func isFormat(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.generalCategory == .format }
 
     /// `text` in the order its characters lie from left to right, as a PDF shows right-to-left
     /// text (Hebrew, Arabic …) and as readers expect to find it: they undo the Unicode

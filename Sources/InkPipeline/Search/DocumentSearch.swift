@@ -19,18 +19,26 @@ public struct SearchScope: Sendable, Equatable {
 
 /// Searching one document: a PDF (its text layer, the ink embedded in it and the ink beside it)
 /// or an ink-layers file. One page's text (one layer's line) is in memory at a time; the hits
-/// of the document are kept until it is done, to drop the words two sources both hold.
+/// of the document are kept until it is done, to drop the words two sources both hold, and
+/// no more than `SearchHits` keeps (a bound a page and one in all).
 public enum DocumentSearch {
     /// The name part of the font inkpdf's invisible handwriting text is shown in: text drawn
     /// in a font whose name contains it is handwriting, all other text print.
     public static let handwritingFontName = "InkPDFHandwriting"
 
     public struct Outcome: Sendable {
+        /// In page order.
         public var hits: [SearchHit] = []
+        /// Hits found past `SearchHits`' bounds, not in `hits`.
+        public var leftOut = 0
         /// Pages of the PDF read.
         public var pages = 0
-        /// What could not be read (located, one line each); the rest was searched.
+        /// What could not be read (located, one line each), and hits left out; the rest was searched.
         public var warnings: [String] = []
+        /// The document could not be searched at all (an ink file unreadable before any hit).
+        public var failed = false
+
+        public init() {}
     }
 
     /// Searches the PDF at `path` and the ink-layers files `inkBeside` (its sidecar, or the ink it was
@@ -38,6 +46,7 @@ public enum DocumentSearch {
     public static func searchPDF(_ path: String, inkBeside: [String], query: SearchQuery, scope: SearchScope,
                                  password: String?, pageDone: (Int) -> Void = { _ in }) throws(ExportError) -> Outcome {
         var outcome = Outcome()
+        var found = SearchHits()
         let document = try PDFDocument.open(path: path, password: password)
         for number in 1...document.pageCount {
             let page: PDFPage
@@ -51,7 +60,7 @@ public enum DocumentSearch {
             let scalars = page.textScalars()
             if query.mayMatch(scalars) {
                 let text = page.text(scalars: scalars)
-                outcome.hits += hits(in: text, page: number, query: query, scope: scope)
+                found.add(contentsOf: hits(in: text, page: number, query: query, scope: scope))
             }
             if scope.handwriting {
                 let notes = page.inkAnnotationContents().map { note in
@@ -60,28 +69,37 @@ public enum DocumentSearch {
                                                                                      height: note.box.maxY - note.box.minY)),
                      alternatives: [String]())
                 }
-                if !notes.isEmpty { outcome.hits += hits(in: notes, page: number, query: query) }
+                if !notes.isEmpty { found.add(contentsOf: hits(in: notes, page: number, query: query)) }
             }
             _ = consume page
             outcome.pages += 1
             pageDone(number)
         }
         if scope.handwriting {
-            if document.hasAttachments { searchEmbeddedInk(of: path, password: password, query: query, into: &outcome) }
+            if document.hasAttachments { searchEmbeddedInk(of: path, password: password, query: query, into: &found, warnings: &outcome.warnings) }
             for ink in inkBeside {
-                let (hits, failure) = searchInk(ink, query: query)
-                outcome.hits += hits
-                if let failure { outcome.warnings.append(failure) }
+                if let failure = searchInk(ink, query: query, into: &found) { outcome.warnings.append(failure) }
             }
         }
-        outcome.hits = SearchHit.deduplicated(outcome.hits)
+        outcome.finish(found, file: path)
         return outcome
     }
 
-    /// Searches the `text` entries (and their alternatives) of the ink-layers file at `path`.
-    /// - Returns: the hits, in page order, and what stopped the reading (hits before it are kept).
-    public static func searchInk(_ path: String, query: SearchQuery) -> (hits: [SearchHit], failure: String?) {
-        var hits: [SearchHit] = []
+    /// Searches the `text` entries (and their alternatives) of the ink-layers file at `path`; what
+    /// stopped the reading is a warning (hits before it are kept), and `failed` when none was found.
+    public static func searchInk(_ path: String, query: SearchQuery) -> Outcome {
+        var outcome = Outcome()
+        var found = SearchHits()
+        if let failure = searchInk(path, query: query, into: &found) {
+            outcome.warnings.append(failure)
+            outcome.failed = found.isEmpty
+        }
+        outcome.finish(found, file: path)
+        return outcome
+    }
+
+    /// Adds the hits of the ink-layers file at `path` to `found`; returns what stopped the reading.
+    static func searchInk(_ path: String, query: SearchQuery, into found: inout SearchHits) -> String? {
         var failure: String?
         do {
             let reader = try InkLayersReader(path: path)
@@ -90,12 +108,12 @@ public enum DocumentSearch {
                 // with a `\u` escape is, as its key may be spelled with one).
                 guard contains(line.bytes, textKey) || contains(line.bytes, escape) else { continue }
                 let layer = try InkLayersReader.parseLayer(line.bytes, file: reader.displayName, line: line.number)
-                hits += self.hits(in: layer, query: query)
+                found.add(contentsOf: hits(in: layer, query: query))
             }
         } catch {
             failure = "\(error)"
         }
-        return (SearchHit.deduplicated(hits), failure)
+        return failure
     }
 
     /// `"text"`, the key of a layer's recognised text, as it appears in a line.
@@ -123,7 +141,7 @@ public enum DocumentSearch {
     static func hits(in layer: PageLayer, query: SearchQuery) -> [SearchHit] {
         let entries = layer.recognisedText
         guard !entries.isEmpty else { return [] }
-        return hits(in: entries.map { ($0.text, layer.box(of: $0), $0.alternatives) }, page: layer.page, query: query)
+        return hits(in: zip(entries, layer.boxes(of: entries)).map { ($0.text, $1, $0.alternatives) }, page: layer.page, query: query)
     }
 
     /// The hits in handwriting's words on one page, in reading order: each piece with where it lies
@@ -205,10 +223,11 @@ public enum DocumentSearch {
 
     /// Searches the ink layers attached by `export --embed-ink`, written for the time of the search
     /// to a private folder (removed after).
-    private static func searchEmbeddedInk(of path: String, password: String?, query: SearchQuery, into outcome: inout Outcome) {
+    private static func searchEmbeddedInk(of path: String, password: String?, query: SearchQuery, into found: inout SearchHits,
+                                          warnings: inout [String]) {
         var folder = (ImportOptions.defaultTemporaryDirectory as NSString).appendingPathComponent("inkpdf-search-XXXXXX")
         do { try FileSystem.makeUniqueFolder(from: &folder) } catch {
-            outcome.warnings.append("\(path): its embedded ink was not searched (no temporary folder: \(error.description))")
+            warnings.append("\(path): its embedded ink was not searched (no temporary folder: \(error.description))")
             return
         }
         let layers = (folder as NSString).appendingPathComponent("embedded.ink.jsonl.gz")
@@ -221,11 +240,18 @@ public enum DocumentSearch {
         } catch .opening(.noEmbeddedInk) {
             return
         } catch {
-            outcome.warnings.append("\(path): its embedded ink was not searched: \(error)")
+            warnings.append("\(path): its embedded ink was not searched: \(error)")
             return
         }
-        let (hits, failure) = searchInk(layers, query: query)
-        outcome.hits += hits
-        if let failure { outcome.warnings.append("\(path): its embedded ink: \(failure)") }
+        if let failure = searchInk(layers, query: query, into: &found) { warnings.append("\(path): its embedded ink: \(failure)") }
+    }
+}
+
+extension DocumentSearch.Outcome {
+    /// Takes the hits kept, and says how many were left out.
+    mutating func finish(_ found: SearchHits, file: String) {
+        hits = found.hits
+        leftOut = found.leftOut
+        if let warning = found.leftOutWarning(file: file) { warnings.append(warning) }
     }
 }

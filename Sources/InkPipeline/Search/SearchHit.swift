@@ -29,29 +29,4 @@ public struct SearchHit: Sendable, Equatable {
         self.box = box
         words = tokens.map(\.folded)
     }
-
-    /// Whether `other` finds the same words at the same place (boxes that overlap, or no box at all).
-    func repeats(_ other: SearchHit) -> Bool {
-        guard page == other.page, kind == other.kind, words == other.words else { return false }
-        guard let a = box, let b = other.box else { return box == nil && other.box == nil }
-        return a.x <= b.maxX && b.x <= a.maxX && a.y <= b.maxY && b.y <= a.maxY
-    }
-
-    /// `hits` without those that repeat an earlier one, then in page order (stable).
-    static func deduplicated(_ hits: [SearchHit]) -> [SearchHit] {
-        struct Key: Hashable {
-            var page: Int
-            var kind: Kind
-            var words: [[UInt32]]
-        }
-        var kept: [Key: [Int]] = [:]
-        var result: [SearchHit] = []
-        for hit in hits {
-            let key = Key(page: hit.page, kind: hit.kind, words: hit.words.map { $0.map(\.value) })
-            if let earlier = kept[key], earlier.contains(where: { result[$0].repeats(hit) }) { continue }
-            kept[key, default: []].append(result.count)
-            result.append(hit)
-        }
-        return result.enumerated().sorted { ($0.element.page, $0.offset) < ($1.element.page, $1.offset) }.map(\.element)
-    }
 }

@@ -54,6 +54,8 @@ public struct RecognitionModels: Sendable, Equatable {
     /// reads Latin lines), else the copy built beside the executable or installed under `PREFIX/share/inkpdf`
     /// (nil when none is there).
     public var handwriting: String?
+    /// Whether `INKPDF_HANDWRITING_MODEL` named the model (it is then used whatever the default engine).
+    public var handwritingNamed = false
 
     /// Debian's folders, or `TESSDATA_PREFIX` (tesseract's own variable) and `INKPDF_ZINNIA_MODELS`.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -62,7 +64,7 @@ public struct RecognitionModels: Sendable, Equatable {
         // `none`: tesseract reads Latin lines as before the model (the benchmark's comparison).
         switch environment["INKPDF_HANDWRITING_MODEL"] {
         case "none": handwriting = nil
-        case let path? where !path.isEmpty: handwriting = path
+        case let path? where !path.isEmpty: handwriting = path; handwritingNamed = true
         default: handwriting = Self.installedHandwritingModel
         }
     }

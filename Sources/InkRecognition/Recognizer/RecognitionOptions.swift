@@ -27,5 +27,6 @@ public struct RecognitionOptions: Sendable, Equatable {
     public init(languages: [RecognitionLanguage], models: RecognitionModels = RecognitionModels()) {
         self.languages = languages
         self.models = models
+        if models.handwritingNamed { ownModel = true }
     }
 }

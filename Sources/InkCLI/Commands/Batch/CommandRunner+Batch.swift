@@ -1,6 +1,7 @@
 import InkBatch
 import Foundation
 import InkPipeline
+import InkCommandLine
 
 /// Running `inkpdf batch`.
 extension CommandRunner {
@@ -15,7 +16,7 @@ extension CommandRunner {
                 do {
                     _ = try LayerRecognition(languages: languages, progress: nil)
                 } catch {
-                    print("inkpdf: batch: \(error)", to: &errors)
+                    print("inkpdf: batch: " + TerminalText.escaped("\(error)"), to: &errors)
                     return error.exitCode.rawValue
                 }
                 recognition = languages
@@ -29,11 +30,11 @@ extension CommandRunner {
             plan = try BatchFlattener.plan(source: arguments.source, output: arguments.output, shard: arguments.shard,
                                            annotationsAsInk: arguments.annotationsAsInk)
         } catch {
-            print("inkpdf: batch: \(error)", to: &errors)
+            print("inkpdf: batch: " + TerminalText.escaped("\(error)"), to: &errors)
             return error.exitCode.rawValue
         }
         if !arguments.quiet {
-            for problem in plan.discovery.ignored { print("inkpdf: batch: note: \(problem.description)", to: &errors) }
+            for problem in plan.discovery.ignored { print("inkpdf: batch: note: " + TerminalText.escaped(problem.description), to: &errors) }
         }
         let live = !arguments.quiet && (arguments.progress == .live || (arguments.progress == .auto && errorsIsTerminal))
         let lines = !arguments.quiet && !live
@@ -43,11 +44,11 @@ extension CommandRunner {
         options.flatten.recognitionLanguages = recognition
         let report = BatchFlattener.run(plan, options: options) { result, progress in
             if live { print("\r\u{1B}[K", terminator: "", to: &errors) }
-            for warning in Self.batchWarnings(of: result) { print("inkpdf: warning: \(result.document.relativePath): \(warning)", to: &errors) }
+            for warning in Self.batchWarnings(of: result) { print("inkpdf: warning: " + TerminalText.escaped("\(result.document.relativePath): \(warning)"), to: &errors) }
             if let failure = result.failure {
-                print("inkpdf: batch: failed: \(result.document.relativePath): \(failure)", to: &errors)
+                print("inkpdf: batch: failed: " + TerminalText.escaped("\(result.document.relativePath): \(failure)"), to: &errors)
             } else if lines {
-                print(Self.batchLine(for: result), to: &output)
+                print(TerminalText.escaped(Self.batchLine(for: result)), to: &output)
             }
             if live { print(Self.liveLine(progress), terminator: "", to: &errors) }
         }
@@ -57,13 +58,13 @@ extension CommandRunner {
             do {
                 try report.writeJSON(to: json)
             } catch {
-                print("inkpdf: batch: \(error)", to: &errors)
+                print("inkpdf: batch: " + TerminalText.escaped("\(error)"), to: &errors)
                 code = error.exitCode.rawValue
             }
         }
         let summary = report.summaryLines
         if !arguments.quiet { print(summary[0], to: &output) }
-        for line in summary.dropFirst() { print("inkpdf: batch: \(line)", to: &errors) }
+        for line in summary.dropFirst() { print("inkpdf: batch: " + TerminalText.escaped(line), to: &errors) }
         return code
     }
 

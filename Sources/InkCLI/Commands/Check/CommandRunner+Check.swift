@@ -2,6 +2,7 @@ import InkFileSystem
 import Foundation
 import InkPipeline
 import InkModel
+import InkCommandLine
 
 extension CommandRunner {
     func check(_ arguments: CheckArguments, output: inout some TextOutputStream,
@@ -16,7 +17,7 @@ extension CommandRunner {
             }
             return ExitCode.success.rawValue
         } catch {
-            print("inkpdf: \(error)", to: &errors)
+            print("inkpdf: " + TerminalText.escaped("\(error)"), to: &errors)
             return Self.exitCode(for: error).rawValue
         }
     }

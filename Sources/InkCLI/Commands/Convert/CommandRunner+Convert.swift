@@ -1,4 +1,5 @@
 import InkPipeline
+import InkCommandLine
 
 extension CommandRunner {
     func convert(_ arguments: ConvertArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
@@ -11,11 +12,11 @@ extension CommandRunner {
             } else if !arguments.quiet {
                 print("wrote \(report.output) (\(Self.counted(report.pageCount, "page")) with ink, \(Self.counted(report.strokeCount, "stroke")), from \(report.format.rawValue))",
                       to: &output)
-                for note in report.notes { print("  \(note)", to: &output) }
+                for note in report.notes { print("  " + TerminalText.escaped(note), to: &output) }
             }
             return ExitCode.success.rawValue
         } catch {
-            print("inkpdf: \(error)", to: &errors)
+            print("inkpdf: " + TerminalText.escaped("\(error)"), to: &errors)
             return error.exitCode.rawValue
         }
     }

@@ -2,13 +2,14 @@ import InkFileSystem
 import Foundation
 import InkPipeline
 import InkModel
+import InkCommandLine
 
 extension CommandRunner {
     func downgrade(_ arguments: DowngradeArguments, output: inout some TextOutputStream,
                    errors: inout some TextOutputStream) -> Int32 {
         if FileIdentity.sameFile(arguments.path, arguments.output) {
             let error = ExportError.writing(.outputIsInput(path: arguments.output))
-            print("inkpdf: \(error)", to: &errors)
+            print("inkpdf: " + TerminalText.escaped("\(error)"), to: &errors)
             return error.exitCode.rawValue
         }
         let result = replaceLayers(arguments.output) { writer in

@@ -3,6 +3,7 @@ import Entitlements
 import Foundation
 import InkFileSystem
 import InkPipeline
+import InkCommandLine
 
 extension CommandRunner {
     /// What unlocks an export, for the one-line refusal: `verb` is what the command does ("flatten").
@@ -169,7 +170,7 @@ extension CommandRunner {
             try state.save(path: path)
             return nil
         } catch {
-            print("inkpdf: \(error)", to: &errors)
+            print("inkpdf: " + TerminalText.escaped("\(error)"), to: &errors)
             return GateSetupError.configuration(error).exitCode.rawValue
         }
     }

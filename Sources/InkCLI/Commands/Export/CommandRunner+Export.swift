@@ -1,4 +1,5 @@
 import InkPipeline
+import InkCommandLine
 
 /// Running `inkpdf export` and `inkpdf extract`.
 extension CommandRunner {
@@ -9,7 +10,7 @@ extension CommandRunner {
         options.drawing = drawing(options.drawing, for: arguments.document, command: "export", errors: &errors)
         do {
             let report = try Exporter.export(pdf: arguments.pdf, ink: arguments.ink, output: arguments.output, options: options)
-            for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }
+            for warning in report.warnings { print("inkpdf: warning: \(TerminalText.escaped(warning))", to: &errors) }
             if reportsAsJSON {
                 var object: [String: Any] = ["output": report.output, "pageCount": report.pageCount, "warnings": report.warnings,
                                              "inkedPageCount": report.inkedPageCount, "strokeCount": report.strokeCount]
@@ -23,7 +24,7 @@ extension CommandRunner {
             }
             return ExitCode.success.rawValue
         } catch {
-            print("inkpdf: \(error)", to: &errors)
+            print("inkpdf: " + TerminalText.escaped("\(error)"), to: &errors)
             return error.exitCode.rawValue
         }
     }

@@ -1,4 +1,5 @@
 import InkPipeline
+import InkCommandLine
 
 extension CommandRunner {
     func extract(_ arguments: ExtractArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
@@ -8,7 +9,7 @@ extension CommandRunner {
             if !arguments.quiet { print("wrote \(arguments.output) (\(size) bytes)", to: &output) }
             return ExitCode.success.rawValue
         } catch {
-            print("inkpdf: \(error)", to: &errors)
+            print("inkpdf: " + TerminalText.escaped("\(error)"), to: &errors)
             return error.exitCode.rawValue
         }
     }

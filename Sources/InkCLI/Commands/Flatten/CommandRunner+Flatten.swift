@@ -1,4 +1,5 @@
 import InkPipeline
+import InkCommandLine
 
 extension CommandRunner {
     func flatten(_ arguments: FlattenArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
@@ -9,23 +10,23 @@ extension CommandRunner {
         do {
             let report = try flattenDocument(arguments.pdf, ink: arguments.ink, output: arguments.output, options: options,
                                              limits: arguments.limits, gate: arguments.gate, quiet: arguments.quiet, errors: &errors)
-            for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }
+            for warning in report.warnings { print("inkpdf: warning: \(TerminalText.escaped(warning))", to: &errors) }
             if !arguments.quiet {
                 printWritten(report.output, Self.summary(pages: report.pageCount, inked: report.inkedPageCount, strokes: report.strokeCount),
                              sidecar: report.sidecar, words: report.recognisedText, to: &output)
             }
             return ExitCode.success.rawValue
         } catch {
-            print("inkpdf: \(error)", to: &errors)
+            print("inkpdf: " + TerminalText.escaped("\(error)"), to: &errors)
             return error.exitCode.rawValue
         }
     }
 
     /// `wrote OUT (SUMMARY)`, then the sidecar and the recognised words written beside it: what flatten and export print.
     func printWritten(_ file: String, _ summary: String, sidecar: String?, words: String?, to output: inout some TextOutputStream) {
-        print("wrote \(file) (\(summary))", to: &output)
-        if let sidecar { print("wrote \(sidecar)", to: &output) }
-        if let words { print("wrote \(words)", to: &output) }
+        print(TerminalText.escaped("wrote \(file) (\(summary))"), to: &output)
+        if let sidecar { print("wrote " + TerminalText.escaped(sidecar), to: &output) }
+        if let words { print("wrote " + TerminalText.escaped(words), to: &output) }
     }
 
     /// What flatten and export both add to the drawing their arguments ask for: whether the handwriting's

@@ -2,6 +2,7 @@ import InkFileSystem
 import Foundation
 import InkPipeline
 import InkModel
+import InkCommandLine
 
 extension CommandRunner {
     func inspect(_ arguments: InspectArguments, output: inout some TextOutputStream,
@@ -12,11 +13,11 @@ extension CommandRunner {
             if arguments.json {
                 print(inspection.json(file: arguments.path).jsonText, to: &output)
             } else {
-                for line in inspection.lines(file: arguments.path) { print(line, to: &output) }
+                for line in inspection.lines(file: arguments.path) { print(TerminalText.escaped(line), to: &output) }
             }
             return ExitCode.success.rawValue
         } catch {
-            print("inkpdf: \(error)", to: &errors)
+            print("inkpdf: " + TerminalText.escaped("\(error)"), to: &errors)
             return Self.exitCode(for: error).rawValue
         }
     }

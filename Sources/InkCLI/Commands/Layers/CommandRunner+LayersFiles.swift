@@ -2,6 +2,7 @@ import InkFileSystem
 import Foundation
 import InkPipeline
 import InkModel
+import InkCommandLine
 
 /// Running the commands that work on layers files alone: merge, inspect,
 /// downgrade and check.
@@ -26,7 +27,7 @@ extension CommandRunner {
     /// Prints the failure of `result` and returns its exit code.
     func fail<Value>(_ result: Result<Value, any Error>, errors: inout some TextOutputStream) -> Int32 {
         guard case .failure(let error) = result else { return ExitCode.success.rawValue }
-        print("inkpdf: \(error)", to: &errors)
+        print("inkpdf: " + TerminalText.escaped("\(error)"), to: &errors)
         return Self.exitCode(for: error).rawValue
     }
 
@@ -38,8 +39,8 @@ extension CommandRunner {
             if case .object(let fields) = json { object.entries += fields.entries }
             print(JSONValue.object(object).jsonText, to: &output)
         } else if !quiet {
-            print("wrote \(path)\(Self.describe(kept))", to: &output)
-            for line in lines { print(line, to: &output) }
+            print(TerminalText.escaped("wrote \(path)\(Self.describe(kept))"), to: &output)
+            for line in lines { print(TerminalText.escaped(line), to: &output) }
         }
     }
 

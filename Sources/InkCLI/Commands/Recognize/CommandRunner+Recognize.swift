@@ -1,6 +1,7 @@
 import Entitlements
 import InkPipeline
 import InkRecognition
+import InkCommandLine
 
 extension CommandRunner {
     func recognize(_ arguments: RecognizeArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
@@ -19,7 +20,7 @@ extension CommandRunner {
             }
             return ExitCode.success.rawValue
         } catch {
-            print("inkpdf: \(error)", to: &errors)
+            print("inkpdf: " + TerminalText.escaped("\(error)"), to: &errors)
             return error.exitCode.rawValue
         }
     }

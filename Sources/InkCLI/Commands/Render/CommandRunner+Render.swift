@@ -1,4 +1,5 @@
 import InkPipeline
+import InkCommandLine
 
 /// `inkpdf render`: previews of pages with their ink, as PNG. Viewing is free:
 /// no entitlement gate.
@@ -10,15 +11,15 @@ extension CommandRunner {
         do {
             let report = try PageRenderer.render(pdf: arguments.pdf, ink: arguments.ink,
                                                  outputDirectory: arguments.outputDirectory, options: options)
-            for warning in report.warnings { print("inkpdf: warning: \(warning)", to: &errors) }
+            for warning in report.warnings { print("inkpdf: warning: \(TerminalText.escaped(warning))", to: &errors) }
             if reportsAsJSON {
                 printJSONReport(["images": report.images, "pageCount": report.images.count, "strokeCount": report.strokeCount, "warnings": report.warnings], to: &output)
             } else if !arguments.quiet {
-                for image in report.images { print("wrote \(image)", to: &output) }
+                for image in report.images { print("wrote " + TerminalText.escaped(image), to: &output) }
             }
             return ExitCode.success.rawValue
         } catch {
-            print("inkpdf: \(error)", to: &errors)
+            print("inkpdf: " + TerminalText.escaped("\(error)"), to: &errors)
             return error.exitCode.rawValue
         }
     }

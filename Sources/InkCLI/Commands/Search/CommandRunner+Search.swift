@@ -1,6 +1,7 @@
 import Entitlements
 import Foundation
 import InkBatch
+import InkCommandLine
 import InkModel
 import InkPipeline
 
@@ -16,14 +17,14 @@ extension CommandRunner {
         do {
             query = try SearchQuery(arguments.query)   // checked when parsed; arguments built otherwise are checked here
         } catch {
-            print("inkpdf: search: \(error)", to: &errors)
+            print("inkpdf: search: " + TerminalText.escaped("\(error)"), to: &errors)
             return ExitCode.searchIncomplete.rawValue
         }
         if !arguments.printOnly, let refused = handwritingSearchGate(arguments.gate, errors: &errors) { return refused }
         let scope = SearchScope(print: true, handwriting: !arguments.printOnly)
         let password = arguments.password ?? environment["INKPDF_PASSWORD"]
         let listing = SearchDocuments(paths: arguments.paths)
-        for problem in listing.problems { print("inkpdf: warning: \(problem)", to: &errors) }
+        for problem in listing.problems { print("inkpdf: warning: \(TerminalText.escaped(problem))", to: &errors) }
 
         var progress = BatchProgress(documentsTotal: listing.documents.count, bytesTotal: listing.documents.reduce(0) { $0 + $1.size })
         progress.failures = listing.problems.count
@@ -48,40 +49,31 @@ extension CommandRunner {
         if arguments.format == .json { output.write("[") }
         draw(&errors, force: true)
         for document in listing.documents {
-            var hits: [SearchHit] = []
-            var warnings: [String] = []
-            var failed = false
+            var outcome = DocumentSearch.Outcome()
             if document.isPDF {
                 let pagesBefore = progress.pagesDone
                 do {
-                    let outcome = try DocumentSearch.searchPDF(document.path, inkBeside: document.inkBeside, query: query, scope: scope,
-                                                               password: password) { _ in
+                    outcome = try DocumentSearch.searchPDF(document.path, inkBeside: document.inkBeside, query: query, scope: scope,
+                                                           password: password) { _ in
                         progress.pagesDone += 1
                         draw(&errors, force: false)
                     }
-                    hits = outcome.hits
-                    warnings = outcome.warnings
                 } catch {
                     progress.pagesDone = pagesBefore
-                    warnings = ["\(error)"]
-                    failed = true
+                    outcome.warnings = ["\(error)"]
+                    outcome.failed = true
                 }
             } else if scope.handwriting {
-                let (inkHits, failure) = DocumentSearch.searchInk(document.path, query: query)
-                hits = inkHits
-                if let failure {
-                    warnings = [failure]
-                    failed = inkHits.isEmpty
-                }
+                outcome = DocumentSearch.searchInk(document.path, query: query)
             }
             progress.documentsDone += 1
             progress.bytesDone += document.size
             progress.bytesWorked += document.size
-            if failed { progress.failures += 1 }
+            if outcome.failed { progress.failures += 1 }
             if live { print("\r\u{1B}[K", terminator: "", to: &errors) }
-            for warning in warnings { print("inkpdf: warning: \(warning)", to: &errors) }
-            found += hits.count
-            let text = Self.searchOutput(hits, file: document.path, format: arguments.format, first: !anyPrinted)
+            for warning in outcome.warnings { print("inkpdf: warning: \(TerminalText.escaped(warning))", to: &errors) }
+            found += outcome.hits.count
+            let text = Self.searchOutput(outcome.hits, leftOut: outcome.leftOut, file: document.path, format: arguments.format, first: !anyPrinted)
             if !text.isEmpty {
                 output.write(text)
                 anyPrinted = true
@@ -95,19 +87,24 @@ extension CommandRunner {
     }
 
     /// The text printed for one document's hits (`first`: no hit was printed before, for the JSON array's commas).
-    static func searchOutput(_ hits: [SearchHit], file: String, format: SearchArguments.Format, first: Bool) -> String {
+    /// `leftOut`: hits found past the bounds and not listed; in JSON, the document's last hit says how many
+    /// (`"hitsLeftOut"`), in the other forms the warning line does.
+    /// In lines and pages, the file's name and the words found have their control characters escaped
+    /// (`TerminalText`), and in the words a backslash and a quote are escaped too.
+    static func searchOutput(_ hits: [SearchHit], leftOut: Int = 0, file: String, format: SearchArguments.Format, first: Bool) -> String {
         var text = ""
+        let shownFile = TerminalText.escaped(file)
         switch format {
         case .lines:
             for hit in hits {
-                let quoted = hit.text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                text += "\(file):\(hit.page): \(hit.kind.rawValue) \"\(quoted)\""
+                let quoted = TerminalText.escaped(hit.text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))
+                text += "\(shownFile):\(hit.page): \(hit.kind.rawValue) \"\(quoted)\""
                 if let box = hit.box { text += " at " + [box.x, box.y, box.width, box.height].map(searchNumber).joined(separator: " ") }
                 text += "\n"
             }
         case .pages:
             var seen = Set<Int>()
-            for hit in hits where seen.insert(hit.page).inserted { text += "\(file):\(hit.page)\n" }
+            for hit in hits where seen.insert(hit.page).inserted { text += "\(shownFile):\(hit.page)\n" }
         case .json:
             for (index, hit) in hits.enumerated() {
                 var object = JSONObject()
@@ -118,6 +115,7 @@ extension CommandRunner {
                 object.entries.append(("box", hit.box.map { box in
                     .array([box.x, box.y, box.width, box.height].map { JSONValue.number(rounded($0)) })
                 } ?? .null))
+                if leftOut > 0, index == hits.count - 1 { object.entries.append(("hitsLeftOut", .number(leftOut))) }
                 text += (first && index == 0 ? "" : ",\n") + JSONValue.object(object).jsonText
             }
         }

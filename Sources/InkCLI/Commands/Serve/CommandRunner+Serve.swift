@@ -1,4 +1,5 @@
 import InkServe
+import InkCommandLine
 
 extension CommandRunner {
     /// Runs the service until SIGTERM; a set-up failure (address, files) is one line and its exit code.
@@ -12,7 +13,7 @@ extension CommandRunner {
                                             environment: environment)
             return try service.run()
         } catch {
-            print("inkpdf: serve: \(error)", to: &errors)
+            print("inkpdf: serve: " + TerminalText.escaped("\(error)"), to: &errors)
             switch error {
             case .badListenAddress: return ExitCode.usage.rawValue
             case .gateConfiguration: return ExitCode.entitlementConfigurationInvalid.rawValue

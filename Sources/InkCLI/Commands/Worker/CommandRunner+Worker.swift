@@ -2,6 +2,7 @@ import InkWorkers
 import InkBatch
 import Foundation
 import InkPipeline
+import InkCommandLine
 
 extension CommandRunner {
     /// Flattens one document: in a worker process when an executable is set
@@ -46,7 +47,7 @@ extension CommandRunner {
             print(String(decoding: report.json, as: UTF8.self), to: &output)
             return ExitCode.success.rawValue
         } catch {
-            print("inkpdf: \(error)", to: &errors)
+            print("inkpdf: " + TerminalText.escaped("\(error)"), to: &errors)
             return error.exitCode.rawValue
         }
     }
@@ -71,7 +72,7 @@ extension CommandRunner {
             return result.status
         } catch {
             line.clear(on: &errors)
-            print("inkpdf: \(error)", to: &errors)
+            print("inkpdf: " + TerminalText.escaped("\(error)"), to: &errors)
             return error.exitCode.rawValue
         }
     }
@@ -104,7 +105,7 @@ extension CommandRunner {
         do {
             try WorkerProcess.stopWhenParentEnds(document: document)
         } catch {
-            print("inkpdf: \(error)", to: &errors)
+            print("inkpdf: " + TerminalText.escaped("\(error)"), to: &errors)
             return error.exitCode.rawValue
         }
         var worker = self

@@ -2,7 +2,7 @@ import InkModel
 import InkPDFContent
 
 /// The words a layer's `text` entries read, placed for the invisible text layer: each
-/// entry over its box (`PageLayer.box(of:)`), in the layer's order (reading order).
+/// entry over its box (`PageLayer.boxes(of:)`), in the layer's order (reading order).
 enum HandwritingWords {
     /// The warning for `count` words the font had no room for (`HandwritingFont.maximumCharacters`), or nil.
     static func leftOutWarning(_ count: Int) -> String? {
@@ -18,9 +18,10 @@ enum HandwritingWords {
     /// Entries less sure than `minimumConfidence` are left out silently (they stay in the sidecar).
     static func words(of layer: PageLayer, page: Int, minimumConfidence: Double = 0, warn: (String) -> Void) -> [HandwritingWord] {
         var words: [HandwritingWord] = []
-        for (index, entry) in layer.recognisedText.enumerated() where entry.isSure(atLeast: minimumConfidence) {
+        let entries = layer.recognisedText
+        for (index, (entry, box)) in zip(entries, layer.boxes(of: entries)).enumerated() where entry.isSure(atLeast: minimumConfidence) {
             let place = "page \(page), text \(index + 1)"
-            guard let box = layer.box(of: entry) else {
+            guard let box else {
                 warn("\(place): its strokes draw nothing; left out of the text layer")
                 continue
             }
