@@ -188,6 +188,9 @@ def write_all(folder, outside):
     paths += text_layer_files(os.path.join(folder, "text-layer"))
     paths.append(write(os.path.join(folder, "text-layer", "entries-100000-over-200000-points.ink.jsonl.gz"), entries_over_long_stroke()))
     paths.append(write(os.path.join(folder, "pdf-annotations", "shared-page-12500-hits-40-pages.pdf"), shared_hits_pdf()))
+    # Strokes whose shape costs a recogniser more than their size (issue 52; recognised by flatten --recognize).
+    paths.append(write(os.path.join(ink, "recognize-stroke-round-a-triangle.ink.jsonl"), stroke_round_a_triangle()))
+    paths.append(write(os.path.join(ink, "recognize-zigzag-along-a-line.ink.jsonl.gz"), zigzag_along_a_line()))
     # A free-text appearance in a CFF font cairo 1.16 cannot subset (issue 52): written whole or refused.
     paths.append(write(os.path.join(folder, "pdf-annotations", "free-text-cff-empty-family-blues.pdf"), free_text_cff_pdf()))
     return paths
@@ -519,7 +522,24 @@ def shared_hits_pdf(pages=40, lines=125, words=100, word=b"hit"):
     return pdf_objects(objects)
 
 # One generated file, for a test: `hostile_inputs.py NAME PATH`.
+def stroke_round_a_triangle():
+    """One stroke of 49 points running round a triangle, 1 % smaller at each corner (issue 52): zinnia split it a level
+    a corner into a binary heap and asked for gigabytes (recognize --lang ja aborted, exit 134)."""
+    corners, centre = [(150, 20), (280, 260), (20, 260)], (150, 180)
+    pts = []
+    for i in range(49):
+        (x, y), s = corners[i % 3], 1 - 0.01 * i
+        pts.append(point((centre[0] + (x - centre[0]) * s) / 8, (centre[1] + (y - centre[1]) * s) / 8))
+    return ink_layers(pts)
+
+def zigzag_along_a_line(count=100_000):
+    """One stroke zigzagging `count` times along a line (9 KB gzipped at 100,000; issue 52): cairo filled its
+    self-crossing outline for tesseract for minutes."""
+    return gzip.compress(ink_layers([point(50 + i * 0.005, 300 + (12 if i % 2 else 0)) for i in range(count)]).encode())
+
 SINGLE = {
+    "stroke-round-a-triangle": stroke_round_a_triangle,
+    "zigzag-along-a-line": zigzag_along_a_line,
     "free-text-cff": free_text_cff_pdf,
     "entries-over-long-stroke": entries_over_long_stroke,
     "shared-hits-pdf": shared_hits_pdf,

@@ -180,6 +180,10 @@ def main():
                         ("convert", ["convert", path, "-o", out.replace("out.pdf", "converted.ink.jsonl")])]
             if has_export:
                 commands.append(("export", ["export", path, "-o", out.replace("out.pdf", "export.pdf")] + limits))
+            if "recognize-" in os.path.basename(rel):
+                # Strokes that cost a recogniser more than their size (issue 52): read in Latin and CJK.
+                commands.append(("recognize", ["flatten", blank, "--ink", path, "-o", out.replace("out.pdf", "recognized.pdf"),
+                                               "--recognize", "--lang", "en+ja"] + limits))
         else:
             continue
         if base == generated:

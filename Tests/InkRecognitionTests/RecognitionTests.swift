@@ -127,3 +127,49 @@ import Testing
         #expect(ContinuousClock.now - clock < .seconds(20))
     }
 }
+
+/// Strokes whose shape costs an engine more than their size (issue 52): every one ends in bounded time
+/// and memory, read or not.
+@Suite struct CostlyStrokeTests {
+    static let pen = Ink(type: .pen, color: RGBAColor(red: 0, green: 0, blue: 0), width: 1.5)
+
+    /// One CJK stroke of 49 points running round a triangle: zinnia split it into a binary heap of pieces a level a
+    /// turn and asked for gigabytes (abort, exit 134). Each stroke now reaches zinnia simplified to a few points.
+    @Test(.timeLimit(.minutes(1))) func aStrokeRoundATriangleIsReadByZinnia() throws {
+        // Round and round a triangle, 1 % smaller a corner: each of zinnia's splits peeled off one corner (32 levels).
+        let corners = [(150.0, 20.0), (280.0, 260.0), (20.0, 260.0)], centre = (150.0, 180.0)
+        let points = (0..<49).map { i -> StrokePoint in
+            let corner = corners[i % 3], s = 1 - 0.01 * Double(i)
+            return StrokePoint(x: (centre.0 + (corner.0 - centre.0) * s) / 8, y: (centre.1 + (corner.1 - centre.1) * s) / 8, w: 1.5, h: 1.5)
+        }
+        let layer = PageLayer(page: 1, strokes: [Stroke(ink: Self.pen, created: 1764460000, points: points)])
+        let recognizer = try InkRecognizer(options: RecognitionOptions(languages: try RecognitionLanguage.parse("ja")))
+        let clock = ContinuousClock.now
+        _ = recognizer.recognise(layer)
+        #expect(ContinuousClock.now - clock < .seconds(20))
+        let simplified = StrokeSimplifier.simplified(points.map { (x: Int($0.x * 3), y: Int($0.y * 3)) }, maximumPoints: 16, tolerance: 2)
+        #expect(simplified.count <= 16 && simplified.count >= 2)
+    }
+
+    /// One stroke zigzagging 100,000 times along a line: cairo filled its self-crossing outline at two scales for
+    /// tesseract (past 120 s, 824 MB). It is drawn now at what the image can show, a bounded number of points.
+    @Test(.timeLimit(.minutes(1)), arguments: ["tesseract", "inkpdf"])
+    func aZigzagOfAHundredThousandPointsIsReadInBoundedTime(engine: String) throws {
+        let points = (0..<100_000).map { i in StrokePoint(x: 50 + Double(i) * 0.005, y: 300 + (i % 2 == 0 ? 0 : 12), w: 1.5, h: 1.5) }
+        let layer = PageLayer(page: 1, strokes: [Stroke(ink: Self.pen, created: 1764460000, points: points)])
+        var options = RecognitionOptions(languages: try RecognitionLanguage.parse("en"))
+        options.ownModel = engine == "inkpdf"
+        let recognizer = try InkRecognizer(options: options)
+        let clock = ContinuousClock.now
+        _ = recognizer.recognise(layer)
+        #expect(ContinuousClock.now - clock < .seconds(20))
+    }
+
+    @Test func simplifyingKeepsTheEndsAndTheShape() {
+        let square = [(0.0, 0.0), (5.0, 0.01), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0), (0.0, 0.0)].map { (x: $0.0, y: $0.1) }
+        #expect(StrokeSimplifier.keptIndices(square, maximumPoints: 16, tolerance: 0.5) == [0, 2, 3, 4, 5])
+        let long = (0..<100_000).map { (x: Double($0), y: Double($0 % 2)) }
+        let kept = StrokeSimplifier.keptIndices(long, maximumPoints: 64, tolerance: 0.1)
+        #expect(kept.count <= 64 && kept.first == 0 && kept.last == 99_999)
+    }
+}

@@ -85,7 +85,9 @@ struct HandwritingLineImage {
         context.setLineJoin(.round)
         context.setSourceRGBA(0, 0, 0, 1)
         for stroke in strokes where !stroke.isEmpty {
-            let points = stroke.map { (x: ($0.x - minX) * scale + pad, y: ($0.y - middle) * scale + h / 2) }
+            // What the image can show (a quarter of a pixel), and a bounded number of points whatever the stroke does.
+            let kept = StrokeSimplifier.keptIndices(stroke, maximumPoints: LineRaster.pointsPerStroke, tolerance: 0.25 / scale)
+            let points = kept.map { stroke[$0] }.map { (x: ($0.x - minX) * scale + pad, y: ($0.y - middle) * scale + h / 2) }
             context.moveTo(points[0].x, points[0].y)
             if points.count == 1 {
                 context.lineTo(points[0].x, points[0].y)   // a dot: a round cap at each end

@@ -16,6 +16,8 @@ struct LineRaster {
 
     /// The widest image drawn; a longer line is drawn at a smaller scale (bounded memory).
     static let maximumWidth = 6_000
+    /// The most points of one stroke drawn for tesseract (`StrokeSimplifier`).
+    static let pointsPerStroke = 1_024
     static let maximumHeight = 600
 
     /// The page x of an image column.
@@ -58,6 +60,11 @@ struct LineRaster {
                 stroke.points[p].w = nib; stroke.points[p].h = nib
                 stroke.points[p].opacity = 1; stroke.points[p].force = 1
             }
+            // Only what the image can show: within a third of a pixel, at most `pointsPerStroke` points (a stroke
+            // zigzagging 100,000 times along a line made cairo fill a self-crossing outline for minutes, issue 52).
+            let kept = StrokeSimplifier.keptIndices(stroke.points.map { (x: $0.x, y: $0.y) }, maximumPoints: Self.pointsPerStroke,
+                                                    tolerance: 0.33 / scale)
+            if kept.count < stroke.points.count { stroke.points = kept.map { stroke.points[$0] } }
             drawings += InkStyle.drawings(for: stroke).drawings
         }
         CairoInkPainter.draw(drawings, on: context, textures: textures, snapping: false)

@@ -257,8 +257,21 @@ public final class InkRecognizer {
         return entries
     }
 
-    /// A character's strokes in zinnia's box: the character centred in a square as large as the line (`size`; 0: as large as the character).
+    /// The most points of one stroke given to zinnia. zinnia numbers the pieces it splits a stroke into as a
+    /// binary heap, one level a split, and a stroke that keeps turning (one running round a triangle, 49 points)
+    /// made it ask for gigabytes (issue 52); its own front ends give it a few points a stroke. A CJK stroke is a
+    /// few straight or gently curved runs: 16 points keep its shape.
+    static let zinniaPointsPerStroke = 16
+
+    /// A character's strokes in zinnia's box: the character centred in a square as large as the line (`size`; 0: as large
+    /// as the character), each stroke simplified to at most `zinniaPointsPerStroke` points (`StrokeSimplifier`).
     static func zinniaStrokes(_ character: CharacterSegmenter.Character, layer: PageLayer, size: Double) -> [[(x: Int, y: Int)]] {
+        zinniaStrokesUnbounded(character, layer: layer, size: size).map {
+            StrokeSimplifier.simplified($0, maximumPoints: zinniaPointsPerStroke, tolerance: 2)
+        }
+    }
+
+    private static func zinniaStrokesUnbounded(_ character: CharacterSegmenter.Character, layer: PageLayer, size: Double) -> [[(x: Int, y: Int)]] {
         let side = max(size, character.box.width, character.box.height)
         let unit = Double(ZinniaRecognizer.boxSize) / side
         let left = character.box.x + character.box.width / 2 - side / 2
