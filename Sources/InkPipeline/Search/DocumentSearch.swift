@@ -67,7 +67,7 @@ public enum DocumentSearch {
                     (text: note.text, box: RecognisedText.Box?.some(RecognisedText.Box(x: note.box.minX, y: note.box.minY,
                                                                                      width: note.box.maxX - note.box.minX,
                                                                                      height: note.box.maxY - note.box.minY)),
-                     alternatives: [String]())
+                     alternatives: [String](), confidence: Double?.none)
                 }
                 if !notes.isEmpty { found.add(contentsOf: hits(in: notes, page: number, query: query)) }
             }
@@ -116,6 +116,9 @@ public enum DocumentSearch {
         return failure
     }
 
+    /// What a reading other than an entry's first counts for in a hit's score, against its first (the n-th: this, divided by n).
+    static let alternativeShare = 0.5
+
     /// `"text"`, the key of a layer's recognised text, as it appears in a line.
     private static let textKey = Array("\"\(RecognisedText.key)\"".utf8)
     private static let escape = Array("\\u".utf8)
@@ -141,12 +144,13 @@ public enum DocumentSearch {
     static func hits(in layer: PageLayer, query: SearchQuery) -> [SearchHit] {
         let entries = layer.recognisedText
         guard !entries.isEmpty else { return [] }
-        return hits(in: zip(entries, layer.boxes(of: entries)).map { ($0.text, $1, $0.alternatives) }, page: layer.page, query: query)
+        return hits(in: zip(entries, layer.boxes(of: entries)).map { ($0.text, $1, $0.alternatives, $0.confidence) }, page: layer.page, query: query)
     }
 
     /// The hits in handwriting's words on one page, in reading order: each piece with where it lies
     /// and its other readings (a layer's `text` entries, the `/Contents` of `/Ink` annotations).
-    static func hits(in entries: [(text: String, box: RecognisedText.Box?, alternatives: [String])], page: Int,
+    /// `confidence`: the recogniser's, where it gave one (the hit's score is the match's closeness times it).
+    static func hits(in entries: [(text: String, box: RecognisedText.Box?, alternatives: [String], confidence: Double?)], page: Int,
                      query: SearchQuery) -> [SearchHit] {
         var stream: [SearchToken] = []
         var hits: [SearchHit] = []
@@ -162,14 +166,20 @@ public enum DocumentSearch {
         }
         var found = Set<Int>()
         for match in query.matches(in: stream) {
-            hits.append(SearchHit(page: page, tokens: stream[match], kind: .handwriting))
+            // A match over several entries is as sure as the least sure of them.
+            let confidence = match.map { entries[entryOf[$0]].confidence ?? 1 }.min() ?? 1
+            hits.append(SearchHit(page: page, tokens: stream[match], kind: .handwriting, score: query.closeness(of: stream[match]) * confidence))
             for index in match { found.insert(entryOf[index]) }
         }
         for (number, entry) in entries.enumerated() where !found.contains(number) {
-            for alternative in entry.alternatives {
+            for (rank, alternative) in entry.alternatives.enumerated() {
                 let tokens = SearchText.tokens(of: alternative, box: entry.box)
                 let matches = query.matches(in: tokens)
-                for match in matches { hits.append(SearchHit(page: page, tokens: tokens[match], kind: .handwriting)) }
+                // Another reading is less likely than the first, and the later the less.
+                let likelihood = (entry.confidence ?? 1) * Self.alternativeShare / Double(rank + 1)
+                for match in matches {
+                    hits.append(SearchHit(page: page, tokens: tokens[match], kind: .handwriting, score: query.closeness(of: tokens[match]) * likelihood))
+                }
                 if !matches.isEmpty { break }
             }
         }
@@ -216,7 +226,9 @@ public enum DocumentSearch {
         }
         var hits: [SearchHit] = []
         for (kind, stream) in zip([SearchHit.Kind.print, .handwriting], streams) {
-            for match in query.matches(in: stream) { hits.append(SearchHit(page: page, tokens: stream[match], kind: kind)) }
+            for match in query.matches(in: stream) {
+                hits.append(SearchHit(page: page, tokens: stream[match], kind: kind, score: query.closeness(of: stream[match])))
+            }
         }
         return hits
     }

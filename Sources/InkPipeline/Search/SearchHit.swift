@@ -17,8 +17,12 @@ public struct SearchHit: Sendable, Equatable {
     public var box: RecognisedText.Box?
     /// The folded words, which tell the same words found by two sources apart from others.
     var words: [[Unicode.Scalar]]
+    /// How likely the hit is the query, 0 to 1: how closely its words match (`SearchQuery.closeness`), times the
+    /// recogniser's confidence in the reading where there is one (less for a reading that was not its first).
+    public var score: Double
 
-    init(page: Int, tokens: ArraySlice<SearchToken>, kind: Kind) {
+    init(page: Int, tokens: ArraySlice<SearchToken>, kind: Kind, score: Double = 1) {
+        self.score = (score * 1000).rounded() / 1000
         self.page = page
         text = SearchQuery.text(of: tokens)
         self.kind = kind

@@ -1,10 +1,11 @@
 import InkModel
 
 /// What `inkpdf search` looks for: the words of the query, each matched against a word of the
-/// text ignoring case and accents, with the edit distance search engines allow by default
-/// (Lucene's and Elasticsearch's `AUTO`): none for words of up to 2 letters, 1 up to 5, 2 beyond,
-/// a transposition counting as one edit; CJK characters exactly. Several words match
-/// consecutive words.
+/// text ignoring case and accents, by default exactly for words of up to 4 letters, within 1 edit
+/// for words of 5 and 2 beyond (a transposition counting as one edit; `--exact`: none; `--fuzzy N`:
+/// N, at most half the word's letters); CJK characters exactly. Several words match consecutive words.
+/// Short words are matched exactly because handwriting readings are full of near misses: "and" within
+/// one edit of "an" was a false hit in one search in six for a three-letter word not on the page.
 public struct SearchQuery: Sendable, Equatable {
     public struct Word: Sendable, Equatable {
         public var folded: [Unicode.Scalar]
@@ -15,6 +16,16 @@ public struct SearchQuery: Sendable, Equatable {
 
     public let text: String
     public let words: [Word]
+
+    /// How far a word of the text may differ from a word of the query.
+    public enum Fuzziness: Sendable, Equatable {
+        /// Exactly up to 4 letters, 1 edit for 5, 2 beyond.
+        case automatic
+        /// No edit (`--exact`).
+        case exact
+        /// N edits, at most half the word's letters (`--fuzzy N`).
+        case edits(Int)
+    }
 
     /// Why a query cannot be searched for.
     public enum Problem: Error, Equatable, CustomStringConvertible {
@@ -33,20 +44,37 @@ public struct SearchQuery: Sendable, Equatable {
     /// The longest query, in Unicode scalars: nothing longer can be the text of one entry.
     public static let maximumLength = RecognisedText.maximumLength
 
-    public init(_ text: String) throws(Problem) {
+    public init(_ text: String, fuzziness: Fuzziness = .automatic) throws(Problem) {
         let scalars = Array(text.unicodeScalars)
         guard scalars.count <= Self.maximumLength else { throw .tooLong(length: scalars.count, limit: Self.maximumLength) }
         let words = SearchText.tokens(of: text, box: nil).map { token in
-            Word(folded: token.folded, isCJK: token.isCJK, allowedEdits: token.isCJK ? 0 : Self.allowedEdits(letters: token.folded.count))
+            Word(folded: token.folded, isCJK: token.isCJK,
+                 allowedEdits: token.isCJK ? 0 : Self.allowedEdits(letters: token.folded.count, fuzziness: fuzziness))
         }
         guard !words.isEmpty else { throw .noWords(text) }
         self.text = text
         self.words = words
     }
 
-    /// Edits allowed for a word of `letters` letters: 0 up to 2, 1 up to 5, 2 beyond.
-    public static func allowedEdits(letters: Int) -> Int {
-        letters <= 2 ? 0 : letters <= 5 ? 1 : 2
+    /// Edits allowed for a word of `letters` letters (`Fuzziness`).
+    public static func allowedEdits(letters: Int, fuzziness: Fuzziness = .automatic) -> Int {
+        switch fuzziness {
+        case .automatic: letters <= 4 ? 0 : letters <= 5 ? 1 : 2
+        case .exact: 0
+        case .edits(let edits): min(max(edits, 0), letters / 2)
+        }
+    }
+
+    /// How closely the query's words match `tokens` (a match): 1 for the same words, less by each edit's
+    /// share of the word's letters.
+    func closeness(of tokens: ArraySlice<SearchToken>) -> Double {
+        var closeness = 1.0
+        for (word, token) in zip(words, tokens) where word.folded != token.folded {
+            var edits = 1
+            while edits < word.allowedEdits, !EditDistance.isWithin(edits, word.folded, token.folded) { edits += 1 }
+            closeness *= max(0, 1 - Double(edits) / Double(max(word.folded.count, 1)))
+        }
+        return closeness
     }
 
     /// Whether `token` is a reading of `word`.

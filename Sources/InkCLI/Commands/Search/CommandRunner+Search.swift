@@ -15,7 +15,7 @@ extension CommandRunner {
     func search(_ arguments: SearchArguments, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         let query: SearchQuery
         do {
-            query = try SearchQuery(arguments.query)   // checked when parsed; arguments built otherwise are checked here
+            query = try SearchQuery(arguments.query, fuzziness: arguments.fuzziness)   // checked when parsed; arguments built otherwise are checked here
         } catch {
             print("inkpdf: search: " + TerminalText.escaped("\(error)"), to: &errors)
             return ExitCode.searchIncomplete.rawValue
@@ -100,7 +100,7 @@ extension CommandRunner {
                 let quoted = TerminalText.escaped(hit.text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))
                 text += "\(shownFile):\(hit.page): \(hit.kind.rawValue) \"\(quoted)\""
                 if let box = hit.box { text += " at " + [box.x, box.y, box.width, box.height].map(searchNumber).joined(separator: " ") }
-                text += "\n"
+                text += " score " + String(format: "%.2f", hit.score) + "\n"
             }
         case .pages:
             var seen = Set<Int>()
@@ -115,6 +115,7 @@ extension CommandRunner {
                 object.entries.append(("box", hit.box.map { box in
                     .array([box.x, box.y, box.width, box.height].map { JSONValue.number(rounded($0)) })
                 } ?? .null))
+                object.entries.append(("score", .number(hit.score)))
                 if leftOut > 0, index == hits.count - 1 { object.entries.append(("hitsLeftOut", .number(leftOut))) }
                 text += (first && index == 0 ? "" : ",\n") + JSONValue.object(object).jsonText
             }

@@ -7,7 +7,7 @@ public struct SearchArguments: Equatable, Sendable {
     public enum Format: Equatable, Sendable {
         /// `FILE:PAGE: handwriting|print "words" at x y w h`.
         case lines
-        /// A JSON array of `{"file","page","text","kind","box"}`.
+        /// A JSON array of `{"file","page","text","kind","box","score"}`.
         case json
         /// `FILE:PAGE`, once each.
         case pages
@@ -18,6 +18,8 @@ public struct SearchArguments: Equatable, Sendable {
     public var format: Format = .lines
     /// `--print-only`: only printed text (no Pro needed).
     public var printOnly = false
+    /// `--exact`, `--fuzzy N`: how far a word may differ.
+    public var fuzziness = SearchQuery.Fuzziness.automatic
     public var password: String?
     /// `--policy`, `--trust`, `--proof`, `--state`: the gate that searching handwriting asks.
     public var gate = GateOptions()
@@ -49,6 +51,13 @@ extension SearchArguments: CommandArguments {
             case OptionHelp.Search.json: result.format = .json; formats.append(option)
             case OptionHelp.Search.pages: result.format = .pages; formats.append(option)
             case OptionHelp.Search.printOnly: result.printOnly = true
+            case OptionHelp.Search.exact: result.fuzziness = .exact
+            case OptionHelp.Search.fuzzy:
+                let text = try scanner.value(for: option)
+                guard let edits = Int(text), (0...8).contains(edits) else {
+                    throw UsageError(message: "search: --fuzzy '\(text)' is not a number of edits from 0 to 8")
+                }
+                result.fuzziness = .edits(edits)
             case OptionHelp.password: result.password = try scanner.value(for: option)
             case _ where Command.gateOptionNames.contains(option): result.gate.set(option, to: try scanner.value(for: option))
             default: throw scanner.unknown(option)
@@ -58,7 +67,7 @@ extension SearchArguments: CommandArguments {
         guard let query = scanner.positional.first else { throw UsageError(message: "search: what to look for? give the QUERY, then files or folders") }
         guard scanner.positional.count >= 2 else { throw UsageError(message: "search: where to look? give files or folders after '\(query)'") }
         do {
-            _ = try SearchQuery(query)
+            _ = try SearchQuery(query, fuzziness: result.fuzziness)
         } catch {
             throw UsageError(message: "search: \(error)")
         }
