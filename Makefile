@@ -59,14 +59,15 @@ install: build
 	install -m 644 $(DEMO)/trust.json $(DEMO)/demo-pro-licence.jws $(DEMO)/demo-vendor.pub.pem $(DEMO)/AppleRootCA-G3.pem $(DEMO)/README.md \
 	    "$(DESTDIR)$(PREFIX)/share/inkpdf/demo-licence/"
 
-# Shows the entitlement gate refusing an export without a proof of Pro (exit 85), then
-# flattens every SamplePDFs/NAME.pdf that has NAME.ink.jsonl[.gz] beside it with the demo Pro licence.
+# Shows the entitlement gate refusing a flatten without a proof of Pro (exit 85), then flattens every
+# SamplePDFs/NAME.pdf that has NAME.ink.jsonl[.gz] beside it and every Xournal++ notebook with the demo Pro
+# licence, reading the handwriting of the notebook of words (--recognize), and finds one of them with search.
 run: build
 	@mkdir -p out
-	@echo "# without a proof of Pro, exporting is refused (exit 85, nothing written):"
+	@echo "# without a proof of Pro, flattening is refused (exit 85, nothing written):"
 	@code=0; $(INKPDF) flatten SamplePDFs/course-notes.pdf --ink SamplePDFs/course-notes.ink.jsonl -o out/refused.pdf || code=$$?; \
 	  echo "exit $$code"; [ "$$code" = 85 ] || { echo "expected exit 85" >&2; exit 1; }
-	@echo "# with the demo Pro licence ($(DEMO), demo material), exporting is allowed:"
+	@echo "# with the demo Pro licence ($(DEMO), demo material), flattening is allowed:"
 	@for pdf in SamplePDFs/*.pdf; do \
 	  name=$$(basename "$$pdf" .pdf); \
 	  for ink in "SamplePDFs/$$name.ink.jsonl" "SamplePDFs/$$name.ink.jsonl.gz"; do \
@@ -74,11 +75,14 @@ run: build
 	      --trust $(DEMO)/trust.json --proof $(DEMO)/demo-pro-licence.jws || exit $$?; break; fi; \
 	  done; \
 	done
-	@echo "# a Xournal++ notebook over the worksheet, read as Xournal++ shows it (its PDF is found beside it):"
+	@echo "# Xournal++ notebooks, read as Xournal++ shows them (the worksheet's PDF is found beside it); the words of handwritten-words.xopp are read (--recognize):"
 	@for doc in SamplePDFs/*.xopp; do \
-	  $(INKPDF) flatten "$$doc" -o "out/$$(basename "$$doc" .xopp).pdf" \
+	  recognize=""; [ "$$(basename "$$doc")" = handwritten-words.xopp ] && recognize=--recognize; \
+	  $(INKPDF) flatten "$$doc" -o "out/$$(basename "$$doc" .xopp).pdf" $$recognize \
 	    --trust $(DEMO)/trust.json --proof $(DEMO)/demo-pro-licence.jws || exit $$?; \
 	done
+	@echo "# a handwritten word found in the flattened notebook:"
+	$(INKPDF) search convolution out/handwritten-words.pdf --trust $(DEMO)/trust.json --proof $(DEMO)/demo-pro-licence.jws
 
 # Runs every command of the README's ```sh blocks, in order, in a scratch copy of the repository
 # after `make run` there (scripts/readme_check.sh says which lines count); fails at the first that exits non-zero.
@@ -98,6 +102,7 @@ test-slurm: $(if $(filter command line,$(origin INKPDF)),,build)
 # Regenerates the bundled samples from the project's own generator.
 samples: deps
 	$(SWIFT) run -c release inkpdf-samples samples SamplePDFs
+	python3 scripts/sample_notebook.py SamplePDFs/handwritten-words.xopp
 
 # Regenerates the demo vendor key, trust file and Pro licence with inkpdf's own commands.
 demo-licence: build

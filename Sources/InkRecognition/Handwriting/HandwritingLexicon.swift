@@ -8,7 +8,10 @@ public struct HandwritingLexicon: Sendable {
     private var byLength: [Int: [[Character]]] = [:]
     /// Words of the page and document: preferred over the word list's.
     private var local: Set<String> = []
+    /// Every word, lower-cased.
+    private var all: Set<String> = []
     public private(set) var count = 0
+    public var isEmpty: Bool { count == 0 }
 
     public init() {}
 
@@ -52,18 +55,14 @@ public struct HandwritingLexicon: Sendable {
 
     private mutating func add(_ word: String) {
         let lower = Array(word.lowercased())
-        guard lower.count <= 40 else { return }
-        if byLength[lower.count, default: []].last == lower { return }
+        guard lower.count <= 40, all.insert(String(lower)).inserted else { return }
         byLength[lower.count, default: []].append(lower)
         count += 1
     }
 
     public func isLocal(_ word: String) -> Bool { local.contains(word.lowercased()) }
 
-    public func contains(_ word: String) -> Bool {
-        let lower = Array(word.lowercased())
-        return byLength[lower.count]?.contains(lower) ?? false
-    }
+    public func contains(_ word: String) -> Bool { all.contains(word.lowercased()) }
 
     /// Words within `maximumDistance` edits of `reading` (case ignored), nearest first, at most `limit`.
     public func candidates(near reading: String, maximumDistance: Int, limit: Int = 24) -> [(word: String, distance: Int)] {
