@@ -1,10 +1,10 @@
 extension CommandHelp {
     public static let search = CommandHelp(
         name: "search",
-        synopsis: ["search QUERY FILE|FOLDER..."],
+        synopsis: ["search QUERY [FILE|FOLDER...]"],
         summary: "finds words in PDFs' printed text and in handwriting",
         description: [
-            "Finds QUERY in the printed text of PDFs and in their handwriting: the invisible text inkpdf writes over the ink, the words of /Ink annotations, the ink embedded with --embed-ink, the ink beside the PDF (NAME.ink.jsonl, its sidecar NAME.ink.jsonl.gz) and the `text` entries of ink-layers files. Case and accents are ignored; a word of the text may differ by one edit (words of 3 to 5 letters) or two (longer words); CJK characters are found exactly. Several words are found where they follow each other. Folders are searched recursively, one document at a time.",
+            "Finds QUERY in the printed text of PDFs and in their handwriting: the invisible text inkpdf writes over the ink, the words of /Ink annotations, the ink embedded with --embed-ink, the ink beside the PDF (NAME.ink.jsonl, its sidecar NAME.ink.jsonl.gz) and the `text` entries of ink-layers files. Case and accents are ignored; a word of the text may differ by one edit (words of 3 to 5 letters) or two (longer words); CJK characters are found exactly. Several words are found where they follow each other. Folders are searched recursively, one document at a time; with no FILE or FOLDER, the current folder is (as grep -r and rg do).",
             "Prints each hit as FILE:PAGE: handwriting|print \"WORDS\" at X Y W H (points from the top-left of the page as displayed). Exit 0 when something was found, 1 when nothing was, 2 when nothing was and some file could not be read (or the command line is wrong).",
             "Searching handwriting needs Pro unless the policy makes it free (see 'inkpdf entitlement --help'); without it, search refuses (exit 85) unless --print-only is given.",
         ],
