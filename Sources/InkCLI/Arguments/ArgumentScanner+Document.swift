@@ -116,6 +116,10 @@ extension ArgumentScanner {
     /// The PDF and the ink: `IN.pdf --ink INK`, or an ink document alone (`notes.xopp`,
     /// `paper.rmdoc`, `page.rm`) with its PDF found from it or given with `--pdf`.
     mutating func inkInput(ink: String?, pdfOption: String?) throws(UsageError) -> (pdf: String?, ink: String) {
+        // `flatten in.pdf notes.ink.jsonl`: the second file is the ink, which --ink names.
+        if ink == nil, positional.count == 2 {
+            throw UsageError(message: "\(command): one document at a time (got 2); did you mean '\(command) \(positional[0]) --ink \(positional[1])'?")
+        }
         let positional = try onePositional(missing: ink == nil ? "which document? give IN.pdf --ink INK, or an ink document such as notes.xopp"
                                                : "which PDF? give IN.pdf", kind: ink == nil ? "document" : "PDF")
         guard let ink else { return (pdfOption, positional) }
