@@ -60,6 +60,9 @@ final class StandardStreams {
     func sendOutput(to descriptor: Int32) throws(Errno) {
         guard let output else { return }
         let source = try FileDescriptor(reading: output)
+        // Open, the document no longer needs its name: the folder goes now, so that a reader that stops
+        // early (SIGPIPE ends this process, as it ends cat) leaves nothing behind.
+        try? FileManager.default.removeItem(atPath: folder)
         let destination = FileDescriptor(adopting: dup(descriptor))
         try Self.pump(source, into: destination)
         try destination.close()
