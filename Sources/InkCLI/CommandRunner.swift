@@ -17,6 +17,8 @@ public struct CommandRunner {
     public var errorsIsTerminal: Bool
     /// In a worker: where its page loop reports progress (the pipe to the parent); nil elsewhere.
     var pageProgress: PageProgress?
+    /// Where a document asked for on standard output (`-o -`) is written: standard output, unless a test says otherwise.
+    public var documentOutput: Int32 = STDOUT_FILENO
     /// In a worker the service started (`INKPDF_REPORT=json`): export, render and convert print
     /// their report as one JSON line, as flatten's worker does, instead of the lines for people.
     var reportsAsJSON = false
@@ -38,7 +40,15 @@ public struct CommandRunner {
             // search answers as grep does: 2 for a bad command line.
             return (arguments.first == CommandHelp.search.name ? ExitCode.searchIncomplete : ExitCode.usage).rawValue
         }
-        // Commands that read a PDF run in a worker process, bounded in time and memory.
+        if let request = command.standardStreams {
+            return runWithStandardStreams(command, arguments: arguments, request: request, output: &output, errors: &errors)
+        }
+        return dispatch(command, arguments: arguments, output: &output, errors: &errors)
+    }
+
+    /// Runs a parsed command: those that read a PDF in a worker process, bounded in time and memory
+    /// (`arguments` are its command line), the others here.
+    func dispatch(_ command: Command, arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         if let workerExecutable {
             switch command {
             case .export(let export):

@@ -2,7 +2,7 @@ import InkModel
 /// The options several commands share, described once.
 extension OptionHelp {
     public static let ink = OptionHelp(["--ink", "-i"], value: "LAYERS",
-        "the ink: an ink-layers file (.ink.jsonl, plain or gzip), a Xournal++ .xopp/.xoj, reMarkable .rm, .rmdoc or UUID.content, InkML .inkml or rnote .rnote file, or a PDF whose annotations are read as ink, told by content")
+        "the ink: an ink-layers file (.ink.jsonl, plain or gzip), a Xournal++ .xopp/.xoj, reMarkable .rm, .rmdoc or UUID.content, InkML .inkml or rnote .rnote file, or a PDF whose annotations are read as ink, told by content; - reads it from standard input (as IN.pdf - does the PDF; one of them)")
     public static let inkFormat = OptionHelp(["--ink-format"], value: "NAME", served: true,
         "ink-layers, xournal, remarkable, inkml, rnote or pdf (a PDF's annotations): the ink's format, when its content should not decide")
     public static let pdf = OptionHelp(["--pdf"], value: "FILE",
@@ -10,7 +10,8 @@ extension OptionHelp {
     public static let page = OptionHelp(["--page"], value: "N", served: true, "for a single reMarkable .rm page: the PDF page it lies on; for an InkML document, the PDF page its first page lies on (default 1)")
     /// `-o`: what the command writes; each command says what with `with(value:text:)`.
     public static let output = OptionHelp(["--output", "-o"], value: "OUT", "the file to write")
-    public static let outputPDF = output.with(value: "OUT.pdf", text: "the PDF to write (atomically; missing folders are created; it may not be an input)")
+    public static let outputPDF = output.with(value: "OUT.pdf", text: "the PDF to write (atomically; missing folders are created; it may not be an input); - writes it to standard output, whole and checked, and the sidecar only with --sidecar FILE")
+    public static let sidecar = OptionHelp(["--sidecar"], value: "FILE", "with -o -: write the sidecar to FILE (without it, no sidecar is written)")
     public static let password = OptionHelp(["--password"], value: "P", "password of an encrypted PDF (or set INKPDF_PASSWORD)")
     public static let pages = OptionHelp(["--pages"], value: "2-5,9", served: true,
         "only these pages (7- runs to the end); links and bookmarks to pages left out are dropped")

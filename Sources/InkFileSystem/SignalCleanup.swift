@@ -19,16 +19,23 @@ public enum SignalCleanup {
                     handler(signalNumber)
                     return
                 }
-                files.removeAll()
-                files.stopWorkers()
-                FileHandle.standardError.write(Data("inkpdf: \(FileSystemError.interrupted(signal: signalNumber))\n".utf8))
-                // _exit, not exit: the other threads are still inside poppler and cairo, and
-                // exit's static destructors would pull their globals away under them.
-                _exit(128 + signalNumber)
+                end(by: signalNumber, files: files)
             }
             source.resume()
             sources[signalNumber] = source
         }
+    }
+
+    /// What a signal does unless a command took it over: removes the temporary files, stops the workers,
+    /// says so in one line and ends the process with 128 + the signal. A handler that took the signals
+    /// over calls it for the one it does not answer itself (a second Ctrl-C).
+    public static func end(by signalNumber: Int32, files: TemporaryFiles = .shared) -> Never {
+        files.removeAll()
+        files.stopWorkers()
+        FileHandle.standardError.write(Data("inkpdf: \(FileSystemError.interrupted(signal: signalNumber))\n".utf8))
+        // _exit, not exit: the other threads are still inside poppler and cairo, and
+        // exit's static destructors would pull their globals away under them.
+        _exit(128 + signalNumber)
     }
 
     /// Sends SIGINT and SIGTERM to `handler` instead of ending the process: a long-running

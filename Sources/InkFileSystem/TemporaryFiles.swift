@@ -56,7 +56,7 @@ public final class TemporaryFiles: Sendable {
     /// caller must stop the worker itself: the handler's list is already taken).
     public func registerWorker(_ pid: pid_t, destinations: [String]) -> Bool {
         workers.withLock { workers in
-            guard !isEnding else { return false }
+            guard !isEnding, workersStoppedBy.withLock({ $0 }) == nil else { return false }
             workers[pid] = destinations
             return true
         }
@@ -79,6 +79,23 @@ public final class TemporaryFiles: Sendable {
 
     /// Whether a signal is ending the process (its handler exits with the signal's code).
     public var isEnding: Bool { state.withLock { $0.ending } }
+
+    /// The signal for which a command that answers signals itself (`batch`, through `SignalCleanup.handOver`)
+    /// stopped its workers: no worker starts after it, and the process goes on to report what was done.
+    private let workersStoppedBy = Mutex<Int32?>(nil)
+
+    /// Stops the workers as `stopWorkers()` does, for `signal`, and lets no other start; the process
+    /// goes on (its own temporary files stay registered, and it may still write its outputs).
+    public func stopWorkers(for signal: Int32) {
+        workers.withLock { _ in workersStoppedBy.withLock { $0 = signal } }
+        stopWorkers()
+    }
+
+    /// The signal stopping the work in this process: one ending it, or one its workers were stopped for; nil while none is.
+    public var interruptingSignal: Int32? {
+        if let signal = workersStoppedBy.withLock({ $0 }) { return signal }
+        return isEnding ? SIGINT : nil
+    }
 
     /// Held while outputs that belong together are put in place (a PDF and its
     /// sidecar), so that a signal's clean-up runs before both renames or after both.

@@ -7,10 +7,12 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     case invalid(String)
     /// The background PDF the document names is not there.
     case backgroundMissing(String)
+    /// A page of the document lies on a page its PDF does not have (`--page` past the PDF's end).
+    case pdfPageOutOfRange(String)
 
     public var description: String {
         switch self {
-        case .invalid(let message), .backgroundMissing(let message): message
+        case .invalid(let message), .backgroundMissing(let message), .pdfPageOutOfRange(let message): message
         }
     }
 }

@@ -76,6 +76,7 @@ public enum InkImporter {
             }
         case .remarkable:
             do { return try ReMarkableImporter.read(path: path, options: options, pdfPageSize: pdfPageSize) } catch {
+                if case .pdfPageOutOfRange = error { throw .pdfPageOutOfRange(error.description) }
                 throw .invalid(error.description)
             }
         case .inkML:

@@ -76,7 +76,7 @@ public struct DocumentWorker: Sendable {
     /// here) and, if so, writes nothing and returns nil.
     public func flatten(pdf: String?, ink: String, output: String, options: FlattenOptions, unlessUpToDate: Bool,
                         progress: (PageProgress.Report) -> Void = { _ in }) throws(ExportError) -> FlattenReport? {
-        guard !TemporaryFiles.shared.isEnding else { throw .running(.interrupted(signal: SIGINT)) }
+        if let signal = TemporaryFiles.shared.interruptingSignal { throw .running(.interrupted(signal: signal)) }
         var environment = environment
         environment["INKPDF_PASSWORD"] = options.password
         let destinations = [output, Flattener.sidecarPath(forOutput: output)]
@@ -143,7 +143,7 @@ public struct DocumentWorker: Sendable {
             child.kill()
             _ = child.wait()
             removeLeftovers()
-            throw .running(.interrupted(signal: SIGINT))
+            throw .running(.interrupted(signal: TemporaryFiles.shared.interruptingSignal ?? SIGINT))
         }
         defer { TemporaryFiles.shared.unregisterWorker(pid) }
         var crash: WorkerProgressChannel.CrashReport?
@@ -154,7 +154,10 @@ public struct DocumentWorker: Sendable {
             throw stop
         }
         let termination = child.wait()
-        if TemporaryFiles.shared.isEnding { throw .running(.interrupted(signal: SIGINT)) }
+        if let signal = TemporaryFiles.shared.interruptingSignal {
+            removeLeftovers()
+            throw .running(.interrupted(signal: signal))
+        }
         switch termination {
         case .signalled(let signal):
             removeLeftovers()

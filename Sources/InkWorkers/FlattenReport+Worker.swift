@@ -8,6 +8,7 @@ extension FlattenReport {
                                      "strokeCount": strokeCount, "warnings": warnings]
         if let sidecar { object["sidecar"] = sidecar }
         if let recognisedText { object["recognisedText"] = recognisedText }
+        if !summary.isEmpty { object["summary"] = summary }
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
     }
 
@@ -28,5 +29,6 @@ extension FlattenReport {
         self.init(output: output, sidecar: object["sidecar"] as? String, pageCount: pageCount, inkedPageCount: inked,
                   strokeCount: strokes, warnings: warnings)
         recognisedText = object["recognisedText"] as? String
+        summary = object["summary"] as? [String] ?? []
     }
 }

@@ -532,8 +532,12 @@ import Testing
 
         #expect(try await Self.search(["alpha", ink]).status == 0)
         #expect(try await Self.search(["beta", ink]).status == 1)
+        // No path: the current folder, as grep -r and rg search it, its files named without "./" (issue 53).
+        let here = try await OutsideTool.sh.outcome(["-c", "cd \"$0\" && exec \"$@\"", folder.url.path, BuiltExecutable.inkpdf.path,
+                                                     "search", "alpha"] + Self.pro)
+        #expect(here.status == 0 && String(decoding: here.output, as: UTF8.self).hasPrefix("good.ink.jsonl:1: handwriting \"alpha\""),
+                "\(String(decoding: here.output, as: UTF8.self))")
         // Usage: 2, as grep.
-        #expect(try await Run.of(["search", "alpha"]).status == 2)
         #expect(try await Run.of(["search"]).status == 2)
         #expect(try await Run.of(["search", "alpha", ink, "--json", "--pages"]).status == 2)
         #expect(try await Run.of(["search", "--", "!?", ink]).status == 2)

@@ -57,7 +57,18 @@ public enum BatchFlattener {
                     return next
                 }
                 guard let index else { return }
-                finished.post(process(documents[index], outputRoot: plan.output, options: options))
+                let document = documents[index]
+                if let interruption = options.interruption, interruption.signal != nil {
+                    finished.post(BatchResult(document: document, output: outputPath(for: document, under: plan.output), outcome: .notStarted))
+                    continue
+                }
+                var result = process(document, outputRoot: plan.output, options: options)
+                // A worker stopped by the signal (the batch's, or Ctrl-C reaching the whole process group first) was interrupted.
+                if case .failed(let error) = result.outcome, let signal = Self.interruptingSignal(of: error) {
+                    _ = options.interruption?.interrupt(by: signal)
+                    result.outcome = .interrupted(signal: signal)
+                }
+                finished.post(result)
             }
         }
         // Poppler and cairo recurse on some pages: workers get the main thread's stack size (WorkThread's).
@@ -78,9 +89,20 @@ public enum BatchFlattener {
         }
         results.sort { BatchDocument.precedes($0.document, $1.document) }
         let elapsed = clock.now - start
-        return BatchReport(source: plan.source, output: plan.output, shard: plan.shard, jobs: options.jobs, results: results,
-                           unreadable: plan.discovery.unreadable, ignored: plan.discovery.ignored,
-                           seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+        var report = BatchReport(source: plan.source, output: plan.output, shard: plan.shard, jobs: options.jobs, results: results,
+                                 unreadable: plan.discovery.unreadable, ignored: plan.discovery.ignored,
+                                 seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+        report.interruptedBy = options.interruption?.signal
+        return report
+    }
+
+    /// The signal that stopped the worker `error` reports: interrupted here, or ended by SIGINT or SIGTERM itself.
+    static func interruptingSignal(of error: ExportError) -> Int32? {
+        switch error {
+        case .running(.interrupted(let signal)): signal
+        case .running(.reportedByWorker(_, let status)) where status == 128 + SIGINT || status == 128 + SIGTERM: status - 128
+        default: nil
+        }
     }
 
     /// Runs one document: the one place that does a document's work, so that

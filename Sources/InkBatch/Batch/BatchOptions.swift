@@ -18,6 +18,8 @@ public struct BatchOptions: Sendable {
     /// Flattens each document in a worker process with a timeout and a memory
     /// limit (nil: on the batch's own threads, as the tests do).
     public var worker: DocumentWorker?
+    /// Once it is interrupted, no document starts (each is reported as not started).
+    public var interruption: BatchInterruption?
 
     public init(jobs: Int = BatchOptions.defaultJobs, shard: BatchShard? = nil, copyUninked: Bool = false,
                 force: Bool = false, flatten: FlattenOptions = FlattenOptions(), worker: DocumentWorker? = nil) {

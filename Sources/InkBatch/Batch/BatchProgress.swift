@@ -41,7 +41,7 @@ public struct BatchProgress: Sendable, Equatable {
         bytesDone += result.document.size
         switch result.outcome {
         case .flattened, .copied, .failed: bytesWorked += result.document.size
-        case .upToDate, .copyUpToDate, .skippedUninked: break
+        case .upToDate, .copyUpToDate, .skippedUninked, .interrupted, .notStarted: break
         }
         if result.failure != nil { failures += 1 }
         self.elapsed = elapsed

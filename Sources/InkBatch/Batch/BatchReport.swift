@@ -1,3 +1,4 @@
+import Glibc
 import InkPipeline
 
 /// What a batch did, document by document, ordered by relative path.
@@ -13,6 +14,8 @@ public struct BatchReport: Sendable, Equatable {
     public var ignored: [BatchDiscovery.Problem]
     /// Wall-clock time of the run, for the report only.
     public var seconds: Double
+    /// The signal that stopped the batch (Ctrl-C: SIGINT); nil when it ran to the end.
+    public var interruptedBy: Int32?
 
     public init(source: String, output: String, shard: BatchShard?, jobs: Int, results: [BatchResult],
                 unreadable: [BatchDiscovery.Problem], ignored: [BatchDiscovery.Problem], seconds: Double) {
@@ -34,6 +37,8 @@ public struct BatchReport: Sendable, Equatable {
     public var copiedCount: Int { results.count { $0.outcome == .copied } }
     public var skippedCount: Int { results.count { $0.outcome == .skippedUninked } }
     public var pagesWritten: Int { results.reduce(0) { $0 + $1.pagesWritten } }
+    public var interruptedCount: Int { results.count { if case .interrupted = $0.outcome { true } else { false } } }
+    public var notStartedCount: Int { results.count { $0.outcome == .notStarted } }
 
     /// The closing lines: the counts, then every failure with its reason.
     public var summaryLines: [String] {
@@ -43,6 +48,10 @@ public struct BatchReport: Sendable, Equatable {
         first += ": \(flattenedCount) flattened (\(pagesWritten) page\(pagesWritten == 1 ? "" : "s")), \(upToDateCount) up to date"
         if copiedCount > 0 { first += ", \(copiedCount) copied" }
         first += ", \(skippedCount) skipped without ink, \(failures.count) failed"
+        if let interruptedBy {
+            first += "; stopped by \(interruptedBy == SIGTERM ? "SIGTERM" : "SIGINT"): \(interruptedCount) interrupted, "
+                + "\(notStartedCount) not started (run it again to go on)"
+        }
         var lines = [first]
         for result in failures {
             lines.append("failed: \(result.document.relativePath): \(result.failure!)")

@@ -15,6 +15,10 @@ public struct BatchResult: Sendable, Equatable {
         case skippedUninked
         /// The document could not be flattened (or copied); the batch went on.
         case failed(ExportError)
+        /// It was being flattened when a signal stopped the batch; nothing was written.
+        case interrupted(signal: Int32)
+        /// A signal stopped the batch before this document was started.
+        case notStarted
     }
 
     public var document: BatchDocument
@@ -37,6 +41,8 @@ public struct BatchResult: Sendable, Equatable {
         case .copyUpToDate: "copy up to date"
         case .skippedUninked: "skipped (no ink)"
         case .failed: "failed"
+        case .interrupted: "interrupted"
+        case .notStarted: "not started"
         }
     }
 

@@ -20,6 +20,8 @@ public struct DocumentArguments: Equatable, Sendable {
     public var password: String?
     public var pages: PageSelection?
     public var ignoreMismatch = false, writeSidecar = true, quiet = false, onlyAnnotated = false
+    /// `--sidecar FILE`: with `-o -`, where the sidecar goes (without it, none is written).
+    public var sidecar: String?
     /// `--policy`, `--trust`, `--proof`, `--state`: what the entitlement gate reads before anything is written.
     public var gate = GateOptions()
     /// `--timeout SECONDS`, `--stall-timeout SECONDS`, `--memory-limit MB`: bounds on the worker process that does the work.
@@ -93,6 +95,7 @@ extension ArgumentScanner {
             case OptionHelp.onlyAnnotated: parsed.onlyAnnotated = true
             case OptionHelp.ignoreMismatch: parsed.ignoreMismatch = true
             case OptionHelp.noSidecar: parsed.writeSidecar = false
+            case OptionHelp.sidecar: parsed.sidecar = try value(for: option)
             case OptionHelp.quiet: parsed.quiet = true
             case OptionHelp.policy, OptionHelp.trust, OptionHelp.proof, OptionHelp.state: parsed.gate.set(option, to: try value(for: option))
             case OptionHelp.timeout, OptionHelp.stallTimeout, OptionHelp.memoryLimit: try limit(option, into: &parsed.limits)
@@ -104,6 +107,11 @@ extension ArgumentScanner {
         }
         let (pdf, document) = try inkInput(ink: ink, pdfOption: pdfOption)
         guard let output else { throw UsageError(message: "\(command): give the output with -o OUT.pdf") }
+        if parsed.sidecar != nil && output != "-" {
+            throw UsageError(message: "\(command): --sidecar FILE goes with -o - (the PDF on standard output); with -o \(output) the sidecar is written beside it")
+        }
+        if parsed.sidecar != nil && !parsed.writeSidecar { throw UsageError(message: "\(command): --sidecar and --no-sidecar do not go together") }
+        if pdf == "-" && document == "-" { throw UsageError(message: "\(command): only one input can be standard input (-)") }
         parsed.confinement = try confinement.confinement(command: command)
         parsed.recognize = try recognition.languages(command: command)
         parsed.minimumConfidence = recognition.minimumConfidence
@@ -116,6 +124,10 @@ extension ArgumentScanner {
     /// The PDF and the ink: `IN.pdf --ink INK`, or an ink document alone (`notes.xopp`,
     /// `paper.rmdoc`, `page.rm`) with its PDF found from it or given with `--pdf`.
     mutating func inkInput(ink: String?, pdfOption: String?) throws(UsageError) -> (pdf: String?, ink: String) {
+        // `flatten in.pdf notes.ink.jsonl`: the second file is the ink, which --ink names.
+        if ink == nil, positional.count == 2 {
+            throw UsageError(message: "\(command): one document at a time (got 2); did you mean '\(command) \(positional[0]) --ink \(positional[1])'?")
+        }
         let positional = try onePositional(missing: ink == nil ? "which document? give IN.pdf --ink INK, or an ink document such as notes.xopp"
                                                : "which PDF? give IN.pdf", kind: ink == nil ? "document" : "PDF")
         guard let ink else { return (pdfOption, positional) }

@@ -74,8 +74,19 @@ extension Command {
         case SearchArguments.declaration: return .search(try SearchArguments.parse(rest))
         case RecognizeArguments.declaration, "recognise": return .recognize(try RecognizeArguments.parse(rest))
         case "entitlement", "licence", "license": return .entitlement(try parseEntitlement(verb: verb, rest))
-        default: throw UsageError(message: "unknown command '\(verb)'")
+        default:
+            let suggestion = Suggestion.nearest(to: verb, among: verbs)
+            throw UsageError(message: "unknown command '\(verb)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
         }
+    }
+
+    /// The verbs a user may type, for "did you mean …".
+    static var verbs: [String] {
+        var verbs = ["help", "version"]
+        for name in HelpText.commands.compactMap({ $0.name.split(separator: " ").first.map(String.init) }) where !verbs.contains(name) {
+            verbs.append(name)
+        }
+        return verbs
     }
 
     /// The help a usage error in `arguments` points to: its command's (with the subcommand

@@ -1,3 +1,4 @@
+import Glibc
 import InkBatch
 
 extension BatchError {
@@ -14,5 +15,8 @@ extension BatchError {
 
 extension BatchReport {
     /// 0 when every document succeeded, `batchFailures` (91) otherwise.
-    public var exitCode: ExitCode { allSucceeded ? .success : .batchFailures }
+    public var exitCode: ExitCode {
+        if let interruptedBy { return interruptedBy == SIGTERM ? .terminated : .interrupted }
+        return allSucceeded ? .success : .batchFailures
+    }
 }

@@ -29,11 +29,11 @@ extension OpeningError {
 extension InkReadingError {
     var exitCode: ExitCode {
         switch self {
-        case .pageOutOfRange, .backgroundPageOutOfRange: .pageOutOfRange
+        case .pageOutOfRange, .backgroundPageOutOfRange, .importedPageOutOfRange: .pageOutOfRange
         case .documentMismatch: .documentMismatch
         case .invalidInk, .damagedInk, .invalidImport, .unknownInkFormat, .htmlGivenAsInk, .noPages: .invalidInk
         case .backgroundPDFMissing: .inputMissing
-        case .pdfRequired, .noPDFToKeep: .usage
+        case .pdfRequired, .noPDFToKeep, .pageNotApplicable: .usage
         case .recognition(.unknownLanguage): .usage
         case .recognition: .recognitionModelMissing
         }

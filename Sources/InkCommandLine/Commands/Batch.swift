@@ -34,7 +34,8 @@ extension OptionHelp {
         public static let output = OptionHelp.output.with(value: "OUTPUT", text: "the output folder (created if missing; not the source folder)")
         public static let jobs = OptionHelp(["--jobs", "-j"], value: "N", "N documents at once, one core each (default: the number of cores)")
         public static let shard = OptionHelp(["--shard"], value: "K/N", "only the K-th of N parts (deterministic, balanced by size)")
-        public static let json = OptionHelp(["--json"], value: "REPORT", "write a JSON report of every document")
+        public static let json = OptionHelp(["--json"], value: "REPORT",
+            "write a JSON report of every document to the file REPORT (unlike the other commands' --json, which prints to standard output)")
         public static let progress = OptionHelp(["--progress"], value: "STYLE", "live (a line on a terminal), lines (one per document) or auto (default)")
         public static let copyUninked = OptionHelp(["--copy-uninked"], "copy PDFs without ink instead of skipping them")
         public static let annotations = OptionHelp(["--annotations"], "flatten a PDF with no ink file beside it with its own annotations (ink, highlights, shapes from any viewer) as its ink")

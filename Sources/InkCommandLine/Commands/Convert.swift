@@ -13,6 +13,6 @@ extension CommandHelp {
 extension OptionHelp {
     /// `convert`'s own options.
     public enum Convert {
-        public static let output = OptionHelp.output.with(value: "OUT", text: "the ink-layers file to write")
+        public static let output = OptionHelp.output.with(value: "OUT", text: "the ink-layers file to write; - writes it to standard output (plain, not gzip); INK - reads standard input")
     }
 }

@@ -14,7 +14,7 @@ extension CommandHelp {
                   OptionHelp.Export.inkAs,
                   OptionHelp.Export.group,
                   .password, OptionHelp.pages.with(text: "only these pages (7- runs to the end); outline entries and links to pages left out are removed"),
-                  .onlyAnnotated, .ignoreMismatch, .noSidecar, .quiet] + OptionHelp.workerLimits + OptionHelp.confinement + OptionHelp.gate)
+                  .onlyAnnotated, .ignoreMismatch, .noSidecar, .sidecar, .quiet] + OptionHelp.workerLimits + OptionHelp.confinement + OptionHelp.gate)
 }
 
 extension OptionHelp {

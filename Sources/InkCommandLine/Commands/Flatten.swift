@@ -10,7 +10,7 @@ extension CommandHelp {
             "The work runs in a worker process bounded in time and memory. On a terminal, a live line shows pages done, pages per second and time left. Exporting needs Pro unless the policy makes it free: see 'inkpdf entitlement --help'.",
         ],
         options: [.ink, .inkFormat, .annotations, .pdf, .page, .outputPDF, .password, .pages, .onlyAnnotated, .stripMetadata, .ignoreMismatch,
-                  .noSidecar, .recognize, .lang, .minConfidence, .quiet] + OptionHelp.workerLimits + OptionHelp.confinement + OptionHelp.gate)
+                  .noSidecar, .sidecar, .recognize, .lang, .minConfidence, .quiet] + OptionHelp.workerLimits + OptionHelp.confinement + OptionHelp.gate)
 }
 
 extension OptionHelp {

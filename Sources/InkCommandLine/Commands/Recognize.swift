@@ -15,7 +15,7 @@ extension CommandHelp {
 extension OptionHelp {
     /// `recognize`'s own options.
     public enum Recognize {
-        public static let output = OptionHelp.output.with(value: "OUT", text: "the ink-layers file to write (atomically)")
+        public static let output = OptionHelp.output.with(value: "OUT", text: "the ink-layers file to write (atomically); - writes it to standard output; INK - reads standard input")
         public static let lang = OptionHelp(["--lang"], value: "TAGS", served: true, "the languages, BCP 47 tags joined by + (en, de, fr, es, it, pt, nl, sv, pl, ja, zh-Hans; default en)")
         public static let redo = OptionHelp(["--redo"], served: true, "recognise layers that already have text entries too, replacing them")
     }

@@ -1,10 +1,10 @@
 extension CommandHelp {
     public static let search = CommandHelp(
         name: "search",
-        synopsis: ["search QUERY FILE|FOLDER..."],
+        synopsis: ["search QUERY [FILE|FOLDER...]"],
         summary: "finds words in PDFs' printed text and in handwriting",
         description: [
-            "Finds QUERY in the printed text of PDFs and in their handwriting: the invisible text inkpdf writes over the ink, the words of /Ink annotations, the ink embedded with --embed-ink, the ink beside the PDF (NAME.ink.jsonl, its sidecar NAME.ink.jsonl.gz) and the `text` entries of ink-layers files. Case and accents are ignored; words of up to 4 letters are found exactly, and a word of the text may differ by one edit (words of 5 letters) or two (longer words) unless --exact or --fuzzy N says otherwise; CJK characters are found exactly. Handwriting is found in every reading the recogniser kept, not only its first. Several words are found where they follow each other. Folders are searched recursively, one document at a time.",
+            "Finds QUERY in the printed text of PDFs and in their handwriting: the invisible text inkpdf writes over the ink, the words of /Ink annotations, the ink embedded with --embed-ink, the ink beside the PDF (NAME.ink.jsonl, its sidecar NAME.ink.jsonl.gz) and the `text` entries of ink-layers files. Case and accents are ignored; words of up to 4 letters are found exactly, and a word of the text may differ by one edit (words of 5 letters) or two (longer words) unless --exact or --fuzzy N says otherwise; CJK characters are found exactly. Handwriting is found in every reading the recogniser kept, not only its first. Several words are found where they follow each other. Folders are searched recursively, one document at a time; with no FILE or FOLDER, the current folder is (as grep -r and rg do).",
             "Prints each hit as FILE:PAGE: handwriting|print \"WORDS\" at X Y W H score S (points from the top-left of the page as displayed; S from 0 to 1: how closely the words match, times the recogniser's confidence in the reading, less for a reading that was not its first). Exit 0 when something was found, 1 when nothing was, 2 when nothing was and some file could not be read (or the command line is wrong).",
             "Searching handwriting needs Pro unless the policy makes it free (see 'inkpdf entitlement --help'); without it, search refuses (exit 85) unless --print-only is given.",
         ],

@@ -44,7 +44,12 @@ public enum PDFAnnotationReader {
     public struct Result {
         public var layersPath: String
         public var layersForm: LayersForm
+        /// Every line for the user: the summary first, then the warnings.
         public var notes: [String]
+        /// Information, the first lines of the notes: what each page's annotations became ("page 3: 2 Ink → 5 strokes").
+        public var summary: [String] = []
+        /// The notes that are warnings: what was left out or repaired, and why.
+        public var warnings: [String] { Array(notes.dropFirst(summary.count)) }
         public var converted: [Int: [ConvertedAnnotation]]
         /// Whether the PDF has any annotation but links, form fields and pop-ups.
         public var hasAnnotations: Bool
@@ -93,8 +98,8 @@ public enum PDFAnnotationReader {
         let read = try self.read(pdf: path, password: password, into: transformLayer.map { TransformingLayerSink(sink, transform: $0) } ?? sink,
                                  sinkPath: layersPath, keepingStackingOrder: keepingStackingOrder, visibility: visibility) { stored, _ in stored }
         done = true
-        return Result(layersPath: layersPath, layersForm: layersForm, notes: read.notes, converted: read.converted,
-                      hasAnnotations: read.hasAnnotations)
+        return Result(layersPath: layersPath, layersForm: layersForm, notes: read.notes, summary: read.summary,
+                      converted: read.converted, hasAnnotations: read.hasAnnotations)
     }
 
     /// For a PDF drawn over itself whose structure qpdf cannot read (`reason`), though poppler may
@@ -118,7 +123,12 @@ public enum PDFAnnotationReader {
 
     /// What reading into a sink gave: the notes for the user, and the annotations that became strokes on each page.
     public struct Read {
+        /// Every line for the user: the summary first, then the warnings.
         public var notes: [String]
+        /// Information, the first lines of the notes: what each page's annotations became ("page 3: 2 Ink → 5 strokes").
+        public var summary: [String] = []
+        /// The notes that are warnings: what was left out or repaired, and why.
+        public var warnings: [String] { Array(notes.dropFirst(summary.count)) }
         public var converted: [Int: [ConvertedAnnotation]]
         /// Whether the PDF has any annotation but links, form fields and pop-ups.
         public var hasAnnotations: Bool
@@ -136,7 +146,7 @@ public enum PDFAnnotationReader {
                             keepingStackingOrder: Bool = false, visibility: AnnotationVisibility = .print,
                             header: (InkLayersHeader, Int) -> InkLayersHeader?) throws(AnnotationReadError) -> Read {
         let pages = try AnnotatedPages(path: path, password: password)
-        var notes: [String] = []
+        var notes: [String] = [], summary: [String] = []
         var converted: [Int: [ConvertedAnnotation]] = [:]
         var hasAnnotations = false
         var reopenings = 0
@@ -184,15 +194,16 @@ public enum PDFAnnotationReader {
                 return true
             }
             try sink.close()
-            notes = pageLines + (laterPages.map { later in
+            summary = pageLines + (laterPages.map { later in
                 ["page\(later.count == 1 ? "" : "s") \(later.first)\(later.count == 1 ? "" : "-\(later.last) (\(later.count) pages)"): " + (later.counts.text ?? "")]
-            } ?? []) + notes + tally.lines
+            } ?? [])
+            notes = summary + notes + tally.lines
         } catch let error as AnnotationReadError {
             throw error
         } catch {
             throw .layers(error, path: sinkPath)
         }
-        return Read(notes: notes, converted: converted, hasAnnotations: hasAnnotations, reopenings: reopenings,
+        return Read(notes: notes, summary: summary, converted: converted, hasAnnotations: hasAnnotations, reopenings: reopenings,
                     storedBytesHeldPeak: cache.peakHeldBytes)
     }
 

@@ -39,7 +39,7 @@ public enum Converter {
         }
         // Which output pages go where: (ink-layers page, output page).
         var placements: [(page: Int, from: Int)] = []
-        var notes = source.notes
+        var notes = source.summary + source.notes
         if let plan = source.plan {
             var paperPages = 0, repeated = 0, decorated = 0
             var seen = Set<Int>()
@@ -63,7 +63,8 @@ public enum Converter {
                 notes.append("\(decorated) text box\(decorated == 1 ? "" : "es"), image\(decorated == 1 ? "" : "s") or fill\(decorated == 1 ? "" : "s") not carried (ink-layers holds strokes; flatten draws them)")
             }
             if pdfPageCount == nil {
-                notes.append("no PDF: pages are numbered in order; flatten the converted file over a PDF of \(plan.count) page\(plan.count == 1 ? "" : "s")")
+                // A notebook: it has no PDF to flatten over, so the way to a PDF is flattening the notebook itself.
+                notes.append("a notebook without a PDF: its \(plan.count) page\(plan.count == 1 ? " is" : "s are") numbered in order; 'inkpdf flatten \(inkPath) -o OUT.pdf' makes a PDF of it")
             }
         } else {
             placements = source.layers.inkedPages.map { ($0, $0) }

@@ -17,6 +17,10 @@ public enum InkReadingError: Error, Equatable, CustomStringConvertible {
     case backgroundPDFMissing(message: String)
     /// An imported page shows a page the background PDF does not have.
     case backgroundPageOutOfRange(inkFile: String, page: Int, pdfPage: Int, pageCount: Int, pdf: String)
+    /// An imported page lies on a page the PDF does not have, as its importer says (a single reMarkable page's `--page`).
+    case importedPageOutOfRange(message: String)
+    /// `--page N` given with ink that names its own pages (ink-layers, Xournal++, rnote, a PDF's annotations).
+    case pageNotApplicable(inkFile: String, format: InkFormat)
     /// Export keeps a PDF's objects, but the imported document has no PDF (a notebook).
     case noPDFToKeep(inkFile: String)
     /// Ink-layers ink was given without the PDF it is drawn on.
@@ -40,8 +44,10 @@ public enum InkReadingError: Error, Equatable, CustomStringConvertible {
             error.description
         case .noPages(let inkFile):
             "\(inkFile): the document has no pages (none listed, and no page file found); nothing to write; copy the document's whole folder, or export it again"
-        case .invalidImport(let message), .backgroundPDFMissing(let message):
+        case .invalidImport(let message), .backgroundPDFMissing(let message), .importedPageOutOfRange(let message):
             message
+        case .pageNotApplicable(let inkFile, let format):
+            "\(inkFile): --page N places a single reMarkable .rm page or an InkML document on page N of the PDF; \(format.rawValue) ink names its own pages, so --page does not apply (choose pages with --pages)"
         case .backgroundPageOutOfRange(let inkFile, let page, let pdfPage, let pageCount, let pdf):
             "\(inkFile): page \(page) shows page \(pdfPage) of \(pdf), which has \(pageCount) page\(pageCount == 1 ? "" : "s"); is this the right PDF? (give another with --pdf FILE)"
         case .noPDFToKeep(let inkFile):

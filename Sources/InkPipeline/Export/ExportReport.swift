@@ -19,4 +19,6 @@ public struct ExportReport: Sendable, Equatable {
     /// Another tool's document recognised (`--recognize`): its layers with their words, as ink-layers beside
     /// the document kept as it is (`NAME.ink.jsonl.gz`); nil otherwise.
     public var recognisedText: String? = nil
+    /// Information, not warnings: for a PDF's annotations as ink, what each page's became ("page 3: 2 Ink → 5 strokes").
+    public var summary: [String] = []
 }

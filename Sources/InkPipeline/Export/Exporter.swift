@@ -277,7 +277,7 @@ public enum Exporter {
         return ExportReport(output: outputPath, sidecar: sidecar?.isKept == true ? sidecar?.destination : nil,
                             pageCount: kept.count, inkedPageCount: input.inkedKept.count, strokeCount: stats.strokes,
                             embeddedInk: options.embedInk && !options.inkOnly, warnings: stats.warnings,
-                            recognisedText: words?.destination)
+                            recognisedText: words?.destination, summary: source.summary)
     }
 
     /// Puts the document's pages in the order `kept` shows them: PDF pages no kept page

@@ -11,6 +11,8 @@ public struct FlattenReport: Sendable, Equatable {
     public var strokeCount: Int
     /// One line each, e.g. an ink type this version does not know, named once.
     public var warnings: [String]
+    /// Information, not warnings: for a PDF's annotations as ink, what each page's became ("page 3: 2 Ink → 5 strokes").
+    public var summary: [String] = []
     /// Another tool's document recognised (`--recognize`): its layers with their words, as ink-layers beside
     /// the document kept as it is (`NAME.ink.jsonl.gz`); nil otherwise.
     public var recognisedText: String?

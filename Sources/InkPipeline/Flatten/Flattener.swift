@@ -106,6 +106,7 @@ public enum Flattener {
                                    pageCount: input.kept.count, inkedPageCount: stats.inkedPages, strokeCount: stats.strokes,
                                    warnings: source.notes + (document?.drawnCopy.map { [$0.warning] } ?? []) + stats.warnings)
         report.recognisedText = words?.destination
+        report.summary = source.summary
         return report
     }
 

@@ -30,6 +30,9 @@ final class InkSource {
     /// For a PDF's annotations: the annotations of each page that became strokes, which
     /// drawing that PDF under its own ink leaves out (`PDFPage.hideAnnotations`).
     private(set) var convertedAnnotations: [Int: [ConvertedAnnotation]] = [:]
+    /// Information for the user, not warnings: for a PDF's annotations, what each page's became
+    /// ("page 3: 2 Ink → 5 strokes"). The warnings are `notes`.
+    private(set) var summary: [String] = []
 
     private init(path: String, format: InkFormat, layers: any PageLayerSource, plan: [DocumentPage]?, pdfPath: String?,
                  notes: [String], temporaries: [String], layersPath: String? = nil) {
@@ -59,6 +62,11 @@ final class InkSource {
                      layersForm: LayersForm = .spool, annotations: AnnotationVisibility = .print,
                      recognising: InkRecognitionRun? = nil) throws(ExportError) -> InkSource {
         guard FileManager.default.fileExists(atPath: ink) else { throw .opening(.inputMissing(path: ink)) }
+        // `--page` places a page that does not say which PDF page it lies on; ink that names its pages is not moved by it.
+        if page != nil, let named = format ?? InkImporter.detectFormat(path: ink) ?? (InkImporter.isPDF(path: ink) ? nil : .inkLayers),
+           [.inkLayers, .xournal, .rnote, .pdfAnnotations].contains(named) {
+            throw .reading(.pageNotApplicable(inkFile: ink, format: named))
+        }
         let recognition = recognising?.recognition
         // Ink-layers ink recognised before drawing: its layers are read from the copy, and messages name the ink.
         if let recognisedCopy = recognising?.recognisedCopy {
@@ -91,6 +99,7 @@ final class InkSource {
             switch error {
             case .backgroundMissing(let message): throw .reading(.backgroundPDFMissing(message: message))
             case .invalid(let message): throw .reading(.invalidImport(message: message))
+            case .pdfPageOutOfRange(let message): throw .reading(.importedPageOutOfRange(message: message))
             }
         }
         var temporaries = [imported.layersPath]
@@ -143,8 +152,9 @@ final class InkSource {
         let layers = try openLayers(read.layersForm, path: read.layersPath, name: ink)
         handedOver = true
         let source = InkSource(path: ink, format: .pdfAnnotations, layers: layers, plan: nil, pdfPath: pdf ?? ink,
-                               notes: read.notes, temporaries: [read.layersPath], layersPath: read.layersPath)
+                               notes: read.warnings, temporaries: [read.layersPath], layersPath: read.layersPath)
         source.convertedAnnotations = read.converted
+        source.summary = read.summary
         return source
     }
 

@@ -82,7 +82,7 @@ public enum PageRenderer {
             images.append(destination)
             options.progress?.finished(page: number)
         }
-        return RenderReport(images: images, strokeCount: strokes, warnings: warnings)
+        return RenderReport(images: images, strokeCount: strokes, warnings: warnings, summary: source.summary)
     }
 
     /// What a rendered page shows under its ink.

@@ -9,4 +9,6 @@ public struct RenderReport: Sendable, Equatable {
     public var strokeCount: Int
     /// One line each, e.g. an ink type this version does not know, named once.
     public var warnings: [String]
+    /// Information, not warnings: for a PDF's annotations as ink, what each page's became ("page 3: 2 Ink → 5 strokes").
+    public var summary: [String] = []
 }

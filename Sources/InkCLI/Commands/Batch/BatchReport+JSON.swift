@@ -20,6 +20,10 @@ extension BatchReport {
         counts["skipped"] = .number(skippedCount)
         counts["failed"] = .number(failures.count + unreadable.count)
         counts["pages"] = .number(pagesWritten)
+        if interruptedBy != nil {
+            counts["interrupted"] = .number(interruptedCount)
+            counts["notStarted"] = .number(notStartedCount)
+        }
 
         var object = JSONObject()
         object["source"] = .string(source)
@@ -27,7 +31,10 @@ extension BatchReport {
         object["shard"] = shard.map { .object(JSONObject([(key: "index", value: .number($0.index)), (key: "count", value: .number($0.count))])) } ?? .null
         object["jobs"] = .number(jobs)
         object["seconds"] = .number((seconds * 1000).rounded() / 1000)
-        object["allSucceeded"] = .bool(allSucceeded)
+        object["allSucceeded"] = .bool(allSucceeded && interruptedBy == nil)
+        // A batch stopped by a signal: which one; a run again goes on from where it stopped.
+        object["interrupted"] = .bool(interruptedBy != nil)
+        object["signal"] = interruptedBy.map { .string($0 == SIGTERM ? "SIGTERM" : "SIGINT") } ?? .null
         object["counts"] = .object(counts)
         object["documents"] = .array(results.map(\.json))
         object["failures"] = .array(failures.map { result in
@@ -86,7 +93,7 @@ extension BatchResult {
         case .failed(let error):
             object["reason"] = .string(error.description)
             object["exitCode"] = .number(Int(error.exitCode.rawValue))
-        case .upToDate, .copied, .copyUpToDate, .skippedUninked:
+        case .upToDate, .copied, .copyUpToDate, .skippedUninked, .interrupted, .notStarted:
             break
         }
         return .object(object)
@@ -101,6 +108,8 @@ extension BatchResult {
         case .copyUpToDate: "copyUpToDate"
         case .skippedUninked: "skipped"
         case .failed: "failed"
+        case .interrupted: "interrupted"
+        case .notStarted: "notStarted"
         }
     }
 }

@@ -1,5 +1,6 @@
 import InkBatch
 import Foundation
+import InkFileSystem
 import InkPipeline
 import InkCommandLine
 
@@ -42,8 +43,25 @@ extension CommandRunner {
         options.flatten.handwritingTextNote = handwritingTextRefusal(arguments.gate)
         options.flatten.handwritingText = options.flatten.handwritingTextNote == nil
         options.flatten.recognitionLanguages = recognition
+        // Ctrl-C (or SIGTERM) stops the documents in flight and starts no other; the report is still
+        // written and printed. A second one ends the process at once, as it does elsewhere.
+        let interruption = BatchInterruption()
+        options.interruption = interruption
+        if workerExecutable != nil {
+            SignalCleanup.handOver { signal in
+                guard interruption.interrupt(by: signal) else { SignalCleanup.end(by: signal) }
+                TemporaryFiles.shared.stopWorkers(for: signal)
+            }
+        }
         let report = BatchFlattener.run(plan, options: options) { result, progress in
+            // The documents never started are counted in the closing line, not listed one by one.
+            if result.outcome == .notStarted { return }
             if live { print("\r\u{1B}[K", terminator: "", to: &errors) }
+            if case .interrupted = result.outcome {
+                print("inkpdf: batch: interrupted: " + TerminalText.escaped(result.document.relativePath), to: &errors)
+                if live { print(Self.liveLine(progress), terminator: "", to: &errors) }
+                return
+            }
             for warning in Self.batchWarnings(of: result) { print("inkpdf: warning: " + TerminalText.escaped("\(result.document.relativePath): \(warning)"), to: &errors) }
             if let failure = result.failure {
                 print("inkpdf: batch: failed: " + TerminalText.escaped("\(result.document.relativePath): \(failure)"), to: &errors)
@@ -63,7 +81,12 @@ extension CommandRunner {
             }
         }
         let summary = report.summaryLines
-        if !arguments.quiet { print(summary[0], to: &output) }
+        // Stopped by a signal: the closing line says so where the messages go, with --quiet too.
+        if report.interruptedBy != nil {
+            print("inkpdf: " + TerminalText.escaped(summary[0]), to: &errors)
+        } else if !arguments.quiet {
+            print(summary[0], to: &output)
+        }
         for line in summary.dropFirst() { print("inkpdf: batch: " + TerminalText.escaped(line), to: &errors) }
         return code
     }
@@ -79,6 +102,8 @@ extension CommandRunner {
         case .copyUpToDate: return "up to date \(path) (copy, no ink)"
         case .skippedUninked: return "skipped \(path) (no ink beside it)"
         case .failed(let error): return "failed \(path): \(error)"
+        case .interrupted: return "interrupted \(path)"
+        case .notStarted: return "not started \(path)"
         }
     }
 

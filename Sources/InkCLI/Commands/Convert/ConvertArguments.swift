@@ -41,7 +41,14 @@ extension ConvertArguments: CommandArguments {
     }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> ConvertArguments {
-        var scanner = ArgumentScanner(command: "convert", arguments: arguments)
+        try parse(arguments, command: "convert") { _, _ in false }
+    }
+
+    /// Parses convert's options, and through `own` (false for an option it does not know) those of
+    /// `command` that reads as convert does (`recognize`).
+    static func parse(_ arguments: [String], command: String,
+                      own: (String, inout ArgumentScanner) throws(UsageError) -> Bool) throws(UsageError) -> ConvertArguments {
+        var scanner = ArgumentScanner(command: command, arguments: arguments)
         var parsed = ConvertArguments(ink: "", output: "")
         var output: String?, confinement = ConfinementArguments()
         while let option = try scanner.nextOption() {
@@ -54,14 +61,15 @@ extension ConvertArguments: CommandArguments {
             case OptionHelp.password: parsed.password = try scanner.value(for: option)
             case OptionHelp.quiet: parsed.quiet = true
             default:
-                guard try scanner.confinementOption(option, into: &confinement) else { throw scanner.unknown(option) }
+                if try scanner.confinementOption(option, into: &confinement) { continue }
+                guard try own(option, &scanner) else { throw scanner.unknown(option) }
             }
         }
         parsed.ink = try scanner.onePositional(missing: "which ink file? give a .xopp, .rm, .rmdoc, .content, .rnote or ink-layers file",
                                                kind: "ink file")
-        guard let output else { throw UsageError(message: "convert: give the output with -o OUT.ink.jsonl.gz") }
+        guard let output else { throw UsageError(message: "\(command): give the output with -o OUT.ink.jsonl.gz") }
         parsed.output = output
-        parsed.confinement = try confinement.confinement(command: "convert")
+        parsed.confinement = try confinement.confinement(command: command)
         return parsed
     }
 }

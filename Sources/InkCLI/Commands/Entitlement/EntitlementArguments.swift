@@ -9,14 +9,18 @@ extension Command {
         guard let subcommand = arguments.first else {
             throw UsageError(message: noun == "entitlement" ? "entitlement: give a subcommand: check" : "licence: give a subcommand: issue, verify or keygen")
         }
-        if OptionHelp.help ~= subcommand { throw UsageError.helpRequest(topic: noun) }
+        if OptionHelp.help ~= subcommand || subcommand == "help" { throw UsageError.helpRequest(topic: noun) }
         let rest = Array(arguments.dropFirst())
         switch (noun, subcommand) {
         case ("entitlement", "check"): return .check(try parseEntitlementCheck(rest))
         case ("licence", "issue"): return .issueLicence(try parseLicenceIssue(rest))
         case ("licence", "verify"): return .verifyLicence(try parseLicenceVerify(rest))
         case ("licence", "keygen"): return .generateVendorKey(try parseVendorKey(rest))
-        default: throw UsageError(message: "\(noun): unknown subcommand '\(subcommand)'")
+        default:
+            let subcommands: [String] = HelpText.commands.compactMap { $0.name.hasPrefix(noun + " ") ? String($0.name.dropFirst(noun.count + 1)) : nil }
+            let suggestion = Suggestion.nearest(to: subcommand, among: subcommands)
+            throw UsageError(message: "\(noun): unknown subcommand '\(subcommand)'"
+                + (suggestion.map { "; did you mean '\(noun) \($0)'?" } ?? ""))
         }
     }
 

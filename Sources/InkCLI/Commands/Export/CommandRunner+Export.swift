@@ -16,11 +16,13 @@ extension CommandRunner {
                                              "inkedPageCount": report.inkedPageCount, "strokeCount": report.strokeCount]
                 if let sidecar = report.sidecar { object["sidecar"] = sidecar }
                 if let words = report.recognisedText { object["recognisedText"] = words }
+                if !report.summary.isEmpty { object["summary"] = report.summary }
                 printJSONReport(object, to: &output)
             } else if !arguments.quiet {
                 printWritten(report.output, Self.summary(pages: report.pageCount, inked: report.inkedPageCount, strokes: report.strokeCount)
                                  + (report.embeddedInk ? ", ink layers attached" : ""),
                              sidecar: report.sidecar, words: report.recognisedText, to: &output)
+                printInformation(report.summary, to: &output)
             }
             return ExitCode.success.rawValue
         } catch {

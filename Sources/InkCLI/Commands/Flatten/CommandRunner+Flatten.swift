@@ -14,6 +14,7 @@ extension CommandRunner {
             if !arguments.quiet {
                 printWritten(report.output, Self.summary(pages: report.pageCount, inked: report.inkedPageCount, strokes: report.strokeCount),
                              sidecar: report.sidecar, words: report.recognisedText, to: &output)
+                printInformation(report.summary, to: &output)
             }
             return ExitCode.success.rawValue
         } catch {
@@ -27,6 +28,12 @@ extension CommandRunner {
         print(TerminalText.escaped("wrote \(file) (\(summary))"), to: &output)
         if let sidecar { print("wrote " + TerminalText.escaped(sidecar), to: &output) }
         if let words { print("wrote " + TerminalText.escaped(words), to: &output) }
+    }
+
+    /// Lines of information under the "wrote" lines (what each page's annotations became), indented as
+    /// convert's notes are: not warnings, and left out with `--quiet`.
+    func printInformation(_ lines: [String], to output: inout some TextOutputStream) {
+        for line in lines { print("  " + TerminalText.escaped(line), to: &output) }
     }
 
     /// What flatten and export both add to the drawing their arguments ask for: whether the handwriting's

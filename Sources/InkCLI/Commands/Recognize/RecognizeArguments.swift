@@ -30,35 +30,18 @@ extension RecognizeArguments: CommandArguments {
     }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> RecognizeArguments {
-        // The reading options are convert's; --lang, --redo and the gate's are taken out first.
-        var rest: [String] = [], languages = "en", redo = false, gate = GateOptions()
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if OptionHelp.Recognize.redo ~= argument {
-                redo = true
-            } else if OptionHelp.Recognize.lang ~= argument || Command.gateOptionNames.contains(argument) {
-                guard index + 1 < arguments.count else { throw UsageError(message: "recognize: \(argument) needs a value") }
-                if OptionHelp.Recognize.lang ~= argument { languages = arguments[index + 1] } else { gate.set(argument, to: arguments[index + 1]) }
-                index += 1
-            } else if argument == "--" {
-                rest += arguments[index...]
-                break
-            } else {
-                rest.append(argument)
+        // The reading options are convert's; --lang, --redo and the gate's are recognize's own.
+        var languages = "en", redo = false, gate = GateOptions()
+        let convert = try ConvertArguments.parse(arguments, command: "recognize") { (option, scanner) throws(UsageError) -> Bool in
+            switch option {
+            case OptionHelp.Recognize.redo: redo = true
+            case OptionHelp.Recognize.lang: languages = try scanner.value(for: option)
+            case _ where Command.gateOptionNames.contains(option): gate.set(option, to: try scanner.value(for: option))
+            default: return false
             }
-            index += 1
+            return true
         }
         do throws(RecognitionError) { _ = try RecognitionLanguage.parse(languages) } catch { throw UsageError(message: error.description) }
-        let convert: ConvertArguments
-        do {
-            convert = try ConvertArguments.parse(rest)
-        } catch {
-            var located = error
-            located.message = located.message.replacingOccurrences(of: "convert", with: "recognize")
-            if located.topic == "convert" { located.topic = "recognize" }
-            throw located
-        }
         return RecognizeArguments(convert: convert, languages: languages, redo: redo, gate: gate)
     }
 }

@@ -13,9 +13,11 @@ extension CommandRunner {
                                                  outputDirectory: arguments.outputDirectory, options: options)
             for warning in report.warnings { print("inkpdf: warning: \(TerminalText.escaped(warning))", to: &errors) }
             if reportsAsJSON {
-                printJSONReport(["images": report.images, "pageCount": report.images.count, "strokeCount": report.strokeCount, "warnings": report.warnings], to: &output)
+                printJSONReport(["images": report.images, "pageCount": report.images.count, "strokeCount": report.strokeCount, "warnings": report.warnings,
+                                 "summary": report.summary], to: &output)
             } else if !arguments.quiet {
                 for image in report.images { print("wrote " + TerminalText.escaped(image), to: &output) }
+                printInformation(report.summary, to: &output)
             }
             return ExitCode.success.rawValue
         } catch {

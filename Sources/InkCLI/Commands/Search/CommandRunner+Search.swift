@@ -23,7 +23,9 @@ extension CommandRunner {
         if !arguments.printOnly, let refused = handwritingSearchGate(arguments.gate, errors: &errors) { return refused }
         let scope = SearchScope(print: true, handwriting: !arguments.printOnly)
         let password = arguments.password ?? environment["INKPDF_PASSWORD"]
-        let listing = SearchDocuments(paths: arguments.paths)
+        // With no path, the current folder, its files named as `grep -r` and `rg` name them: `notes.pdf`, not `./notes.pdf`.
+        let listing = SearchDocuments(paths: arguments.paths.isEmpty ? ["."] : arguments.paths)
+        func shown(_ path: String) -> String { arguments.paths.isEmpty && path.hasPrefix("./") ? String(path.dropFirst(2)) : path }
         for problem in listing.problems { print("inkpdf: warning: \(TerminalText.escaped(problem))", to: &errors) }
 
         var progress = BatchProgress(documentsTotal: listing.documents.count, bytesTotal: listing.documents.reduce(0) { $0 + $1.size })
@@ -73,7 +75,7 @@ extension CommandRunner {
             if live { print("\r\u{1B}[K", terminator: "", to: &errors) }
             for warning in outcome.warnings { print("inkpdf: warning: \(TerminalText.escaped(warning))", to: &errors) }
             found += outcome.hits.count
-            let text = Self.searchOutput(outcome.hits, leftOut: outcome.leftOut, file: document.path, format: arguments.format, first: !anyPrinted)
+            let text = Self.searchOutput(outcome.hits, leftOut: outcome.leftOut, file: shown(document.path), format: arguments.format, first: !anyPrinted)
             if !text.isEmpty {
                 output.write(text)
                 anyPrinted = true

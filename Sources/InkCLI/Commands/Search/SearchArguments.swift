@@ -1,7 +1,7 @@
 import InkCommandLine
 import InkPipeline
 
-/// `inkpdf search QUERY FILE|FOLDER... [--json | --pages] [--print-only] [--password P] [gate options]`.
+/// `inkpdf search QUERY [FILE|FOLDER...] [--json | --pages] [--print-only] [--password P] [gate options]`.
 public struct SearchArguments: Equatable, Sendable {
     /// How hits are printed.
     public enum Format: Equatable, Sendable {
@@ -14,6 +14,7 @@ public struct SearchArguments: Equatable, Sendable {
     }
 
     public var query: String
+    /// The files and folders to search; none: the current folder, as `grep -r` and `rg` search it.
     public var paths: [String]
     public var format: Format = .lines
     /// `--print-only`: only printed text (no Pro needed).
@@ -65,7 +66,6 @@ extension SearchArguments: CommandArguments {
         }
         guard Set(formats).count <= 1 else { throw UsageError(message: "search: --json and --pages print hits two ways; give one") }
         guard let query = scanner.positional.first else { throw UsageError(message: "search: what to look for? give the QUERY, then files or folders") }
-        guard scanner.positional.count >= 2 else { throw UsageError(message: "search: where to look? give files or folders after '\(query)'") }
         do {
             _ = try SearchQuery(query, fuzziness: result.fuzziness)
         } catch {

@@ -83,6 +83,8 @@ extension CommandRunner {
     /// Convert, recognize and entitlement check, which take no limit options, take the service's from
     /// `INKPDF_LIMITS` (`TIMEOUT:MEMORY_MB:STALL`).
     func runAsWorker(_ command: Command, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        // `-` as an input or the output: the files the parent made for them (`StandardStreams`).
+        let command = StandardStreams.paths(in: environment).map { command.replacingStandardStreams(input: $0.input, output: $0.output) } ?? command
         let limits: WorkerLimits, document: String
         switch command {
         case .flatten(let arguments):
