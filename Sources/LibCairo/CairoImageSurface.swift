@@ -80,6 +80,25 @@ public final class CairoImageSurface: CairoSurface {
         try body(withUnsafeHandle { cairo_image_surface_get_data($0) })
     }
 
+    /// An `.a8` surface's pixels, row after row without the stride's padding, each made into a value by
+    /// `value` (nil when the surface has no data). Flushes first.
+    ///
+    /// The corresponding C functions are `cairo_surface_flush` and `cairo_image_surface_get_data`.
+    public func a8Pixels<T>(_ value: (UInt8) -> T) -> [T]? {
+        flush()
+        let width = self.width, height = self.height, stride = self.stride
+        return withUnsafeMutableData { data -> [T]? in
+            guard let data else { return nil }
+            var pixels: [T] = []
+            pixels.reserveCapacity(width * height)
+            for row in 0..<height {
+                let source = data + row * stride
+                for column in 0..<width { pixels.append(value(source[column])) }
+            }
+            return pixels
+        }
+    }
+
     /// Writes the surface as a PNG file at `path`. The corresponding C function is `cairo_surface_write_to_png`.
     public func writePNG(to path: String) throws(CairoError) {
         if let error = CairoError(withUnsafeHandle { cairo_surface_write_to_png($0, path) }) { throw error }

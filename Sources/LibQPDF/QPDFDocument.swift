@@ -31,18 +31,7 @@ public final class QPDFDocument {
         precondition(!passwordForms.isEmpty, "no password form to try")
         self.path = path
         readsAsWritten = false
-        for (index, form) in passwordForms.enumerated() {
-            // A qpdf_data that failed to read is not read again: each try starts afresh.
-            if data != nil { qpdf_cleanup(&data) }
-            data = qpdf_init()
-            qpdf_silence_errors(data)
-            qpdf_set_suppress_warnings(data, QPDF_TRUE)
-            let status = Self.withCString(form) { qpdf_read(data, path, $0) }
-            if status & QPDF_ERRORS == 0 { break }
-            let error = lastError()
-            guard error.code == qpdf_e_password else { throw .damaged(reason: error.message) }
-            if index == passwordForms.count - 1 { throw .passwordRejected }
-        }
+        try read(passwordForms: passwordForms, recovering: true)
         // Without a catalog, qpdf's page functions print "application did not handle error"
         // on stderr (twice) and count no page: one clear error instead.
         // (Asked of qpdf directly: no `QPDFObject` exists yet, so no handle epoch is spent.)
@@ -105,19 +94,26 @@ public final class QPDFDocument {
     /// Reads the file with qpdf's recovery off (a cross-reference table that needs repair is an error), with the first
     /// password form that opens it; a warning on the way is `.warned`.
     private func readWithoutRecovery(passwordForms: [[UInt8]?]) throws(QPDFError) {
+        try read(passwordForms: passwordForms, recovering: false)
+        if qpdf_more_warnings(data) != 0 { throw .warned(reason: String(cString: qpdf_get_error_full_text(data, qpdf_next_warning(data)))) }
+    }
+
+    /// Reads the file with the first of `passwordForms` qpdf accepts (`.passwordRejected` when it refuses every one;
+    /// `.damaged` when it cannot read the file), repairing what it can when `recovering`.
+    private func read(passwordForms: [[UInt8]?], recovering: Bool) throws(QPDFError) {
         for (index, form) in passwordForms.enumerated() {
+            // A qpdf_data that failed to read is not read again: each try starts afresh.
             if data != nil { qpdf_cleanup(&data) }
             data = qpdf_init()
             qpdf_silence_errors(data)
             qpdf_set_suppress_warnings(data, QPDF_TRUE)
-            qpdf_set_attempt_recovery(data, QPDF_FALSE)
+            if !recovering { qpdf_set_attempt_recovery(data, QPDF_FALSE) }
             let status = Self.withCString(form) { qpdf_read(data, path, $0) }
             if status & QPDF_ERRORS == 0 { break }
             let error = lastError()
             guard error.code == qpdf_e_password else { throw .damaged(reason: error.message) }
             if index == passwordForms.count - 1 { throw .passwordRejected }
         }
-        if qpdf_more_warnings(data) != 0 { throw .warned(reason: String(cString: qpdf_get_error_full_text(data, qpdf_next_warning(data)))) }
     }
 
     /// Parses every object numbered below the trailer's `/Size`, failing at the first qpdf cannot find or read.

@@ -8,7 +8,7 @@ import Testing
 /// the folder the name is relative to.
 @Suite(.timeLimit(.minutes(5)))
 struct OutputNameTests {
-    static let names = ["x", "é", "notes", ".hidden", "with space.pdf", "sub/y"]
+    static let names = ["x", "é", ".hidden", "with space.pdf"]
 
     /// Runs `inkpdf ARGUMENTS` with `folder` as the current folder.
     static func run(_ arguments: [String], in folder: TestFolder) async throws -> (status: Int32, errors: String) {

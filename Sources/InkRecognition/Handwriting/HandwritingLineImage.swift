@@ -99,16 +99,7 @@ struct HandwritingLineImage {
         let status = context.status
         _ = consume context
         guard status == nil else { return nil }
-        surface.flush()
-        let stride = surface.stride
-        let pixels: [Float]? = surface.withUnsafeMutableData { data in
-            guard let data else { return nil }
-            var pixels = [Float](repeating: 0, count: width * height)
-            for row in 0..<height {
-                for column in 0..<width { pixels[row * width + column] = Float(data[row * stride + column]) / 255 }
-            }
-            return pixels
-        }
+        let pixels = surface.a8Pixels { Float($0) / 255 }
         guard let pixels else { return nil }
         self.pixels = pixels
         self.width = width

@@ -71,17 +71,7 @@ struct LineRaster {
         let status = context.status
         _ = consume context
         guard status == nil else { return nil }
-        surface.flush()
-        let stride = surface.stride
-        let grey: [UInt8]? = surface.withUnsafeMutableData { data in
-            guard let data else { return nil }
-            var grey = [UInt8](repeating: 255, count: width * height)
-            for row in 0..<height {
-                let source = data + row * stride
-                for column in 0..<width { grey[row * width + column] = 255 &- source[column] }
-            }
-            return grey
-        }
+        let grey = surface.a8Pixels { 255 &- $0 }
         guard let grey else { return nil }
         self.grey = grey
     }
