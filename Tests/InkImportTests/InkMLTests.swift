@@ -483,6 +483,34 @@ import Testing
         guard case .xml = error else { Issue.record("\(error)"); return }
     }
 
+    /// seshat writes its recognition as CROHME does, a MathML tree in <annotationXML> beside the trace
+    /// groups, and may give a MathML element and a trace group the same xml:id: a validity error
+    /// (xml:id 1.0), not one of well-formedness, about ids the ink does not use (issue 54, item 6).
+    @Test("an xml:id used twice, in the MathML annotation and a trace group, is warned of and the traces are read")
+    func xmlIDUsedTwice() throws {
+        let body = """
+            <traceFormat><channel name="X" type="decimal"/><channel name="Y" type="decimal"/></traceFormat>
+            <annotation type="UI">seshat</annotation>
+            <annotationXML type="truth" encoding="Content-MathML">
+              <math xmlns="http://www.w3.org/1998/Math/MathML"><mrow><msup><mi xml:id="x_1">x</mi><mn xml:id="2_1">2</mn></msup></mrow></math>
+            </annotationXML>
+            <trace id="0">10 10, 20 20, 30 10</trace>
+            <trace id="1">40 5, 45 0</trace>
+            <traceGroup xml:id="x_1">
+              <annotation type="truth">Segmentation</annotation>
+              <traceGroup xml:id="2_1"><annotation type="truth">x</annotation><traceView traceDataRef="0"/><annotationXML href="x_1"/></traceGroup>
+              <traceGroup xml:id="3"><annotation type="truth">2</annotation><traceView traceDataRef="1"/><annotationXML href="2_1"/></traceGroup>
+            </traceGroup>
+            """
+        let (document, layers) = try read(write(Self.ink(body)))
+        #expect(layers.flatMap(\.strokes).map(Self.xy) == [[[10, 10], [20, 20], [30, 10]], [[40, 5], [45, 0]]])
+        #expect(layers.first?.recognisedText.map(\.text) == ["x", "2"])
+        let warnings = document.report.warnings
+        #expect(warnings.count == 2, "\(warnings)")
+        #expect(warnings.contains { $0.contains("xml:id=\"x_1\" is used twice") && $0.contains("does not concern the ink") }, "\(warnings)")
+        #expect(warnings.contains { $0.contains("xml:id=\"2_1\" is used twice") }, "\(warnings)")
+    }
+
     /// A <traceFormat> or <brush> directly in <ink> (CROHME's files begin with one) is the current
     /// context's from there on; it was taken as a definition only, and the trace read as X, Y.
     @Test("a traceFormat and a brush directly in <ink> change the current context")

@@ -91,6 +91,30 @@ import Testing
         #expect(read.notes.contains { $0.contains("measurement caption") }, "\(read.notes)")
     }
 
+    /// Acrobat's "replace text": a StrikeOut over the words, then a Caret at their end, drawn after it
+    /// with /Rects that overlap. The Caret hides nothing under it: the strike-out is ink in `flatten`
+    /// as in `convert`, one count for both (issue 54, item 8), and both marks are drawn.
+    @Test func aCaretOverAStrikeOutGivesTheSameStrokesInConvertAndFlatten() async throws {
+        let folder = TestFolder()
+        let pdf = folder.path("caret.pdf")
+        let inks = [20.0, 40, 160].map { y in
+            "<< /Type /Annot /Subtype /Ink /Rect [0 0 200 200] /F 4 /C [0 0 0] /BS << /W 2 >> /InkList [[10 \(y) 190 \(y)]] >>"
+        }
+        let strike = "<< /Type /Annot /Subtype /StrikeOut /Rect [18 96 100 114] /F 4 /C [1 0 0] /QuadPoints [20 112 98 112 20 98 98 98] >>"
+        let caret = "<< /Type /Annot /Subtype /Caret /Rect [94 90 106 106] /F 4 /C [0 0 1] /Sy /None /Contents (new words) /AP << /N 6 0 R >> >>"
+        try Self.page(annotations: inks + [strike, caret], appearances: [("0 0 1 rg 94 90 m 100 106 l 106 90 l f", "94 90 106 106")], at: pdf)
+        let converted = try read(pdf)
+        #expect(converted.strokes.count == 4, "\(converted.notes)")
+        #expect(converted.notes.contains { $0.contains("1 StrikeOut → 4 strokes") }, "\(converted.notes)")
+        let (output, notes) = try await flatten(pdf, in: folder)
+        #expect(notes.contains { $0.contains("1 StrikeOut → 4 strokes") }, "flatten counts as convert does: \(notes)")
+        #expect(!notes.contains { $0.contains("StrikeOut (under an annotation") }, "\(notes)")
+        let raster = try GreyRaster.poppler(output, page: 1, scale: 2)
+        // The strike-out's line across the words (50, 105) and the caret's middle (100, 95), from the bottom.
+        #expect(raster[100, 190] < 200, "the strike-out is drawn: \(raster[100, 190])")
+        #expect(raster[200, 210] < 200, "the caret is drawn: \(raster[200, 210])")
+    }
+
     /// Underline, strike-out and squiggly lines are as heavy as viewers draw them: poppler
     /// (and PDFium) draw them 1 pt whatever the border width says, so a `/BS /W 3` that used
     /// to make a 3 pt line makes none heavier than poppler's own drawing of the annotation.

@@ -167,8 +167,26 @@ final class InkMLDocumentReader {
         }
         guard sawRoot else { throw .notInkML(path: path, reason: "no <ink> element") }
         try finishPage()
+        warnOfRedefinedIDs(reader.redefinedIDs)
         if warningCount > Self.maximumWarnings {
             report.warnings.append("\(path): … and \(warningCount - Self.maximumWarnings) more warnings")
+        }
+    }
+
+    /// An `xml:id` used twice breaks a validity constraint, not well-formedness (xml:id 1.0), and the
+    /// ink does not depend on ids outside the traces and their definitions (CROHME's MathML
+    /// annotation repeats its trace groups' ids): warned of, as other InkML readers read on.
+    private func warnOfRedefinedIDs(_ redefined: (named: [(id: String, line: Int)], count: Int)) {
+        for (id, line) in redefined.named {
+            let quoted = "xml:id=\"\(InkMLImportError.clip(id))\" is used twice (again at line \(line))"
+            if strokeOfTrace[id] != nil || definitions[id] != nil {
+                warn("\(quoted); a trace or definition has it, and a reference to it names the last one defined before the reference")
+            } else {
+                warn("\(quoted); no trace or definition has it, so it does not concern the ink, which is read")
+            }
+        }
+        if redefined.count > redefined.named.count {
+            warn("\(redefined.count - redefined.named.count) more xml:ids are used twice")
         }
     }
 

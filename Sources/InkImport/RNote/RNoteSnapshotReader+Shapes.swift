@@ -43,13 +43,17 @@ extension RNoteSnapshotReader {
     func readShapeStroke(slot: Int) throws(RNoteImportError) {
         var ink = RNoteItems.InkItem(kind: .shape, width: 1, color: RGBAColor(red: 0, green: 0, blue: 0), fill: nil,
                                      pressureCurve: .const_, roundCap: true, polylines: [], closed: false)
+        // The shape is drawn once its style is known, whichever member comes first (an arrow's head
+        // depends on the width).
+        var shape: Shape?
         try object("shapestroke") { (key) throws(RNoteImportError) in
             switch key {
-            case "shape": try readShape(&ink)
+            case "shape": shape = try readShape()
             case "style": try readStyleOfShape(&ink)
             default: try skip()
             }
         }
+        if let shape { try draw(shape, into: &ink) }
         // Shapes are drawn at the style's width, whatever the pressure curve says.
         ink.pressureCurve = .const_
         if let fill = ink.fill, fill.alpha <= 0 || !ink.closed { ink.fill = nil }
@@ -60,72 +64,88 @@ extension RNoteSnapshotReader {
         try readStyleShared(&ink)
     }
 
-    private func readShape(_ ink: inout RNoteItems.InkItem) throws(RNoteImportError) {
+    /// A shape as read: its kind and its members, its place for messages.
+    struct Shape {
+        var kind: String
+        var values: [String: (Double, Double)] = [:]
+        var matrix = RNoteSnapshotReader.identity
+        var path: [(Double, Double)] = []
+        var place: RNoteImportError.Place
+    }
+
+    private func readShape() throws(RNoteImportError) -> Shape? {
+        var shape: Shape?
         try object("shape") { (kind) throws(RNoteImportError) in
-            var values: [String: (Double, Double)] = [:]
-            var matrix = Self.identity
-            var path: [(Double, Double)] = []
-            var corners: [(Double, Double)]?
+            var read = Shape(kind: kind, place: currentPlace)
             try object(kind) { (key) throws(RNoteImportError) in
                 switch key {
-                case "start", "end", "tip", "cp", "cp1", "cp2", "radii": values[key] = try vector(key)
-                case "transform": matrix = try transform("transform")
+                case "start", "end", "tip", "cp", "cp1", "cp2", "radii": read.values[key] = try vector(key)
+                case "transform": read.matrix = try transform("transform")
                 case "cuboid":
                     var half = (0.0, 0.0)
                     try object("cuboid") { (key) throws(RNoteImportError) in
                         if key == "half_extents" { half = try vector("half_extents") } else { try skip() }
                     }
-                    values["half"] = half
+                    read.values["half"] = half
                 case "path":
-                    try array("path") { (_) throws(RNoteImportError) in path.append(try vector("point")) }
+                    try array("path") { (_) throws(RNoteImportError) in read.path.append(try vector("point")) }
                 default: try skip()
                 }
             }
-            func need(_ key: String) throws(RNoteImportError) -> (Double, Double) {
-                guard let value = values[key] else { throw malformed("\(kind) has no \(key)") }
-                return value
+            shape = read
+        }
+        return shape
+    }
+
+    /// The shape's polylines, at the style's width.
+    private func draw(_ shape: Shape, into ink: inout RNoteItems.InkItem) throws(RNoteImportError) {
+        let kind = shape.kind, matrix = shape.matrix
+        func need(_ key: String) throws(RNoteImportError) -> (Double, Double) {
+            guard let value = shape.values[key] else { throw .malformed(path: path, place: shape.place, problem: "\(kind) has no \(key)") }
+            return value
+        }
+        func flat(_ points: [(Double, Double)]) -> [Double] { points.flatMap { [$0.0, $0.1, 1] } }
+        switch kind {
+        case "line":
+            ink.polylines = [flat([try need("start"), try need("end")])]
+        case "arrow":
+            let start = try need("start"), tip = try need("tip")
+            ink.polylines = [flat([start, tip]), flat(Self.arrowHead(start: start, tip: tip, width: ink.width))]
+        case "rect":
+            let half = try need("half")
+            let corners = [(-half.0, -half.1), (half.0, -half.1), (half.0, half.1), (-half.0, half.1)].map { Self.apply(matrix, $0.0, $0.1) }
+            ink.polylines = [flat(corners + [corners[0]])]
+            ink.closed = true
+        case "ellipse":
+            let radii = try need("radii")
+            var points: [(Double, Double)] = []
+            for k in 0...Self.ellipseSamples {
+                let angle = 2 * Double.pi * Double(k) / Double(Self.ellipseSamples)
+                points.append(Self.apply(matrix, radii.0 * cos(angle), radii.1 * sin(angle)))
             }
-            func flat(_ points: [(Double, Double)]) -> [Double] { points.flatMap { [$0.0, $0.1, 1] } }
-            switch kind {
-            case "line":
-                ink.polylines = [flat([try need("start"), try need("end")])]
-            case "arrow":
-                let start = try need("start"), tip = try need("tip")
-                ink.polylines = [flat([start, tip]), flat(Self.arrowHead(start: start, tip: tip, width: ink.width))]
-            case "rect":
-                let half = try need("half")
-                corners = [(-half.0, -half.1), (half.0, -half.1), (half.0, half.1), (-half.0, half.1)].map { Self.apply(matrix, $0.0, $0.1) }
-                ink.polylines = [flat(corners! + [corners![0]])]
-                ink.closed = true
-            case "ellipse":
-                let radii = try need("radii")
-                var points: [(Double, Double)] = []
-                for k in 0...Self.ellipseSamples {
-                    let angle = 2 * Double.pi * Double(k) / Double(Self.ellipseSamples)
-                    points.append(Self.apply(matrix, radii.0 * cos(angle), radii.1 * sin(angle)))
-                }
-                ink.polylines = [flat(points)]
-                ink.closed = true
-            case "quadbez", "cubbez":
-                let start = try need("start"), end = try need("end")
-                let controls = kind == "quadbez" ? [try need("cp")] : [try need("cp1"), try need("cp2")]
-                var points = [start]
-                for k in 1...Self.shapeCurveSamples {
-                    points.append(Self.bezier(t: Double(k) / Double(Self.shapeCurveSamples), from: start, controls: controls, to: end))
-                }
-                ink.polylines = [flat(points)]
-            case "polyline", "polygon":
-                let start = try need("start")
-                var points = [start] + path
-                if kind == "polygon" { points.append(start); ink.closed = true }
-                ink.polylines = [flat(points)]
-            default:
-                omitted["\(kind.prefix(40)) shape", default: 0] += 1
+            ink.polylines = [flat(points)]
+            ink.closed = true
+        case "quadbez", "cubbez":
+            let start = try need("start"), end = try need("end")
+            let controls = kind == "quadbez" ? [try need("cp")] : [try need("cp1"), try need("cp2")]
+            var points = [start]
+            for k in 1...Self.shapeCurveSamples {
+                points.append(Self.bezier(t: Double(k) / Double(Self.shapeCurveSamples), from: start, controls: controls, to: end))
             }
-            // The transformed points are checked as any other canvas coordinate.
-            for line in ink.polylines {
-                for value in line where !InkRange.isCanvasCoordinate(value) {
-                    if let problem = InkRange.canvasCoordinateProblem("a point of the \(kind)", value) { throw outOfRange(problem) }
+            ink.polylines = [flat(points)]
+        case "polyline", "polygon":
+            let start = try need("start")
+            var points = [start] + shape.path
+            if kind == "polygon" { points.append(start); ink.closed = true }
+            ink.polylines = [flat(points)]
+        default:
+            omitted["\(kind.prefix(40)) shape", default: 0] += 1
+        }
+        // The transformed points are checked as any other canvas coordinate.
+        for line in ink.polylines {
+            for value in line where !InkRange.isCanvasCoordinate(value) {
+                if let problem = InkRange.canvasCoordinateProblem("a point of the \(kind)", value) {
+                    throw .outOfRange(path: path, place: shape.place, problem: problem)
                 }
             }
         }
@@ -159,7 +179,7 @@ extension RNoteSnapshotReader {
                     case "font_family": item.fontFamily = try string("font_family")
                     case "font_size":
                         item.fontSize = try number("font_size")
-                        if let problem = InkRange.widthProblem("font_size", item.fontSize * document.format.scale) { throw outOfRange(problem) }
+                        try checkSize("font_size", item.fontSize)
                     case "font_weight": item.bold = try number("font_weight") >= 600
                     case "font_style": item.italic = try string("font_style") == "italic"
                     case "color": item.color = try color("color")

@@ -39,6 +39,11 @@ final class RNoteSnapshotReader {
     private(set) var sawStrokes = false
     private(set) var chrono: [Int: RNoteItems.Chrono] = [:]
     private(set) var trashed: Set<Int> = []
+    /// Whether `document.format` has been read: the scale that widths in pixels are checked at.
+    private var sawFormat = false
+    /// The largest width or font size read before the format, checked once the format is known
+    /// (rnote reads the members in any order, so the document may come after the strokes).
+    private var pendingSize: (value: Double, what: String, place: RNoteImportError.Place)?
     /// Kinds read but not drawn, and notes.
     var omitted: [String: Int] = [:]
     var notes: [String: Int] = [:]
@@ -240,6 +245,9 @@ final class RNoteSnapshotReader {
             }
         }
         try j { try json.expectEnd() }
+        if let pendingSize, let problem = InkRange.widthProblem(pendingSize.what, pendingSize.value * document.format.scale) {
+            throw .outOfRange(path: path, place: pendingSize.place, problem: problem)
+        }
         guard let version else { throw .notRNote(path: path, reason: "its JSON has no version") }
         _ = version
         guard sawStrokes else { throw .notRNote(path: path, reason: "its data has neither engine_snapshot nor store_snapshot with stroke_components") }
@@ -366,6 +374,7 @@ final class RNoteSnapshotReader {
             }
         }
         document.format = format
+        sawFormat = true
     }
 
     private func readBackground() throws(RNoteImportError) {
@@ -425,7 +434,7 @@ final class RNoteSnapshotReader {
                 switch key {
                 case "stroke_width":
                     ink.width = try number("stroke_width")
-                    if let problem = InkRange.widthProblem("stroke_width", ink.width * document.format.scale) { throw outOfRange(problem) }
+                    try checkSize("stroke_width", ink.width)
                 case "stroke_color": if try !j({ try json.skipNull() }) { ink.color = try color("stroke_color") }
                 case "fill_color": if try !j({ try json.skipNull() }) { ink.fill = try color("fill_color") }
                 case "pressure_curve":
@@ -447,6 +456,16 @@ final class RNoteSnapshotReader {
                 }
             }
         }
+    }
+
+    /// Checks a width or font size in canvas pixels against `InkRange` at the document's scale, or,
+    /// before the format is read, keeps the largest to check once it is.
+    func checkSize(_ what: String, _ value: Double) throws(RNoteImportError) {
+        guard !sawFormat, value > 0 else {
+            if let problem = InkRange.widthProblem(what, value * document.format.scale) { throw outOfRange(problem) }
+            return
+        }
+        if value > pendingSize?.value ?? 0 { pendingSize = (value, what, currentPlace) }
     }
 
     func emitInk(_ ink: RNoteItems.InkItem, slot: Int) throws(RNoteImportError) {
@@ -487,33 +506,56 @@ final class RNoteSnapshotReader {
         var points: [Double] = []
         switch try j({ try json.peekKind() }) {
         case .object:
+            // rnote reads the members in any order (serde): segments met before the start wait for it,
+            // since a curve's samples start from the point before it.
+            var start: Element?
+            var waiting: [Segment] = []
+            var sawSegments = false
             try object("path") { (key) throws(RNoteImportError) in
                 switch key {
                 case "start":
-                    guard points.isEmpty else { throw malformed("the path's start comes after its segments") }
-                    try element("start", into: &points)
+                    start = try element("start")
+                    guard let start, points.isEmpty else { throw malformed("the path has two starts") }
+                    points.append(start.x); points.append(start.y); points.append(start.pressure)
                 case "segments":
-                    guard !points.isEmpty else { throw malformed("the path's segments come before its start") }
-                    try readSegments("segments", into: &points)
+                    sawSegments = true
+                    if points.isEmpty {
+                        try readSegments("segments") { (segment) throws(RNoteImportError) in waiting.append(segment) }
+                    } else {
+                        try readSegments("segments") { (segment) throws(RNoteImportError) in append(segment, into: &points) }
+                    }
                 default: try skip()
                 }
             }
+            if start == nil, sawSegments { throw malformed("the path has segments but no start") }
+            for segment in waiting { append(segment, into: &points) }
         case .array:
             // 0.5: segments that each carry their start; the first one's begins the path.
-            try readSegments("path", into: &points)
+            try readSegments("path") { (segment) throws(RNoteImportError) in append(segment, into: &points) }
         default:
             throw malformed("path is neither {start, segments} nor a list of segments")
         }
         return points
     }
 
-    /// One segment: its end, and for a Bézier curve the samples before it.
-    private func readSegment(into points: inout [Double]) throws(RNoteImportError) {
+    /// One segment of a pen path as read: its kind, its end, and what else its kind has.
+    struct Segment {
+        enum Kind { case line, quadratic(cp: (Double, Double)), cubic(cp1: (Double, Double), cp2: (Double, Double)) }
+        var kind: Kind
+        var start: Element?
+        var end: Element
+    }
+
+    /// One segment object, `{kind: {…}}`, its members in any order.
+    private func readSegment(_ each: (Segment) throws(RNoteImportError) -> Void) throws(RNoteImportError) {
         guard try j({ try json.peekKind() }) == .object else { throw malformed("segment is not an object") }
         try j { try json.beginObject() }
-        while let kind = try j({ try json.nextKey() }) {
-            place.append(.key(kind))
-            guard try j({ try json.peekKind() }) == .object else { throw malformed("\(kind.prefix(40)) is not an object") }
+        while let name = try j({ try json.nextKey() }) {
+            place.append(.key(name))
+            guard ["lineto", "line", "dot", "quadbezto", "quadbez", "cubbezto", "cubbez"].contains(name) else {
+                throw malformed("segment '\(name.prefix(40))' is not lineto, quadbezto or cubbezto")
+            }
+            guard try j({ try json.peekKind() }) == .object else { throw malformed("\(name.prefix(40)) is not an object") }
             try j { try json.beginObject() }
             var start: Element?, end: Element?
             var cp: (Double, Double)?, cp1: (Double, Double)?, cp2: (Double, Double)?
@@ -529,36 +571,48 @@ final class RNoteSnapshotReader {
                 }
                 place.removeLast()
             }
-            guard let end else { throw malformed("segment \(kind.prefix(40)) has no end") }
-            if points.isEmpty {
-                // 0.5's first segment begins the path with its start (a dot with its element).
-                let first = start ?? end
-                points.append(first.x); points.append(first.y); points.append(first.pressure)
-            }
-            switch kind {
-            case "lineto", "line", "dot":
-                points.append(end.x); points.append(end.y); points.append(end.pressure)
+            guard let end else { throw malformed("segment \(name) has no end") }
+            let kind: Segment.Kind
+            switch name {
             case "quadbezto", "quadbez":
-                guard let cp else { throw malformed("\(kind) needs a control point cp") }
-                appendCurve(into: &points, controls: [cp], end: end)
+                guard let cp else { throw malformed("\(name) needs a control point cp") }
+                kind = .quadratic(cp: cp)
             case "cubbezto", "cubbez":
-                guard let cp1, let cp2 else { throw malformed("\(kind) needs control points cp1 and cp2") }
-                appendCurve(into: &points, controls: [cp1, cp2], end: end)
-            default:
-                throw malformed("segment '\(kind.prefix(40))' is not lineto, quadbezto or cubbezto")
+                guard let cp1, let cp2 else { throw malformed("\(name) needs control points cp1 and cp2") }
+                kind = .cubic(cp1: cp1, cp2: cp2)
+            default: kind = .line
             }
+            try each(Segment(kind: kind, start: start, end: end))
             place.removeLast()
         }
     }
 
-    /// The segments of a path, each read by `readSegment` (no closure per segment).
-    private func readSegments(_ what: String, into points: inout [Double]) throws(RNoteImportError) {
+    /// Adds a segment to the path: its end, and for a Bézier curve the samples before it.
+    private func append(_ segment: Segment, into points: inout [Double]) {
+        let end = segment.end
+        if points.isEmpty {
+            // 0.5's first segment begins the path with its start (a dot with its element).
+            let first = segment.start ?? end
+            points.append(first.x); points.append(first.y); points.append(first.pressure)
+        }
+        switch segment.kind {
+        case .line:
+            points.append(end.x); points.append(end.y); points.append(end.pressure)
+        case .quadratic(let cp):
+            appendCurve(into: &points, controls: [cp], end: end)
+        case .cubic(let cp1, let cp2):
+            appendCurve(into: &points, controls: [cp1, cp2], end: end)
+        }
+    }
+
+    /// The segments of a path, each read by `readSegment` and handed to `each`.
+    private func readSegments(_ what: String, _ each: (Segment) throws(RNoteImportError) -> Void) throws(RNoteImportError) {
         guard try j({ try json.peekKind() }) == .array else { throw malformed("\(what) is not an array") }
         try j { try json.beginArray() }
         var index = 0
         while try j({ try json.nextElement() }) {
             place.append(.index(index))
-            try readSegment(into: &points)
+            try readSegment(each)
             place.removeLast()
             index += 1
         }

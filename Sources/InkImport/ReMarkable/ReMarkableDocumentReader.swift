@@ -8,6 +8,9 @@ struct ReMarkableDocumentReader {
     let options: ImportOptions
     let pdfPageSize: ReMarkableImporter.PDFPageSize?
     private var report = ImportReport()
+    /// Strokes kept in the ink (invisible) that the tablet does not show, by tool name: not left out, so
+    /// not in `report.omitted`, but said once for the document.
+    private var keptNotDrawn: [String: Int] = [:]
     private var warnedAboutSizes = false
 
     init(path: String, options: ImportOptions, pdfPageSize: ReMarkableImporter.PDFPageSize?) throws(ReMarkableImportError) {
@@ -215,6 +218,7 @@ struct ReMarkableDocumentReader {
             pages.append(built.page)
         } }, writeFailure: { .cannotWrite(path: layersPath, reason: "\($0)") })
         try close(writer)
+        reportKeptNotDrawn()
         if strokeCount == 0, !withoutLines.isEmpty {
             report.warnings.append(Self.noInkWarning(path: path, uuid: uuid, pages: withoutLines.map { (index: $0, id: pageFiles[$0].page.id) },
                                                      unread: Self.unreadLinesFiles(source, uuid, read: pageFiles.map(\.lines))))
@@ -262,9 +266,18 @@ struct ReMarkableDocumentReader {
         let built = try buildPage(lines, file: path, number: 1, pdfPage: pdfPage, pdfPath: background?.resolved, layerNames: [], paper: Paper())
         try write(built.layers, to: writer)
         try close(writer)
+        reportKeptNotDrawn()
         let document = ImportedDocument(format: .remarkable, source: path, pages: [built.page], backgroundPDF: background,
                                         layersPath: layersPath, layersForm: options.layersForm, report: report)
         return (document, ReMarkableDocumentInfo(pageCount: 1))
+    }
+
+    /// One line per tool for the strokes kept in the ink that the tablet does not show: they are
+    /// there (invisible), so neither "left out" nor drawn.
+    private mutating func reportKeptNotDrawn() {
+        for (tool, count) in keptNotDrawn.sorted(by: { $0.key < $1.key }) {
+            report.warnings.append("\(path): \(count) \(tool) stroke\(count == 1 ? "" : "s") kept in the ink but not drawn, as on the tablet")
+        }
     }
 
     // MARK: One page
@@ -326,7 +339,7 @@ struct ReMarkableDocumentReader {
                         guard let stroke = built else { continue }
                         let tool = ReMarkableTool(id: line.tool)
                         if case .unknown(let id) = tool { unknownTools.insert(id) }
-                        if !tool.isDrawn(version: version) { report.omitted["\(tool.name) stroke (kept, not drawn)", default: 0] += 1 }
+                        if !tool.isDrawn(version: version) { keptNotDrawn[tool.name, default: 0] += 1 }
                         if tool == .eraser, tool.isDrawn(version: version) { whiteErasers += 1 }
                         strokes.append(stroke)
                     case .highlight(let glyph):

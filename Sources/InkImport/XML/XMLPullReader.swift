@@ -19,12 +19,18 @@ struct XMLPullReader: ~Copyable {
         case other
     }
 
-    /// The first error libxml2 reported, with where.
+    /// The first error libxml2 reported, with where; and the ids it found defined twice.
     final class ErrorSink {
         var message: String?
         var line = 0
         var column = 0
+        /// An `xml:id` used a second time (the first few, with their lines), and how many in all.
+        var redefinedIDs: [(id: String, line: Int)] = []
+        var redefinedIDCount = 0
     }
+
+    /// The most ids used twice that are remembered by name.
+    static let maximumRedefinedIDsNamed = 10
 
     private let reader: OpaquePointer
     private let source: XMLByteSource
@@ -65,6 +71,15 @@ struct XMLPullReader: ~Copyable {
             // An xml:id that is not an NCName (CROHME's "0:1:2:3:", "12") breaks a validity constraint that
             // xml:id 1.0 calls a non-fatal error; the document is well-formed and reads the same.
             guard error.pointee.code != Int32(XML_DTD_XMLID_VALUE.rawValue) else { return }
+            // So is an xml:id used twice (xml:id 1.0, 4: "ID values must be unique" is a validity constraint):
+            // the reader of the document decides what, if anything, the id meant to it.
+            if error.pointee.code == Int32(XML_DTD_ID_REDEFINED.rawValue) {
+                sink.redefinedIDCount += 1
+                if sink.redefinedIDs.count < XMLPullReader.maximumRedefinedIDsNamed {
+                    sink.redefinedIDs.append((error.pointee.str1.map { String(cString: $0) } ?? "?", Int(error.pointee.line)))
+                }
+                return
+            }
             var text = error.pointee.message.map { String(cString: $0) } ?? "error \(error.pointee.code)"
             while text.last == "\n" || text.last == " " { text.removeLast() }
             sink.message = text
@@ -75,6 +90,10 @@ struct XMLPullReader: ~Copyable {
     }
 
     deinit { xmlFreeTextReader(reader) }
+
+    /// The `xml:id`s met a second time so far (the first `maximumRedefinedIDsNamed`, with the
+    /// line of the second use), and how many in all.
+    var redefinedIDs: (named: [(id: String, line: Int)], count: Int) { (errors.redefinedIDs, errors.redefinedIDCount) }
 
     /// The next node, or nil at the end of the document.
     /// The corresponding C functions are `xmlTextReaderRead` and `xmlTextReaderNodeType`.
