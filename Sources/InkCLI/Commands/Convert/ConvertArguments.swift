@@ -42,9 +42,20 @@ extension ConvertArguments: CommandArguments {
 
     static func parse(_ arguments: [String]) throws(UsageError) -> ConvertArguments {
         var scanner = ArgumentScanner(command: "convert", arguments: arguments)
+        return try parse(&scanner) { option, scanner throws(UsageError) in false }
+    }
+
+    /// Convert's options from `scanner`, in one pass: each option takes its own value and nothing else,
+    /// so a value that looks like an option is that option's value. `more` takes a command's own
+    /// options first (`recognize`: `--lang`, `--redo`, the gate's and the worker's limits) and says
+    /// whether it did.
+    static func parse(_ scanner: inout ArgumentScanner,
+                      more: (String, inout ArgumentScanner) throws(UsageError) -> Bool) throws(UsageError) -> ConvertArguments {
+        let command = scanner.command
         var parsed = ConvertArguments(ink: "", output: "")
         var output: String?, confinement = ConfinementArguments()
         while let option = try scanner.nextOption() {
+            if try more(option, &scanner) { continue }
             switch option {
             case OptionHelp.output: output = try scanner.value(for: option)
             case OptionHelp.pdf: parsed.pdf = try scanner.value(for: option)
@@ -59,9 +70,9 @@ extension ConvertArguments: CommandArguments {
         }
         parsed.ink = try scanner.onePositional(missing: "which ink file? give a .xopp, .rm, .rmdoc, .content, .rnote or ink-layers file",
                                                kind: "ink file")
-        guard let output else { throw UsageError(message: "convert: give the output with -o OUT.ink.jsonl.gz") }
+        guard let output else { throw UsageError(message: "\(command): give the output with -o OUT.ink.jsonl.gz") }
         parsed.output = output
-        parsed.confinement = try confinement.confinement(command: "convert")
+        parsed.confinement = try confinement.confinement(command: command)
         return parsed
     }
 }
