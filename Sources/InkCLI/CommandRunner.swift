@@ -38,7 +38,7 @@ public struct CommandRunner {
             // search answers as grep does: 2 for a bad command line.
             return (arguments.first == CommandHelp.search.name ? ExitCode.searchIncomplete : ExitCode.usage).rawValue
         }
-        // Commands that read a PDF run in a worker process, bounded in time and memory.
+        // Commands that read a PDF, and recognition, run in a worker process, bounded in time and memory.
         if let workerExecutable {
             switch command {
             case .export(let export):
@@ -48,6 +48,10 @@ public struct CommandRunner {
                 return runInWorker(arguments, executable: workerExecutable, limits: render.limits, document: render.pdf ?? render.ink,
                                    destination: (render.outputDirectory as NSString).appendingPathComponent("page.png"),
                                    quiet: render.quiet, output: &output, errors: &errors)
+            case .recognize(let recognize):
+                return runInWorker(arguments, executable: workerExecutable, limits: recognize.limits ?? .default,
+                                   document: recognize.convert.ink, destination: recognize.convert.output, quiet: recognize.convert.quiet,
+                                   output: &output, errors: &errors)
             default: break
             }
         }

@@ -80,8 +80,8 @@ extension CommandRunner {
     /// The worker's side (`inkpdf __worker COMMAND …`, from `flattenDocument`, `runInWorker`, `batch` and
     /// `inkpdf serve`): limits itself, ends with its parent, reports each page on the progress pipe, then runs
     /// the command as usual, the entitlement gate included (flatten prints its report as JSON for its parent).
-    /// Convert, recognize and entitlement check, which take no limit options, take the service's from
-    /// `INKPDF_LIMITS` (`TIMEOUT:MEMORY_MB:STALL`).
+    /// Convert and entitlement check, which take no limit options, and recognize without them, take the
+    /// service's from `INKPDF_LIMITS` (`TIMEOUT:MEMORY_MB:STALL`).
     func runAsWorker(_ command: Command, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         let limits: WorkerLimits, document: String
         switch command {
@@ -94,7 +94,7 @@ extension CommandRunner {
         case .convert(let arguments):
             (limits, document) = (Self.limits(environment["INKPDF_LIMITS"]), arguments.ink)
         case .recognize(let arguments):
-            (limits, document) = (Self.limits(environment["INKPDF_LIMITS"]), arguments.convert.ink)
+            (limits, document) = (arguments.limits ?? Self.limits(environment["INKPDF_LIMITS"]), arguments.convert.ink)
         case .entitlement(.check):
             (limits, document) = (Self.limits(environment["INKPDF_LIMITS"]), "the entitlement check")
         default:
