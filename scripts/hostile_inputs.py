@@ -190,6 +190,9 @@ def write_all(folder, outside):
     paths.append(write(os.path.join(folder, "pdf-annotations", "shared-page-12500-hits-40-pages.pdf"), shared_hits_pdf()))
     # A free-text appearance in a CFF font cairo 1.16 cannot subset (issue 52): written whole or refused.
     paths.append(write(os.path.join(folder, "pdf-annotations", "free-text-cff-empty-family-blues.pdf"), free_text_cff_pdf()))
+    # Issue 52: a form XObject bomb (10^12 words from 2 KB), and names that are not UTF-8.
+    paths.append(write(os.path.join(folder, "search", "xobject-bomb-10e12-words.pdf"), xobject_bomb_pdf()))
+    paths += non_utf8_names(os.path.join(folder, "search"))
     return paths
 
 def rnote_brush(points):
@@ -518,12 +521,59 @@ def shared_hits_pdf(pages=40, lines=125, words=100, word=b"hit"):
     objects += ["<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>"] * pages
     return pdf_objects(objects)
 
+def xobject_bomb_pdf(levels=12, copies=10, word=b"bomb"):
+    """Issue 52: one page that draws form XObject 1 `copies` times, each of which draws XObject 2
+    `copies` times, and so on `levels` deep; the last shows `word` in 1 pt Helvetica. About 2 KB for
+    copies ** levels words (10^12): poppler's text of the page never ends, and its memory grows
+    (search: 1.13 GB at 120 s), so one such PDF stopped a folder's search."""
+    do = lambda name: (" ".join(["q /%s Do Q" % name] * copies)).encode()
+    objects = ["<< /Type /Catalog /Pages 2 0 R >>",
+               "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Resources << /XObject << /X1 5 0 R >> >> /Contents 4 0 R >>",
+               ("", do("X1"))]
+    for level in range(1, levels + 1):
+        if level < levels:
+            objects.append(("/Type /XObject /Subtype /Form /BBox [0 0 300 300] /Resources << /XObject << /X%d %d 0 R >> >>" % (level + 1, 5 + level),
+                            do("X%d" % (level + 1))))
+        else:
+            objects.append(("/Type /XObject /Subtype /Form /BBox [0 0 300 300] /Resources << /Font << /F1 %d 0 R >> >>" % (5 + level),
+                            b"BT /F1 1 Tf 10 10 Td (" + word + b") Tj ET"))
+    objects.append("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+    return pdf_objects(objects)
+
+def word_pdf(word=b"needle"):
+    """A one-page PDF that shows `word` once."""
+    return shared_hits_pdf(pages=1, lines=1, words=1, word=word)
+
+def non_utf8_names(folder, word=b"needle"):
+    """Issue 52: names that are not UTF-8 (Latin-1, as an older system wrote them): `caf\\xe9.pdf`, and a
+    folder `r\\xe9sum\\xe9s/` holding `notes.pdf`, each showing `word`; search passed both over in silence.
+    Returns the paths (str, their bytes kept by surrogate escapes, as os.fsdecode gives them)."""
+    base = os.fsencode(folder)
+    paths = []
+    for name in [b"caf\xe9.pdf", os.path.join(b"r\xe9sum\xe9s", b"notes.pdf")]:
+        path = os.path.join(base, name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(word_pdf(word))
+        paths.append(os.fsdecode(path))
+    return paths
+
 # One generated file, for a test: `hostile_inputs.py NAME PATH`.
 SINGLE = {
     "free-text-cff": free_text_cff_pdf,
     "entries-over-long-stroke": entries_over_long_stroke,
     "shared-hits-pdf": shared_hits_pdf,
+    "xobject-bomb-pdf": xobject_bomb_pdf,
+    "word-pdf": word_pdf,
+}
+
+# Generated files in a folder, for a test: `hostile_inputs.py NAME FOLDER`.
+FOLDERS = {
+    "non-utf8-names": non_utf8_names,
 }
 
 if __name__ == "__main__" and len(sys.argv) == 3 and sys.argv[1] in SINGLE:
     write(sys.argv[2], SINGLE[sys.argv[1]]())
+elif __name__ == "__main__" and len(sys.argv) == 3 and sys.argv[1] in FOLDERS:
+    FOLDERS[sys.argv[1]](sys.argv[2])
