@@ -18,6 +18,15 @@ public struct SearchHit: Sendable, Equatable {
     /// The folded words, which tell the same words found by two sources apart from others.
     var words: [[Unicode.Scalar]]
 
+    /// A hit as another process found it (a search worker's report): its words are not compared again.
+    public init(page: Int, text: String, kind: Kind, box: RecognisedText.Box?) {
+        self.page = page
+        self.text = text
+        self.kind = kind
+        self.box = box
+        words = []
+    }
+
     init(page: Int, tokens: ArraySlice<SearchToken>, kind: Kind) {
         self.page = page
         text = SearchQuery.text(of: tokens)

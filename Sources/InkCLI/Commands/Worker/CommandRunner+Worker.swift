@@ -95,10 +95,12 @@ extension CommandRunner {
             (limits, document) = (Self.limits(environment["INKPDF_LIMITS"]), arguments.ink)
         case .recognize(let arguments):
             (limits, document) = (arguments.limits ?? Self.limits(environment["INKPDF_LIMITS"]), arguments.convert.ink)
+        case .search(let arguments):
+            (limits, document) = (arguments.limits, arguments.paths.first ?? "the search")
         case .entitlement(.check):
             (limits, document) = (Self.limits(environment["INKPDF_LIMITS"]), "the entitlement check")
         default:
-            print("inkpdf: \(DocumentWorker.verb) runs flatten, export, render, convert, recognize or entitlement check only", to: &errors)
+            print("inkpdf: \(DocumentWorker.verb) runs flatten, export, render, convert, recognize, search or entitlement check only", to: &errors)
             return ExitCode.usage.rawValue
         }
         WorkerProcess.applyLimits(limits)
@@ -112,6 +114,7 @@ extension CommandRunner {
         worker.pageProgress = WorkerProgressChannel.workerProgress(environment: environment)
         worker.reportsAsJSON = environment["INKPDF_REPORT"] == "json"
         if case .flatten(let arguments) = command { return worker.flattenAsWorker(arguments, output: &output, errors: &errors) }
+        if case .search(let arguments) = command { return worker.searchAsWorker(arguments, output: &output, errors: &errors) }
         return worker.run(command, output: &output, errors: &errors)
     }
 
