@@ -193,6 +193,8 @@ def write_all(folder, outside):
     # Issue 52: a form XObject bomb (10^12 words from 2 KB), and names that are not UTF-8.
     paths.append(write(os.path.join(folder, "search", "xobject-bomb-10e12-words.pdf"), xobject_bomb_pdf()))
     paths += non_utf8_names(os.path.join(folder, "search"))
+    # Issue 52: 2 million points on each of 8 pages, from one /InkList of 100,000 points named 160 times.
+    paths.append(write(os.path.join(folder, "pdf-annotations", "2-million-points-8-pages.pdf"), dense_annotation_pages()))
     return paths
 
 def rnote_brush(points):
@@ -381,11 +383,7 @@ def pdf_annotation_files(folder):
     # 3,000 annotations naming one /InkList of 100,000 points: the page's points are spent after 20,
     # and 2,980 warnings of each kind become one line; poppler is handed a copy without the 2,980
     # (its own loading of them took 2 GB and ended in the memory limit).
-    copies = 3000
-    ink_list = "[[" + " ".join("%d %d" % (10 + i % 180, 10 + i % 280) for i in range(100_000)) + "]]"
-    paths.append(write(os.path.join(folder, "warning-flood.pdf"), one_page(
-        ["<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList %d 0 R /NM (note {%d}) >>" % (4 + copies, i) for i in range(copies)],
-        [ink_list])))
+    paths.append(write(os.path.join(folder, "warning-flood.pdf"), warning_flood_pdf()))
     # An /Ink with /AP and no /InkList before a converted one: the ordinals flatten hides by.
     paths.append(write(os.path.join(folder, "ink-appearance-without-inklist.pdf"), one_page([
         "<< /Type /Annot /Subtype /Ink /Rect [20 200 60 240] /F 4 /AP << /N 6 0 R >> >>",
@@ -559,6 +557,31 @@ def non_utf8_names(folder, word=b"needle"):
         paths.append(os.fsdecode(path))
     return paths
 
+def dense_annotation_pages(pages=8, per_page=20, points=100_000):
+    """Issue 52: `pages` pages, each with `per_page` /Ink annotations that all name one /InkList of
+    `points` points (about 1.1 MB in all): 2 million points a page, the most a page may give, on
+    every page. Each page's strokes were held until written, several pages at once (740 MB)."""
+    ink_list = "[[" + " ".join("%d %d" % (10 + i % 180, 10 + i % 280) for i in range(points)) + "]]"
+    list_object = 3 + pages * (1 + per_page)
+    objects = ["<< /Type /Catalog /Pages 2 0 R >>",
+               "<< /Type /Pages /Kids [%s] /Count %d >>" % (" ".join("%d 0 R" % (3 + k * (1 + per_page)) for k in range(pages)), pages)]
+    for k in range(pages):
+        first = 4 + k * (1 + per_page)
+        objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [%s] >>"
+                       % " ".join("%d 0 R" % (first + i) for i in range(per_page)))
+        objects += ["<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList %d 0 R >>" % list_object] * per_page
+    objects.append(ink_list)
+    return pdf_objects(objects)
+
+def warning_flood_pdf(copies=3000, points=100_000):
+    """Issue 52: one page of `copies` /Ink annotations naming one /InkList of `points` points (about
+    1.1 MB): the page's 2 million points are spent after 20, and every one after warns twice."""
+    ink_list = "[[" + " ".join("%d %d" % (10 + i % 180, 10 + i % 280) for i in range(points)) + "]]"
+    return pdf_objects(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [%s] >>" % " ".join("%d 0 R" % (4 + i) for i in range(copies))]
+                       + ["<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList %d 0 R /NM (note {%d}) >>" % (4 + copies, i) for i in range(copies)]
+                       + [ink_list])
+
 # One generated file, for a test: `hostile_inputs.py NAME PATH`.
 SINGLE = {
     "free-text-cff": free_text_cff_pdf,
@@ -566,6 +589,8 @@ SINGLE = {
     "shared-hits-pdf": shared_hits_pdf,
     "xobject-bomb-pdf": xobject_bomb_pdf,
     "word-pdf": word_pdf,
+    "dense-annotation-pages": dense_annotation_pages,
+    "warning-flood-pdf": warning_flood_pdf,
 }
 
 # Generated files in a folder, for a test: `hostile_inputs.py NAME FOLDER`.
