@@ -193,6 +193,11 @@ def write_all(folder, outside):
     paths.append(write(os.path.join(ink, "recognize-zigzag-along-a-line.ink.jsonl.gz"), zigzag_along_a_line()))
     # A free-text appearance in a CFF font cairo 1.16 cannot subset (issue 52): written whole or refused.
     paths.append(write(os.path.join(folder, "pdf-annotations", "free-text-cff-empty-family-blues.pdf"), free_text_cff_pdf()))
+    # Issue 52: a form XObject bomb (10^12 words from 2 KB), and names that are not UTF-8.
+    paths.append(write(os.path.join(folder, "search", "xobject-bomb-10e12-words.pdf"), xobject_bomb_pdf()))
+    paths += non_utf8_names(os.path.join(folder, "search"))
+    # Issue 52: 2 million points on each of 8 pages, from one /InkList of 100,000 points named 160 times.
+    paths.append(write(os.path.join(folder, "pdf-annotations", "2-million-points-8-pages.pdf"), dense_annotation_pages()))
     return paths
 
 def rnote_brush(points):
@@ -381,11 +386,7 @@ def pdf_annotation_files(folder):
     # 3,000 annotations naming one /InkList of 100,000 points: the page's points are spent after 20,
     # and 2,980 warnings of each kind become one line; poppler is handed a copy without the 2,980
     # (its own loading of them took 2 GB and ended in the memory limit).
-    copies = 3000
-    ink_list = "[[" + " ".join("%d %d" % (10 + i % 180, 10 + i % 280) for i in range(100_000)) + "]]"
-    paths.append(write(os.path.join(folder, "warning-flood.pdf"), one_page(
-        ["<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList %d 0 R /NM (note {%d}) >>" % (4 + copies, i) for i in range(copies)],
-        [ink_list])))
+    paths.append(write(os.path.join(folder, "warning-flood.pdf"), warning_flood_pdf()))
     # An /Ink with /AP and no /InkList before a converted one: the ordinals flatten hides by.
     paths.append(write(os.path.join(folder, "ink-appearance-without-inklist.pdf"), one_page([
         "<< /Type /Annot /Subtype /Ink /Rect [20 200 60 240] /F 4 /AP << /N 6 0 R >> >>",
@@ -521,6 +522,69 @@ def shared_hits_pdf(pages=40, lines=125, words=100, word=b"hit"):
     objects += ["<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>"] * pages
     return pdf_objects(objects)
 
+def xobject_bomb_pdf(levels=12, copies=10, word=b"bomb"):
+    """Issue 52: one page that draws form XObject 1 `copies` times, each of which draws XObject 2
+    `copies` times, and so on `levels` deep; the last shows `word` in 1 pt Helvetica. About 2 KB for
+    copies ** levels words (10^12): poppler's text of the page never ends, and its memory grows
+    (search: 1.13 GB at 120 s), so one such PDF stopped a folder's search."""
+    do = lambda name: (" ".join(["q /%s Do Q" % name] * copies)).encode()
+    objects = ["<< /Type /Catalog /Pages 2 0 R >>",
+               "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Resources << /XObject << /X1 5 0 R >> >> /Contents 4 0 R >>",
+               ("", do("X1"))]
+    for level in range(1, levels + 1):
+        if level < levels:
+            objects.append(("/Type /XObject /Subtype /Form /BBox [0 0 300 300] /Resources << /XObject << /X%d %d 0 R >> >>" % (level + 1, 5 + level),
+                            do("X%d" % (level + 1))))
+        else:
+            objects.append(("/Type /XObject /Subtype /Form /BBox [0 0 300 300] /Resources << /Font << /F1 %d 0 R >> >>" % (5 + level),
+                            b"BT /F1 1 Tf 10 10 Td (" + word + b") Tj ET"))
+    objects.append("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+    return pdf_objects(objects)
+
+def word_pdf(word=b"needle"):
+    """A one-page PDF that shows `word` once."""
+    return shared_hits_pdf(pages=1, lines=1, words=1, word=word)
+
+def non_utf8_names(folder, word=b"needle"):
+    """Issue 52: names that are not UTF-8 (Latin-1, as an older system wrote them): `caf\\xe9.pdf`, and a
+    folder `r\\xe9sum\\xe9s/` holding `notes.pdf`, each showing `word`; search passed both over in silence.
+    Returns the paths (str, their bytes kept by surrogate escapes, as os.fsdecode gives them)."""
+    base = os.fsencode(folder)
+    paths = []
+    for name in [b"caf\xe9.pdf", os.path.join(b"r\xe9sum\xe9s", b"notes.pdf")]:
+        path = os.path.join(base, name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(word_pdf(word))
+        paths.append(os.fsdecode(path))
+    return paths
+
+def dense_annotation_pages(pages=8, per_page=20, points=100_000):
+    """Issue 52: `pages` pages, each with `per_page` /Ink annotations that all name one /InkList of
+    `points` points (about 1.1 MB in all): 2 million points a page, the most a page may give, on
+    every page. Each page's strokes were held until written, several pages at once (740 MB)."""
+    ink_list = "[[" + " ".join("%d %d" % (10 + i % 180, 10 + i % 280) for i in range(points)) + "]]"
+    list_object = 3 + pages * (1 + per_page)
+    objects = ["<< /Type /Catalog /Pages 2 0 R >>",
+               "<< /Type /Pages /Kids [%s] /Count %d >>" % (" ".join("%d 0 R" % (3 + k * (1 + per_page)) for k in range(pages)), pages)]
+    for k in range(pages):
+        first = 4 + k * (1 + per_page)
+        objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [%s] >>"
+                       % " ".join("%d 0 R" % (first + i) for i in range(per_page)))
+        objects += ["<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList %d 0 R >>" % list_object] * per_page
+    objects.append(ink_list)
+    return pdf_objects(objects)
+
+def warning_flood_pdf(copies=3000, points=100_000):
+    """Issue 52: one page of `copies` /Ink annotations naming one /InkList of `points` points (about
+    1.1 MB): the page's 2 million points are spent after 20, and every one after warns twice."""
+    ink_list = "[[" + " ".join("%d %d" % (10 + i % 180, 10 + i % 280) for i in range(points)) + "]]"
+    return pdf_objects(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] /Annots [%s] >>" % " ".join("%d 0 R" % (4 + i) for i in range(copies))]
+                       + ["<< /Type /Annot /Subtype /Ink /Rect [0 0 200 300] /F 4 /InkList %d 0 R /NM (note {%d}) >>" % (4 + copies, i) for i in range(copies)]
+                       + [ink_list])
+
 # One generated file, for a test: `hostile_inputs.py NAME PATH`.
 def stroke_round_a_triangle():
     """One stroke of 49 points running round a triangle, 1 % smaller at each corner (issue 52): zinnia split it a level
@@ -543,7 +607,18 @@ SINGLE = {
     "free-text-cff": free_text_cff_pdf,
     "entries-over-long-stroke": entries_over_long_stroke,
     "shared-hits-pdf": shared_hits_pdf,
+    "xobject-bomb-pdf": xobject_bomb_pdf,
+    "word-pdf": word_pdf,
+    "dense-annotation-pages": dense_annotation_pages,
+    "warning-flood-pdf": warning_flood_pdf,
+}
+
+# Generated files in a folder, for a test: `hostile_inputs.py NAME FOLDER`.
+FOLDERS = {
+    "non-utf8-names": non_utf8_names,
 }
 
 if __name__ == "__main__" and len(sys.argv) == 3 and sys.argv[1] in SINGLE:
     write(sys.argv[2], SINGLE[sys.argv[1]]())
+elif __name__ == "__main__" and len(sys.argv) == 3 and sys.argv[1] in FOLDERS:
+    FOLDERS[sys.argv[1]](sys.argv[2])

@@ -164,6 +164,8 @@ def main():
     for i, (base, rel) in enumerate(sources):
         path = os.path.join(base, rel)
         shown = ("generated/" if base == generated else "") + rel
+        # A name that is not UTF-8 (generated on purpose) is shown with its other bytes as \xHH.
+        shown = shown.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
         out = os.path.join(work, "out%d" % i, "out.pdf")
         limits = []  # the defaults, as a user runs it
         if rel.lower().endswith(".pdf"):

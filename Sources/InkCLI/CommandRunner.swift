@@ -46,8 +46,8 @@ public struct CommandRunner {
         return dispatch(command, arguments: arguments, output: &output, errors: &errors)
     }
 
-    /// Runs a parsed command: those that read a PDF in a worker process, bounded in time and memory
-    /// (`arguments` are its command line), the others here.
+    /// Runs a parsed command: those that read a PDF, and recognition, in a worker process, bounded in time and
+    /// memory (`arguments` are its command line), the others here.
     func dispatch(_ command: Command, arguments: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         if let workerExecutable {
             switch command {
@@ -58,6 +58,10 @@ public struct CommandRunner {
                 return runInWorker(arguments, executable: workerExecutable, limits: render.limits, document: render.pdf ?? render.ink,
                                    destination: (render.outputDirectory as NSString).appendingPathComponent("page.png"),
                                    quiet: render.quiet, output: &output, errors: &errors)
+            case .recognize(let recognize):
+                return runInWorker(arguments, executable: workerExecutable, limits: recognize.limits ?? .default,
+                                   document: recognize.convert.ink, destination: recognize.convert.output, quiet: recognize.convert.quiet,
+                                   output: &output, errors: &errors)
             default: break
             }
         }

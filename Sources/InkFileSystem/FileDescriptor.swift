@@ -15,6 +15,12 @@ public struct FileDescriptor: ~Copyable, Sendable {
         self.init(adopting: descriptor)
     }
 
+    /// Opens the file whose name is the bytes `path` (not necessarily UTF-8). The corresponding C function is `open`.
+    public init(openingBytes path: [UInt8], flags: Int32, mode: mode_t = 0o644) throws(Errno) {
+        let descriptor = try Errno.retryingOnInterrupt { PathName.withCString(path) { open($0, flags | O_CLOEXEC, mode) } }
+        self.init(adopting: descriptor)
+    }
+
     /// Opens `path` for reading (`O_RDONLY`).
     public init(reading path: String) throws(Errno) { try self.init(opening: path, flags: O_RDONLY) }
 

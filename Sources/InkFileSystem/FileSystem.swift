@@ -52,6 +52,30 @@ public enum FileSystem {
         return names
     }
 
+    /// What the system knows of the file whose name is the bytes `path` (which need not be UTF-8:
+    /// a name written on another system, `caf\xe9.pdf`), as `status(of:)`.
+    /// The corresponding C functions are `stat` and `lstat`.
+    public static func status(ofBytes path: [UInt8], followingLinks: Bool = true) throws(Errno) -> stat {
+        var status = stat()
+        let result = PathName.withCString(path) { followingLinks ? stat($0, &status) : lstat($0, &status) }
+        guard result == 0 else { throw .current }
+        return status
+    }
+
+    /// The names in the folder whose name is the bytes `path`, each as its bytes (without `.` and
+    /// `..`), in the order the system gives them: a name that is not UTF-8 stays the name it is.
+    /// The corresponding C functions are `opendir`, `readdir` and `closedir`.
+    public static func folderEntries(ofBytes path: [UInt8]) throws(Errno) -> [[UInt8]] {
+        guard let directory = PathName.withCString(path, { opendir($0) }) else { throw .current }
+        defer { closedir(directory) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
+            if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
+        }
+        return names
+    }
+
     /// `path` with every symbolic link, `.` and `..` resolved; nil when it cannot be.
     /// The corresponding C function is `realpath`.
     public static func resolvedPath(_ path: String) -> String? {

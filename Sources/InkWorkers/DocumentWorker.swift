@@ -103,7 +103,11 @@ public struct DocumentWorker: Sendable {
     /// be stopped (`limits.timeout`, or `limits.stallTimeout` without a report) or died
     /// by a signal; the files it left beside `destinations` are removed then, and
     /// whenever it fails.
+    ///
+    /// `descriptors` (open files, each above 9) are given to the worker as its descriptors 4, 5, … in order
+    /// (`givenFilePath`): files the parent opened and checked, read by the worker through them.
     public func spawn(_ arguments: [String], environment: [String: String], document: String, destinations: [String],
+                      descriptors: [Int32] = [],
                       progress: (PageProgress.Report) -> Void = { _ in }) throws(ExportError) -> (status: Int32, output: Data, errors: Data) {
         guard let stdout = ScratchFile(), let stderr = ScratchFile() else {
             throw .drawing(.renderFailed(path: document, page: nil, reason: "cannot create a scratch file for the worker"))
@@ -126,7 +130,7 @@ public struct DocumentWorker: Sendable {
             child = try writing!.withUnsafeHandle { (progressEnd) throws(Errno) in
                 try WorkerChild.launch(executable: executable, arguments: arguments, environment: childEnvironment,
                                        standardOutput: stdout.handle.fileDescriptor, standardError: stderr.handle.fileDescriptor,
-                                       progress: progressEnd)
+                                       progress: progressEnd, descriptors: descriptors)
             }
         } catch {
             throw .drawing(.renderFailed(path: document, page: nil, reason: "cannot start the worker \(executable): \(error)"))
@@ -169,6 +173,11 @@ public struct DocumentWorker: Sendable {
             if status != 0 { removeLeftovers() }
             return (status, stdout.contents(), stderr.contents())
         }
+    }
+
+    /// How a worker names the `index`th of the files given to it by `spawn`'s `descriptors`: `/proc/self/fd/4`, ….
+    public static func givenFilePath(_ index: Int) -> String {
+        "/proc/self/fd/\(Int(WorkerChild.firstGivenDescriptor) + index)"
     }
 
     /// Reads the worker's progress reports until its end of the pipe closes (it ended),

@@ -19,11 +19,16 @@ struct WorkerChild {
     /// The descriptor the child reports its progress on.
     static let progressDescriptor: Int32 = 3
 
-    /// Starts `executable ARGUMENTS` with `environment`.
+    /// The descriptor the first of the files a parent opened for the child is given as (`launch`'s
+    /// `descriptors`: 4, 5, …); the child reads it as `/proc/self/fd/4`.
+    static let firstGivenDescriptor: Int32 = 4
+
+    /// Starts `executable ARGUMENTS` with `environment`; `descriptors` (each above 9) are the child's
+    /// 4, 5, … in order.
     ///
     /// The corresponding C functions are `posix_spawn` and its `posix_spawn_file_actions_*` and `posix_spawnattr_*`.
     static func launch(executable: String, arguments: [String], environment: [String: String],
-                       standardOutput: Int32, standardError: Int32, progress: Int32) throws(Errno) -> WorkerChild {
+                       standardOutput: Int32, standardError: Int32, progress: Int32, descriptors: [Int32] = []) throws(Errno) -> WorkerChild {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -31,6 +36,9 @@ struct WorkerChild {
         posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
         posix_spawn_file_actions_adddup2(&actions, standardError, 2)
         posix_spawn_file_actions_adddup2(&actions, progress, progressDescriptor)
+        for (offset, descriptor) in descriptors.enumerated() {
+            posix_spawn_file_actions_adddup2(&actions, descriptor, firstGivenDescriptor + Int32(offset))
+        }
 
         // The parent may start workers from a thread that blocks signals, and the mask is
         // inherited: the child starts with none blocked and the default actions for the

@@ -20,7 +20,8 @@ public enum WorkerProgressChannel {
         let fields = line.split(separator: " ")
         guard fields.count == 5, fields[0] == "page" else { return nil }
         let numbers = fields.dropFirst().compactMap { Int($0) }
-        guard numbers.count == 4, numbers.allSatisfy({ $0 >= 0 }), numbers[0] <= numbers[1] else { return nil }
+        // A total of 0 is a count with no end known in advance (recognition reports each layer it read).
+        guard numbers.count == 4, numbers.allSatisfy({ $0 >= 0 }), numbers[0] <= numbers[1] || numbers[1] == 0 else { return nil }
         return PageProgress.Report(done: numbers[0], total: numbers[1], finishedPage: numbers[2] == 0 ? nil : numbers[2],
                                    nextPage: numbers[3] == 0 ? nil : numbers[3])
     }

@@ -127,4 +127,31 @@ struct RecognizeExecutableTests {
         }
         return previous[b.count] <= allowed
     }
+
+    /// Issue 52: recognize runs in a worker with flatten's bounds: a worker stopped for time, or by its
+    /// memory limit, is one line naming the ink and the cause (exit 88; the memory limit's), and nothing is left behind.
+    @Test func recognitionRunsInAWorkerWithFlattensLimits() async throws {
+        let folder = TestFolder()
+        let policy = folder.write(#"{"handwritingSearch":"free","exportAnnotated":"free"}"#, to: "policy.json")
+        let input = Self.inkWithText(folder)
+        let output = folder.path("out.ink.jsonl")
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
+        let base = ["recognize", input, "-o", output, "--redo", "--policy", policy]
+        // No worker starts, loads the models and reads a page within a millisecond.
+        let stalled = try await Run.of(base + ["--stall-timeout", "0.001"], environment: Self.environment([:]))
+        #expect(stalled.status == 88, "\(stalled.errors)")
+        #expect(stalled.errors.hasPrefix("inkpdf: \(input): stopped after 0.001 s without progress") && stalled.errors.split(separator: "\n").count == 1,
+                "\(stalled.errors)")
+        let timedOut = try await Run.of(base + ["--timeout", "0.001"], environment: Self.environment([:]))
+        #expect(timedOut.status == 88 && timedOut.errors.hasPrefix("inkpdf: \(input): stopped after 0 s"), "\(timedOut.errors)")
+        // Under a limit of 1 MB the worker cannot even start its watch on its parent: one line, naming the limit.
+        let limited = try await Run.of(base + ["--memory-limit", "1"], environment: Self.environment([:]))
+        #expect(limited.status != 0 && limited.status != 64, "\(limited.errors)")
+        #expect(limited.errors.hasPrefix("inkpdf: \(input): ") && limited.errors.contains("--memory-limit") && limited.errors.split(separator: "\n").count == 1,
+                "\(limited.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == before)
+        // Within its bounds it writes what it read.
+        let run = try await Run.of(base + ["--timeout", "600", "--stall-timeout", "120", "--memory-limit", "4096"], environment: Self.environment([:]))
+        #expect(run.status == 0 && FileManager.default.fileExists(atPath: output), "\(run.errors)")
+    }
 }

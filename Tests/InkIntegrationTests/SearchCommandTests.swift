@@ -524,6 +524,55 @@ import Testing
         #expect(lines.output.split(separator: "\n").count == 40 && lines.errors == run.errors)
     }
 
+    /// Issue 52: a 4 KB form-XObject bomb (10^12 words, scripts/hostile_inputs.py) kept poppler on its
+    /// one page past 120 s at 1.13 GB, and the files after it were never searched. Each document is
+    /// searched in a worker with search's bounds: the bomb costs one warning line, the search goes on.
+    @Test(.timeLimit(.minutes(3)))
+    func oneDocumentThatNeverEndsCostsAWarningNotTheSearch() async throws {
+        let folder = TestFolder()
+        let bomb = folder.path("folder/a-bomb.pdf"), after = folder.path("folder/b-after.pdf")
+        _ = try await ReferenceReaders.script("hostile_inputs.py", ["xobject-bomb-pdf", bomb])
+        _ = try await ReferenceReaders.script("hostile_inputs.py", ["word-pdf", after])
+        let started = ContinuousClock.now
+        let run = try await Self.search(["needle", folder.path("folder"), "--print-only", "--stall-timeout", "3", "--memory-limit", "1024"], pro: false)
+        #expect(ContinuousClock.now - started < .seconds(60))
+        #expect(run.status == 0 && run.output == "\(after):1: print \"needle\" at 10.0 9.3 3.0 0.9\n", "\(run.output) \(run.errors)")
+        #expect(run.errors == "inkpdf: warning: \(bomb): page 1: not searched: stopped after 3 s without progress on this page "
+                + "(a damaged PDF can make poppler loop); check the file, or raise --stall-timeout\n", "\(run.errors)")
+        // Over its whole time too, and under its memory limit.
+        let timed = try await Self.search(["needle", bomb, after, "--print-only", "--timeout", "2"], pro: false)
+        #expect(timed.status == 0 && timed.output.hasSuffix("b-after.pdf:1: print \"needle\" at 10.0 9.3 3.0 0.9\n"), "\(timed.errors)")
+        #expect(timed.errors.hasPrefix("inkpdf: warning: \(bomb): not searched: stopped after 2 s") && timed.errors.split(separator: "\n").count == 1,
+                "\(timed.errors)")
+        let limited = try await Self.search(["needle", bomb, after, "--print-only", "--memory-limit", "400"], pro: false)
+        #expect(limited.status == 0 && limited.errors.hasPrefix("inkpdf: warning: \(bomb): ") && limited.errors.contains("memory limit")
+                && limited.errors.split(separator: "\n").count == 1, "\(limited.errors)")
+    }
+
+    /// Issue 52: names that are not UTF-8 (`caf\xe9.pdf`, a folder `r\xe9sum\xe9s/`; scripts/hostile_inputs.py)
+    /// were decoded lossily and then not found, and passed over in silence. They are searched, and shown with
+    /// their other bytes as `\xHH`. A named pipe given by name is refused in one line instead of blocking.
+    @Test(.timeLimit(.minutes(2)))
+    func namesThatAreNotUTF8AreSearchedAndAPipeIsRefused() async throws {
+        let folder = TestFolder()
+        _ = try await ReferenceReaders.script("hostile_inputs.py", ["non-utf8-names", folder.path("names")])
+        let names = folder.path("names")
+        let run = try await Self.search(["needle", names, "--print-only"], pro: false)
+        #expect(run.status == 0 && run.errors.isEmpty, "\(run.errors)")
+        #expect(run.output == "\(names)/caf\\xe9.pdf:1: print \"needle\" at 10.0 9.3 3.0 0.9\n"
+                + "\(names)/r\\xe9sum\\xe9s/notes.pdf:1: print \"needle\" at 10.0 9.3 3.0 0.9\n", "\(run.output)")
+        let json = try Self.hits(try await Self.search(["needle", names, "--print-only", "--json"], pro: false))
+        #expect(json.compactMap { $0["file"] as? String } == ["\(names)/caf\\xe9.pdf", "\(names)/r\\xe9sum\\xe9s/notes.pdf"])
+
+        let pipe = folder.path("pipe.pdf")
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let piped = try await Self.search(["needle", pipe, names, "--print-only", "--pages"], pro: false)
+        #expect(piped.status == 0 && piped.output.split(separator: "\n").count == 2, "\(piped.output)")
+        #expect(piped.errors == "inkpdf: warning: \(pipe): is not a regular file (a pipe, a device or a socket), so it is not read\n", "\(piped.errors)")
+        let alone = try await Self.search(["needle", pipe, "--print-only"], pro: false)
+        #expect(alone.status == 2 && alone.output.isEmpty, "\(alone.errors)")
+    }
+
     @Test func exitCodesAreGrepsAndUnreadableFilesAreWarnedAbout() async throws {
         let folder = TestFolder()
         let ink = folder.writeInk("good.ink.jsonl", layers: [Self.layer(page: 1, Self.words(["alpha"]))])

@@ -47,4 +47,24 @@ struct ServeRecognizeTests {
         #expect(await eventually(within: 10) { service.leftInWorkFolder.isEmpty }, "left behind: \(service.leftInWorkFolder)")
         #expect(await service.stop() == 0)
     }
+
+    /// Issue 52: a form value is a value. `annotations=--policy` was read as the gate's option, and the
+    /// 400 that followed named the service's private copy of its policy; `ink-format=--redo` turned
+    /// `--redo` on. Each is now refused as the value it is, and no message names the service's folder.
+    @Test func formValuesThatLookLikeOptionsAreValuesAndTheServicesPathsStayPrivate() async throws {
+        let folder = TestFolder()
+        let ink = RecognizeExecutableTests.inkWithText(folder)
+        let policy = folder.write(#"{"handwritingSearch":"free","exportAnnotated":"free"}"#, to: "policy.json")
+        let service = try await ServiceProcess(["--policy", policy, "--jobs", "1"], environment: RecognizeExecutableTests.environment([:]))
+        for (field, value, said) in [("annotations", "--policy", "--annotations '--policy' is not print, screen or all"),
+                                     ("ink-format", "--redo", "--ink-format '--redo' is not a format inkpdf reads"),
+                                     ("page", "--redo", "--page '--redo' is not a page number"),
+                                     ("lang", "--policy", "'--policy'")] {
+            let answer = try await service.request("/v1/recognize", files: ["ink": ink], fields: [field: value])
+            let message = answer.json["message"] as? String ?? ""
+            #expect(answer.status == 400 && message.contains(said), "\(field)=\(value): \(answer.text)")
+            #expect(!message.contains(service.workFolder) && !message.contains("gate-"), "\(field)=\(value): \(message)")
+        }
+        #expect(await service.stop() == 0)
+    }
 }

@@ -186,4 +186,16 @@ import Testing
             #expect(line.hasPrefix("inkpdf_") && Double(line.split(separator: " ").last ?? "") != nil, "\(line)")
         }
     }
+
+    /// Issue 52: a message that names one of the service's own files (its copy of the policy) names only
+    /// what the file is, never where the service keeps it.
+    @Test func theServicesOwnPathsAreLeftOutOfMessages() {
+        let folder = "/tmp/inkpdf-serve-42-AbC123"
+        let said = ExportService.withoutServiceFolder("recognize: \(folder)/gate-3/policy.json: not a policy. See \(folder).", folder: folder, slash: "/")
+        #expect(said == "recognize: the service's policy.json: not a policy. See the service's folder.")
+        let escaped = folder.replacingOccurrences(of: "/", with: "\\/")
+        #expect(ExportService.withoutServiceFolder("{\"m\":\"\(escaped)\\/gate-1\\/trust.json\"}", folder: escaped, slash: "\\/")
+                == "{\"m\":\"the service's trust.json\"}")
+        #expect(ExportService.withoutServiceFolder("nothing of the service's", folder: folder, slash: "/") == "nothing of the service's")
+    }
 }

@@ -354,12 +354,11 @@ struct PageAnnotations {
             let entry = list[index]
             guard entry.isArray else { warn(place, annotation, "/InkList entry \(index + 1) is not an array; left out"); continue }
             let count = entry.count
-            var numbers: [Double] = []
-            numbers.reserveCapacity(min(count, budget))
             if count > budget {
                 warn(place, annotation, "/InkList has more than \(PDFAnnotationReader.maximumPointsPerAnnotation) points; the rest are left out")
             }
-            for item in 0..<min(count, budget) { numbers.append(entry[item].number ?? .nan) }
+            // Read without a handle kept for each number: those were held until the page was done.
+            var numbers = entry.numbers(limit: budget)
             budget -= numbers.count
             if numbers.count % 2 == 1 {
                 warn(place, annotation, "/InkList entry \(index + 1) has an odd count of numbers; the last is ignored")
@@ -533,9 +532,10 @@ struct PageAnnotations {
         var numbers: [Double] = []
         numbers.reserveCapacity(count - count % 8)
         var outside = 0
+        let given = quadPoints.numbers(limit: count - count % 8)
         // Every corner is checked against `InkRange` before any length is measured between them.
-        for group in stride(from: 0, to: count - 7, by: 8) {
-            let corners = (0..<8).map { quadPoints[group + $0].number ?? .nan }
+        for group in stride(from: 0, to: given.count - 7, by: 8) {
+            let corners = Array(given[group..<(group + 8)])
             if stride(from: 0, to: 8, by: 2).allSatisfy({ isOnPage((corners[$0], corners[$0 + 1])) }) {
                 numbers += corners
             } else {
@@ -576,7 +576,7 @@ struct PageAnnotations {
     private mutating func readShape(_ annotation: QPDFObject, subtype: String, style: AnnotationStyle, place: Int) -> Int {
         func numbers(_ key: String, limit: Int) -> [Double]? {
             guard let array = annotation[key], array.isArray else { return nil }
-            return (0..<min(array.count, limit)).map { array[$0].number ?? .nan }
+            return array.numbers(limit: limit)
         }
         var outline: [Position]
         switch subtype {

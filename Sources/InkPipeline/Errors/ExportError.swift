@@ -29,7 +29,7 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
 
 extension ExportError {
     /// `60`, `0.5`.
-    static func seconds(_ value: Double) -> String {
+    public static func seconds(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 

@@ -42,12 +42,15 @@ public enum DocumentSearch {
     }
 
     /// Searches the PDF at `path` and the ink-layers files `inkBeside` (its sidecar, or the ink it was
-    /// flattened from), calling `pageDone` after each page. Throws when the PDF cannot be opened.
+    /// flattened from), calling `opened` with its page count once it is open and `pageDone` after each
+    /// page. Throws when the PDF cannot be opened.
     public static func searchPDF(_ path: String, inkBeside: [String], query: SearchQuery, scope: SearchScope,
-                                 password: String?, pageDone: (Int) -> Void = { _ in }) throws(ExportError) -> Outcome {
+                                 password: String?, opened: (Int) -> Void = { _ in },
+                                 pageDone: (Int) -> Void = { _ in }) throws(ExportError) -> Outcome {
         var outcome = Outcome()
         var found = SearchHits()
         let document = try PDFDocument.open(path: path, password: password)
+        opened(document.pageCount)
         for number in 1...document.pageCount {
             let page: PDFPage
             do {

@@ -21,6 +21,16 @@ public struct SearchHit: Sendable, Equatable {
     /// recogniser's confidence in the reading where there is one (less for a reading that was not its first).
     public var score: Double
 
+    /// A hit as another process found it (a search worker's report): its words are not compared again.
+    public init(page: Int, text: String, kind: Kind, box: RecognisedText.Box?, score: Double = 1) {
+        self.page = page
+        self.text = text
+        self.kind = kind
+        self.box = box
+        self.score = score
+        words = []
+    }
+
     init(page: Int, tokens: ArraySlice<SearchToken>, kind: Kind, score: Double = 1) {
         self.score = (score * 1000).rounded() / 1000
         self.page = page

@@ -392,17 +392,43 @@ public final class ExportService: HTTPHandler, @unchecked Sendable {
 
     // MARK: helpers
 
-    /// A message without the service's folders: the client sees its own file names.
+    /// A message without the service's folders: the client sees its own file names, and of the
+    /// service's own files (its copies of the policy and trust files) only what they are.
     private func clean(_ message: String, _ request: ServiceRequest, escapedSlashes: Bool = false) -> String {
-        guard let folder = request.folder else { return message }
         var text = message
         for escaped in escapedSlashes ? [false, true] : [false] {
             let slash = escaped ? "\\/" : "/"
-            let base = escaped ? folder.replacingOccurrences(of: "/", with: "\\/") : folder
-            text = text.replacingOccurrences(of: base + slash + "in" + slash, with: "")
-                .replacingOccurrences(of: base + slash + "out" + slash, with: "").replacingOccurrences(of: base, with: ".")
+            func spelled(_ path: String) -> String { escaped ? path.replacingOccurrences(of: "/", with: "\\/") : path }
+            if let requestFolder = request.folder {
+                let base = spelled(requestFolder)
+                text = text.replacingOccurrences(of: base + slash + "in" + slash, with: "")
+                    .replacingOccurrences(of: base + slash + "out" + slash, with: "").replacingOccurrences(of: base, with: ".")
+            }
+            // What is left in the service's folder is its own: the gate's copies (`gate-N/policy.json`).
+            text = Self.withoutServiceFolder(text, folder: spelled(folder), slash: slash)
         }
         return text
+    }
+
+    /// `text` with each path inside the service's `folder` given by its last name only, as the service's
+    /// (`the service's policy.json`), and the folder itself as `the service's folder`.
+    static func withoutServiceFolder(_ text: String, folder: String, slash: String) -> String {
+        var result = "", rest = text[...]
+        while let found = rest.range(of: folder) {
+            result += rest[..<found.lowerBound]
+            var end = found.upperBound
+            // The path runs on to the first character that does not belong in a name of the service's.
+            while end < rest.endIndex, rest[end].isLetter || rest[end].isNumber || "-_./\\".contains(rest[end]) {
+                end = rest.index(after: end)
+            }
+            // A full stop after the path ends the sentence, not the name.
+            while end > found.upperBound, rest[rest.index(before: end)] == "." { end = rest.index(before: end) }
+            let inside = String(rest[found.upperBound..<end])
+            let last = inside.components(separatedBy: slash).last(where: { !$0.isEmpty }) ?? ""
+            result += last.isEmpty ? "the service's folder" : "the service's \(last)"
+            rest = rest[end...]
+        }
+        return result + rest
     }
 
     private static func formError(_ failure: MultipartUpload.Failure?) -> ServiceError {

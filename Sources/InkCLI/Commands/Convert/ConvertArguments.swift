@@ -41,17 +41,21 @@ extension ConvertArguments: CommandArguments {
     }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> ConvertArguments {
-        try parse(arguments, command: "convert") { _, _ in false }
+        var scanner = ArgumentScanner(command: "convert", arguments: arguments)
+        return try parse(&scanner) { option, scanner throws(UsageError) in false }
     }
 
-    /// Parses convert's options, and through `own` (false for an option it does not know) those of
-    /// `command` that reads as convert does (`recognize`).
-    static func parse(_ arguments: [String], command: String,
-                      own: (String, inout ArgumentScanner) throws(UsageError) -> Bool) throws(UsageError) -> ConvertArguments {
-        var scanner = ArgumentScanner(command: command, arguments: arguments)
+    /// Convert's options from `scanner`, in one pass: each option takes its own value and nothing else,
+    /// so a value that looks like an option is that option's value. `more` takes a command's own
+    /// options first (`recognize`: `--lang`, `--redo`, the gate's and the worker's limits) and says
+    /// whether it did.
+    static func parse(_ scanner: inout ArgumentScanner,
+                      more: (String, inout ArgumentScanner) throws(UsageError) -> Bool) throws(UsageError) -> ConvertArguments {
+        let command = scanner.command
         var parsed = ConvertArguments(ink: "", output: "")
         var output: String?, confinement = ConfinementArguments()
         while let option = try scanner.nextOption() {
+            if try more(option, &scanner) { continue }
             switch option {
             case OptionHelp.output: output = try scanner.value(for: option)
             case OptionHelp.pdf: parsed.pdf = try scanner.value(for: option)
@@ -62,7 +66,7 @@ extension ConvertArguments: CommandArguments {
             case OptionHelp.quiet: parsed.quiet = true
             default:
                 if try scanner.confinementOption(option, into: &confinement) { continue }
-                guard try own(option, &scanner) else { throw scanner.unknown(option) }
+                throw scanner.unknown(option)
             }
         }
         parsed.ink = try scanner.onePositional(missing: "which ink file? give a .xopp, .rm, .rmdoc, .content, .rnote or ink-layers file",

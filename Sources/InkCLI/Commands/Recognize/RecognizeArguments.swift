@@ -3,6 +3,7 @@ import Foundation
 import InkModel
 import InkPipeline
 import InkRecognition
+import InkWorkers
 
 /// `inkpdf recognize INK|DOC|ANNOTATED.pdf [--pdf PDF] -o OUT.ink.jsonl [--lang en+ja] [--redo]`.
 public struct RecognizeArguments: Equatable, Sendable {
@@ -14,6 +15,9 @@ public struct RecognizeArguments: Equatable, Sendable {
     public var redo = false
     /// `--policy`, `--trust`, `--proof`, `--state`: recognition is handwriting search (Pro).
     public var gate = GateOptions()
+    /// `--timeout`, `--stall-timeout`, `--memory-limit`: the worker's bounds; nil where none was given
+    /// (a worker the service started then takes the service's, from `INKPDF_LIMITS`).
+    public var limits: WorkerLimits?
 }
 
 extension CommandRunner {
@@ -30,18 +34,26 @@ extension RecognizeArguments: CommandArguments {
     }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> RecognizeArguments {
-        // The reading options are convert's; --lang, --redo and the gate's are recognize's own.
-        var languages = "en", redo = false, gate = GateOptions()
-        let convert = try ConvertArguments.parse(arguments, command: "recognize") { (option, scanner) throws(UsageError) -> Bool in
+        // One pass, as flatten's: an option's value is never read as an option (a form field
+        // `annotations=--policy` is the value '--policy', refused as one, not the gate's option).
+        var scanner = ArgumentScanner(command: "recognize", arguments: arguments)
+        var languages = "en", redo = false, gate = GateOptions(), limits: WorkerLimits?
+        let convert = try ConvertArguments.parse(&scanner) { (option, scanner) throws(UsageError) -> Bool in
             switch option {
             case OptionHelp.Recognize.redo: redo = true
             case OptionHelp.Recognize.lang: languages = try scanner.value(for: option)
             case _ where Command.gateOptionNames.contains(option): gate.set(option, to: try scanner.value(for: option))
+            case OptionHelp.timeout, OptionHelp.stallTimeout, OptionHelp.memoryLimit:
+                var given = limits ?? .default
+                try scanner.limit(option, into: &given)
+                limits = given
             default: return false
             }
             return true
         }
-        do throws(RecognitionError) { _ = try RecognitionLanguage.parse(languages) } catch { throw UsageError(message: error.description) }
-        return RecognizeArguments(convert: convert, languages: languages, redo: redo, gate: gate)
+        do throws(RecognitionError) { _ = try RecognitionLanguage.parse(languages) } catch {
+            throw UsageError(message: "recognize: \(error.description)")
+        }
+        return RecognizeArguments(convert: convert, languages: languages, redo: redo, gate: gate, limits: limits)
     }
 }

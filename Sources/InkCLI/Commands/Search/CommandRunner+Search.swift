@@ -52,21 +52,13 @@ extension CommandRunner {
         draw(&errors, force: true)
         for document in listing.documents {
             var outcome = DocumentSearch.Outcome()
-            if document.isPDF {
+            if document.isPDF || scope.handwriting {
                 let pagesBefore = progress.pagesDone
-                do {
-                    outcome = try DocumentSearch.searchPDF(document.path, inkBeside: document.inkBeside, query: query, scope: scope,
-                                                           password: password) { _ in
-                        progress.pagesDone += 1
-                        draw(&errors, force: false)
-                    }
-                } catch {
-                    progress.pagesDone = pagesBefore
-                    outcome.warnings = ["\(error)"]
-                    outcome.failed = true
+                outcome = searchDocument(document, query: query, arguments: arguments, password: password) {
+                    progress.pagesDone += 1
+                    draw(&errors, force: false)
                 }
-            } else if scope.handwriting {
-                outcome = DocumentSearch.searchInk(document.path, query: query)
+                if outcome.failed && document.isPDF { progress.pagesDone = pagesBefore }
             }
             progress.documentsDone += 1
             progress.bytesDone += document.size

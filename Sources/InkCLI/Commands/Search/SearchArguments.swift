@@ -1,5 +1,6 @@
 import InkCommandLine
 import InkPipeline
+import InkWorkers
 
 /// `inkpdf search QUERY [FILE|FOLDER...] [--json | --pages] [--print-only] [--password P] [gate options]`.
 public struct SearchArguments: Equatable, Sendable {
@@ -24,6 +25,11 @@ public struct SearchArguments: Equatable, Sendable {
     public var password: String?
     /// `--policy`, `--trust`, `--proof`, `--state`: the gate that searching handwriting asks.
     public var gate = GateOptions()
+    /// `--timeout`, `--stall-timeout`, `--memory-limit`: the bounds of each document's worker.
+    public var limits = WorkerLimits.default
+    /// Hidden, in the worker that searches one document: it is a PDF (`--as-pdf`), with these ink-layers files beside it.
+    public var asPDF = false
+    public var inkBeside: [String] = []
 
     public init(query: String, paths: [String], format: Format = .lines, printOnly: Bool = false, password: String? = nil,
                 gate: GateOptions = GateOptions()) {
@@ -61,6 +67,9 @@ extension SearchArguments: CommandArguments {
                 result.fuzziness = .edits(edits)
             case OptionHelp.password: result.password = try scanner.value(for: option)
             case _ where Command.gateOptionNames.contains(option): result.gate.set(option, to: try scanner.value(for: option))
+            case OptionHelp.timeout, OptionHelp.stallTimeout, OptionHelp.memoryLimit: try scanner.limit(option, into: &result.limits)
+            case OptionHelp.Search.asPDF: result.asPDF = true
+            case OptionHelp.Search.inkBeside: result.inkBeside.append(try scanner.value(for: option))
             default: throw scanner.unknown(option)
             }
         }

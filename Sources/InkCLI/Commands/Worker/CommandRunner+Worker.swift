@@ -80,8 +80,8 @@ extension CommandRunner {
     /// The worker's side (`inkpdf __worker COMMAND …`, from `flattenDocument`, `runInWorker`, `batch` and
     /// `inkpdf serve`): limits itself, ends with its parent, reports each page on the progress pipe, then runs
     /// the command as usual, the entitlement gate included (flatten prints its report as JSON for its parent).
-    /// Convert, recognize and entitlement check, which take no limit options, take the service's from
-    /// `INKPDF_LIMITS` (`TIMEOUT:MEMORY_MB:STALL`).
+    /// Convert and entitlement check, which take no limit options, and recognize without them, take the
+    /// service's from `INKPDF_LIMITS` (`TIMEOUT:MEMORY_MB:STALL`).
     func runAsWorker(_ command: Command, output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         // `-` as an input or the output: the files the parent made for them (`StandardStreams`).
         let command = StandardStreams.paths(in: environment).map { command.replacingStandardStreams(input: $0.input, output: $0.output) } ?? command
@@ -96,11 +96,13 @@ extension CommandRunner {
         case .convert(let arguments):
             (limits, document) = (Self.limits(environment["INKPDF_LIMITS"]), arguments.ink)
         case .recognize(let arguments):
-            (limits, document) = (Self.limits(environment["INKPDF_LIMITS"]), arguments.convert.ink)
+            (limits, document) = (arguments.limits ?? Self.limits(environment["INKPDF_LIMITS"]), arguments.convert.ink)
+        case .search(let arguments):
+            (limits, document) = (arguments.limits, arguments.paths.first ?? "the search")
         case .entitlement(.check):
             (limits, document) = (Self.limits(environment["INKPDF_LIMITS"]), "the entitlement check")
         default:
-            print("inkpdf: \(DocumentWorker.verb) runs flatten, export, render, convert, recognize or entitlement check only", to: &errors)
+            print("inkpdf: \(DocumentWorker.verb) runs flatten, export, render, convert, recognize, search or entitlement check only", to: &errors)
             return ExitCode.usage.rawValue
         }
         WorkerProcess.applyLimits(limits)
@@ -114,6 +116,7 @@ extension CommandRunner {
         worker.pageProgress = WorkerProgressChannel.workerProgress(environment: environment)
         worker.reportsAsJSON = environment["INKPDF_REPORT"] == "json"
         if case .flatten(let arguments) = command { return worker.flattenAsWorker(arguments, output: &output, errors: &errors) }
+        if case .search(let arguments) = command { return worker.searchAsWorker(arguments, output: &output, errors: &errors) }
         return worker.run(command, output: &output, errors: &errors)
     }
 

@@ -12,8 +12,9 @@ struct DocumentProgressLine {
     init() { start = clock.now }
 
     /// The line for `done` of `total` pages after `seconds`.
+    /// A total of 0 is not known in advance (`recognize` counts the pages it has read): `3 pages, 0.5 pages/s`.
     static func text(done: Int, total: Int, seconds: Double) -> String {
-        var line = "\(done)/\(CommandRunner.counted(total, "page"))"
+        var line = total == 0 && done > 0 ? CommandRunner.counted(done, "page") : "\(done)/\(CommandRunner.counted(total, "page"))"
         guard done > 0, seconds > 0 else { return line }
         let rate = Double(done) / seconds
         line += ", " + String(format: "%.1f pages/s", rate)

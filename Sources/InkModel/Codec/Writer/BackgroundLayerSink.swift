@@ -5,7 +5,8 @@ import Foundation
 /// freed on the other core (the spool's encoding and its writes were nearly
 /// half of a Xournal++ import, which runs before the first page is drawn).
 ///
-/// At most `depth` layers wait at once, so memory stays bounded. The layers
+/// At most `depth` layers wait at once, and at most `maximumPendingPoints` points wait or are
+/// being written (a single larger layer alone), so memory stays bounded. The layers
 /// reach the wrapped sink in the order they were given. A failure of the
 /// wrapped sink is raised by the next `write` or by `close`; `failure()` waits
 /// for what was handed over and gives the first failure, so that an importer
@@ -15,6 +16,9 @@ import Foundation
 /// being written) and leaves the wrapped sink unclosed.
 public final class BackgroundLayerSink: LayerSink, Sendable {
     public static let depth = 3
+    /// Points handed over and not yet written, at most (72 bytes each as strokes): three pages of
+    /// 2 million points waiting behind the one being written held 430 MB more than one page does.
+    public static let maximumPendingPoints = 1_000_000
 
     public let path: String
     private let worker: Worker
@@ -57,7 +61,14 @@ public final class BackgroundLayerSink: LayerSink, Sendable {
         }
     }
 
-    private enum Item { case header(InkLayersHeader), layer(PageLayer) }
+    private enum Item {
+        case header(InkLayersHeader), layer(PageLayer)
+
+        var points: Int {
+            guard case .layer(let layer) = self else { return 0 }
+            return layer.strokes.reduce(0) { $0 + $1.points.count }
+        }
+    }
 
     /// What the thread and the importer share.
     private final class Worker: StoppableWorker, @unchecked Sendable {
@@ -68,6 +79,8 @@ public final class BackgroundLayerSink: LayerSink, Sendable {
         /// True while the thread writes an item it has taken from `waiting`.
         private var writing = false
         private var failed: (any Error)?
+        /// The points of the layers waiting and of the one being written.
+        private var pendingPoints = 0
 
         init(_ sink: any LayerSink) { self.sink = sink }
 
@@ -81,10 +94,15 @@ public final class BackgroundLayerSink: LayerSink, Sendable {
         func hand(_ item: Item) throws {
             condition.lock()
             defer { condition.unlock() }
-            while failed == nil && waiting.count >= BackgroundLayerSink.depth { condition.wait() }
+            let points = item.points
+            while failed == nil && (waiting.count >= BackgroundLayerSink.depth
+                                    || (pendingPoints > 0 && pendingPoints + points > BackgroundLayerSink.maximumPendingPoints)) {
+                condition.wait()
+            }
             if let failed { throw failed }
             precondition(!stopping, "BackgroundLayerSink used after close")
             waiting.append(item)
+            pendingPoints += points
             condition.broadcast()
         }
 
@@ -108,9 +126,11 @@ public final class BackgroundLayerSink: LayerSink, Sendable {
                 }
                 condition.lock()
                 writing = false
+                pendingPoints -= item.points
                 if let failure {
                     failed = failure
                     waiting.removeAll()
+                    pendingPoints = 0
                 }
                 condition.broadcast()
             }
