@@ -97,6 +97,7 @@ public struct CommandRunner {
         case .serve(let arguments): return arguments.run(self, output: &output, errors: &errors)
         case .search(let arguments): return arguments.run(self, output: &output, errors: &errors)
         case .recognize(let arguments): return arguments.run(self, output: &output, errors: &errors)
+        case .completion(let arguments): return arguments.run(self, output: &output, errors: &errors)
         }
     }
 }

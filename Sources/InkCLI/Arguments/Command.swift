@@ -27,6 +27,7 @@ public enum Command: Equatable, Sendable {
     case serve(ServeArguments)
     case search(SearchArguments)
     case recognize(RecognizeArguments)
+    case completion(CompletionArguments)
     /// Hidden: a command run as a worker process (`__worker flatten …`, `__worker export …`), printing as it
     /// would (flatten: its report as JSON, for `DocumentWorker.flatten`).
     indirect case worker(Command)
@@ -73,6 +74,7 @@ extension Command {
         case ServeArguments.declaration: return .serve(try ServeArguments.parse(rest))
         case SearchArguments.declaration: return .search(try SearchArguments.parse(rest))
         case RecognizeArguments.declaration, "recognise": return .recognize(try RecognizeArguments.parse(rest))
+        case CompletionArguments.declaration: return .completion(try CompletionArguments.parse(rest))
         case "entitlement", "licence", "license": return .entitlement(try parseEntitlement(verb: verb, rest))
         default:
             let suggestion = Suggestion.nearest(to: verb, among: verbs)

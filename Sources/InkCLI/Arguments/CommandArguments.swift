@@ -17,6 +17,6 @@ extension Command {
     static let commands: [any CommandArguments.Type] = [
         FlattenArguments.self, ExportArguments.self, ExtractArguments.self, RenderArguments.self, BatchArguments.self,
         ConvertArguments.self, RecognizeArguments.self, SearchArguments.self, ServeArguments.self, MergeArguments.self,
-        InspectArguments.self, DowngradeArguments.self, CheckArguments.self,
+        InspectArguments.self, DowngradeArguments.self, CheckArguments.self, CompletionArguments.self,
     ]
 }

@@ -32,7 +32,7 @@ public final class SearchFiles {
         self.names = names
     }
 
-    deinit { for descriptor in descriptors { _ = close(descriptor) } }
+    deinit { for descriptor in descriptors { try? FileDescriptor(adopting: descriptor).close() } }
 
     /// How this process reads the file at `index` (`/proc/self/fd/N`).
     public func path(at index: Int) -> String { "/proc/self/fd/\(descriptors[index])" }
