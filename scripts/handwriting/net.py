@@ -9,6 +9,10 @@ gives exactly the numbers that it gives alone (what the Swift reader sees).
 """
 
 import numpy as np
+import os
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import recognition_score  # noqa: E402
 
 DTYPE = np.float32
 
@@ -445,12 +449,5 @@ def greedy_decode(logits, lengths, charset):
 
 
 def edit_distance(a, b):
-    if len(a) < len(b):
-        a, b = b, a
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i]
-        for j, cb in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
-        prev = cur
-    return prev[-1]
+    """Levenshtein distance of two strings or word lists: the project's one (scripts/recognition_score.py)."""
+    return recognition_score.distance(a, b)
