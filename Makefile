@@ -5,7 +5,7 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Debian packages the build, the tests and the benchmark need.
 PACKAGES := pkg-config libpoppler-glib-dev libcairo2-dev libfontconfig-dev zlib1g-dev libdeflate-dev libssl-dev libqpdf-dev libzip-dev libxml2-dev libmicrohttpd-dev librsvg2-dev \
             fonts-dejavu-core fonts-urw-base35 poppler-utils qpdf mupdf-tools python3 xournalpp xvfb xauth zip unzip gzip openssl time \
-            libtesseract-dev tesseract-ocr-eng tesseract-ocr-jpn wamerican witalian libzinnia-dev tegaki-zinnia-japanese tegaki-zinnia-simplified-chinese ocrmypdf
+            libtesseract-dev tesseract-ocr-eng tesseract-ocr-jpn tesseract-ocr-ita tesseract-ocr-deu wamerican witalian wngerman libzinnia-dev tegaki-zinnia-japanese tegaki-zinnia-simplified-chinese ocrmypdf
 RMSCENE_VERSION := 0.8.0
 RMSCENE := rmscene==$(RMSCENE_VERSION)
 # Independent PDF readers the annotation tests compare against (MuPDF, PDFium, pikepdf, pyHanko), pinned.

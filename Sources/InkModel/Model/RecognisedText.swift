@@ -59,8 +59,8 @@ public struct RecognisedText: Sendable, Equatable {
     /// The least confidence a recognised word needs to go into a PDF's invisible text layer
     /// (`--min-confidence`), measured on real people's notes (bench/handwriting, `make bench-handwriting`,
     /// scripts/handwriting_calibrate.py). With tesseract's readings (halved for a word no word list holds),
-    /// 39 % of the words written at 0.7 are right (57 % on the tune pages), 64 % at 0.85, against 9 % of all it
-    /// reads; no threshold reaches nine in ten. 0.7 keeps the words of neat generated cursive that tesseract
+    /// 48 % of the words written at 0.7 are right, 62 % at 0.8, against 6 % of all it reads; no threshold that still
+    /// writes words reaches nine in ten. 0.7 keeps the words of neat generated cursive that tesseract
     /// reads right (0.43-0.92 sure, its wrong readings at most 0.35), as many as OCRmyPDF finds there. Less
     /// sure words stay in the sidecar, where `inkpdf search` finds them among every reading kept.
     public static let textLayerMinimumConfidence = 0.7
