@@ -77,7 +77,7 @@ let package = Package(
         // alone) or zinnia (CJK, from the strokes), words mapped back to the strokes they cover.
         // Its own handwriting model (`make train-handwriting`), copied beside the executable as
         // inkpdf_InkRecognition.resources/ (RecognitionModels.installedHandwritingModel finds it).
-        .target(name: "InkRecognition", dependencies: ["InkModel", "InkRendering", "LibCairo", "CTesseract", "CZinnia"],
+        .target(name: "InkRecognition", dependencies: ["InkModel", "InkRendering", "InkFileSystem", "LibCairo", "CTesseract", "CZinnia"],
                 resources: [.copy("Resources/handwriting-latin.bin")]),
         // The page pipeline: poppler, cairo and qpdf wrappers, the shared page loop and ink
         // feed, then flatten, export and render, each in its folder; sidecars beside the output.

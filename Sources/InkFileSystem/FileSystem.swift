@@ -76,6 +76,14 @@ public enum FileSystem {
         return names
     }
 
+    /// This process's executable file (`/proc/self/exe` read); nil when it cannot be told.
+    /// The corresponding C function is `readlink`.
+    public static var executablePath: String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        return length > 0 ? String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+    }
+
     /// `path` with every symbolic link, `.` and `..` resolved; nil when it cannot be.
     /// The corresponding C function is `realpath`.
     public static func resolvedPath(_ path: String) -> String? {

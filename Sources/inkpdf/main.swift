@@ -16,7 +16,7 @@ signal(SIGXFSZ, SIG_IGN)
 var output = StandardStream(handle: .standardOutput)
 var errors = StandardStream(handle: .standardError)
 // Each document is flattened in a worker process: this same executable.
-let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+let executable = FileSystem.executablePath ?? CommandLine.arguments[0]
 let runner = CommandRunner(environment: ProcessInfo.processInfo.environment, workerExecutable: executable)
 let code = runner.run(Array(CommandLine.arguments.dropFirst()), output: &output, errors: &errors)
 // A signal's handler is stopping the workers and will exit with the signal's code: leave that to it.

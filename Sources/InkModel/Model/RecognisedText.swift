@@ -70,7 +70,7 @@ public struct RecognisedText: Sendable, Equatable {
     /// scale, and there are no real CJK notes here to measure one on).
     public func isSure(atLeast minimum: Double) -> Bool {
         guard let confidence else { return true }
-        if text.unicodeScalars.contains(where: { (0x3040...0x30FF).contains($0.value) || (0x3400...0x9FFF).contains($0.value) }) { return true }
+        if text.unicodeScalars.contains(where: \.isCJK) { return true }
         return confidence >= minimum
     }
 

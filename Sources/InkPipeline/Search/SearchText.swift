@@ -132,16 +132,7 @@ public enum SearchText {
     }
 
     /// Han ideographs, hiragana, katakana and Hangul: written without spaces between words.
-    public static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.properties.isIdeographic { return true }
-        switch scalar.value {
-        case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F,   // kana, halfwidth katakana
-             0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF:   // Hangul
-            return true
-        default:
-            return false
-        }
-    }
+    public static func isCJK(_ scalar: Unicode.Scalar) -> Bool { scalar.isCJK }
 
     static func isMark(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {

@@ -1,4 +1,5 @@
 import Foundation
+import InkFileSystem
 
 /// A language `--lang` may name (a BCP 47 tag), and the models that read it: tesseract's
 /// trained data for lines of text, zinnia's model for CJK characters written stroke by stroke.
@@ -77,10 +78,7 @@ public struct RecognitionModels: Sendable, Equatable {
     /// executable (`make install`), or the source tree this was built from.
     public static let installedHandwritingModel: String? = {
         var folders: [String] = []
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if length > 0 {
-            let executable = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if let executable = FileSystem.executablePath {
             let folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
             folders.append(folder.appendingPathComponent("inkpdf_InkRecognition.resources").path)
             folders.append(folder.deletingLastPathComponent().appendingPathComponent("share/inkpdf").path)

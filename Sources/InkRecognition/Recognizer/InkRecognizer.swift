@@ -51,7 +51,7 @@ public final class InkRecognizer {
                 throw .modelDamaged(path: path, language: latin.map(\.tag).joined(separator: "+"), package: "inkpdf (make build)",
                                     engine: "inkpdf handwriting", reason: error.description)
             }
-            handwriting = HandwritingReader(model: model, lexicon: Self.lexicon(for: latin))
+            handwriting = HandwritingReader(model: model, lexicon: lexicon)
         } else {
             handwriting = nil
         }
@@ -186,30 +186,49 @@ public final class InkRecognizer {
             if score >= options.sureEnough { break }
         }
         guard let (raster, words, _) = best else { return [] }
-        let spans = words.map { (raster.pageX($0.left), raster.pageX($0.right)) }
-        // Each stroke goes to the word its extent overlaps most (or, overlapping none, the nearest within a letter).
+        let read = words.map { word in
+            let text = word.text.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+            return LineWord(text: text, left: raster.pageX(word.left), right: raster.pageX(word.right),
+                            confidence: judged(word.confidence, of: text), alternatives: word.alternatives,
+                            lang: word.language.flatMap { name in options.languages.first { $0.tesseract == name }?.tag } ?? latin.first?.tag)
+        }
+        return entries(read, on: line, extents: extents, source: "tesseract")
+    }
+
+    /// A word a Latin engine read on a line: its text, the page x its ink spans, how sure, its other readings.
+    private struct LineWord {
+        var text: String
+        var left, right: Double
+        var confidence: Double
+        var alternatives: [String]
+        var lang: String?
+    }
+
+    /// The `text` entries of `words` read on `line`: each stroke goes to the word its extent overlaps most (or,
+    /// overlapping none, the nearest within a letter); a word no stroke went to, or whose text cannot be an entry's, is left out.
+    private func entries(_ words: [LineWord], on line: InkLine, extents: [Int: StrokeExtent],
+                         source: String) -> [(entry: RecognisedText, box: RecognisedText.Box)] {
         var members = [[Int]](repeating: [], count: words.count)
         for index in line.strokes {
             guard let extent = extents[index] else { continue }
             var best: Int?, bestScore = -line.letterHeight
-            for (w, span) in spans.enumerated() {
-                let overlap = min(extent.maxX, span.1) - max(extent.minX, span.0)
+            for (w, word) in words.enumerated() {
+                let overlap = min(extent.maxX, word.right) - max(extent.minX, word.left)
                 if overlap > bestScore { bestScore = overlap; best = w }
             }
             if let best { members[best].append(index) }
         }
         var entries: [(RecognisedText, RecognisedText.Box)] = []
         for (w, word) in words.enumerated() {
-            let text = word.text.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+            let text = word.text.precomposedStringWithCanonicalMapping
             guard !text.isEmpty, !members[w].isEmpty, text.unicodeScalars.count <= RecognisedText.maximumLength,
                   !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { continue }
-            let lang = word.language.flatMap { name in options.languages.first { $0.tesseract == name }?.tag } ?? latin.first?.tag
             let alternatives = word.alternatives.map(\.precomposedStringWithCanonicalMapping)
                 .filter { !$0.isEmpty && $0 != text && $0.unicodeScalars.count <= RecognisedText.maximumLength }
-            let entry = RecognisedText(text: text, strokes: members[w], lang: lang, source: "tesseract",
-                                       confidence: (judged(word.confidence, of: text) * 1000).rounded() / 1000,
+            let entry = RecognisedText(text: text, strokes: members[w], lang: word.lang, source: source,
+                                       confidence: (word.confidence * 1000).rounded() / 1000,
                                        alternatives: Array(alternatives.prefix(RecognisedText.maximumAlternatives)))
-            entries.append((entry, RecognisedText.Box(x: spans[w].0, y: line.box.y, width: spans[w].1 - spans[w].0, height: line.box.height)))
+            entries.append((entry, RecognisedText.Box(x: word.left, y: line.box.y, width: word.right - word.left, height: line.box.height)))
         }
         return entries
     }
@@ -226,31 +245,11 @@ public final class InkRecognizer {
                 return (x, y)
             }
         }
-        let words = reader.read(strokes: strokes)
-        var members = [[Int]](repeating: [], count: words.count)
-        for index in line.strokes {
-            guard let extent = extents[index] else { continue }
-            var best: Int?, bestScore = -line.letterHeight
-            for (w, word) in words.enumerated() {
-                let overlap = min(extent.maxX, word.right) - max(extent.minX, word.left)
-                if overlap > bestScore { bestScore = overlap; best = w }
-            }
-            if let best { members[best].append(index) }
+        let read = reader.read(strokes: strokes).map { word in
+            LineWord(text: word.text, left: word.left, right: word.right, confidence: word.confidence,
+                     alternatives: word.alternatives, lang: latin.first?.tag)
         }
-        let lang = latin.first?.tag
-        var entries: [(RecognisedText, RecognisedText.Box)] = []
-        for (w, word) in words.enumerated() {
-            let text = word.text.precomposedStringWithCanonicalMapping
-            guard !text.isEmpty, !members[w].isEmpty, text.unicodeScalars.count <= RecognisedText.maximumLength,
-                  !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { continue }
-            let alternatives = word.alternatives.map(\.precomposedStringWithCanonicalMapping)
-                .filter { !$0.isEmpty && $0 != text && $0.unicodeScalars.count <= RecognisedText.maximumLength }
-            let entry = RecognisedText(text: text, strokes: members[w], lang: lang, source: "inkpdf",
-                                       confidence: (word.confidence * 1000).rounded() / 1000,
-                                       alternatives: Array(alternatives.prefix(RecognisedText.maximumAlternatives)))
-            entries.append((entry, RecognisedText.Box(x: word.left, y: line.box.y, width: word.right - word.left, height: line.box.height)))
-        }
-        return entries
+        return entries(read, on: line, extents: extents, source: "inkpdf")
     }
 
     // MARK: zinnia

@@ -25,11 +25,8 @@ extension CommandRunner {
     /// The demo licence that comes with inkpdf (SamplePDFs/demo-licence in its source tree, or
     /// `PREFIX/share/inkpdf/demo-licence` installed), found from the executable: its trust file and Pro licence.
     static let demoLicence: (trust: String, proof: String)? = {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return nil }
-        var folder = URL(fileURLWithPath: String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self))
-            .deletingLastPathComponent()
+        guard let executable = FileSystem.executablePath else { return nil }
+        var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
         for _ in 0..<5 {
             for candidate in ["SamplePDFs/demo-licence", "share/inkpdf/demo-licence"] {
                 let demo = folder.appendingPathComponent(candidate)
