@@ -81,7 +81,10 @@ def check(reports, output_folder=None):
                 output = os.path.join(output_folder, output[len(report["output"].rstrip("/")) + 1:])
             if status in WRITTEN and not os.path.isfile(output):
                 problems.append(f"{path}: {name} is {status} but its output {output} is missing")
-        if not report.get("allSucceeded", False) and not report.get("failures"):
+        if report.get("interrupted"):
+            problems.append(f"{path}: the run was interrupted by {report.get('signal') or 'a signal'}: "
+                            f"run that task again (it keeps what is finished)")
+        elif not report.get("allSucceeded", False) and not report.get("failures"):
             problems.append(f"{path}: the run did not succeed")
     return problems, totals
 

@@ -264,8 +264,25 @@ say "tasks other than $cancel_task completed"
 # The cancelled task removed what it was writing (SIGTERM), and left its shard unfinished.
 leftovers=$(find "$work/flattened" "$work/reports" -name '.*.inkpdf-*')
 [ -z "$leftovers" ] || fail "temporary files left after the cancel: $(echo "$leftovers" | head -n 3 | tr '\n' ' ')"
-[ ! -e "$work/reports/shard-$((cancel_task + 1))-of-$shards.json" ] \
-    || fail "the cancelled task wrote its report: it was not cancelled mid-work"
+# Its report, if SIGTERM left it time to write one, says it was interrupted (batch lists the
+# documents in flight as "interrupted" and the rest as "not started" before it exits).
+cancelled_report=$work/reports/shard-$((cancel_task + 1))-of-$shards.json
+if [ -e "$cancelled_report" ]; then
+    verdict=$(python3 - "$cancelled_report" <<'EOF'
+import json, sys
+report = json.load(open(sys.argv[1]))
+statuses = [document["status"] for document in report["documents"]]
+if report.get("interrupted") is not True or report.get("signal") != "SIGTERM":
+    print(f"says interrupted={report.get('interrupted')} signal={report.get('signal')}, not an interruption by SIGTERM")
+elif report.get("allSucceeded") is not False:
+    print("says allSucceeded though it was interrupted")
+elif not any(status in ("interrupted", "notStarted") for status in statuses):
+    print("lists no document as interrupted or not started: it was not cancelled mid-work")
+EOF
+    ) || fail "cannot read the cancelled task's report $cancelled_report"
+    [ -z "$verdict" ] || fail "the cancelled task's report $verdict"
+    say "the cancelled task's report says it was interrupted by SIGTERM"
+fi
 present=$(find "$work/flattened" -type f -name '*.pdf' | wc -l)
 [ "$present" -lt "$total" ] || fail "all $total outputs exist before the resubmission: the cancel came too late"
 say "after the cancel: $present of $total outputs, no temporary files"
