@@ -20,7 +20,7 @@ INKPDF := .build/release/inkpdf
 # Demo material (a demo vendor key, trust file and Pro licence): see SamplePDFs/demo-licence/README.md.
 DEMO := SamplePDFs/demo-licence
 
-.PHONY: deps build install run readme-check train-handwriting test test-slurm samples demo-licence bench bench-handwriting robustness fuzz fuzz-remarkable fuzz-xournal fuzz-inkml fuzz-rnote fuzz-pdf-annotations fuzz-serve-request clean
+.PHONY: deps build install run readme-check train-handwriting test test-slurm samples demo-licence bench bench-handwriting robustness agreement fuzz fuzz-remarkable fuzz-xournal fuzz-inkml fuzz-rnote fuzz-pdf-annotations fuzz-serve-request clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -125,10 +125,16 @@ bench-handwriting: build
 	python3 scripts/handwriting_bench.py --inkpdf $(INKPDF)
 
 # Runs every PDF and ink file of a corpus (default ../shared/corpus, read in place) through
-# inkpdf and prints a table: correct output, clear error, crash, hang, partial file.
+# inkpdf and prints a table: correct output, clear error, crash, hang, partial file; then the agreement table below.
 CORPUS ?= ../shared/corpus
 robustness: build
 	scripts/robustness.py $(CORPUS) --inkpdf $(INKPDF)
+	scripts/annotation_agreement.py $(CORPUS) --inkpdf $(INKPDF)
+
+# Flattens every annotated PDF of the corpus (first 10 pages) and prints how its ink agrees with poppler,
+# MuPDF and PDFium drawing the original's annotations, worst first; without the corpus, a one-line note.
+agreement: build
+	scripts/annotation_agreement.py $(CORPUS) --inkpdf $(INKPDF)
 
 # Fuzzes the ink-layers reader with libFuzzer for FUZZ_SECONDS (default 600). Every fuzz-* target runs the
 # package's inkpdf-fuzz (built by scripts/fuzz.sh in .build-fuzz), seeded with the target's kept inputs in

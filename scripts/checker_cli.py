@@ -1,7 +1,8 @@
 """What the independent-reader scripts (reference_render.py, signed_pdf.py,
 list_annotations.py) share: a failure that carries its exit code, an argument
 parser that fails with exit 64, and running `main` to one line of JSON on
-stdout, or one line naming the script and the problem on stderr."""
+stdout (nothing when it returns None: it printed its own table), or one line
+naming the script and the problem on stderr."""
 
 import argparse
 import json
@@ -21,7 +22,9 @@ class Parser(argparse.ArgumentParser):
 
 def run_script(prog, main):
     try:
-        print(json.dumps(main(sys.argv[1:])))
+        result = main(sys.argv[1:])
+        if result is not None:
+            print(json.dumps(result))
     except Failure as failure:
         print(f"{prog}: {failure}", file=sys.stderr)
         sys.exit(failure.code)
