@@ -27,7 +27,7 @@ extension OptionHelp {
     public static let timeout = OptionHelp(["--timeout"], value: "SECONDS",
         "stop the document after this long in all (default 900; exit 88): the work runs in a worker process")
     public static let stallTimeout = OptionHelp(["--stall-timeout"], value: "SECONDS",
-        "stop it sooner when it goes this long without opening the document or finishing a page (default 60; exit 88)")
+        "stop it sooner when it goes this long without progress: opening the document, finishing a page, or (with --recognize) reading a line of handwriting (default 60; exit 88)")
     public static let memoryLimit = OptionHelp(["--memory-limit"], value: "MB",
         "the worker's address-space limit (default 4096); a crash or a breach is exit 89")
     public static let workerLimits = [timeout, stallTimeout, memoryLimit]

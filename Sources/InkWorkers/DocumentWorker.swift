@@ -191,15 +191,16 @@ public struct DocumentWorker: Sendable {
         let deadline = clock.now + .milliseconds(Int64(limits.timeout * 1000))
         var lastReport = clock.now
         var latest: PageProgress.Report?
+        var activity: PageProgress.Activity?
         var pending: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let now = clock.now
-            if now >= deadline { return .running(.timedOut(path: document, seconds: limits.timeout)) }
+            if now >= deadline { return .running(.timedOut(path: document, seconds: limits.timeout, activity: activity)) }
             let stallDeadline = lastReport + .milliseconds(Int64(limits.stallTimeout * 1000))
             if now >= stallDeadline {
                 return .running(.stalled(path: document, seconds: limits.stallTimeout, opened: latest != nil,
-                                page: latest?.nextPage))
+                                page: latest?.nextPage, activity: activity))
             }
             let wait = min(deadline, stallDeadline) - now
             let milliseconds = Int32(clamping: wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000 + 1)
@@ -217,6 +218,11 @@ public struct DocumentWorker: Sendable {
                 let line = String(decoding: pending[..<newline], as: UTF8.self)
                 pending.removeSubrange(...newline)
                 if let report = WorkerProgressChannel.crashReport(parsing: line[...]) { crash = report }
+                if let now = WorkerProgressChannel.activity(parsing: line[...]) {
+                    lastReport = clock.now
+                    activity = now
+                    continue
+                }
                 guard let report = WorkerProgressChannel.report(parsing: line[...]) else { continue }
                 lastReport = clock.now
                 latest = report

@@ -26,6 +26,33 @@ public enum WorkerProgressChannel {
                                    nextPage: numbers[3] == 0 ? nil : numbers[3])
     }
 
+    /// `doing recognition 3`, `doing ink`, …: what the worker is busy with.
+    public static func line(for activity: PageProgress.Activity) -> String {
+        switch activity {
+        case .readingInk: "doing ink\n"
+        case .recognising(let page): "doing recognition \(page)\n"
+        case .openingPDF: "doing pdf\n"
+        case .drawing: "doing pages\n"
+        case .writing: "doing writing\n"
+        }
+    }
+
+    /// The activity a line says, or nil if it is not one.
+    public static func activity(parsing line: Substring) -> PageProgress.Activity? {
+        let fields = line.split(separator: " ")
+        guard fields.first == "doing" else { return nil }
+        switch (fields.count, fields.count > 1 ? fields[1] : "") {
+        case (2, "ink"): return .readingInk
+        case (3, "recognition"):
+            guard let page = Int(fields[2]), page >= 0 else { return nil }
+            return .recognising(page: page)
+        case (2, "pdf"): return .openingPDF
+        case (2, "pages"): return .drawing
+        case (2, "writing"): return .writing
+        default: return nil
+        }
+    }
+
     /// What a worker's fatal-signal handler wrote before it died: `crash SIGNAL BYTES`, the
     /// signal and the address space in use (see `CCrashReport`).
     public struct CrashReport: Equatable, Sendable {
@@ -49,8 +76,8 @@ public enum WorkerProgressChannel {
         signal(SIGPIPE, SIG_IGN)
         // A fatal signal is told on the same pipe, with the address space in use.
         inkpdf_report_crashes(descriptor)
-        return PageProgress { report in
-            var bytes = Array(line(for: report).utf8)
+        let send: @Sendable (String) -> Void = { text in
+            var bytes = Array(text.utf8)
             var offset = 0
             while offset < bytes.count {
                 let written = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
@@ -59,5 +86,6 @@ public enum WorkerProgressChannel {
                 offset += written
             }
         }
+        return PageProgress({ report in send(line(for: report)) }, activity: { activity in send(line(for: activity)) })
     }
 }

@@ -34,4 +34,32 @@ import Testing
         #expect(report == PageProgress.Report(done: 3, total: 0, finishedPage: 7, nextPage: nil))
         #expect(WorkerProgressChannel.report(parsing: "page 3 2 7 0") == nil)
     }
+
+    /// Issue 53: what a worker is busy with travels as `doing …` lines, each one progress for the watchdog,
+    /// and every activity reads back as itself; anything else is not an activity.
+    @Test func activitiesGoThroughThePipeAndBack() {
+        let all: [PageProgress.Activity] = [.readingInk, .recognising(page: 12), .openingPDF, .drawing, .writing]
+        for activity in all {
+            let line = WorkerProgressChannel.line(for: activity)
+            #expect(line.hasPrefix("doing ") && line.hasSuffix("\n"))
+            #expect(WorkerProgressChannel.activity(parsing: line.dropLast()) == activity, "\(line)")
+            #expect(WorkerProgressChannel.report(parsing: line.dropLast()) == nil)
+        }
+        for other in ["doing", "doing recognition", "doing recognition -1", "doing recognition x", "doing ink 3", "doing lunch", "page 1 2 1 2"] {
+            #expect(WorkerProgressChannel.activity(parsing: other[...]) == nil, "\(other)")
+        }
+    }
+
+    /// Issue 53: a watchdog that stops recognition says so, and does not blame the PDF.
+    @Test func aStoppedRecognitionIsToldAsRecognition() {
+        let stalled = WorkerError.stalled(path: "a.pdf", seconds: 60, opened: false, page: nil, activity: .recognising(page: 40))
+        #expect(stalled.description.hasPrefix("a.pdf: page 40: stopped after 60 s without progress while recognising its handwriting"))
+        #expect(!stalled.description.contains("poppler"))
+        let timedOut = WorkerError.timedOut(path: "a.pdf", seconds: 900, activity: .recognising(page: 7))
+        #expect(timedOut.description.hasPrefix("a.pdf: page 7: stopped after 900 s without finishing, while recognising its handwriting"))
+        let ink = WorkerError.stalled(path: "a.pdf", seconds: 60, opened: false, page: nil, activity: .readingInk)
+        #expect(ink.description.contains("while reading the ink") && !ink.description.contains("poppler"))
+        let pdf = WorkerError.stalled(path: "a.pdf", seconds: 60, opened: true, page: 3, activity: .drawing)
+        #expect(pdf.description == "a.pdf: page 3: stopped after 60 s without progress on this page (a damaged PDF can make poppler loop); nothing was written; check the file, or raise --stall-timeout")
+    }
 }

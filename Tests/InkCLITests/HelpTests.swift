@@ -105,6 +105,15 @@ import Testing
         }
     }
 
+    /// Issue 53: the manual page's description names every input format, and that inkpdf reads handwriting and searches it.
+    @Test func theManPageDescriptionNamesEveryFormatAndRecognition() {
+        let description = ManPage.description.joined(separator: " ")
+        for named in [".ink.jsonl", "Xournal++", ".xopp", "reMarkable", ".rmdoc", ".rm", "InkML", "rnote", "annotations",
+                      "recognize", "search", "convert", "extract", "batch", "render", "export", "flatten"] {
+            #expect(description.contains(named), "the manual's description does not name \(named)")
+        }
+    }
+
     @Test func theManPageIsWhatTheHelpMakes() throws {
         let page = try Self.text(of: "docs/inkpdf.1")
         #expect(page == ManPage.roff, "docs/inkpdf.1 is out of date: swift run inkpdf __man-page > docs/inkpdf.1")

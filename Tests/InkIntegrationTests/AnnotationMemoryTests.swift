@@ -7,7 +7,7 @@ import Testing
 /// points (144 MB as strokes); qpdf's handle for every number read was held until the page was done
 /// (about 150 bytes a number: 600 MB a page), and three such pages could wait to be written behind a
 /// fourth. The generated files are scripts/hostile_inputs.py's; GNU time gives the peak.
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized)
 struct AnnotationMemoryTests {
     /// Far above one page of 2 million points held once, far below what a page held with a handle for each
     /// number (700 MB and more, in debug and release builds alike).

@@ -5,8 +5,7 @@ import Testing
 /// Ctrl-C in a batch (issue 53, item 6), through the real executable: only the document in flight is
 /// interrupted, the others are not started (and not listed one by one as failures), the `--json` report
 /// is written and says so, the exit is 130, and a run again goes on from where it stopped.
-@Suite(.timeLimit(.minutes(5)))
-struct BatchInterruptReportTests {
+@Suite struct BatchInterruptReportTests {
     @Test func ctrlCStopsTheDocumentInFlightAndReportsTheRest() async throws {
         let scratch = TestFolder()
         let source = scratch.path("in"), output = scratch.path("out"), report = scratch.path("report.json")

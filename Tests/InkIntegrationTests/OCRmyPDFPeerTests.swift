@@ -7,8 +7,7 @@ import Testing
 /// over a page with one printed line), `flatten --recognize` finds at least the handwritten words
 /// OCRmyPDF finds, and keeps the page as it was — its printed line still text, no picture of the page.
 /// (Their times are compared in `make bench`, scripts/bench-recognize.sh.)
-@Suite(.timeLimit(.minutes(5)))
-struct OCRmyPDFPeerTests {
+@Suite struct OCRmyPDFPeerTests {
     static let printed = "Printed under the handwriting"
 
     /// One A4 page with one printed line near its foot (Helvetica), as the samples' ink expects.

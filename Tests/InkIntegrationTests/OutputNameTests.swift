@@ -6,8 +6,7 @@ import Testing
 /// (`-o x` trapped in Foundation's `deletingLastPathComponent`), no extension, a dot file, spaces,
 /// a non-ASCII letter, and a folder (refused with its reason). Run through the executable, in
 /// the folder the name is relative to.
-@Suite(.timeLimit(.minutes(5)))
-struct OutputNameTests {
+@Suite struct OutputNameTests {
     static let names = ["x", "é", ".hidden", "with space.pdf"]
 
     /// Runs `inkpdf ARGUMENTS` with `folder` as the current folder.

@@ -5,7 +5,7 @@ import Testing
 /// The built `inkpdf` flattening each rnote notebook of the corpus (read in place): the run ends
 /// well, the sidecar is the notebook byte for byte, and the pages poppler renders show the ink
 /// in the colour rnote stored (white pens on the dark lecture notes, the orange pen over the PDF).
-@Suite(.enabled(if: SharedCorpus.isAvailable, Comment(rawValue: SharedCorpus.missing)), .timeLimit(.minutes(5)))
+@Suite(.enabled(if: SharedCorpus.isAvailable, Comment(rawValue: SharedCorpus.missing)))
 struct RNoteExecutableTests {
     struct Notebook: Sendable, CustomTestStringConvertible {
         var name: String

@@ -6,8 +6,7 @@ import Testing
 /// `batch --recognize` and `--recognize` over a PDF's own annotations, with the built inkpdf: the words are
 /// the output's text at their ink, the gate and a missing model are told once, and an output's sidecar is
 /// the cache of what was recognised.
-@Suite(.timeLimit(.minutes(4)))
-struct RecognizeBatchTests {
+@Suite struct RecognizeBatchTests {
     static let pro = #"{"handwritingSearch":"free","exportAnnotated":"free"}"#
 
     /// One word the samples write and where (scripts/handwriting_samples.py's truth).

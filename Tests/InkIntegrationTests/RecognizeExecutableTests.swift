@@ -4,8 +4,7 @@ import InkModel
 import Testing
 
 /// The built `inkpdf recognize`: its gate, its errors, and what it reads on real handwriting.
-@Suite(.timeLimit(.minutes(3)))
-struct RecognizeExecutableTests {
+@Suite struct RecognizeExecutableTests {
     static func environment(_ extra: [String: String]) -> [String: String] {
         ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("INKPDF_") && $0.key != "TESSDATA_PREFIX" }.merging(extra) { $1 }
     }

@@ -7,8 +7,7 @@ import Testing
 /// entries and is their cache; a free user gets the document without them, told in one line.
 /// Each test runs inkpdf up to ten times, each run waiting for a core (`ChildProcess.slots`) behind the
 /// whole suite's children: the limit is what a hang needs, not what the runs take (seconds alone).
-@Suite(.timeLimit(.minutes(10)))
-struct RecognizeFlattenTests {
+@Suite struct RecognizeFlattenTests {
     static let pdf = SharedCorpus.repository.appendingPathComponent("SamplePDFs/course-notes.pdf").path
 
     /// The project's print samples (scripts/handwriting_samples.py) in `folder`.

@@ -8,9 +8,11 @@ struct Run {
     var errors: String
 
     /// Runs `TOOL ARGUMENTS` (inkpdf unless told), draining both streams at once so
-    /// that neither can fill and block the child, and awaits its end (`ChildProcess.run`).
-    static func of(_ arguments: [String], tool: URL = BuiltExecutable.inkpdf, environment: [String: String]? = nil) async throws -> Run {
-        let run = try await ChildProcess.run(tool, arguments, environment: environment)
+    /// that neither can fill and block the child, and awaits its end (`ChildProcess.run`):
+    /// killed, and `ChildProcess.Overran` thrown, when it runs past `limit` (its wait for a core not counted).
+    static func of(_ arguments: [String], tool: URL = BuiltExecutable.inkpdf, environment: [String: String]? = nil,
+                   limit: Duration = ChildProcess.runLimit) async throws -> Run {
+        let run = try await ChildProcess.run(tool, arguments, environment: environment, limit: limit)
         return Run(status: run.status, output: String(decoding: run.output, as: UTF8.self),
                    errors: String(decoding: run.errors, as: UTF8.self))
     }

@@ -5,7 +5,7 @@ import Testing
 /// `inkpdf serve` against clients that hold connections (slow uploads, slow headers, slow
 /// readers), workers that die with their temporary files, a stop with requests queued, and
 /// forms with a part given twice. Loopback only, every loop bounded in count and time.
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized)
 struct ServeConnectionTests {
     static func sample(_ name: String) -> String { ServeTests.sample(name) }
 

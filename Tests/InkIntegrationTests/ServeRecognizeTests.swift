@@ -6,7 +6,7 @@ import Testing
 /// The service recognises handwriting: `POST /v1/recognize` (an ink file back, with `text` entries),
 /// and `recognize=1` on flatten, a worker of its own before the drawing one; both behind the gate
 /// (searching handwriting is Pro). Loopback only, a few requests.
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized)
 struct ServeRecognizeTests {
     static let pdf = SharedCorpus.repository.appendingPathComponent("SamplePDFs/course-notes.pdf").path
 

@@ -5,7 +5,7 @@ import Testing
 /// `inkpdf serve` on loopback, driven by Python's http.client: answers byte for
 /// byte as the command line's, JSON errors with their statuses, bounded under
 /// load and faults, nothing left behind, and a graceful stop.
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized)
 struct ServeTests {
     static let samples = DemoLicence.folder.deletingLastPathComponent()
     static func sample(_ name: String) -> String { samples.appendingPathComponent(name).path }

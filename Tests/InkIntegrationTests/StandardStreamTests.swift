@@ -5,8 +5,7 @@ import Testing
 
 /// `-` as the output and as an input (issue 53, item 2), as qpdf, pdftocairo, OCRmyPDF and mutool take
 /// it: `inkpdf flatten … -o - | lpr`. Through the real executable, whose flatten and export run in workers.
-@Suite(.timeLimit(.minutes(5)))
-struct StandardStreamTests {
+@Suite struct StandardStreamTests {
     static func inputs(_ folder: TestFolder) throws -> (pdf: String, ink: String) {
         let pdf = folder.path("notes.pdf"), ink = folder.path("notes.ink.jsonl")
         try SampleDocuments.writeCourseNotes(pdf: URL(fileURLWithPath: pdf), ink: URL(fileURLWithPath: ink))

@@ -7,8 +7,7 @@ import Testing
 /// ink pixels Xournal++ draws must have one of inkpdf's within 1 px, page by
 /// page; and the strokes Xournal++ draws (points, widths, colours, read from its
 /// PDF) must be those inkpdf's importer read.
-@Suite(.serialized, .enabled(if: XournalReference.isAvailable, "needs xournalpp and xvfb-run (Debian: apt-get install xournalpp xvfb xauth)"),
-       .timeLimit(.minutes(5)))
+@Suite(.serialized, .enabled(if: XournalReference.isAvailable, "needs xournalpp and xvfb-run (Debian: apt-get install xournalpp xvfb xauth)"))
 struct XournalReferenceTests {
     static let required = 0.97
 

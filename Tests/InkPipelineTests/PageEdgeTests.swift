@@ -8,8 +8,7 @@ import Testing
 /// 841.89 as most producers write it) are never cut to whole points. cairo 1.16 clipped a page set
 /// with `cairo_pdf_surface_set_size` to whole points, leaving a white strip along the bottom and
 /// right edges of a coloured page.
-@Suite(.timeLimit(.minutes(3)))
-struct PageEdgeTests {
+@Suite struct PageEdgeTests {
     /// A page object and its content: the box filled with one colour edge to edge.
     static func page(_ keys: String, fill box: (Double, Double, Double, Double), colour: String, contents: Int) -> [String] {
         let stream = "\(colour) rg \(box.0) \(box.1) \(box.2 - box.0) \(box.3 - box.1) re f"

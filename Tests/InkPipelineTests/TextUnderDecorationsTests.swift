@@ -9,7 +9,7 @@ import Testing
 /// where the same ink's words are on the page without the text box, and the page draws exactly
 /// as without them. Through every writer that lets cairo draw such ink: flatten on paper (no PDF)
 /// and over a PDF, export (qpdf's rewrite), `--ink-only`, and export of an encrypted PDF.
-@Suite(.enabled(Comment(rawValue: ReferenceReaders.missing)) { await ReferenceReaders.isAvailable }, .timeLimit(.minutes(5)))
+@Suite(.enabled(Comment(rawValue: ReferenceReaders.missing)) { await ReferenceReaders.isAvailable })
 struct TextUnderDecorationsTests {
     enum Route: String, CaseIterable {
         case flattenPaper, flattenPDF, export, exportInkOnly, exportEncrypted

@@ -9,8 +9,7 @@ import Testing
 /// free-text appearances in embedded CFF fonts whose Private DICT holds FamilyBlues without
 /// operands; cairo 1.16 cannot subset such a font and wrote its fallback's objects nowhere, so the
 /// cross-reference table pointed past the end of the file and the text was lost, with exit 0.
-@Suite(.timeLimit(.minutes(3)))
-struct WholeOutputTests {
+@Suite struct WholeOutputTests {
     /// The generated free-text page (scripts/hostile_inputs.py), flattened: a file qpdf reads without
     /// a warning, whose annotation shows as poppler shows it on the original, and nothing elsewhere.
     @Test func aFreeTextInAFontCairoCannotSubsetIsFlattenedWhole() async throws {

@@ -39,7 +39,8 @@ public enum ManPage {
     }
 
     static let description = [
-        "inkpdf draws handwriting (ink layers, or the notes of Xournal++ and of a reMarkable tablet) onto PDFs: flatten redraws every page with its ink, export lays the ink over the original document and keeps everything else, render makes previews, batch does a folder. Beside every output it writes the ink it drew (the sidecar), so the output can be edited again.",
+        "inkpdf draws handwriting onto PDFs. It reads the ink of inkpdf's own ink-layers files (.ink.jsonl, plain or gzip), Xournal++ (.xopp, .xoj), reMarkable tablets (.rmdoc, a document's UUID.content, single .rm pages), InkML (.inkml), rnote (.rnote), and the annotations of any PDF viewer (a PDF's Ink, markup and shape annotations). flatten redraws every page with its ink, export lays the ink over the original document and keeps everything else, render makes previews, batch does a folder. Beside every output it writes the ink it drew (the sidecar), so the output can be edited again.",
+        "It also reads the handwriting: recognize (and --recognize on flatten, export and batch) turns the ink into words (tesseract for Latin scripts, zinnia for Japanese and Chinese), kept with the ink and written into the PDF as an invisible text layer, so a viewer can find and select them; search finds a word in the handwriting and the text of PDFs, ink files and folders of them. convert turns any of the ink formats into ink-layers; extract takes the ink back out of a PDF inkpdf wrote.",
         "Every command that reads a PDF does that work in a worker process with a time limit and a memory limit, so a damaged or hostile file costs that document only. Outputs are written to a temporary file beside the target and renamed into place; inputs are never changed.",
         "Each command prints its own options with inkpdf COMMAND --help.",
     ]

@@ -12,7 +12,7 @@ extension CommandHelp {
                   OptionHelp.pdf.with(text: "the PDF the ink lies on, instead of the one the file names"), .page, .inkFormat, .annotations,
                   .password, OptionHelp.quiet.with(text: "print nothing but errors (and no progress line)"),
                   OptionHelp.timeout.with(text: "stop the recognition after this long in all (default 900; exit 88): the work runs in a worker process"),
-                  OptionHelp.stallTimeout.with(text: "stop it sooner when it goes this long without opening the ink or finishing a page (default 60; exit 88)"),
+                  OptionHelp.stallTimeout.with(text: "stop it sooner when it goes this long without progress: reading the ink, or reading a line of handwriting (default 60; exit 88)"),
                   OptionHelp.memoryLimit] + OptionHelp.gate + OptionHelp.confinement)
 }
 

@@ -12,6 +12,15 @@ public final class Raster {
         surface = CairoImageSurface(format: .rgb24, width: width, height: height)
     }
 
+    /// A PNG file as cairo reads it (an engine's rendering from `ReferenceReaders.render`); nil when it is not one.
+    public init?(pngFile path: String) {
+        let read = CairoImageSurface(contentsOfPNGFile: path)
+        guard read.width > 0, read.height > 0 else { return nil }
+        surface = read
+        width = read.width
+        height = read.height
+    }
+
     public func pixel(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int) {
         let stride = surface.stride
         let word = surface.withUnsafeMutableData { data in

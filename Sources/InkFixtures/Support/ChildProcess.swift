@@ -21,12 +21,18 @@ public enum ChildProcess {
     /// is false (a client of a service the test runs, which must not wait behind the requests it
     /// answers), it first waits for one of `slots`: no test holds a pool thread while its child
     /// runs, so without them every test of a target would start its children at once.
+    ///
+    /// The child may run `limit` (from its start, not from the wait for a slot); past it, it is
+    /// killed and `Overran` is thrown. This, not a test's own time limit, bounds the tests that run
+    /// programs: a test's time limit counts from its start, so it also counted the wait behind the
+    /// whole suite's children, which on two cores with another job running took longer than any
+    /// one test's work.
     public static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
-                           input: Data? = nil, sharingTheCores: Bool = true) async throws -> Outcome {
-        guard sharingTheCores else { return try await runNow(executable, arguments, environment: environment, input: input) }
+                           input: Data? = nil, sharingTheCores: Bool = true, limit: Duration = runLimit) async throws -> Outcome {
+        guard sharingTheCores else { return try await runNow(executable, arguments, environment: environment, input: input, limit: limit) }
         await slots.acquire()
         do {
-            let outcome = try await runNow(executable, arguments, environment: environment, input: input)
+            let outcome = try await runNow(executable, arguments, environment: environment, input: input, limit: limit)
             await slots.release()
             return outcome
         } catch {
@@ -35,9 +41,27 @@ public enum ChildProcess {
         }
     }
 
+    /// How long one child may run unless its test says otherwise (the three minutes most suites gave a
+    /// whole test, now given to each of its children from the moment it starts).
+    public static let runLimit: Duration = .seconds(180)
+
+    /// A child that ran past its limit and was killed.
+    public struct Overran: Error, CustomStringConvertible {
+        public var command: String
+        public var limit: Duration
+        public var description: String { "\(command) ran past \(limit) (not counting its wait for a core) and was killed" }
+    }
+
     /// The children that run at once: one a core (at least two), as many as the pool's threads ran when
     /// each waited holding one; more made the whole suite's time-bound tests miss their bounds on two cores.
     public static let slots = Slots(max(2, ProcessInfo.processInfo.activeProcessorCount))
+
+    /// A flag set once, from any thread.
+    private final class Flag: Sendable {
+        private let value = Atomic<Bool>(false)
+        func set() { value.store(true, ordering: .sequentiallyConsistent) }
+        var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
+    }
 
     /// A count of places that tasks await without holding a thread.
     public actor Slots {
@@ -60,7 +84,7 @@ public enum ChildProcess {
     }
 
     private static func runNow(_ executable: URL, _ arguments: [String], environment: [String: String]?,
-                               input: Data?) async throws -> Outcome {
+                               input: Data?, limit: Duration) async throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -81,8 +105,21 @@ public enum ChildProcess {
         }
         async let printed = drain(output.fileHandleForReading)
         async let said = drain(errors.fileHandleForReading)
+        let overran = Flag()
+        let watchdog = Task.detached { [child] in
+            try await Task.sleep(for: limit)
+            if !child.hasEnded {
+                overran.set()
+                kill(child.pid, SIGKILL)
+            }
+        }
         let end = await child.ended()
-        return Outcome(status: end.status, output: await printed, errors: await said, uncaughtSignal: end.uncaughtSignal)
+        watchdog.cancel()
+        let outcome = Outcome(status: end.status, output: await printed, errors: await said, uncaughtSignal: end.uncaughtSignal)
+        if overran.isSet {
+            throw Overran(command: ([executable.lastPathComponent] + arguments.prefix(3)).joined(separator: " "), limit: limit)
+        }
+        return outcome
     }
 
     /// Everything `handle` gives up to its end, read on a thread of its own (outside the test pool).

@@ -58,8 +58,8 @@ public struct OutsideTool: Sendable, CustomStringConvertible {
 
     /// Runs it to its end (see `ChildProcess.run`), whatever its status.
     public func outcome(_ arguments: [String], environment: [String: String]? = nil, input: Data? = nil,
-                        sharingTheCores: Bool = true) async throws -> ChildProcess.Outcome {
-        try await ChildProcess.run(url, arguments, environment: environment, input: input, sharingTheCores: sharingTheCores)
+                        sharingTheCores: Bool = true, limit: Duration = ChildProcess.runLimit) async throws -> ChildProcess.Outcome {
+        try await ChildProcess.run(url, arguments, environment: environment, input: input, sharingTheCores: sharingTheCores, limit: limit)
     }
 
     /// Runs it to its end; what it printed on stdout, or `Failure` when its status is not one of `succeeds`.

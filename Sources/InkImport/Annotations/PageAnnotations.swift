@@ -360,13 +360,37 @@ struct PageAnnotations {
             // Read without a handle kept for each number: those were held until the page was done.
             var numbers = entry.numbers(limit: budget)
             budget -= numbers.count
-            if numbers.count % 2 == 1 {
-                warn(place, annotation, "/InkList entry \(index + 1) has an odd count of numbers; the last is ignored")
+            if count % 2 == 1, count <= budget + numbers.count {
+                // Malformed (not cut by the cap): where the viewers disagree, the majority of poppler, MuPDF and PDFium.
+                numbers.removeLast()
+                if let kept = Self.oddInkEntryIsDrawn(numbers, annotation: annotation) {
+                    warn(place, annotation, "/InkList entry \(index + 1) has an odd count of numbers (\(count)); " + kept)
+                } else {
+                    warn(place, annotation, "/InkList entry \(index + 1) has an odd count of numbers (\(count)); left out, "
+                         + "as poppler and PDFium leave it out (MuPDF draws it without its last number)")
+                    continue
+                }
+            } else if numbers.count % 2 == 1 {
                 numbers.removeLast()
             }
             entries.append(numbers)
         }
         return entries
+    }
+
+    /// How the viewers draw an /InkList entry of an odd count of numbers (`numbers` without its last): poppler leaves
+    /// it out; MuPDF draws it without the last number; PDFium too, but only within `/Rect` (it draws an appearance it
+    /// makes, clipped to the rectangle) and not at all when the annotation has its own appearance (all three draw
+    /// that). The note to warn with when the majority draws it, nil when the majority leaves it out.
+    static func oddInkEntryIsDrawn(_ numbers: [Double], annotation: QPDFObject) -> String? {
+        if annotation["/AP"]?.isDictionary == true { return "the last is ignored" }
+        let r = annotation["/Rect"].map { $0.isArray ? $0.numbers(limit: 4) : [] } ?? []
+        guard r.count == 4, numbers.count >= 2 else { return nil }
+        let xs = stride(from: 0, to: numbers.count - 1, by: 2).map { numbers[$0] }
+        let ys = stride(from: 1, to: numbers.count, by: 2).map { numbers[$0] }
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
+        let inside = minX <= max(r[0], r[2]) && maxX >= min(r[0], r[2]) && minY <= max(r[1], r[3]) && maxY >= min(r[1], r[3])
+        return inside ? "the last is ignored, as MuPDF and PDFium draw it (poppler leaves it out)" : nil
     }
 
     private mutating func foreignInk(_ found: [[Double]], annotation: QPDFObject, style: AnnotationStyle, place: Int) -> [Stroke] {
@@ -588,7 +612,17 @@ struct PageAnnotations {
                 warn(place, annotation, "/Vertices is missing or not an array")
                 return 0
             }
-            if v.count % 2 == 1 { warn(place, annotation, "/Vertices has an odd count of numbers; the last is ignored"); v.removeLast() }
+            if v.count % 2 == 1 {
+                // poppler leaves such a shape out, and PDFium draws no PolyLine or Polygon without an appearance of its own
+                // (MuPDF draws it without the last number): with an appearance all three draw that.
+                guard annotation["/AP"]?.isDictionary == true else {
+                    warn(place, annotation, "/Vertices has an odd count of numbers (\(v.count)); left out, "
+                         + "as poppler and PDFium leave it out (MuPDF draws it without its last number)")
+                    return 0
+                }
+                warn(place, annotation, "/Vertices has an odd count of numbers; the last is ignored")
+                v.removeLast()
+            }
             outline = stride(from: 0, to: v.count - 1, by: 2).map { (v[$0], v[$0 + 1]) }
             if subtype == "Polygon", let first = outline.first, outline.count > 2 { outline.append(first) }
         default:

@@ -20,7 +20,7 @@ public enum Converter {
         // The models are loaded before anything is read or written: a missing one is told first.
         let recognition = try options.recognition.map { (options) throws(ExportError) in try LayerRecognition(options: options) }
         recognition?.progress = options.progress
-        options.progress?.begin(pages: [])
+        options.progress?.doing(.readingInk)
         if pdfPath.map({ FileIdentity.sameFile($0, inkPath) }) ?? true, FileManager.default.fileExists(atPath: inkPath),
            (options.inkFormat ?? InkImporter.detectFormat(path: inkPath)) == .pdfAnnotations {
             return try convertAnnotations(of: inkPath, output: outputPath, options: options, recognition: recognition)
@@ -75,7 +75,11 @@ public enum Converter {
         do {
             let writer = try InkLayersWriter(path: output.writablePath, compressionLevel: options.compressionLevel)
             try writer.write(header: header)
-            for (page, from) in placements.sorted(by: { ($0.page, $0.from) < ($1.page, $1.from) }) where byOutput.contains(from) {
+            let order = placements.sorted(by: { ($0.page, $0.from) < ($1.page, $1.from) }).filter { byOutput.contains($0.from) }
+            // The pages, each told when its layers are written (recognised): the live line's count and time left.
+            recognition?.reportsPages = false
+            options.progress?.begin(pages: order.map(\.from))
+            for (page, from) in order {
                 for var layer in try LayersRevision.namingLastGoodRevision({ try source.layers.layers(forPage: from) }) {
                     layer.page = page
                     recognition?.recognise(&layer)
@@ -83,7 +87,9 @@ public enum Converter {
                     pages.insert(page)
                     try writer.write(layer: layer)
                 }
+                options.progress?.finished(page: from)
             }
+            options.progress?.doing(.writing)
             try writer.close()
         } catch let error as ExportError {
             throw error

@@ -44,6 +44,7 @@ public enum Exporter {
     public static func export(pdf pdfPath: String?, ink inkPath: String, output outputPath: String,
                               options: ExportOptions = ExportOptions()) throws(ExportError) -> ExportReport {
         try InkInputs.refuseOverwritingInputs(output: outputPath, inputs: [inkPath] + (pdfPath.map { [$0] } ?? []))
+        options.progress?.doing(.readingInk)
         let recognising = try InkRecognitionRun.start(languages: options.recognitionLanguages, ink: inkPath, format: options.inkFormat,
                                                       output: outputPath, progress: options.progress)
         let source = try InkSource.open(ink: inkPath, pdf: pdfPath, format: options.inkFormat, page: options.page,
@@ -57,6 +58,7 @@ public enum Exporter {
         // document (arranging, removing pages) makes it. The walk drops what qpdf parsed as seldom
         // as the incremental update's own walk of the same file does, which sets the memory anyway.
         let pages = QPDFPageList(path: pdfPath, password: options.password, reopeningEvery: 256)
+        options.progress?.doing(.openingPDF)
         let document = try pages.open()
         let pageCount = pages.pageCount(of: document)
         let input = try InkInputs.prepare(source, pdfPageCount: pageCount, selection: options.pages,
@@ -265,6 +267,7 @@ public enum Exporter {
                 withExtendedLifetime((spool, textSpool)) {}
                 cairoFile.take()?.abandon()
             }
+            options.progress?.doing(.writing)
             try sidecar?.wait()
             try words?.wait()
             try output.checkPDFWhole(password: options.password)

@@ -59,12 +59,14 @@ public enum Flattener {
     private static func flattenOnce(pdf pdfPath: String?, ink inkPath: String, output outputPath: String,
                                     options: FlattenOptions) throws(ExportError) -> FlattenReport {
         try InkInputs.refuseOverwritingInputs(output: outputPath, inputs: [inkPath] + (pdfPath.map { [$0] } ?? []))
+        options.progress?.doing(.readingInk)
         let recognising = try InkRecognitionRun.start(languages: options.recognitionLanguages, ink: inkPath, format: options.inkFormat,
                                                       output: outputPath, progress: options.progress)
         let source = try InkSource.open(ink: inkPath, pdf: pdfPath, format: options.inkFormat, page: options.page,
                                         password: options.password, confinement: options.confinement,
                                         annotations: options.annotations, recognising: recognising)
         try recognising?.checkLoaded()
+        if source.pdfPath != nil { options.progress?.doing(.openingPDF) }
         let document = try source.pdfPath.map { (path: String) throws(ExportError) in try PDFDocument.openForDrawing(path: path, password: options.password) }
         let input = try InkInputs.prepare(source, pdfPageCount: document?.pageCount, selection: options.pages,
                                           onlyAnnotated: options.onlyAnnotated, ignoreMismatch: options.ignoreDocumentMismatch)
@@ -93,6 +95,7 @@ public enum Flattener {
             }
             stats = try render(document: document, input: input, options: options,
                                to: output.writablePath, name: output.destination)
+            options.progress?.doing(.writing)
             try sidecar?.wait()
             try words?.wait()
             try output.checkPDFWhole()

@@ -18,8 +18,12 @@ public final class LayerRecognition: @unchecked Sendable {
     public private(set) var reused = 0
     /// What an earlier run recognised (a batch output's sidecar); not consulted with `redo`.
     public var cache: RecognitionCache?
-    /// Told after each layer recognised, with its page.
+    /// Told `doing(.recognising(page:))` before each layer and after each of its lines, and (with `reportsPages`)
+    /// `finished(page:)` after each layer recognised.
     public var progress: PageProgress?
+    /// Whether each layer recognised is a page report: for flatten, whose page loop begins after recognition
+    /// (its live line counts the pages read); not for `recognize`, which reports its pages itself.
+    public var reportsPages = true
 
     public init(_ recognizer: InkRecognizer) {
         options = recognizer.options
@@ -53,12 +57,22 @@ public final class LayerRecognition: @unchecked Sendable {
             return
         }
         guard let recognizer = loadedRecognizer() else { return }
-        let entries = recognizer.recognise(layer)
+        let page = layer.page
+        progress?.doing(.recognising(page: page))
+        let entries = recognizer.recognise(layer) { [progress] in
+            if let pause = Self.testPause { Thread.sleep(forTimeInterval: pause) }
+            progress?.doing(.recognising(page: page))
+        }
         layers += 1
         words += entries.count
         layer.setRecognisedText(entries)
-        progress?.finished(page: layer.page)
+        if reportsPages { progress?.finished(page: page) }
     }
+
+    /// Tests only (the watchdog's tests): `INKPDF_TEST_RECOGNITION_PAUSE=SECONDS` waits that long after each line
+    /// read, to make recognition slow without a slow machine.
+    private static let testPause: Double? = ProcessInfo.processInfo.environment["INKPDF_TEST_RECOGNITION_PAUSE"]
+        .flatMap(Double.init).flatMap { $0 > 0 && $0 < 3_600 ? $0 : nil }
 
     private func loadedRecognizer() -> InkRecognizer? {
         if let recognizer { return recognizer }

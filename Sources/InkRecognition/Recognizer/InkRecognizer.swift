@@ -116,8 +116,9 @@ public final class InkRecognizer {
         }
     }
 
-    /// The `text` entries of a layer, in reading order (line by line, word by word).
-    public func recognise(_ layer: PageLayer) -> [RecognisedText] {
+    /// The `text` entries of a layer, in reading order (line by line, word by word); `lineRead` is called
+    /// after each line (a watchdog's sign of progress: a page of notes takes seconds, one line a fraction).
+    public func recognise(_ layer: PageLayer, lineRead: () -> Void = {}) -> [RecognisedText] {
         let extents = Dictionary(uniqueKeysWithValues: StrokeExtent.extents(of: layer).map { ($0.index, $0) })
         var entries: [RecognisedText] = []
         // A line flatter than `flatLine` is a rule, an underline or a stroke through words: no text to read
@@ -125,6 +126,7 @@ public final class InkRecognizer {
         for line in LineFinder.lines(of: layer) where line.box.height >= Self.flatLine {
             if tesseract == nil, let reader = zinnia.first {
                 entries += readCJK(line, layer: layer, extents: extents, with: reader)
+                lineRead()
                 continue
             }
             let words = readLatin(line, layer: layer, extents: extents)
@@ -134,6 +136,7 @@ public final class InkRecognizer {
             } else {
                 entries += words.map(\.entry)
             }
+            lineRead()
         }
         return entries
     }

@@ -100,9 +100,9 @@ extension CommandRunner {
     /// What a stopped worker's error says, for a search: the document was not searched, and the search goes on.
     static func stoppedSearch(_ error: ExportError) -> String {
         switch error {
-        case .running(.timedOut(let path, let seconds)):
+        case .running(.timedOut(let path, let seconds, _)):
             "\(path): not searched: stopped after \(Int(seconds)) s (a damaged PDF can make poppler loop); check the file, or raise --timeout"
-        case .running(.stalled(let path, let seconds, let opened, let page)):
+        case .running(.stalled(let path, let seconds, let opened, let page, _)):
             "\(path)\(page.map { ": page \($0)" } ?? ""): not searched: stopped after \(ExportError.seconds(seconds)) s without progress "
                 + (!opened ? "while opening it" : "on this page") + " (a damaged PDF can make poppler loop); check the file, or raise --stall-timeout"
         default:
