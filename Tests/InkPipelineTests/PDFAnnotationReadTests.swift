@@ -57,7 +57,8 @@ import LibQPDF
         let folder = TestFolder()
         let output = folder.path("flat.pdf")
         let report = try Flattener.flatten(pdf: nil, ink: source, output: output, options: FlattenOptions(writeSidecar: false))
-        #expect(report.strokeCount > 0)
+        // Text markup with its own appearance is drawn as that appearance (`PageAnnotations.markup`), not as ink.
+        #expect(report.strokeCount > 0 || ["pdfjs-annotation-highlight.pdf", "pdfjs-annotation-underline.pdf"].contains(file))
         let base = try await PopplerRaster.grey(source, page: 1, folder: folder, name: "base", hidingAnnotations: true)
         let original = try await PopplerRaster.grey(source, page: 1, folder: folder, name: "original")
         let flattened = try await PopplerRaster.grey(output, page: 1, folder: folder, name: "flattened")
