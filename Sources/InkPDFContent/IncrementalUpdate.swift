@@ -28,7 +28,8 @@ import LibQPDF
 ///
 /// The form has no `/Group`: it is not a transparency group, so a multiply
 /// highlighter darkens the page beneath. ExtGStates, grain patterns and their
-/// tile images are written once per document, when first used.
+/// tile images are written once per document, when first used (a stipple's
+/// patterns with the colour space they are painted in, named in the form).
 ///
 /// The trailer's `/ID` keeps its first element (the document's permanent
 /// identifier) and gets a new second one (ISO 32000-1, 14.4): the first 16
@@ -568,6 +569,7 @@ public struct IncrementalUpdate: ~Copyable {
             }
             resources += ">>"
         }
+        if let colorSpaces = InkResourceObjects.colorSpaces(for: content.grains) { resources += colorSpaces }
         let id = newObject()
         try writeStream(id, dictionary: "<<" + keys + "/Resources<<" + resources + ">>/Filter/FlateDecode>>",
                         data: content.deflated)

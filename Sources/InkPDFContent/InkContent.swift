@@ -47,11 +47,12 @@ public struct InkContent: Sendable, Equatable {
 }
 
 extension Grain {
-    /// The pattern's resource name in ink content: `/Pencil`, `/Crayon`.
+    /// The pattern's resource name in ink content: `/Pencil`, `/Crayon`, `/Dots1` … `/Dots16`.
     public var patternName: String {
         switch self {
         case .pencil: "Pencil"
         case .crayon: "Crayon"
+        case .stipple(let level): "Dots\(level)"
         }
     }
 }

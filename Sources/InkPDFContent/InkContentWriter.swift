@@ -15,7 +15,10 @@ import InkRendering
 /// - Drawings go through `OpaqueStrokeBatching` as in the cairo painter, and the
 ///   grain of consecutive grained fills is painted once over their union: a
 ///   clip to the union, then a rectangle filled with the grain's tiling pattern
-///   under the multiply blend. A masked stroke is drawn inside `q … W n … Q`.
+///   under the multiply blend. Stippled fills (`Grain.stipple`) are only that:
+///   for consecutive ones of one colour, a clip to each level's union, then a
+///   rectangle filled with the level's uncoloured pattern in the ink's colour.
+///   A masked stroke is drawn inside `q … W n … Q`.
 ///
 /// Deterministic: the same drawings give the same bytes.
 public enum InkContentWriter {
@@ -98,6 +101,8 @@ private struct Emitter {
 
     /// Consecutive grained fills without a mask, whose grain is painted once.
     var pendingGrain: (grain: Grain, region: [InkPath], bounds: GridBounds)?
+    /// Consecutive stippled fills of one colour without a mask, whose dots are painted once a level.
+    var pendingStipple: (color: RGBAColor, levels: [Int: (region: [InkPath], bounds: GridBounds)])?
 
     init(grid: PDFGrid) { self.grid = grid }
 
@@ -331,16 +336,39 @@ private struct Emitter {
     mutating func draw(_ drawings: [StrokeDrawing]) {
         for drawing in drawings {
             let paint = drawing.paint
+            let stippleLevel: Int? = if case .stipple(let level)? = paint.grain, paint.style == .fill { level } else { nil }
             let joinsGrain = drawing.clip == nil && paint.style == .fill && paint.grain != nil
                 && paint.grain == pendingGrain?.grain
+            let joinsStipple = drawing.clip == nil && stippleLevel != nil && paint.color == pendingStipple?.color
             if !joinsGrain { paintPendingGrain() }
+            if !joinsStipple { paintPendingStipple() }
             guard !drawing.path.isEmpty else { continue }
+            if let level = stippleLevel, drawing.clip == nil {
+                // Nothing written yet: the stretch joins its level's region, painted once.
+                let region = drawing.path.uniformlyOriented()
+                let bounds = Self.bounds(of: region, grid: grid)
+                if pendingStipple == nil { pendingStipple = (paint.color, [:]) }
+                if pendingStipple!.levels[level] == nil {
+                    pendingStipple!.levels[level] = ([region], bounds)
+                } else {
+                    pendingStipple!.levels[level]!.region.append(region)
+                    pendingStipple!.levels[level]!.bounds.add(bounds)
+                }
+                continue
+            }
             if let clip = drawing.clip {
                 save()
                 pathObject(clip, forFill: true)
                 text("W n\n")
             }
             switch (paint.style, paint.grain) {
+            case (.fill, .stipple(let level)?):
+                // Masked (unmasked ones were gathered above): the shape as a clip within the mask, the dots through it.
+                save()
+                let bounds = pathObject(drawing.path, forFill: true)
+                text("W n\n")
+                paintStipple(level, color: paint.color, over: bounds)
+                restore()
             case (.fill, nil):
                 set(Self.graphics(paint))
                 setFill(paint.color)
@@ -390,6 +418,58 @@ private struct Emitter {
             if drawing.clip != nil { restore() }
         }
         paintPendingGrain()
+        paintPendingStipple()
+    }
+
+    /// Grid-unit bounds of `path`'s points (what `path(_:forFill:)` would return for it).
+    static func bounds(of path: InkPath, grid: PDFGrid) -> GridBounds {
+        var bounds = GridBounds()
+        for element in path.elements {
+            switch element {
+            case .move(let p), .line(let p):
+                bounds.add(grid.units(p.x), grid.units(p.y))
+            case .curve(let a, let b, let p):
+                bounds.add(grid.units(a.x), grid.units(a.y))
+                bounds.add(grid.units(b.x), grid.units(b.y))
+                bounds.add(grid.units(p.x), grid.units(p.y))
+            case .close:
+                break
+            }
+        }
+        return bounds
+    }
+
+    /// Each level's dots once, through the union of its stretches (ascending levels; opaque
+    /// dots of one colour show their union in any order).
+    mutating func paintPendingStipple() {
+        guard let pending = pendingStipple else { return }
+        pendingStipple = nil
+        for level in pending.levels.keys.sorted() {
+            let (region, bounds) = pending.levels[level]!
+            save()
+            if let first = region.first { relocate(to: first.elements[...]) }
+            for path in region { self.path(path, forFill: true) }
+            text("W n\n")
+            paintStipple(level, color: pending.color, over: bounds)
+            restore()
+        }
+    }
+
+    /// Fills `bounds` with the dots of `level` in `color` (inside a clip the caller set, within
+    /// `q … Q`: the CTM is changed, as for `paintGrain`): the uncoloured pattern in the
+    /// stipple's colour space, the colour's components its operands.
+    mutating func paintStipple(_ level: Int, color: RGBAColor, over bounds: GridBounds) {
+        guard !bounds.isEmpty else { return }
+        let grain = Grain.stipple(level: level)
+        set(InkGraphicsState(alphaThousandths: Self.thousandths(color.alpha), blend: .over))
+        usedGrains.insert(grain)
+        name(String(InkResourceObjects.stippleColorSpaceName.dropFirst()))
+        text("cs ")
+        for c in [color.red, color.green, color.blue] { decimal(Double(Self.thousandths(c)) / 1000, 3) }
+        name(grain.patternName)
+        text("scn\n")
+        state.fill = nil
+        fillPageRectangle(over: bounds)
     }
 
     mutating func paintPendingGrain() {
@@ -417,6 +497,12 @@ private struct Emitter {
         name(grain.patternName)
         text("scn\n")
         state.fill = nil
+        fillPageRectangle(over: bounds)
+    }
+
+    /// Fills `bounds`, in whole points, with the CTM back at the page's own (a `cm` undoing
+    /// the grid's and the origin's), for a tiling pattern: see `paintGrain`.
+    mutating func fillPageRectangle(over bounds: GridBounds) {
         let n = grid.unitsPerPoint
         integer(n); text("0 0 "); integer(-n); integer(-state.originX)
         decimal(Double(n) * pageHeight - Double(state.originY), InkContentWriter.heightDigits)

@@ -30,11 +30,35 @@ public enum InkResourceObjects {
     }
 
     /// The grain's tile image: its dictionary without `/Length` (`/Filter/FlateDecode`) and its deflated data.
+    /// A stipple's is a stencil mask (`/ImageMask true`, one bit a pixel, 0 at a dot): it paints
+    /// the colour its pattern is filled with.
     public static func tileImage(_ grain: Grain) -> (dictionary: String, data: [UInt8]) {
         let tile = GrainTile(grain)
+        if grain.isStipple {
+            let rowBytes = (tile.size + 7) / 8
+            var bits = [UInt8](repeating: 0, count: rowBytes * tile.size)
+            for y in 0..<tile.size {
+                for x in 0..<tile.size where tile.levels[y * tile.size + x] != 0 {
+                    bits[y * rowBytes + x / 8] |= 0x80 >> UInt8(x % 8)
+                }
+            }
+            return ("<</Type/XObject/Subtype/Image/Width \(tile.size)/Height \(tile.size)"
+                        + "/ImageMask true/BitsPerComponent 1/Filter/FlateDecode>>",
+                    InkContentCompression.deflate(bits, level: 9))
+        }
         return ("<</Type/XObject/Subtype/Image/Width \(tile.size)/Height \(tile.size)"
                     + "/ColorSpace/DeviceGray/BitsPerComponent 8/Interpolate true/Filter/FlateDecode>>",
                 InkContentCompression.deflate(tile.levels, level: 9))
+    }
+
+    /// The colour space stippled ink is painted in (`scn` with the ink's colour and a
+    /// `/Dots…` pattern): an uncoloured pattern over DeviceRGB, named in the content's resources.
+    public static let stippleColorSpaceName = "/InkDots"
+
+    /// `/ColorSpace<<…>>` (as PDF text) when `grains` has a stipple, whose patterns are
+    /// painted in `stippleColorSpaceName`; nil when none.
+    public static func colorSpaces(for grains: [Grain]) -> String? {
+        grains.contains(where: \.isStipple) ? "/ColorSpace<<" + stippleColorSpaceName + "[/Pattern/DeviceRGB]>>" : nil
     }
 
     /// The page height as ink content writes it: the key patterns are shared by.
@@ -79,7 +103,8 @@ public enum InkResourceObjects {
         }
         matrix[matrix.count - 1] = UInt8(ascii: "]")
         let n = tile.size
-        return ("/Type/Pattern/PatternType 1/PaintType 1/TilingType 1/BBox[0 0 \(n) \(n)]"
+        // A stipple's pattern is uncoloured (PaintType 2): its dots take the colour it is filled with.
+        return ("/Type/Pattern/PatternType 1/PaintType \(grain.isStipple ? 2 : 1)/TilingType 1/BBox[0 0 \(n) \(n)]"
                     + "/XStep \(n)/YStep \(n)" + String(decoding: matrix, as: UTF8.self),
                 Array("q \(n) 0 0 \(n) 0 0 cm \(tileImageName) Do Q\n".utf8))
     }

@@ -15,6 +15,7 @@ let usage = """
            inkpdf-samples compare-documents SOURCE.pdf FLATTENED.pdf
            inkpdf-samples per-segment-peer LAYERS OUT.pdf
            inkpdf-samples remarkable --pages N --strokes FOLDER --pdf MANUAL.pdf DIR
+           inkpdf-samples remarkable-pencils --strokes N OUT.rmdoc
            inkpdf-samples xournal-bench IN.pdf PAGES OUT.xopp [--no-ink | --layers OUT.ink.jsonl]
            inkpdf-samples rnote-bench N OUT.json BLANK.pdf
            inkpdf-samples compare-ink REFERENCE.pdf REFERENCE-BARE.pdf CANDIDATE.pdf CANDIDATE-BARE.pdf
@@ -40,6 +41,9 @@ let usage = """
                 MANUAL's first N pages, each page's ink one of FOLDER's version 6 .rm
                 files in turn (linked in place, as is the PDF), and the same strokes as
                 DIR.ink.jsonl for MANUAL (the reMarkable benchmark and its peer)
+      remarkable-pencils  writes a one-page notebook (.rmdoc) of N handwritten strokes
+                of the tablet's pencils (every fourth the mechanical pencil), pressure
+                and speed as the tablet records them: stippled pencil's size and time
       xournal-bench  writes a Xournal++ document (plain XML) showing PAGES (e.g. 1-360
                 or 1,90,180) of IN.pdf with the dense benchmark's handwriting on each
                 (or none, --no-ink): the benchmark against Xournal++; --layers also writes
@@ -66,6 +70,7 @@ enum Command {
     case compareDocuments(source: String, output: String)
     case perSegmentPeer(ink: String, pdf: String)
     case remarkable(pages: Int, strokes: String, manual: String, directory: String)
+    case remarkablePencils(strokes: Int, archive: String)
     case xournalBench(pdf: String, pages: String, output: String, ink: Bool, layers: String?)
     case inkMLBench(layers: String, output: String)
     case rnoteBench(pages: Int, notebook: String, blankPDF: String)
@@ -112,6 +117,10 @@ func parse(_ arguments: [String]) -> Command? {
         guard arguments.count == 8, arguments[1] == "--pages", let pages = Int(arguments[2]), pages >= 1,
               arguments[3] == "--strokes", arguments[5] == "--pdf", !arguments[7].hasPrefix("-") else { return nil }
         return .remarkable(pages: pages, strokes: arguments[4], manual: arguments[6], directory: arguments[7])
+    case "remarkable-pencils":
+        guard arguments.count == 4, arguments[1] == "--strokes", let strokes = Int(arguments[2]), strokes >= 1,
+              !arguments[3].hasPrefix("-") else { return nil }
+        return .remarkablePencils(strokes: strokes, archive: arguments[3])
     case "bench":
         var pages: Int?
         var directory: String?
@@ -221,6 +230,9 @@ func run(_ command: Command) -> Int32 {
             print(written.content)
             print(written.layers)
             print("\(Set(written.strokeFiles).count) corpus pages of strokes")
+        case .remarkablePencils(let strokes, let archive):
+            try ReMarkablePencilPage.write(strokes: strokes, to: archive)
+            print(archive)
         case .batch(let documents, let directory):
             let written = try BatchCorpus.write(documents: documents, directory: try prepare(directory))
             print("\(written.count) documents in \(directory)")

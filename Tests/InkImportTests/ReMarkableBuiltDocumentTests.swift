@@ -80,6 +80,8 @@ import InkFixtures
             #expect(stroke.points.allSatisfy { ($0.opacity > 0) == drawn }, "tool \(tool.0)")
             #expect(stroke.interpolation == .linear)
             #expect(stroke.created == 0)
+            // The pencils' dots (issue 54), said by a key of the ink that the layers file keeps.
+            #expect(stroke.ink.isStippled == [1, 14, 7, 13].contains(tool.0), "tool \(tool.0)")
         }
         // Highlighter: the tablet's yellow, opaque, multiplied by its marker ink; shader: its own RGBA.
         #expect(strokes[11].ink.color == RGBAColor(red: 1, green: 237 / 255, blue: 117 / 255))

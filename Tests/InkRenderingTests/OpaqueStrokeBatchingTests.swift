@@ -76,7 +76,7 @@ import Testing
         #expect(oriented.elements[5] == .move(Point(30, 0)) && oriented.elements[6] == .curve(Point(32, 5), Point(25, 12), Point(20, 10)))
     }
 
-    @Test(arguments: [Grain.pencil, .crayon])
+    @Test(arguments: [Grain.pencil, .crayon, .stipple(level: Grain.stippleLevels / 2)])
     func shapesTurningOppositeWaysKeepTheirGrainWhereTheyOverlap(grain: Grain) {
         // Two grained shapes overlapping in 40…80 × 20…40, one traced clockwise and one
         // anticlockwise: joined as they are, the overlap would wind to zero and lose its grain.

@@ -220,6 +220,12 @@ public enum StrayInk {
                 if index % 5 == 4 {
                     stroke.ink.setLines(width: index % 2 == 0 ? .perSegment : .constant, cap: r.pick(["round", "butt", "square"]))
                 }
+                // Some pencils and crayons laid as dots (`Ink.isStippled`, a reMarkable pencil), pressed
+                // lighter and harder along them: stretches of many levels, cut square where they meet.
+                if (type == .pencil || type == .crayon) && index % 3 != 2 {
+                    stroke.ink.setStippled()
+                    for k in stroke.points.indices { stroke.points[k].opacity = 0.55 + 0.45 * sin(Double(k) * 0.7) }
+                }
                 strokes.append(stroke)
             }
         }

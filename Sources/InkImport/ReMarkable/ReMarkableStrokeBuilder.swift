@@ -40,7 +40,7 @@ enum ReMarkableStrokeBuilder {
                 throw OutOfRange(index: index, problem: problem)
             }
             points.append(StrokePoint(x: position.x, y: position.y, t: 0, w: width, h: width,
-                                      opacity: tool.opacity(pressure: pressure, version: version),
+                                      opacity: tool.opacity(pressure: pressure, speed: v.speed, version: version),
                                       force: pressure * 2, azimuth: azimuth, altitude: .pi / 2))
         }
         guard !points.isEmpty else { return nil }
@@ -69,8 +69,9 @@ enum ReMarkableStrokeBuilder {
         ])) }
         var extra = JSONObject()
         extra["remarkable"] = .object(raw)
-        return Stroke(ink: Ink(type: tool.inkType, color: color, width: nominal), created: 0,
-                      interpolation: .linear, points: points, extra: extra)
+        var ink = Ink(type: tool.inkType, color: color, width: nominal)
+        if tool.inkType == .pencil { ink.setStippled() }
+        return Stroke(ink: ink, created: 0, interpolation: .linear, points: points, extra: extra)
     }
 
     /// One highlighter stroke per rectangle, a chisel as tall as the rectangle swept across it.

@@ -116,6 +116,11 @@ struct InkOverlay {
             for grain in grains { patterns.set("/" + grain.patternName, object(pattern(grain, height: height))) }
             resources.set("/Pattern", patterns)
         }
+        if let colorSpaces = InkResourceObjects.colorSpaces(for: grains) {
+            // `/ColorSpace<<…>>` holds names and arrays only: parsed as it is.
+            let parsed = document.parse("<<" + colorSpaces + ">>")
+            if let value = parsed["/ColorSpace"] { resources.set("/ColorSpace", value) }
+        }
         return resources
     }
 

@@ -8,11 +8,12 @@ public enum CairoInkPainter {
     /// state as it found it.
     ///
     /// Consecutive opaque strokes of one colour are drawn as one path per width
-    /// (`OpaqueStrokeBatching`), and the grain of consecutive strokes of one
-    /// grained ink is painted once over their union (one pattern in the PDF).
+    /// (`OpaqueStrokeBatching`), the grain of consecutive strokes of one
+    /// grained ink is painted once over their union (one pattern in the PDF),
+    /// and the dots of consecutive stippled strokes of one colour once per level.
     /// Only OVER and MULTIPLY are used, with no groups and no image masks: both
     /// operators stay vector in cairo's PDF output (others force a fallback
-    /// raster). Grained strokes take their tile from `textures`, which a caller
+    /// raster). Grained and stippled strokes take their tile from `textures`, which a caller
     /// keeps for a whole document so that each tile is embedded once.
     /// `snapping` false draws coordinates exactly (for the reference renderings fidelity is measured against).
     public static func draw(_ drawings: [StrokeDrawing], on context: borrowing CairoContext, textures: InkTextures, snapping: Bool = true) {
@@ -39,10 +40,39 @@ public enum CairoInkPainter {
             context.setOperator(.multiply)
             context.paint()
         }
+        // The stretches of consecutive stippled fills of one colour without a mask, by level:
+        // each level's dots are painted once through the union of its stretches. Opaque
+        // dots of one colour show their union whatever their order, and a level's dots
+        // include every lower level's, so where stretches overlap the denser level's show.
+        var pendingStipple: (color: RGBAColor, levels: [Int: InkPath])?
+        func paintPendingStipple() {
+            guard let pending = pendingStipple else { return }
+            pendingStipple = nil
+            context.save()
+            context.setOperator(.over)
+            for level in pending.levels.keys.sorted() {
+                context.save()
+                append(pending.levels[level]!, to: context, snapping: snapping)
+                context.clip()
+                context.setSource(textures.stipplePattern(level: level, color: pending.color))
+                context.paint()
+                context.restore()
+            }
+            context.restore()
+        }
         for drawing in OpaqueStrokeBatching.batched(drawings) {
+            let stippleLevel: Int? = if case .stipple(let level)? = drawing.paint.grain, drawing.paint.style == .fill { level } else { nil }
             let joinsGrain = drawing.clip == nil && drawing.paint.style == .fill && drawing.paint.grain != nil
                 && drawing.paint.grain == pendingGrain?.grain
+            let joinsStipple = drawing.clip == nil && stippleLevel != nil && drawing.paint.color == pendingStipple?.color
             if !joinsGrain { paintPendingGrain() }
+            if !joinsStipple { paintPendingStipple() }
+            if let level = stippleLevel, drawing.clip == nil {
+                let region = drawing.path.uniformlyOriented()
+                if pendingStipple == nil { pendingStipple = (drawing.paint.color, [:]) }
+                pendingStipple!.levels[level, default: InkPath()].append(region)
+                continue
+            }
             if drawing.paint.blend != currentBlend {
                 currentBlend = drawing.paint.blend
                 context.setOperator(cairoOperator(currentBlend))
@@ -58,6 +88,13 @@ public enum CairoInkPainter {
             switch (drawing.paint.style, drawing.paint.grain) {
             case (.fill, nil):
                 context.fill()
+            case (.fill, .stipple(let level)?):
+                // Masked (unmasked ones were gathered above): the dots painted through the shape, within the mask.
+                context.save()
+                context.clip()
+                context.setSource(textures.stipplePattern(level: level, color: drawing.paint.color))
+                context.paint()
+                context.restore()
             case (.fill, let grain?) where drawing.clip == nil:
                 // The colour now; the grain (multiplied, so it only darkens) once over the
                 // union of this and the next grained strokes: one pattern for all of them.
@@ -83,6 +120,7 @@ public enum CairoInkPainter {
             if drawing.clip != nil { context.restore() }
         }
         paintPendingGrain()
+        paintPendingStipple()
         context.restore()
     }
 

@@ -13,7 +13,9 @@ import InkModel
 /// into a drawn width is said at each ink below.
 ///
 /// An ink whose extension keys ask for plain lines (`LineStyle`: constant or
-/// per-segment widths, caps) is drawn as those lines instead of by its nib.
+/// per-segment widths, caps) is drawn as those lines instead of by its nib. A
+/// stippled `pencil` or `crayon` (`Ink.isStippled`) is drawn as dots whose share
+/// of the paper follows each point's opacity (`StippledLead`), not with one alpha.
 public enum InkStyle {
     /// A stroke's drawings (usually one), and a warning when the ink is one this version
     /// does not know (it is drawn as `pen`) or its mask cannot be read (it is drawn unclipped).
@@ -111,13 +113,19 @@ public enum InkStyle {
             // azimuth, a longer and somewhat wider ellipse, and lighter (less pressure per area).
             let isPencil = ink.type == .pencil
             let spread = isPencil ? 1.0 : 1.15
+            func lead(_ s: StrokeSample) -> Nib {
+                let r = s.width / 2 * spread, t = tilt(s)
+                return Nib(major: r * (1 + 1.5 * t), minor: r * (1 + 0.4 * t), angle: s.azimuth)
+            }
+            if ink.isStippled {
+                // Dots over the share of the paper each point's opacity gives (a lean spreads
+                // the lead thinner), in stretches of nearly even share.
+                return StippledLead.drawings(centre: centre, nibs: samples.map(lead),
+                                             coverage: samples.map { min(max($0.opacity, 0), 1) * (1 - 0.5 * tilt($0)) },
+                                             color: ink.color, clip: clip, fitted: fitted)
+            }
             let factor = (isPencil ? 0.8 : 0.9) * (1 - 0.5 * meanTilt)
-            let drawing = StrokeDrawing(path: outline { s in
-                                            let r = s.width / 2 * spread, t = tilt(s)
-                                            return Nib(major: r * (1 + 1.5 * t), minor: r * (1 + 0.4 * t), angle: s.azimuth)
-                                        },
-                                        paint: paint(factor, .fill, grain: isPencil ? .pencil : .crayon), clip: clip)
-            return [drawing]
+            return [StrokeDrawing(path: outline(lead), paint: paint(factor, .fill, grain: isPencil ? .pencil : .crayon), clip: clip)]
         case .watercolor:
             // A wide soft brush (1.7 × the size), thin paint: strokes laid over each other build up.
             return [StrokeDrawing(path: outline { .round(radius: $0.width * 0.85) }, paint: paint(0.4, .fill), clip: clip)]

@@ -29,8 +29,9 @@ public struct Paint: Sendable, Equatable {
     public var color: RGBAColor
     public var style: Style
     public var blend: Blend
-    /// A paper grain multiplied over the filled shape: one small tile per
-    /// grain, shared by every stroke of that ink in a document.
+    /// A paper grain multiplied over the filled shape, or (`Grain.stipple`) the dots
+    /// the shape is filled with in `color`: one small tile per grain, shared by
+    /// every stroke of that ink in a document.
     public var grain: Grain?
     /// The ends of a stroked path (a fill ignores it).
     public var cap: Cap

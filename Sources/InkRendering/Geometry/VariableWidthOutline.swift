@@ -27,7 +27,13 @@ public enum VariableWidthOutline {
 
     /// The outline of `nibs[i]` swept along `centre`.
     /// With `fitted` false the sides are polylines through every sample (the reference fitting is measured against).
-    public static func outline(centre: [Point], nibs: [Nib], fitted: Bool = true) -> InkPath {
+    ///
+    /// `startCut` / `endCut`: the direction of travel through the first / last sample, where
+    /// the outline is cut straight across (square to it) instead of capped: a stretch of a
+    /// longer stroke, whose neighbour cut at the same sample in the same direction meets it
+    /// edge to edge, neither overlapping nor leaving a gap.
+    public static func outline(centre: [Point], nibs: [Nib], fitted: Bool = true,
+                               startCut: Point? = nil, endCut: Point? = nil) -> InkPath {
         precondition(centre.count == nibs.count)
         var path = InkPath()
         // Drop repeated positions: they have no direction.
@@ -56,8 +62,10 @@ public enum VariableWidthOutline {
             }
             return path
         }
+        let last = points.count - 1
         forEachPiece(points) { range in
-            appendPiece(Array(points[range]), Array(footprints[range]), fitted: fitted, to: &path)
+            appendPiece(Array(points[range]), Array(footprints[range]), fitted: fitted,
+                        startCut: range.lowerBound == 0 ? startCut : nil, endCut: range.upperBound == last ? endCut : nil, to: &path)
         }
         return path
     }
@@ -83,7 +91,8 @@ public enum VariableWidthOutline {
         body(pieceStart...(points.count - 1))
     }
 
-    private static func appendPiece(_ p: [Point], _ nibs: [Nib], fitted: Bool, to path: inout InkPath) {
+    private static func appendPiece(_ p: [Point], _ nibs: [Nib], fitted: Bool, startCut: Point? = nil, endCut: Point? = nil,
+                                    to path: inout InkPath) {
         let n = p.count
         var left = Side(capacity: n), right = Side(capacity: n)
         var incoming = direction(p[0], p[1])
@@ -100,7 +109,8 @@ public enum VariableWidthOutline {
                     continue
                 }
             }
-            let d = direction(p[max(i - 1, 0)], p[min(i + 1, n - 1)])
+            let d = i == 0 ? startCut ?? direction(p[0], p[1])
+                : i == n - 1 ? endCut ?? direction(p[n - 2], p[n - 1]) : direction(p[i - 1], p[i + 1])
             let offset = nib.support(normal(d))
             left.append(p[i] + offset)
             right.append(p[i] - offset)
@@ -109,12 +119,18 @@ public enum VariableWidthOutline {
         let startHeading = direction(p[1], p[0])
         path.move(to: left.points[0])
         left.appendFitted(to: &path, fitted: fitted)
-        appendHalfEllipse(around: p[n - 1], nib: nibs[n - 1], from: nibs[n - 1].supportParameter(normal(endHeading)),
-                          heading: endHeading, to: &path)
+        if endCut == nil {
+            appendHalfEllipse(around: p[n - 1], nib: nibs[n - 1], from: nibs[n - 1].supportParameter(normal(endHeading)),
+                              heading: endHeading, to: &path)
+        } else {
+            path.line(to: right.points[right.points.count - 1])
+        }
         right.reverse()
         right.appendFitted(to: &path, fitted: fitted)
-        appendHalfEllipse(around: p[0], nib: nibs[0], from: nibs[0].supportParameter(normal(startHeading)),
-                          heading: startHeading, to: &path)
+        if startCut == nil {
+            appendHalfEllipse(around: p[0], nib: nibs[0], from: nibs[0].supportParameter(normal(startHeading)),
+                              heading: startHeading, to: &path)
+        }
         path.close()
     }
 
