@@ -48,7 +48,7 @@ enum AnnotationOracle {
             # What a stroke cannot carry stays drawn as the annotation's own appearance, not read as ink.
             e["kept"] = bool((k in ("Square", "Circle", "Polygon") and a.colors.get("fill"))
                 or (k in ("Line", "PolyLine") and any(a.line_ends or ()))
-                or (k in ("Line", "PolyLine", "Polygon") and key("Measure") != "null")
+                or (k in ("Line", "PolyLine", "Polygon", "Square", "Circle") and key("Measure") != "null")
                 or (k == "Line" and key("Cap") == "true" and a.info.get("content"))
                 or key("BE/S") == "/C")
             if v and a.type[1] == "Ink": e["lists"] = [[t(p) for p in s] for s in v]
@@ -132,7 +132,12 @@ enum PopplerRaster {
         let stem = folder.path(name)
         _ = try await OutsideTool.pdftoppm.outcome(["-r", "36", "-gray", "-cropbox", "-f", "\(page)", "-l", "\(page)", "-singlefile"]
             + (hidingAnnotations ? ["-hide-annotations"] : []) + [pdf, stem])
-        let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: stem + ".pgm")))
+        return try pgm(stem + ".pgm")
+    }
+
+    /// A binary 8-bit PGM file (what `pdftoppm -gray` and `reference_render.py` write).
+    static func pgm(_ path: String) throws -> Grey {
+        let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         // P5 <width> <height> <maximum>\n then the bytes.
         var fields: [String] = [], index = 0, current = ""
         while fields.count < 4, index < data.count {

@@ -143,7 +143,12 @@ struct PageAnnotations {
            (0..<min(endings.count, 2)).contains(where: { endings[$0].name.map { $0 != "/None" } ?? false }) {
             return "line endings (/LE)"
         }
-        if annotation["/Measure"] != nil, ["Line", "PolyLine", "Polygon"].contains(subtype) {
+        // A measurement's caption (Acrobat's "364.34 sq ft" over a floor plan) is text in its appearance,
+        // which poppler, MuPDF and PDFium all draw, whichever shape carries it (a Square or Circle too:
+        // converted, those lost their text). Without an appearance only a Line's caption is drawn (`/Cap`
+        // below): poppler at 9 pt, MuPDF at 12 pt, PDFium no Line at all; flatten leaves it to poppler,
+        // with the majority that draws it. No engine draws one for the other shapes.
+        if annotation["/Measure"] != nil, ["Line", "PolyLine", "Polygon", "Square", "Circle"].contains(subtype) {
             return "a measurement caption (/Measure)"
         }
         if subtype == "Line", annotation["/Cap"]?.isTrue == true, let contents = annotation["/Contents"]?.text, !contents.isEmpty {
