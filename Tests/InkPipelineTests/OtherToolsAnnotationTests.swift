@@ -79,4 +79,48 @@ struct OtherToolsAnnotationTests {
             #expect(report.summary.contains { $0.contains("1 \(subtype) (a measurement caption (/Measure)") }, "\(subtype): \(report.summary)")
         }
     }
+
+    // MARK: Item 4: text markup line weights
+
+    /// Acrobat's underline, squiggly and strike-out (pdf.js's `quadpoints.pdf`), each over a line of body text
+    /// (16.068 pt quads, as there) and a heading (28 pt): the quads, by subtype.
+    static let markup: [(subtype: String, quads: [OtherToolsAnnotationPDF.Quad])] = [
+        ("Underline", [.init(x0: 60, x1: 240, bottom: 300, height: 16.068), .init(x0: 300, x1: 540, bottom: 294, height: 28)]),
+        ("Squiggly", [.init(x0: 60, x1: 240, bottom: 200, height: 16.068), .init(x0: 300, x1: 540, bottom: 194, height: 28)]),
+        ("StrikeOut", [.init(x0: 60, x1: 240, bottom: 100, height: 16.068), .init(x0: 300, x1: 540, bottom: 94, height: 28)]),
+    ]
+
+    static func textMarkup(at path: String) throws {
+        var pdf = OtherToolsAnnotationPDF(width: 600, height: 400)
+        pdf.ruledMarkup("Underline", quads: markup[0].quads, colour: "0 0 1", fraction: 1 / 7)
+        pdf.squiggly(quads: markup[1].quads, colour: "1 0 0")
+        pdf.ruledMarkup("StrikeOut", quads: markup[2].quads, colour: "1 0 0", fraction: 3 / 7)
+        try pdf.write(to: path)
+    }
+
+    @Test(arguments: [ReferenceReaders.Engine.poppler, .mupdf, .pdfium])
+    func markupLinesFollowTheQuadHeightAsAcrobatsAppearancesDo(engine: ReferenceReaders.Engine) async throws {
+        let folder = TestFolder()
+        let pdf = folder.path("markup.pdf")
+        try Self.textMarkup(at: pdf)
+        let (flattened, report) = try await Self.flattened(pdf, in: folder)
+        // Each has an appearance, which every engine draws: flatten keeps it drawn as that (`PageAnnotations.markup`).
+        #expect(report.strokeCount == 0, "\(report.summary)")
+        #expect(report.summary.contains { $0.contains("1 Squiggly (its own appearance, which every viewer draws, kept)") }, "\(report.summary)")
+        let drawn = try await ReferenceReaders.render(pdf: pdf, engine: engine, dpi: Self.dpi, to: folder.path("\(engine.rawValue).pgm"))
+        let agreement = try await ReferenceReaders.inkAgreement(flattened, drawn)
+        #expect(agreement.aInB >= 0.97, "flatten's lines found in \(engine)'s drawing of the appearances: \(agreement.aInB)")
+        #expect(agreement.bInA >= 0.97, "\(engine)'s lines found in flatten's: \(agreement.bInA)")
+        // No heavy line where a thin one belongs (a 1 pt squiggle where Acrobat's is a third of that), and no thin one
+        // where a heavy one does: the ink across each quad's band, against the engine's.
+        for (subtype, quads) in Self.markup {
+            for quad in quads {
+                let band = (x: (quad.x0 + 4)...(quad.x1 - 4), y: (quad.bottom - 2)...(quad.bottom + quad.height))
+                let ours = try Self.weight(flattened, x: band.x, y: band.y, pageHeight: 400)
+                let theirs = try Self.weight(drawn, x: band.x, y: band.y, pageHeight: 400)
+                #expect(ours <= theirs * 1.25 + 0.25, "\(subtype), \(quad.height) pt quad: \(ours) pt of ink across against \(engine)'s \(theirs)")
+                #expect(ours >= theirs * 0.75 - 0.25, "\(subtype), \(quad.height) pt quad: \(ours) pt of ink across against \(engine)'s \(theirs)")
+            }
+        }
+    }
 }
