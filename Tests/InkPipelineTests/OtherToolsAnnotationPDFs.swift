@@ -106,4 +106,14 @@ struct OtherToolsAnnotationPDF {
         annotate("<< /Type /Annot /Subtype /Squiggly /Rect \(Self.array(rect)) /F 4 /C [\(colour)] /IT /Underline /QuadPoints \(Self.array(quads.flatMap(\.points))) "
                  + "/NM (squiggly-1) /AP << /N \(appearance) 0 R >> >>")
     }
+
+    // MARK: Links
+
+    /// A link to a web page over `quads` (as Acrobat writes one over two lines of text: `/QuadPoints`,
+    /// `/H /I`, a `/Rect` round them) with `border` (`/BS`, `/Border`, `/C`, `/F` as given).
+    mutating func link(quads: [Quad], border: String) {
+        let rect = [quads.map(\.x0).min()!, quads.map(\.bottom).min()!, quads.map(\.x1).max()!, quads.map { $0.bottom + $0.height }.max()!]
+        annotate("<< /Type /Annot /Subtype /Link /Rect \(Self.array(rect)) /H /I /QuadPoints \(Self.array(quads.flatMap(\.points))) "
+                 + "/A << /S /URI /URI (https://example.org/) >> \(border) >>")
+    }
 }

@@ -123,4 +123,91 @@ struct OtherToolsAnnotationTests {
             }
         }
     }
+
+    /// Links over text: one as pdf.js's `quadpoints.pdf` has it (`/BS /W 1`, `/Border [0 0 1]`, `/H /I`, two lines of
+    /// `/QuadPoints`) with a colour and the Print flag, a dashed one (unless not `dashed`), an underlined one, and
+    /// hyperref's box (`/Border [0 0 1] /C [1 0 0]`, no Print flag: shown on screen, not printed).
+    static func links(at path: String, dashed: Bool = true) throws {
+        var pdf = OtherToolsAnnotationPDF(width: 400, height: 300)
+        typealias Quad = OtherToolsAnnotationPDF.Quad
+        pdf.link(quads: [Quad(x0: 180, x1: 360, bottom: 246, height: 16), Quad(x0: 40, x1: 120, bottom: 228, height: 16)],
+                 border: "/F 4 /C [0 0 1] /BS << /S /S /Type /Border /W 1 >> /Border [0 0 1]")
+        if dashed { pdf.link(quads: [Quad(x0: 40, x1: 360, bottom: 180, height: 16)], border: "/F 4 /C [1 0 0] /BS << /W 2 /S /D /D [4 2] >>") }
+        pdf.link(quads: [Quad(x0: 40, x1: 360, bottom: 130, height: 16)], border: "/F 4 /C [0 0.6 0] /BS << /W 1.5 /S /U >>")
+        pdf.link(quads: [Quad(x0: 40, x1: 360, bottom: 80, height: 16)], border: "/C [1 0 0] /Border [0 0 1]")
+        try pdf.write(to: path)
+    }
+
+    /// An empty ink-layers file, to flatten a PDF as it is.
+    static func noInk(in folder: TestFolder) throws -> String {
+        let path = folder.path("none.ink.jsonl")
+        try Data("{\"format\":\"inkpdf-layers\",\"version\":1}\n".utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// poppler draws a link's border on screen (`pdftoppm`) and, when it has the Print flag, printing
+    /// (`pdftocairo -pdf`): flatten draws the same, the printed ones by default, those shown with
+    /// `--annotations screen`. (MuPDF and PDFium draw no link border at all: no second engine to ask.)
+    /// On screen the dashed border is left out: poppler starts its dashes at the lower left corner there,
+    /// cairo (`pdftocairo` printing, and flatten's output alike) at the upper left, writing a rectangle as `re`.
+    @Test(arguments: [AnnotationVisibility.print, .screen])
+    func visibleLinkBordersAreDrawnAsPopplerDrawsThem(visibility: AnnotationVisibility) async throws {
+        let folder = TestFolder()
+        let pdf = folder.path("links.pdf")
+        try Self.links(at: pdf, dashed: visibility == .print)
+        let (flattened, _) = try await Self.flattened(pdf, ink: try Self.noInk(in: folder), visibility: visibility, in: folder)
+        var reference = pdf
+        if visibility == .print {
+            reference = folder.path("printed.pdf")
+            try await OutsideTool("pdftocairo").run(["-pdf", pdf, reference])
+        }
+        let drawn = try await ReferenceReaders.render(pdf: reference, engine: .poppler, dpi: Self.dpi, to: folder.path("poppler.pgm"))
+        let agreement = try await ReferenceReaders.inkAgreement(flattened, drawn)
+        #expect(agreement.aInB >= 0.97, "\(visibility.rawValue): flatten's borders found in poppler's: \(agreement.aInB)")
+        #expect(agreement.bInA >= 0.97, "\(visibility.rawValue): poppler's borders found in flatten's: \(agreement.bInA)")
+        // hyperref's box (80–96 pt up) shows on screen only; the underlined link has no top edge.
+        let hyperref = try Self.weight(flattened, x: 60...340, y: 78...98, pageHeight: 300)
+        #expect(visibility == .print ? hyperref == 0 : hyperref > 1, "\(visibility.rawValue): hyperref's box: \(hyperref)")
+        #expect(try Self.weight(flattened, x: 60...340, y: 140...148, pageHeight: 300) == 0, "the underlined link's top is not drawn")
+    }
+
+    /// pdf.js's `quadpoints.pdf` link has a border width but no colour: poppler draws it black, pdf.js, MuPDF and
+    /// PDFium draw nothing, nor does flatten (the majority), whatever its flags.
+    @Test func aLinkWithoutAColourHasNoBorder() async throws {
+        let folder = TestFolder()
+        let pdf = folder.path("uncoloured.pdf")
+        var document = OtherToolsAnnotationPDF(width: 400, height: 300)
+        let quads = [OtherToolsAnnotationPDF.Quad(x0: 180, x1: 360, bottom: 246, height: 16), .init(x0: 40, x1: 120, bottom: 228, height: 16)]
+        document.link(quads: quads, border: "/BS << /S /S /Type /Border /W 1 >> /Border [0 0 1]")
+        document.link(quads: quads.map { var q = $0; q.bottom -= 100; return q }, border: "/F 4 /BS << /S /S /Type /Border /W 1 >> /Border [0 0 1]")
+        try document.write(to: pdf)
+        let (flattened, _) = try await Self.flattened(pdf, ink: try Self.noInk(in: folder), visibility: .screen, in: folder)
+        #expect(try Self.weight(flattened, x: 0...400, y: 0...300, pageHeight: 300) == 0, "flatten draws no border")
+        for engine in [ReferenceReaders.Engine.mupdf, .pdfium] {
+            let drawn = try await ReferenceReaders.render(pdf: pdf, engine: engine, dpi: Self.dpi, to: folder.path("\(engine.rawValue).pgm"))
+            #expect(try Self.weight(drawn, x: 0...400, y: 0...300, pageHeight: 300) == 0, "\(engine) draws no border")
+        }
+        let poppler = try await ReferenceReaders.render(pdf: pdf, engine: .poppler, dpi: Self.dpi, to: folder.path("poppler.pgm"))
+        #expect(try Self.weight(poppler, x: 0...400, y: 0...300, pageHeight: 300) > 0, "poppler, alone, draws them black")
+    }
+
+    /// A dash pattern is work per dash: a link round a large page dashed every tenth of a point would have every
+    /// viewer of the output draw 120,000 dashes (cairo approximates only dashes under its tolerance), so it is drawn solid.
+    @Test func aLinkBorderOfTooManyDashesIsDrawnSolid() async throws {
+        let folder = TestFolder()
+        let pdf = folder.path("dashes.pdf")
+        var document = OtherToolsAnnotationPDF(width: 3000, height: 3000)
+        document.link(quads: [.init(x0: 0, x1: 3000, bottom: 0, height: 3000)], border: "/F 4 /C [1 0 0] /BS << /W 1 /S /D /D [0.1] >>")
+        document.link(quads: [.init(x0: 40, x1: 360, bottom: 130, height: 16)], border: "/F 4 /C [0 0 1] /BS << /W 1 /S /D /D [3 2] >>")
+        try document.write(to: pdf)
+        let output = folder.path("flat.pdf")
+        try await flattenChecked(pdf: pdf, ink: try Self.noInk(in: folder), output: output, options: FlattenOptions(writeSidecar: false))
+        let expanded = folder.path("expanded.pdf")
+        try await runQPDF(["--qdf", "--object-streams=disable", output, expanded])
+        let content = String(decoding: try Data(contentsOf: URL(fileURLWithPath: expanded)), as: UTF8.self)
+        let (ordinary, red, tiny) = (content.contains("[ 3 2] 0 d"), content.contains("1 0 0 RG"), content.contains("[ 0.1 0.1] 0 d"))
+        #expect(ordinary, "an ordinary dash pattern is kept")
+        #expect(red, "the border of too many dashes is drawn")
+        #expect(!tiny, "solid: its pattern is not written")
+    }
 }

@@ -26,9 +26,16 @@ struct AnnotationStyle {
     static let maximumDashCount = 16
 
     init(_ annotation: QPDFObject) {
+        self.init(borderOf: annotation)
+        if let interior = annotation["/IC"], interior.isArray, interior.count > 0 { hasInteriorColor = true }
+        created = (annotation["/CreationDate"]?.text).flatMap(Self.pdfDate) ?? (annotation["/M"]?.text).flatMap(Self.pdfDate)
+        name = annotation["/NM"]?.text
+    }
+
+    /// Only what a border is drawn with: width, dashes, colour and opacity (a link's, of which a manual has thousands).
+    init(borderOf annotation: QPDFObject) {
         readWidth(annotation)
         readColor(annotation["/C"], key: "/C")
-        if let interior = annotation["/IC"], interior.isArray, interior.count > 0 { hasInteriorColor = true }
         let opacity = annotation["/CA"]
         if let opacity {
             if let value = opacity.number, value.isFinite, value >= 0, value <= 1 {
@@ -37,8 +44,6 @@ struct AnnotationStyle {
                 problems.append("/CA is not a number from 0 to 1")
             }
         }
-        created = (annotation["/CreationDate"]?.text).flatMap(Self.pdfDate) ?? (annotation["/M"]?.text).flatMap(Self.pdfDate)
-        name = annotation["/NM"]?.text
     }
 
     private mutating func readWidth(_ annotation: QPDFObject) {

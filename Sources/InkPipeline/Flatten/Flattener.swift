@@ -67,7 +67,8 @@ public enum Flattener {
                                         annotations: options.annotations, recognising: recognising)
         try recognising?.checkLoaded()
         if source.pdfPath != nil { options.progress?.doing(.openingPDF) }
-        let document = try source.pdfPath.map { (path: String) throws(ExportError) in try PDFDocument.openForDrawing(path: path, password: options.password) }
+        let opened = try source.pdfPath.map { (path: String) throws(ExportError) in try PDFDocument.openForPrinting(path: path, password: options.password, links: options.annotations) }
+        let document = opened?.document
         let input = try InkInputs.prepare(source, pdfPageCount: document?.pageCount, selection: options.pages,
                                           onlyAnnotated: options.onlyAnnotated, ignoreMismatch: options.ignoreDocumentMismatch)
         options.progress?.begin(pages: input.kept)
@@ -93,7 +94,7 @@ public enum Flattener {
                     try SidecarOutput.start(for: outputPath, recognisedLayersOf: source, record: run.headerRecord, wanted: options.writeSidecar)
                 }
             }
-            stats = try render(document: document, input: input, options: options,
+            stats = try render(document: document, linkBorders: opened?.linkBorders ?? [:], input: input, options: options,
                                to: output.writablePath, name: output.destination)
             options.progress?.doing(.writing)
             try sidecar?.wait()
@@ -164,9 +165,9 @@ public enum Flattener {
         }
     }
 
-    /// Draws every kept page, page by page: the PDF page (or paper) first, then what lies
-    /// under the ink, the ink, and what lies over it.
-    private static func render(document: PDFDocument?, input: PreparedInk, options: FlattenOptions,
+    /// Draws every kept page, page by page: the PDF page (or paper) first, with its links' borders
+    /// (`linkBorders`, by PDF page), then what lies under the ink, the ink, and what lies over it.
+    private static func render(document: PDFDocument?, linkBorders: [Int: [LinkBorder]], input: PreparedInk, options: FlattenOptions,
                                to path: String, name: String) throws(ExportError) -> (strokes: Int, inkedPages: Int, warnings: [String]) {
         let source = input.source
         func size(ofOutputPage number: Int) -> (Double, Double) {
@@ -247,6 +248,7 @@ public enum Flattener {
                     } else {
                         page.renderForPrinting(on: context)
                     }
+                    LinkBorderPainter.draw(linkBorders[pdfNumber] ?? [], on: context)
                     context.restore()
                     navigation.addLinks(document.links(on: page), output: index + 1, on: writer)
                     _ = consume page

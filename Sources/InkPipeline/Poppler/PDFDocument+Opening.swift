@@ -18,14 +18,22 @@ extension PDFDocument {
     /// more than a page may (`PopplerAnnotationBudget`), from a copy without those past the budget;
     /// `drawnCopy?.warning` then says what was left out.
     public static func openForDrawing(path: String, password: String? = nil) throws(ExportError) -> PDFDocument {
+        try openForPrinting(path: path, password: password, links: nil).document
+    }
+
+    /// Opens `path` for drawing (`openForDrawing`), with the visible borders of each page's links that
+    /// `links` takes by their flags (`LinkBorder`, by page number; none when nil), which poppler's drawing
+    /// for printing leaves out: found by the same reading of the pages' annotations.
+    public static func openForPrinting(path: String, password: String? = nil, links: AnnotationVisibility?) throws(ExportError)
+        -> (document: PDFDocument, linkBorders: [Int: [LinkBorder]]) {
         try ExportError.requireReadableFile(path)
-        let scan = PopplerAnnotationBudget.scan(path: path, password: password)
+        let scan = PopplerAnnotationBudget.scan(path: path, password: password, links: links)
         // What qpdf parsed for the count is freed; given back before poppler allocates on top of it.
         FreedMemory.release()
         let copy = try scan.map { (scan) throws(ExportError) in try PopplerAnnotationBudget.drawableCopy(of: scan, path: path, password: password) }
         let document = try PDFDocument.open(path: path, password: password, drawnFrom: copy ?? nil)
         document.annotationPoints = scan?.points ?? [:]
-        return document
+        return (document, scan?.linkBorders ?? [:])
     }
 
     /// Opens the same file again, as this document was opened (`drawnFrom`, `annotationPoints`):

@@ -36,6 +36,9 @@ enum PopplerAnnotationBudget {
         var points: [Int: Int] = [:]
         /// How many of each `/Subtype` (without its slash; "other" when it has none) were left out.
         var subtypes: [String: Int] = [:]
+        /// The visible borders of each page's links that are kept (`LinkBorder`), read while the
+        /// pages' annotations are: poppler draws none of them when it draws a page for printing.
+        var linkBorders: [Int: [LinkBorder]] = [:]
     }
 
     /// Points (coordinate pairs) poppler makes of `annotation`'s geometry: `/QuadPoints`,
@@ -87,9 +90,10 @@ enum PopplerAnnotationBudget {
         return (removed, kept)
     }
 
-    /// What `path`'s pages would make poppler load, page by page within the budgets. nil when qpdf
-    /// cannot read the file (poppler then opens it as it is, and says what it says).
-    static func scan(path: String, password: String?) -> Scan? {
+    /// What `path`'s pages would make poppler load, page by page within the budgets, and the borders
+    /// of the links `links` takes (none when nil). nil when qpdf cannot read the file (poppler then opens
+    /// it as it is, and says what it says).
+    static func scan(path: String, password: String?, links: AnnotationVisibility? = nil) -> Scan? {
         guard let pages = try? AnnotatedPages(path: path, password: password) else { return nil }
         var documentLeft = documentPoints(fileBytes: fileBytes(path))
         var scan = Scan()
@@ -97,6 +101,10 @@ enum PopplerAnnotationBudget {
             let (removed, points) = Self.removals(ofPage: page, allowance: min(pointsPerPage, documentLeft), subtypes: &scan.subtypes)
             if !removed.isEmpty { scan.removed[number] = removed }
             if points > 0 { scan.points[number] = points }
+            if let links {
+                let borders = LinkBorder.borders(onPage: page, visibility: links, skipping: removed)
+                if !borders.isEmpty { scan.linkBorders[number] = borders }
+            }
             documentLeft -= points
             return true
         }
