@@ -127,9 +127,10 @@ bench-handwriting: build
 # Runs every PDF and ink file of a corpus (default ../shared/corpus, read in place) through
 # inkpdf and prints a table: correct output, clear error, crash, hang, partial file; then the agreement table below.
 CORPUS ?= ../shared/corpus
+# The agreement table is printed whatever the first table found; the target fails if either script did.
 robustness: build
-	scripts/robustness.py $(CORPUS) --inkpdf $(INKPDF)
-	scripts/annotation_agreement.py $(CORPUS) --inkpdf $(INKPDF)
+	@status=0; scripts/robustness.py $(CORPUS) --inkpdf $(INKPDF) || status=$$?; \
+	  scripts/annotation_agreement.py $(CORPUS) --inkpdf $(INKPDF) || status=$$?; exit $$status
 
 # Flattens every annotated PDF of the corpus (first 10 pages) and prints how its ink agrees with poppler,
 # MuPDF and PDFium drawing the original's annotations, worst first; without the corpus, a one-line note.

@@ -287,7 +287,7 @@ struct PageAnnotations {
                 return
             }
             if keepsStacking, Self.markup.contains(subtype), annotation["/AP"]?["/N"]?.isStream == true {
-                counts.keptAsDrawn["\(subtype) (its own appearance, which every viewer draws, kept)", default: 0] += 1
+                counts.keptAsDrawn["\(subtype) (an appearance every viewer draws)", default: 0] += 1
                 return
             }
             if keepsStacking, liesUnderOneDrawnAsItself(place: place, rect: Self.rect(of: annotation)) {
