@@ -56,13 +56,6 @@ public enum ChildProcess {
     /// each waited holding one; more made the whole suite's time-bound tests miss their bounds on two cores.
     public static let slots = Slots(max(2, ProcessInfo.processInfo.activeProcessorCount))
 
-    /// A flag set once, from any thread.
-    private final class Flag: Sendable {
-        private let value = Atomic<Bool>(false)
-        func set() { value.store(true, ordering: .sequentiallyConsistent) }
-        var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
-    }
-
     /// A count of places that tasks await without holding a thread.
     public actor Slots {
         private var free: Int
@@ -105,18 +98,18 @@ public enum ChildProcess {
         }
         async let printed = drain(output.fileHandleForReading)
         async let said = drain(errors.fileHandleForReading)
-        let overran = Flag()
+        let overran = Signal()
         let watchdog = Task.detached { [child] in
             try await Task.sleep(for: limit)
             if !child.hasEnded {
-                overran.set()
+                overran.signal()
                 kill(child.pid, SIGKILL)
             }
         }
         let end = await child.ended()
         watchdog.cancel()
         let outcome = Outcome(status: end.status, output: await printed, errors: await said, uncaughtSignal: end.uncaughtSignal)
-        if overran.isSet {
+        if overran.hasFired {
             throw Overran(command: ([executable.lastPathComponent] + arguments.prefix(3)).joined(separator: " "), limit: limit)
         }
         return outcome

@@ -129,6 +129,11 @@ struct PageAnnotations {
     /// `convert` still reads it as strokes.
     static let markup: Set<String> = ["Highlight", "Underline", "StrikeOut", "Squiggly"]
 
+    /// Text markup (`markup`) with an appearance stream of its own.
+    static func isMarkupWithItsAppearance(_ annotation: QPDFObject, subtype: String) -> Bool {
+        markup.contains(subtype) && annotation["/AP"]?["/N"]?.isStream == true
+    }
+
     /// The annotation subtypes the reader turns into strokes.
     static let convertible: Set<String> = ["Ink", "Highlight", "Underline", "StrikeOut", "Squiggly",
                                            "Line", "PolyLine", "Polygon", "Square", "Circle"]
@@ -175,7 +180,7 @@ struct PageAnnotations {
         // poppler draws the page as it prints: the annotations `--annotations print` would read.
         guard AnnotationVisibility.print.includes(flags: annotation["/F"]?.integer ?? 0) else { return false }
         guard convertible.contains(subtype) else { return true }
-        if markup.contains(subtype), annotation["/AP"]?["/N"]?.isStream == true { return true }
+        if isMarkupWithItsAppearance(annotation, subtype: subtype) { return true }
         return cannotCarry(annotation, subtype: subtype, style: AnnotationStyle(annotation)) != nil
     }
 
@@ -286,7 +291,7 @@ struct PageAnnotations {
                 counts.keptAsDrawn["\(subtype) (\(why) a stroke cannot carry)", default: 0] += 1
                 return
             }
-            if keepsStacking, Self.markup.contains(subtype), annotation["/AP"]?["/N"]?.isStream == true {
+            if keepsStacking, Self.isMarkupWithItsAppearance(annotation, subtype: subtype) {
                 counts.keptAsDrawn["\(subtype) (an appearance every viewer draws)", default: 0] += 1
                 return
             }
@@ -402,12 +407,11 @@ struct PageAnnotations {
     /// that). The note to warn with when the majority draws it, nil when the majority leaves it out.
     static func oddInkEntryIsDrawn(_ numbers: [Double], annotation: QPDFObject) -> String? {
         if annotation["/AP"]?.isDictionary == true { return "the last is ignored" }
-        let r = annotation["/Rect"].map { $0.isArray ? $0.numbers(limit: 4) : [] } ?? []
-        guard r.count == 4, numbers.count >= 2 else { return nil }
+        guard let r = rect(of: annotation), numbers.count >= 2 else { return nil }
         let xs = stride(from: 0, to: numbers.count - 1, by: 2).map { numbers[$0] }
         let ys = stride(from: 1, to: numbers.count, by: 2).map { numbers[$0] }
         guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
-        let inside = minX <= max(r[0], r[2]) && maxX >= min(r[0], r[2]) && minY <= max(r[1], r[3]) && maxY >= min(r[1], r[3])
+        let inside = minX <= r.x1 && maxX >= r.x0 && minY <= r.y1 && maxY >= r.y0
         return inside ? "the last is ignored, as MuPDF and PDFium draw it (poppler leaves it out)" : nil
     }
 
