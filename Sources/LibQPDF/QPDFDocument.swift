@@ -80,10 +80,41 @@ public final class QPDFDocument {
     /// The corresponding C functions are `qpdf_read` (without recovery), `qpdf_get_object_by_id`
     /// and `qpdf_oh_get_type_code`.
     /// An encrypted file (export keeps the source's encryption) is read with the first of `passwordForms` that opens it.
-    public static func checkWhole(path: String, passwordForms: [[UInt8]?] = [nil]) throws(QPDFError) {
+    ///
+    /// A warning is damage unless `isDamage` says otherwise (it is given the warning without the file's path, as
+    /// `warnings(path:passwordForms:)` gives them): by default, every warning but cairo's duplicated dictionary key
+    /// (`isCairosDuplicatedKey`).
+    public static func checkWhole(path: String, passwordForms: [[UInt8]?] = [nil],
+                                  isDamage: (String) -> Bool = { !isCairosDuplicatedKey($0) }) throws(QPDFError) {
         let document = QPDFDocument(checking: path)
-        try document.readWithoutRecovery(passwordForms: passwordForms)
-        try document.resolveEveryObject()
+        try document.readWithoutRecovery(passwordForms: passwordForms, isDamage: isDamage)
+        try document.resolveEveryObject(isDamage: isDamage)
+    }
+
+    /// Every warning of the same check of `path` (none when it reads whole), each without the file's path and
+    /// without the byte offset (which an incremental update moves): what a source already says of itself.
+    public static func warnings(path: String, passwordForms: [[UInt8]?] = [nil]) throws(QPDFError) -> Set<String> {
+        var found = Set<String>()
+        let document = QPDFDocument(checking: path)
+        try document.readWithoutRecovery(passwordForms: passwordForms) { found.insert($0); return false }
+        try document.resolveEveryObject { found.insert($0); return false }
+        return found
+    }
+
+    /// "dictionary has duplicated key /x7; last occurrence overrides earlier ones": cairo's PDF surface writes one
+    /// where a page draws the same source twice (`pdftocairo -pdf` of poppler's blend.pdf and of pdfplumber's
+    /// chelsea_pdta.pdf has it too). It is no damage: qpdf, poppler, MuPDF and PDFium all read the object whole and
+    /// take the last occurrence.
+    public static func isCairosDuplicatedKey(_ warning: String) -> Bool {
+        warning.hasSuffix("; last occurrence overrides earlier ones") && warning.contains("dictionary has duplicated key /")
+    }
+
+    /// A warning's full text without the file's path and any byte offset: `(object 29 0): object has offset 0`.
+    private func comparable(_ warning: qpdf_error?) -> String {
+        var text = String(cString: qpdf_get_error_full_text(data, warning))
+        if text.hasPrefix(path) { text.removeFirst(path.count) }
+        if let offset = text.range(of: #", offset [0-9]+\)"#, options: .regularExpression) { text.replaceSubrange(offset, with: ")") }
+        return text.trimmingCharacters(in: .whitespaces)
     }
 
     private init(checking path: String) {
@@ -93,9 +124,17 @@ public final class QPDFDocument {
 
     /// Reads the file with qpdf's recovery off (a cross-reference table that needs repair is an error), with the first
     /// password form that opens it; a warning on the way is `.warned`.
-    private func readWithoutRecovery(passwordForms: [[UInt8]?]) throws(QPDFError) {
+    private func readWithoutRecovery(passwordForms: [[UInt8]?], isDamage: (String) -> Bool) throws(QPDFError) {
         try read(passwordForms: passwordForms, recovering: false)
-        if qpdf_more_warnings(data) != 0 { throw .warned(reason: String(cString: qpdf_get_error_full_text(data, qpdf_next_warning(data)))) }
+        try throwDamagingWarning(isDamage: isDamage) { $0 }
+    }
+
+    /// Throws `.warned` for the first warning qpdf has in store that `isDamage` takes for damage (`context` says where).
+    private func throwDamagingWarning(isDamage: (String) -> Bool, context: (String) -> String) throws(QPDFError) {
+        while qpdf_more_warnings(data) != 0 {
+            let warning = qpdf_next_warning(data)
+            if isDamage(comparable(warning)) { throw .warned(reason: context(String(cString: qpdf_get_error_full_text(data, warning)))) }
+        }
     }
 
     /// Reads the file with the first of `passwordForms` qpdf accepts (`.passwordRejected` when it refuses every one;
@@ -119,7 +158,7 @@ public final class QPDFDocument {
     /// Parses every object numbered below the trailer's `/Size`, failing at the first qpdf cannot find or read.
     /// Each object but a stream is forgotten once read (replaced by null in qpdf's copy, which is only checked, never
     /// written), so that the check does not hold the whole file (430 MB more for a 24 MB manual).
-    private func resolveEveryObject() throws(QPDFError) {
+    private func resolveEveryObject(isDamage: (String) -> Bool) throws(QPDFError) {
         let size = Int32(clamping: qpdf_oh_get_int_value(data, qpdf_oh_get_key(data, qpdf_get_trailer(data), "/Size")))
         defer { qpdf_oh_release_all(data); handleEpoch += 1 }
         guard size > 1 else { return }
@@ -127,9 +166,7 @@ public final class QPDFDocument {
             let handle = qpdf_get_object_by_id(data, id, 0)
             let type = qpdf_oh_get_type_code(data, handle)
             if qpdf_has_error(data) != 0 { throw .damaged(reason: "object \(id): " + lastError().message) }
-            if qpdf_more_warnings(data) != 0 {
-                throw .warned(reason: "object \(id): " + String(cString: qpdf_get_error_full_text(data, qpdf_next_warning(data))))
-            }
+            try throwDamagingWarning(isDamage: isDamage) { "object \(id): " + $0 }
             // A stream stays: its data is not read here, and an object stream holds objects still to be read.
             if type != ot_stream { qpdf_replace_object(data, id, 0, qpdf_oh_new_null(data)) }
             if id % 4096 == 0 { qpdf_oh_release_all(data) }

@@ -1,5 +1,6 @@
 import Foundation
 import InkFixtures
+import InkModel
 import InkPDFContentTestSupport
 import InkPipeline
 import LibQPDF
@@ -67,5 +68,70 @@ import Testing
             default: false
             }
         }
+    }
+
+    /// A one-page PDF whose page dictionary holds `/Rotate` twice (as cairo writes a resource name twice where a page
+    /// draws one source twice: pdftocairo -pdf of poppler's blend.pdf), and, with `offsetZero`, an object 4 that its
+    /// cross-reference table places at offset 0 (pdf.js's caret-ink.pdf).
+    static func writeQuirky(to path: String, duplicatedKey: Bool, offsetZero: Bool) throws {
+        let objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                       "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]\(duplicatedKey ? " /Rotate 0 /Rotate 0" : "") >>", "(unused)"]
+        var bytes = "%PDF-1.7\n"
+        var offsets: [Int] = []
+        for (index, object) in objects.enumerated() {
+            offsets.append(bytes.utf8.count)
+            bytes += "\(index + 1) 0 obj\n\(object)\nendobj\n"
+        }
+        if offsetZero { offsets[3] = 0 }
+        let xref = bytes.utf8.count
+        bytes += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n" + offsets.map { String(format: "%010d 00000 n \n", $0) }.joined()
+        bytes += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        try Data(bytes.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// A duplicated dictionary key is no damage (qpdf, poppler, MuPDF and PDFium all take the last occurrence):
+    /// cairo writes one for pdfplumber's chelsea_pdta.pdf, poppler's blend.pdf and qpdf's minimal-signed-restricted.pdf,
+    /// and flatten refused them (exit 70). Every other warning still is damage, and a check told so sees this one too.
+    @Test func aDuplicatedKeyIsNoDamageAndOtherWarningsStillAre() throws {
+        let folder = TestFolder()
+        let duplicated = folder.path("duplicated.pdf"), offsetZero = folder.path("offset-zero.pdf")
+        try Self.writeQuirky(to: duplicated, duplicatedKey: true, offsetZero: false)
+        try Self.writeQuirky(to: offsetZero, duplicatedKey: false, offsetZero: true)
+        try QPDFDocument.checkWhole(path: duplicated)
+        #expect { try QPDFDocument.checkWhole(path: duplicated) { _ in true } } throws: { error in
+            if case .warned(let reason) = error as? QPDFError { reason.contains("dictionary has duplicated key /Rotate") } else { false }
+        }
+        #expect { try QPDFDocument.checkWhole(path: offsetZero) } throws: { error in
+            if case .warned(let reason) = error as? QPDFError { reason.contains("object has offset 0") } else { false }
+        }
+        // What a file says of itself, without its path: what an export appended to it may keep.
+        #expect(try QPDFDocument.warnings(path: offsetZero) == ["(object 4 0): object has offset 0"])
+        #expect(try QPDFDocument.warnings(path: duplicated).allSatisfy(QPDFDocument.isCairosDuplicatedKey))
+    }
+
+    /// An export appends to its source: a warning the source has of itself (an object at offset 0, as pdf.js's
+    /// caret-ink.pdf has) comes with it and is no damage of the export's (it was refused, exit 70, "report the input");
+    /// the output says nothing the source does not.
+    @Test func anExportKeepsItsSourcesOwnWarnings() async throws {
+        let folder = TestFolder()
+        let source = folder.path("source.pdf"), output = folder.path("out.pdf")
+        try Self.writeQuirky(to: source, duplicatedKey: false, offsetZero: true)
+        let ink = folder.writeInk("one.ink.jsonl", layers: [PageLayer(page: 1, layer: "Notes", strokes: [redStroke([(10, 10), (60, 60)])])])
+        _ = try Exporter.export(pdf: source, ink: ink, output: output, options: ExportOptions(ignoreDocumentMismatch: true, writeSidecar: false))
+        #expect(try QPDFDocument.warnings(path: output) == QPDFDocument.warnings(path: source))
+        #expect(try PopplerReader(path: output).pageCount == 1)
+    }
+
+    /// The corpus files cairo writes a duplicated key for flatten, and say no more than pdftocairo's copy of them does.
+    @Test(.enabled(if: SharedCorpus.isAvailable, "\(SharedCorpus.missing)"),
+          arguments: ["pdfs/poppler-blend.pdf", "pdfs/pdfplumber-chelsea_pdta.pdf"])
+    func corpusFilesCairoWritesADuplicatedKeyForFlatten(file: String) async throws {
+        let folder = TestFolder()
+        let none = folder.path("none.ink.jsonl")
+        try Data("{\"format\":\"inkpdf-layers\",\"version\":1}\n".utf8).write(to: URL(fileURLWithPath: none))
+        let output = folder.path("out.pdf")
+        _ = try Flattener.flatten(pdf: SharedCorpus.path(file), ink: none, output: output, options: FlattenOptions(writeSidecar: false))
+        let warnings = try QPDFDocument.warnings(path: output)
+        #expect(!warnings.isEmpty && warnings.allSatisfy(QPDFDocument.isCairosDuplicatedKey), "\(warnings)")
     }
 }

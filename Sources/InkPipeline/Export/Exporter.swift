@@ -270,7 +270,7 @@ public enum Exporter {
             options.progress?.doing(.writing)
             try sidecar?.wait()
             try words?.wait()
-            try output.checkPDFWhole(password: options.password)
+            try output.checkPDFWhole(password: options.password, keepingWarningsOf: pdfPath)
         } catch {
             sidecar?.abandon()
             words?.abandon()
